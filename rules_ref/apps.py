@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RulesRefConfig(AppConfig):
+    name = "rules_ref"
+    verbose_name = "Règles"
