@@ -1,0 +1,71 @@
+"""The rules API: list and read rules, search, suggestions as you type."""
+from django.conf import settings
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
+
+from . import search
+from .models import Rule
+from .serializers import RuleSerializer, SearchHitSerializer, SearchResultsSerializer
+
+RULESET = OpenApiParameter("ruleset", OpenApiTypes.STR, description="Jeu de règles (défaut : fr-1).")
+
+
+@extend_schema(parameters=[RULESET, OpenApiParameter("section", OpenApiTypes.STR, description="Une section et ses sous-règles, par ex. 2.4.")])
+class RuleList(generics.ListAPIView):
+    """Rules in rules order, optionally one rule set and one section."""
+
+    serializer_class = RuleSerializer
+
+    def get_queryset(self):
+        qs = Rule.objects.filter(implicit=False).select_related("ruleset", "parent").prefetch_related("citations")
+        if ruleset := self.request.query_params.get("ruleset"):
+            qs = qs.filter(ruleset__slug=ruleset)
+        if section := self.request.query_params.get("section"):
+            qs = qs.in_section(section.strip())
+        return qs.order_by("ruleset__slug", "order")
+
+
+class RuleDetail(generics.RetrieveAPIView):
+    """One rule by rule set and number, or a glossary article by its slug."""
+
+    serializer_class = RuleSerializer
+
+    def get_object(self):
+        return get_object_or_404(
+            Rule.objects.select_related("ruleset", "parent"),
+            ruleset__slug=self.kwargs["ruleset"], slug=self.kwargs["number"], implicit=False,
+        )
+
+
+class SearchQuery(serializers.Serializer):
+    q = serializers.CharField(allow_blank=True, required=False, default="", max_length=2000, trim_whitespace=False)
+    ruleset = serializers.CharField(required=False, default="")
+    limit = serializers.IntegerField(required=False, default=20, min_value=1, max_value=100)
+
+
+def _params(request) -> dict:
+    params = SearchQuery(data={k: v for k, v in request.query_params.items() if k in ("q", "ruleset", "limit")})
+    params.is_valid(raise_exception=True)
+    return params.validated_data
+
+
+@extend_schema(parameters=[SearchQuery], responses=SearchResultsSerializer)
+@api_view(["GET"])
+def search_view(request):
+    """Ranked rules for a rule number or French keywords, best first."""
+    p = _params(request)
+    results = search.search(p["q"], ruleset=p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, limit=p["limit"])
+    return Response(SearchResultsSerializer(results).data)
+
+
+@extend_schema(parameters=[SearchQuery], responses=SearchHitSerializer(many=True))
+@api_view(["GET"])
+def suggest_view(request):
+    """Rules for a query being typed (the last word counts as a prefix)."""
+    p = _params(request)
+    hits = search.suggest(p["q"], ruleset=p["ruleset"] or None, limit=min(p["limit"], 10))
+    return Response(SearchHitSerializer(hits, many=True).data)

@@ -1,0 +1,421 @@
+"""Search over the rules: the only module that knows Whoosh.
+
+Two kinds of query:
+
+* a rule number (``4.2.5.c``, ``4.2.5``, ``2.5``, ``règle 2.4.6.c``) goes straight to that rule,
+  then its subtree in rules order;
+* anything else is a French keyword query over number, title, text and remarks: accents folded,
+  stemming, elisions, stop words, phrases in quotes, and typo tolerance (unknown words replaced by
+  their nearest indexed word, then fuzzy matching as a last resort), with highlighted snippets.
+
+The index is built from the database into a fresh directory and swapped in whole by renaming a
+symlink (:func:`rebuild`), so a reader never sees half an index. Each thread keeps its own searcher
+and reopens it when the symlink points elsewhere (never ``Searcher.refresh()``: it returns stale
+results in whoosh-reloaded 2.7.5).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+import time
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.html import escape
+from whoosh import highlight, index
+from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
+from whoosh.qparser import MultifieldParser, OrGroup, PhrasePlugin, QueryParser
+from whoosh.query import And, FuzzyTerm, NullQuery, Or, Prefix, Query, Term
+
+from .analysis import STOPWORDS, fold, french_analyzer, plain_analyzer, stem_forms
+from .parser import ancestors
+
+MAX_QUERY_CHARS = 300
+MAX_TERMS = 24
+NUMBER_QUERY = re.compile(r"^(?:r(?:e|è|é)gles?\s*|r\s*)?(\d+(?:\.\d+)*(?:\.[a-z])?)\.?\*?$", re.IGNORECASE)
+NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
+WORD = re.compile(r"\w+")
+
+SCHEMA = Schema(
+    key=ID(stored=True, unique=True),
+    ruleset=ID(stored=True),
+    slug=ID(stored=True),
+    number=ID(stored=True),
+    ancestors=KEYWORD(),
+    kind=ID(stored=True),
+    order=NUMERIC(stored=True, sortable=True),
+    title=TEXT(analyzer=french_analyzer(), stored=True, field_boost=3.0, multitoken_query="or"),
+    text=TEXT(analyzer=french_analyzer(), stored=True, multitoken_query="or"),
+    remarks=TEXT(analyzer=french_analyzer(), stored=True, field_boost=0.5, multitoken_query="or"),
+    words=TEXT(analyzer=plain_analyzer(), multitoken_query="or"),
+)
+KEYWORD_FIELDS = ["title", "text", "remarks"]
+FIELD_BOOSTS = {"title": 3.0, "text": 1.0, "remarks": 0.5}
+
+
+@dataclass
+class Hit:
+    ruleset: str
+    number: str | None
+    slug: str
+    kind: str
+    title: str
+    text: str
+    snippet: str  # HTML: escaped text with <mark> around the matched words
+    score: float
+    url: str
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Results:
+    query: str
+    kind: str  # "number", "keywords" or "empty"
+    hits: list[Hit] = field(default_factory=list)
+    #: The query actually run, when some words were corrected ("fugase" → "fugace").
+    corrected: str | None = None
+    #: A better query to propose ("did you mean"), when the results are weak or empty.
+    suggestion: str | None = None
+    #: A rule number that was asked for and does not exist in the rule set.
+    missing_number: str | None = None
+    fuzzy: bool = False
+
+
+# ---------------------------------------------------------------- the index on disk
+
+
+def index_root() -> Path:
+    return Path(settings.ARBITRE_INDEX_DIR)
+
+
+def _current_link(root: Path) -> Path:
+    return root / "current"
+
+
+def current_index_dir(root: Path | None = None) -> Path | None:
+    link = _current_link(root or index_root())
+    try:
+        return (link.parent / os.readlink(link)).resolve()
+    except OSError:
+        return None
+
+
+def rebuild(rules=None, root: Path | None = None) -> dict:
+    """Build the index of ``rules`` (default: every rule) aside, then swap it in whole.
+
+    Returns figures about the build (documents, seconds, directory).
+    """
+    from .models import Rule
+
+    root = root or index_root()
+    builds = root / "builds"
+    builds.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    target = builds / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{threading.get_ident() % 100000}-{time.monotonic_ns() % 10**9}"
+    target.mkdir()
+    try:
+        ix = index.create_in(str(target), SCHEMA)
+        writer = ix.writer(limitmb=128)
+        count = 0
+        queryset = rules if rules is not None else Rule.objects.select_related("ruleset").all()
+        for rule in queryset:
+            if rule.implicit:
+                continue
+            writer.add_document(**_document(rule))
+            count += 1
+        writer.commit()
+        ix.close()
+        temp_link = root / f".current-{os.getpid()}-{threading.get_ident()}"
+        if temp_link.is_symlink():
+            temp_link.unlink()
+        os.symlink(os.path.relpath(target, root), temp_link)
+        os.replace(temp_link, _current_link(root))  # atomic: readers see the old or the new index
+    except BaseException:
+        shutil.rmtree(target, ignore_errors=True)
+        raise
+    _prune(builds, keep={target.name})
+    return {"documents": count, "seconds": time.perf_counter() - started, "directory": str(target)}
+
+
+def _prune(builds: Path, keep: set[str], spare: int = 2) -> None:
+    """Remove old builds, sparing the newest few that readers may still have open."""
+    olds = sorted((p for p in builds.iterdir() if p.name not in keep), key=lambda p: p.stat().st_mtime)
+    for old in olds[:-spare] if spare else olds:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _document(rule) -> dict:
+    text = rule.search_text
+    remarks = "\n".join(rule.remarks)
+    return {
+        "key": f"{rule.ruleset.slug}:{rule.slug}",
+        "ruleset": rule.ruleset.slug,
+        "slug": rule.slug,
+        "number": rule.number or "",
+        "ancestors": " ".join(ancestors(rule.number)) if rule.number else "",
+        "kind": rule.kind,
+        "order": rule.order,
+        "title": rule.title,
+        "text": text,
+        "remarks": remarks,
+        "words": " ".join([rule.number or "", rule.title, text, remarks]),
+    }
+
+
+_local = threading.local()
+
+
+class IndexMissing(RuntimeError):
+    """No index has been built yet (run ``manage.py rebuild_index``)."""
+
+
+def searcher():
+    """This thread's searcher on the current index, reopened when the index was swapped."""
+    directory = current_index_dir()
+    if directory is None:
+        raise IndexMissing("aucun index de recherche : lancez « manage.py rebuild_index »")
+    cached = getattr(_local, "searcher", None)
+    if cached is not None and cached[0] == directory:
+        return cached[1]
+    if cached is not None:
+        cached[1].close()
+    s = index.open_dir(str(directory)).searcher()
+    _local.searcher = (directory, s)
+    return s
+
+
+def close_searcher() -> None:
+    cached = getattr(_local, "searcher", None)
+    if cached is not None:
+        cached[1].close()
+        _local.searcher = None
+
+
+# ---------------------------------------------------------------- queries
+
+
+def normalize_query(q: str) -> str:
+    q = unicodedata.normalize("NFC", q or "").replace("’", "'")
+    q = "".join(c if c.isprintable() else " " for c in q)
+    return " ".join(q.split())[:MAX_QUERY_CHARS]
+
+
+def search(q: str, ruleset: str | None = None, limit: int = 20) -> Results:
+    """Ranked rules for a query, best first. Never raises on bad query syntax."""
+    q = normalize_query(q)
+    ruleset = ruleset or settings.ARBITRE_DEFAULT_RULESET
+    if not WORD.search(q):
+        return Results(query=q, kind="empty")
+    s = searcher()
+    match = NUMBER_QUERY.match(q)
+    if match:
+        return _number_search(s, q, match.group(1).lower(), ruleset, limit)
+    return _keyword_search(s, q, ruleset, limit)
+
+
+def _number_search(s, q: str, number: str, ruleset: str, limit: int) -> Results:
+    results = Results(query=q, kind="number")
+    in_set = Term("ruleset", ruleset)
+    exact = s.search(And([in_set, Term("number", number)]), limit=1)
+    subtree = s.search(And([in_set, Term("ancestors", number)]), limit=None, sortedby="order")
+    seen = set()
+    for hit in list(exact) + list(subtree):
+        if hit["key"] in seen:
+            continue
+        seen.add(hit["key"])
+        results.hits.append(_hit(hit, snippet=_plain_snippet(hit), score=1.0 if hit["number"] == number else 0.5))
+        if len(results.hits) >= limit:
+            break
+    if not len(exact):
+        results.missing_number = number
+        for level in reversed(ancestors(number)[:-1]):
+            if len(s.search(And([in_set, Term("number", level)]), limit=1)):
+                results.suggestion = level
+                break
+    return results
+
+
+def _parser(schema) -> MultifieldParser:
+    parser = MultifieldParser(KEYWORD_FIELDS, schema, fieldboosts=FIELD_BOOSTS, group=OrGroup.factory(0.9))
+    # Judges type plain words: no field:value, wildcards, ranges or boosts syntax.
+    for name in ("FieldsPlugin", "WildcardPlugin", "RangePlugin", "BoostPlugin", "PlusMinusPlugin", "GroupPlugin"):
+        parser.remove_plugin_class(getattr(__import__("whoosh.qparser", fromlist=[name]), name))
+    return parser
+
+
+def _parse(s, text: str) -> Query:
+    try:
+        query = _parser(s.schema).parse(text)
+    except Exception:  # whoosh's parser can trip on odd input: fall back to the bare words
+        query = None
+    if query is None or query is NullQuery:
+        words = WORD.findall(text)[:MAX_TERMS]
+        if not words:
+            return NullQuery
+        try:
+            query = _parser(s.schema).parse(" ".join(words))
+        except Exception:
+            return NullQuery
+    return query
+
+
+def _number_boost(text: str) -> list[Query]:
+    return [Term("number", tok, boost=8.0) for tok in text.split() if NUMBER_TOKEN.match(tok.strip(".,;()"))]
+
+
+def _known(reader, word: str) -> bool:
+    """Whether a (query) word is worth searching as typed: in the index as such, or by its stems."""
+    if reader.frequency("words", fold(word)):
+        return True
+    return any(reader.frequency(f, form) for form in stem_forms(word.lower()) for f in ("text", "title"))
+
+
+def _correct(s, q: str) -> str | None:
+    """The query with each unknown word replaced by the nearest indexed word, or None if none is."""
+    reader = s.reader()
+    corrector = s.corrector("words")
+    changed = False
+
+    def replace(match: re.Match) -> str:
+        nonlocal changed
+        word = match.group(0)
+        low = word.lower()
+        if len(word) < 3 or low in STOPWORDS or word.isdigit() or _known(reader, word):
+            return word
+        folded = fold(word)
+        for maxdist in (1, 2) if len(folded) >= 5 else (1,):
+            suggestions = corrector.suggest(folded, limit=1, maxdist=maxdist, prefix=1)
+            if suggestions:
+                changed = True
+                return suggestions[0]
+        return word
+
+    corrected = WORD.sub(replace, q)
+    return corrected if changed else None
+
+
+def _keyword_search(s, q: str, ruleset: str, limit: int) -> Results:
+    results = Results(query=q, kind="keywords")
+    corrected = _correct(s, q)
+    run = corrected or q
+    query = _parse(s, run)
+    boosts = _number_boost(q)
+    if boosts:
+        query = Or([query, *boosts]) if query is not NullQuery else Or(boosts)
+    if query is NullQuery:
+        return results
+    hits = s.search(And([Term("ruleset", ruleset), query]), limit=limit)
+    terms = _highlight_terms(query)
+    analyzer = french_analyzer()
+    if not len(hits):
+        fuzzy = _fuzzy_query(run)
+        if fuzzy is not None:
+            hits = s.search(And([Term("ruleset", ruleset), fuzzy]), limit=limit)
+            terms = {t for f, t in fuzzy.expanded_terms(s.reader()) if f == "words"}
+            terms = {t.decode() if isinstance(t, bytes) else t for t in terms}
+            analyzer = plain_analyzer()
+            results.fuzzy = bool(len(hits))
+    if corrected and len(hits):
+        results.corrected = corrected
+    elif corrected:
+        results.suggestion = corrected
+    for hit in hits:
+        results.hits.append(_hit(hit, snippet=_snippet(hit, terms, analyzer), score=round(hit.score, 4)))
+    return results
+
+
+def _fuzzy_query(q: str) -> Query | None:
+    words = [fold(w) for w in WORD.findall(q) if len(w) >= 4 and w.lower() not in STOPWORDS][:MAX_TERMS]
+    if not words:
+        return None
+    return Or([FuzzyTerm("words", w, maxdist=2 if len(w) >= 6 else 1, prefixlength=1) for w in words])
+
+
+def _highlight_terms(query: Query) -> set[str]:
+    terms: set[str] = set()
+    for fieldname, text in query.iter_all_terms():
+        if fieldname in KEYWORD_FIELDS:
+            terms.add(text.decode() if isinstance(text, bytes) else text)
+    return terms
+
+
+_FORMATTER = highlight.HtmlFormatter(tagname="mark", between=" … ")
+_FRAGMENTER = highlight.ContextFragmenter(maxchars=220, surround=70)
+
+
+def _snippet(hit, terms: set[str], analyzer) -> str:
+    for fieldname in ("text", "remarks", "title"):
+        text = hit.get(fieldname) or ""
+        if not text or not terms:
+            continue
+        fragment = highlight.highlight(text, frozenset(terms), analyzer, _FRAGMENTER, _FORMATTER, top=2)
+        if fragment:
+            return fragment
+    return _plain_snippet(hit)
+
+
+def _plain_snippet(hit, length: int = 200) -> str:
+    text = hit.get("text") or hit.get("title") or ""
+    text = " ".join(text.split())
+    if len(text) > length:
+        text = text[: length - 1].rsplit(" ", 1)[0] + " …"
+    return escape(text)
+
+
+def _url(ruleset: str, number: str | None, slug: str) -> str:
+    if number:
+        return reverse("rules_ref:rule", args=[ruleset, number])
+    return reverse("rules_ref:article", args=[ruleset, slug])
+
+
+def _hit(hit, snippet: str, score: float) -> Hit:
+    number = hit["number"] or None
+    return Hit(
+        ruleset=hit["ruleset"],
+        number=number,
+        slug=hit["slug"],
+        kind=hit["kind"],
+        title=hit.get("title") or "",
+        text=hit.get("text") or "",
+        snippet=snippet,
+        score=score,
+        url=_url(hit["ruleset"], number, hit["slug"]),
+    )
+
+
+# ---------------------------------------------------------------- as you type
+
+
+def suggest(q: str, ruleset: str | None = None, limit: int = 8) -> list[Hit]:
+    """Rules for a query being typed: the last word counts as a prefix (``fuga`` → Fugace)."""
+    q = normalize_query(q)
+    ruleset = ruleset or settings.ARBITRE_DEFAULT_RULESET
+    if not WORD.search(q):
+        return []
+    s = searcher()
+    in_set = Term("ruleset", ruleset)
+    number = re.match(r"^(\d+(?:\.\d+)*(?:\.[a-z])?)\.?$", q.lower())
+    if number:
+        n = number.group(1)
+        query = Or([Term("number", n, boost=4.0), Term("ancestors", n), Prefix("number", n + ".")])
+        hits = s.search(And([in_set, query]), limit=limit, sortedby="order")
+        return [_hit(h, snippet=_plain_snippet(h, 120), score=1.0) for h in hits]
+    words = WORD.findall(q)[-MAX_TERMS:]
+    last = fold(words[-1])
+    done = " ".join(words[:-1])
+    prefix = Prefix("words", last) if len(last) >= 2 else Term("words", last)
+    whole = _parse(s, done) if done else NullQuery
+    query = And([whole, prefix]) if whole is not NullQuery else prefix
+    hits = s.search(And([in_set, query]), limit=limit)
+    if not len(hits) and whole is not NullQuery:
+        hits = s.search(And([in_set, Or([whole, prefix])]), limit=limit)
+    if not len(hits):
+        return search(q, ruleset=ruleset, limit=limit).hits
+    return [_hit(h, snippet=_plain_snippet(h, 120), score=round(h.score, 4)) for h in hits]

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+app_name = "rules_ref"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("recherche/", views.search_page, name="search"),
+    path("regles/", views.toc, name="toc"),
+    path("regles/<slug:ruleset>/", views.toc, name="toc_ruleset"),
+    path("regles/<slug:ruleset>/glossaire/<slug:slug>/", views.article, name="article"),
+    path("regles/<slug:ruleset>/<str:number>/", views.rule, name="rule"),
+    path("regles/<str:number>/", views.rule_default, name="rule_default"),
+]

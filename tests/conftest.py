@@ -1,0 +1,43 @@
+"""Shared fixtures: the seed rules imported once per database, the search index built once per run."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "rules"
+RULE_FILES = sorted(RULES_DIR.glob("*.txt"))
+
+
+def _import_seed_rules() -> None:
+    from rules_ref.importer import import_rules
+    from rules_ref.models import Rule
+
+    if not Rule.objects.filter(ruleset__slug="fr-1").exists():
+        import_rules(RULE_FILES, "fr-1", name="Règles d'Altered (fr, v1.x)")
+
+
+@pytest.fixture(scope="session")
+def search_index(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The Whoosh index of the seed rules, built once into a temporary directory."""
+    from django.conf import settings
+
+    from rules_ref import search
+
+    settings.ARBITRE_INDEX_DIR = tmp_path_factory.mktemp("index")
+    with django_db_blocker.unblock():
+        _import_seed_rules()
+        figures = search.rebuild()
+    yield figures
+    search.close_searcher()
+
+
+@pytest.fixture
+def rules(db, search_index):
+    """The seed rules in the database (re-imported if a transactional test flushed them)."""
+    _import_seed_rules()
+
+
+@pytest.fixture
+def live_rules(transactional_db, search_index):
+    _import_seed_rules()
