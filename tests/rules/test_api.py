@@ -1,0 +1,69 @@
+"""The rules API and the search command line."""
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+
+
+def test_rule_list_filters_by_ruleset_and_section(client, rules):
+    data = client.get("/api/rules/?ruleset=fr-1&section=2.4.6&limit=100").json()
+    assert [r["number"] for r in data["results"]] == ["2.4.6"] + [f"2.4.6.{x}" for x in "abcdef"]
+    assert data["count"] == 7
+
+
+def test_rule_detail(client, rules):
+    data = client.get("/api/rules/fr-1/4.2.5.c/").json()
+    assert data["number"] == "4.2.5.c" and data["parent"] == "4.2.5" and data["cites"] == ["6.1.g"]
+    assert data["remarks"][0].startswith("Le premier joueur doit")
+    assert client.get("/api/rules/fr-1/9.9/").status_code == 404
+    article = client.get("/api/rules/fr-1/card-advantage/").json()
+    assert article["number"] is None and article["kind"] == "article"
+
+
+def test_search_api_returns_ranked_results(client, rules):
+    data = client.get("/api/search/", {"q": "fugace"}).json()
+    first = data["results"][0]
+    assert set(first) >= {"number", "title", "text", "snippet", "score", "url"}
+    assert first["number"] == "2.4.6" and first["url"] == "/regles/fr-1/2.4.6/"
+    scores = [r["score"] for r in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_search_api_article_has_null_number(client, rules):
+    data = client.get("/api/search/", {"q": "card advantage"}).json()
+    assert data["results"][0]["number"] is None
+
+
+@pytest.mark.parametrize("q", ['"AND OR (', "x" * 2000, "?!.;"])
+def test_search_api_bad_queries(client, rules, q):
+    response = client.get("/api/search/", {"q": q})
+    assert response.status_code == 200
+
+
+def test_search_api_refuses_bad_limit(client, rules):
+    response = client.get("/api/search/", {"q": "fugace", "limit": "abc"})
+    assert response.status_code == 400 and "limit" in response.json()
+
+
+def test_schema_and_docs(client, rules):
+    assert client.get("/api/schema/").status_code == 200
+    assert b"swagger" in client.get("/api/docs/").content.lower()
+
+
+def test_search_rules_command_json(rules):
+    out = io.StringIO()
+    call_command("search_rules", "2.4.6.c", "--json", stdout=out)
+    rows = json.loads(out.getvalue())
+    assert rows[0]["number"] == "2.4.6.c"
+
+
+def test_search_rules_command_reads_stdin(rules, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("fugace\n4.2.5\n\n"))
+    out = io.StringIO()
+    call_command("search_rules", "-", "--json", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 3
+    assert json.loads(lines[0])[0]["number"] == "2.4.6"
+    assert json.loads(lines[1])[0]["number"] == "4.2.5"
+    assert json.loads(lines[2]) == []
