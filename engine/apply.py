@@ -1,0 +1,114 @@
+"""Apply one event to the state, through the journal. The one place events change the board."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .model import ARENA, COUNTER_LOSING_ZONES, VISIBLE_ZONES, Tumult, split_zone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _index(cards: list, card_id: str) -> int:
+    for i, c in enumerate(cards):
+        if c.id == card_id:
+            return i
+    raise KeyError(card_id)
+
+
+def _enter(game: "Game", card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
+    """The card becomes a new object in a visible zone (2.1.c) or a mere card in a hidden one (2.1.g)."""
+    j, st = game.journal, game.state
+    if to_zone in VISIBLE_ZONES:
+        j.set(card, "timestamp", st.next_timestamp)
+        j.set(st, "next_timestamp", st.next_timestamp + 1)
+        keep_counters = from_zone not in COUNTER_LOSING_ZONES  # 2.5.i / 2.5.j
+    else:
+        j.set(card, "timestamp", None)
+        keep_counters = False                                    # 2.1.g, 2.1.i
+    if card.statuses != enters:
+        j.set(card, "statuses", tuple(enters))
+    if card.counters and not keep_counters:
+        j.set(card, "counters", {})
+
+
+def apply_event(game: "Game", e: ev.Event) -> None:
+    st, j = game.state, game.journal
+    t = type(e)
+    if t is ev.Move:
+        src = st.zones[e.from_]
+        card = j.pop(src, _index(src, e.card))
+        _enter(game, card, split_zone(e.from_)[1], split_zone(e.to)[1], e.enters)
+        dst = st.zones[e.to]
+        j.insert(dst, len(dst), card)
+        j.setitem(st.loc, card.id, e.to)
+    elif t is ev.StatusChange:
+        card = st.card(e.card)
+        if e.value and e.status not in card.statuses:
+            j.set(card, "statuses", card.statuses + (e.status,))
+        elif not e.value and e.status in card.statuses:
+            j.set(card, "statuses", tuple(s for s in card.statuses if s != e.status))
+    elif t is ev.CountersChange:
+        card = st.card(e.card)
+        counters = dict(card.counters)
+        if e.after:
+            counters[e.name] = e.after
+        else:
+            counters.pop(e.name, None)
+        j.set(card, "counters", counters)
+    elif t is ev.MarkerMove:
+        j.setitem(st.adventure.markers[e.player], e.expedition, e.to)
+    elif t is ev.PhaseBegins:
+        j.set(st, "day", e.day)
+        j.set(st, "phase", e.phase)
+    elif t is ev.FirstPlayer:
+        j.set(st, "first_player", e.player)
+    elif t is ev.Cease:
+        cards = st.zones[e.zone]
+        j.pop(cards, _index(cards, e.card))
+        j.setitem(st.loc, e.card)
+    elif t is ev.Reveal:
+        j.set(st.adventure.tumult[e.tumult], "face_up", True)
+    elif t is ev.Shuffle:
+        _shuffle(game, e)
+    elif t is ev.Win:
+        j.set(st, "winner", e.player)
+    elif t is ev.Tiebreak and e.cause == "begin":
+        # 4.3.d: the companion region turned face down becomes the Arena, every marker on it,
+        # every other region discarded.
+        j.set(st.adventure, "arena", True)
+        j.set(st.adventure, "tumult", [])
+        for p, m in st.adventure.markers.items():
+            for kind in list(m):
+                j.setitem(m, kind, ARENA)
+    # Decision, Note, Tiebreak 'compare' change nothing on the board.
+
+
+def _shuffle(game: "Game", e: ev.Shuffle) -> None:
+    st, j = game.state, game.journal
+    if e.from_ == "adventure":
+        by_name = {t.name: t for t in st.adventure.tumult}
+        new = []
+        for name, flip in zip(e.order, e.flipped):
+            t = by_name[name]
+            terrains = (t.terrains[1], t.terrains[0]) if flip else t.terrains
+            new.append(Tumult(t.name, t.face_up, terrains, t.extra))
+        j.set(st.adventure, "tumult", new)
+        return
+    src = st.zones[e.from_]
+    by_id = {c.id: c for c in src}
+    moved = [by_id[i] for i in e.order]
+    to_zone = split_zone(e.to)[1]
+    from_zone = split_zone(e.from_)[1]
+    if e.from_ == e.to:
+        j.setitem(st.zones, e.to, moved + [c for c in src if c.id not in set(e.order)])
+    else:
+        j.setitem(st.zones, e.from_, [c for c in src if c.id not in set(e.order)])
+        dst = st.zones[e.to]
+        j.setitem(st.zones, e.to, list(dst) + moved if e.position == "bottom" else moved + list(dst))
+        for c in moved:
+            j.setitem(st.loc, c.id, e.to)
+    if to_zone != from_zone:
+        for c in moved:
+            _enter(game, c, from_zone, to_zone, ())

@@ -1,0 +1,214 @@
+"""`Game`: one state, stepped by `advance()`, restored by `undo()` (python-chess's push/pop).
+
+A step is the unit of `advance()`: one daily effect, or one player's decision. Every step
+appends at least one log entry. The step to perform next is the state's cursor
+(`state.step`, `state.sub`); :mod:`engine.rules.flow` maps it to a rule function and, when the
+step needs a player's choice, to a :class:`~engine.rules.flow.Need` that lists the legal decisions.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from . import events as ev
+from .apply import apply_event
+from .journal import Journal, revert
+from .model import PHASES, State
+from .text import describe
+
+
+class IllegalDecision(ValueError):
+    """A decision that does not answer what the game waits for; the message names the rule."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    day: int
+    phase: str
+    rules: tuple[str, ...]
+    text: str
+    event: ev.Event
+    reading: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"seq": self.seq, "day": self.day, "phase": self.phase, "rules": list(self.rules),
+               "text": self.text, "event": self.event.to_json()}
+        if self.reading:
+            out["reading"] = self.reading
+        return out
+
+
+class Game:
+    """A game in progress. Build one with :func:`engine.load`.
+
+    Contract: `advance()` performs exactly one step (returns its log entries, or ``[]`` when the
+    game is over or waits for a decision, see `pending`); `undo()` restores the state and the log
+    exactly as they were before the last step; randomness comes only from ``state.seed``.
+    """
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.journal = Journal()
+        self.log: list[LogEntry] = []
+        self._history: list[tuple[list[tuple], int]] = []
+        self.names = {c.id: c.name for c in state.all_cards()}
+        from .rules import flow
+        self._flow = flow
+        if not state.step:
+            flow.start(self)
+
+    # -- used by the rules -------------------------------------------------------------------
+    def emit(self, event: ev.Event, rules: Iterable[str] = (), reading: str | None = None) -> LogEntry:
+        """Apply `event` to the state and record it in the log, citing `rules` (most specific first)."""
+        apply_event(self, event)
+        st = self.state
+        entry = LogEntry(len(self.log) + 1, st.day, st.phase, tuple(rules),
+                         describe(event, self, reading), event, reading)
+        self.log.append(entry)
+        return entry
+
+    def set(self, obj: Any, attr: str, value: Any) -> None:
+        self.journal.set(obj, attr, value)
+
+    def goto(self, step: str, sub: int = 0) -> None:
+        """Set the cursor: the step `advance()` performs next."""
+        self.journal.set(self.state, "step", step)
+        self.journal.set(self.state, "sub", sub)
+
+    def rng(self) -> random.Random:
+        """A generator for one random event, derived from the seed and a counter kept in the state
+        (so a dumped state resumes exactly and undo restores the counter)."""
+        n = self.state.random_count
+        self.journal.set(self.state, "random_count", n + 1)
+        return random.Random(f"{self.state.seed}:{n}")
+
+    # -- public API --------------------------------------------------------------------------
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """What the game waits for, or None: {player, kind, choose, options, rules, text[, reason]}."""
+        if self.over:
+            return None
+        need = self._flow.need(self)
+        if need is None:
+            return None
+        decision, reason = self._scripted(need)
+        if decision is not None:
+            return None
+        return need.to_pending(reason)
+
+    def legal_decisions(self) -> list[dict[str, Any]]:
+        """Every legal DECISION for the choice the game needs now ([] when none is needed)."""
+        if self.over:
+            return []
+        need = self._flow.need(self)
+        return need.legal() if need else []
+
+    def advance(self) -> list[LogEntry]:
+        """Perform one step; return its log entries ([] if over or waiting for a decision)."""
+        if self.over:
+            return []
+        need = self._flow.need(self)
+        decision = None
+        if need is not None:
+            decision, _ = self._scripted(need)
+            if decision is None:
+                return []
+        return self._perform(decision, consumed=need is not None)
+
+    def decide(self, decision: dict[str, Any]) -> list[LogEntry]:
+        """Insert `decision` at the current point of the decision list and perform the step that
+        consumes it. Raises :class:`IllegalDecision` (state untouched) if it does not fit."""
+        need = None if self.over else self._flow.need(self)
+        if need is None:
+            raise IllegalDecision("Aucune décision n'est attendue maintenant.")
+        problem = need.check(decision)
+        if problem:
+            raise IllegalDecision(f"{problem} (règle {', '.join(need.rules)})")
+        return self._perform(dict(decision), consumed=True, inserted=True)
+
+    def undo(self) -> list[LogEntry]:
+        """Go back one step exactly; return the entries removed. IndexError at the start."""
+        if not self._history:
+            raise IndexError("Rien à annuler : la partie est à son état de départ.")
+        ops, start = self._history.pop()
+        revert(ops)
+        removed = self.log[start:]
+        del self.log[start:]
+        return removed
+
+    def run(self, until: str = "end", max_steps: int = 100_000) -> list[LogEntry]:
+        """Run to the end or a missing decision ("end"), one step ("step"), or until the next
+        beginning of the named phase. Returns the entries appended."""
+        if until == "step":
+            return self.advance()
+        if until != "end" and until not in PHASES:
+            raise ValueError(f"until: 'end', 'step' or one of {', '.join(PHASES)}, not {until!r}")
+        out: list[LogEntry] = []
+        for _ in range(max_steps):
+            entries = self.advance()
+            if not entries:
+                break
+            out += entries
+            if until != "end" and any(type(e.event) is ev.PhaseBegins and e.event.phase == until
+                                      for e in entries):
+                break
+        return out
+
+    def to_doc(self) -> dict[str, Any]:
+        """The current state as a scenario document (loads back to the same state)."""
+        from .scenario.dump import dump
+        return dump(self.state)
+
+    def output(self) -> dict[str, Any]:
+        """The output document of a run: state, log, pending, winner."""
+        return {"state": self.to_doc(), "log": [e.to_json() for e in self.log],
+                "pending": self.pending, "winner": self.winner}
+
+    # -- internals ---------------------------------------------------------------------------
+    def _scripted(self, need) -> tuple[dict | None, str | None]:
+        """The next decision of the scenario's list if it fits `need`, else (None, why not)."""
+        st = self.state
+        if need.automatic is not None:
+            return need.automatic, None
+        if st.decision_index >= len(st.decisions):
+            return None, None
+        d = st.decisions[st.decision_index]
+        problem = need.check(d)
+        if problem:
+            return None, f"decisions[{st.decision_index}] ne convient pas : {problem}"
+        return d, None
+
+    def _perform(self, decision: dict | None, consumed: bool, inserted: bool = False) -> list[LogEntry]:
+        st, j = self.state, self.journal
+        ops: list[tuple] = []
+        start = len(self.log)
+        j.ops = ops
+        try:
+            need = self._flow.need(self) if consumed else None
+            if need is not None and need.automatic is None:
+                if inserted:
+                    j.insert(st.decisions, st.decision_index, decision)
+                j.set(st, "decision_index", st.decision_index + 1)
+            if need is not None:
+                self.emit(ev.Decision(need.player, need.kind, tuple(decision.items()),
+                                      automatic=need.automatic is not None),
+                          need.rules, need.reading)
+            self._flow.perform(self, decision)
+        except BaseException:
+            revert(ops)
+            del self.log[start:]
+            raise
+        finally:
+            j.ops = None
+        self._history.append((ops, start))
+        return self.log[start:]

@@ -1,0 +1,213 @@
+"""Keyword actions and deck operations, as functions of the engine (used by the phases and by
+part 2's spells and abilities). Each emits events citing the rule that defines it."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from .. import events as ev
+from ..model import (COUNTER_LOSING_ZONES, EXPEDITION_ZONES, HOME, IN_PLAY_ZONES, OPPOSITE,
+                     VISIBLE_ZONES, split_zone)
+from .registry import implements
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+@implements("3.1.2.c", "2.1.c", "2.1.d", "2.1.g", "2.5.i", "2.5.j")
+def move_card(game: "Game", card_id: str, player: str | None, zone: str, cause: str,
+              rules: Iterable[str] = (), enters: tuple[str, ...] = (), reading: str | None = None) -> str:
+    """Move a card to `player`'s `zone` (or "limbo"); return the zone key it reached.
+
+    3.1.2.c: a private zone of another player is replaced by its owner's. 2.1.c: entering a
+    visible zone makes a new object (new timestamp, no status but `enters`). 2.5.i/j: counters
+    lost when leaving the Expedition or Landmarks, kept otherwise. 2.1.d: a token leaving the
+    expedition zone ceases to exist once it has joined its new zone.
+    """
+    st = game.state
+    src = st.loc[card_id]
+    card = st.card(card_id)
+    cites = list(rules)
+    if zone in EXPEDITION_ZONES or zone == "limbo":
+        pass                                   # shared zones (1.2.3.c)
+    elif player != card.owner:
+        player = card.owner
+        cites.append("3.1.2.c")
+    dst = "limbo" if zone == "limbo" else f"{player}.{zone}"
+    from_zone = split_zone(src)[1]
+    if zone in VISIBLE_ZONES and from_zone in VISIBLE_ZONES and set(card.statuses) - set(enters):
+        cites.append("2.1.c")
+    if card.counters:
+        if from_zone in COUNTER_LOSING_ZONES:
+            cites.append("2.5.i")
+        elif zone in VISIBLE_ZONES:
+            cites.append("2.5.j")
+    game.emit(ev.Move(card_id, src, dst, cause, tuple(enters)), cites, reading)
+    if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES:
+        game.emit(ev.Cease(card_id, dst), ("2.1.d",))
+    return dst
+
+
+def controller(game: "Game", card_id: str) -> str | None:
+    """The player whose zone holds the card (None in Limbo)."""
+    return split_zone(game.state.loc[card_id])[0]
+
+
+@implements("3.2.2.d")
+def shuffle_discard_under_deck(game: "Game", player: str, rules: tuple[str, ...] = ("3.2.2.d",)) -> bool:
+    """3.2.2.d: shuffle the Discard pile and put it under the Deck. False if the pile is empty."""
+    discard = game.state.zones[f"{player}.discard"]
+    if not discard:
+        return False
+    order = [c.id for c in discard]
+    game.rng().shuffle(order)
+    game.emit(ev.Shuffle(player, f"{player}.discard", f"{player}.deck", tuple(order),
+                         position="bottom", cause="deck_empty"), rules)
+    return True
+
+
+@implements("3.2.2.b", "3.2.2.d", "3.2.2.e")
+def draw(game: "Game", player: str, count: int, rules: tuple[str, ...], cause: str = "draw") -> int:
+    """Draw `count` cards one by one from the top of the Deck (3.2.2.b); when the Deck is empty the
+    Discard pile is shuffled under it (3.2.2.d), and if it is still empty the draw does nothing
+    (3.2.2.e). Returns the number of cards drawn."""
+    st = game.state
+    deck_key = f"{player}.deck"
+    drawn = 0
+    for _ in range(count):
+        if not st.zones[deck_key]:
+            shuffle_discard_under_deck(game, player, ("3.2.2.d",) + rules)
+        if not st.zones[deck_key]:
+            game.emit(ev.Note("draw_nothing", player=player, count=count - drawn), ("3.2.2.e",) + rules)
+            break
+        move_card(game, st.zones[deck_key][0].id, player, "hand", cause, rules + ("3.2.2.b",))
+        drawn += 1
+    return drawn
+
+
+@implements("7.3.4.a")
+def discard(game: "Game", card_id: str, cause: str = "discard", rules: tuple[str, ...] = ("7.3.4.a",)) -> str:
+    """7.3.4.a: move the object or card from its zone to the Discard pile (its owner's, 3.1.2.c)."""
+    holder = controller(game, card_id) or game.state.card(card_id).owner
+    return move_card(game, card_id, holder, "discard", cause, rules)
+
+
+@implements("7.3.16.a", "7.3.16.b")
+def resupply(game: "Game", player: str) -> str | None:
+    """7.3.16.a: put the top card of the Deck into the Reserve. 7.3.16.b: an empty Deck is first
+    refilled by shuffling the Discard pile into it; still empty, resupply does nothing."""
+    st = game.state
+    if not st.zones[f"{player}.deck"]:
+        shuffle_discard_under_deck(game, player, ("7.3.16.b",))
+    if not st.zones[f"{player}.deck"]:
+        game.emit(ev.Note("resupply_nothing", player=player), ("7.3.16.b",))
+        return None
+    card_id = st.zones[f"{player}.deck"][0].id
+    move_card(game, card_id, player, "reserve", "resupply", ("7.3.16.a",))
+    return card_id
+
+
+@implements("7.3.18.a")
+def sabotage(game: "Game", target: str) -> bool:
+    """7.3.18.a: discard up to one target card in a Reserve (one's own included). A target that is
+    no longer in a Reserve is not discarded ("jusqu'à")."""
+    zone = game.state.loc.get(target)
+    if zone is None or split_zone(zone)[1] != "reserve":
+        game.emit(ev.Note("sabotage_nothing", card=target), ("7.3.18.a",))
+        return False
+    discard(game, target, "sabotage", ("7.3.18.a", "7.3.4.a"))
+    return True
+
+
+@implements("7.3.19", "7.3.19.a")
+def sacrifice(game: "Game", player: str, target: str) -> bool:
+    """7.3.19.a: discard an object the player controls in play (Expedition or Landmarks).
+    Raises ValueError when the player does not control it in play."""
+    zone = game.state.loc.get(target)
+    if zone is None or split_zone(zone)[0] != player or split_zone(zone)[1] not in IN_PLAY_ZONES:
+        raise ValueError(f"{player} ne contrôle pas {target!r} en jeu : il ne peut pas le sacrifier (7.3.19.a)")
+    discard(game, target, "sacrifice", ("7.3.19.a", "7.3.19", "7.3.4.a"))
+    return True
+
+
+@implements("7.3.11.a", "7.3.11.b", "7.3.11.c", "7.3.11.d", "4.3.g")
+def move_forward(game: "Game", player: str, expedition: str, cause: str = "forward",
+                 rules: tuple[str, ...] = ()) -> bool:
+    """7.3.11: move the marker one region towards the opposite end (hero 0→7, companion 7→0).
+    In the Arena (7.3.11.d, 4.3.g) or from the opposite region (7.3.11.c) nothing happens;
+    entering a face-down Tumult half reveals that card first (7.3.11.b)."""
+    st = game.state
+    adv = st.adventure
+    pos = adv.markers[player][expedition]
+    if adv.arena:
+        game.emit(ev.Note("forward_arena", player=player, card=expedition), ("7.3.11.d", "4.3.g") + rules)
+        return False
+    if pos == OPPOSITE[expedition]:
+        game.emit(ev.Note("forward_opposite", player=player, card=expedition), ("7.3.11.c",) + rules)
+        return False
+    new = pos + (1 if expedition == "hero" else -1)
+    _reveal_if_face_down(game, new)
+    game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.11.a",) + rules)
+    return True
+
+
+@implements("7.3.10.a", "7.3.10.b", "7.3.10.c")
+def move_backward(game: "Game", player: str, expedition: str, cause: str = "backward",
+                  rules: tuple[str, ...] = ()) -> bool:
+    """7.3.10: move the marker one region back towards its home; at home (7.3.10.b) or in the
+    Arena (7.3.10.c, 4.3.g) nothing happens. Entering a face-down half reveals it (reading:
+    7.3.11.b applied to any entry)."""
+    adv = game.state.adventure
+    pos = adv.markers[player][expedition]
+    if adv.arena:
+        game.emit(ev.Note("backward_arena", player=player, card=expedition), ("7.3.10.c", "4.3.g") + rules)
+        return False
+    if pos == HOME[expedition]:
+        game.emit(ev.Note("backward_home", player=player, card=expedition), ("7.3.10.b",) + rules)
+        return False
+    new = pos - (1 if expedition == "hero" else -1)
+    _reveal_if_face_down(game, new)
+    game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.10.a",) + rules)
+    return True
+
+
+def _reveal_if_face_down(game: "Game", region: int) -> None:
+    adv = game.state.adventure
+    if 1 <= region <= 6:
+        k = (region - 1) // 2
+        if k < len(adv.tumult) and not adv.tumult[k].face_up:
+            game.emit(ev.Reveal(k, adv.tumult[k].name, (2 * k + 1, 2 * k + 2)), ("7.3.11.b",))
+
+
+@implements("2.5.e")
+def gain_counters(game: "Game", card_id: str, name: str, count: int) -> None:
+    """2.5.e: the object has `count` more counters `name`."""
+    before = game.state.card(card_id).counters.get(name, 0)
+    game.emit(ev.CountersChange(card_id, name, before, before + count, "gain"), ("2.5.e",))
+
+
+@implements("2.5.f")
+def remove_counters(game: "Game", card_id: str, name: str, count: int) -> None:
+    """2.5.f: remove `count` counters; with `count` or fewer the object has none left."""
+    before = game.state.card(card_id).counters.get(name, 0)
+    game.emit(ev.CountersChange(card_id, name, before, max(0, before - count), "remove"), ("2.5.f",))
+
+
+@implements("2.5.g")
+def spend_counters(game: "Game", card_id: str, name: str, count: int) -> bool:
+    """2.5.g: pay a cost by spending `count` counters; impossible (False, nothing changes) with fewer."""
+    before = game.state.card(card_id).counters.get(name, 0)
+    if before < count:
+        return False
+    game.emit(ev.CountersChange(card_id, name, before, before - count, "spend"), ("2.5.g",))
+    return True
+
+
+def gain_status(game: "Game", card_id: str, status: str, rules: tuple[str, ...] = ()) -> None:
+    """The object gains `status` (fleeting, asleep, anchored, exhausted); cites the caller's rules."""
+    if not game.state.card(card_id).has(status):
+        game.emit(ev.StatusChange(card_id, status, True, "gain"), rules)
+
+
+def lose_status(game: "Game", card_id: str, status: str, rules: tuple[str, ...] = (), cause: str = "lose") -> None:
+    if game.state.card(card_id).has(status):
+        game.emit(ev.StatusChange(card_id, status, False, cause), rules)

@@ -1,0 +1,132 @@
+"""Dusk (1.3.2.e), the end of the game (4.3.a–c) and the tiebreakers in the Arena (4.3.d–h)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import events as ev
+from ..model import EXPEDITIONS, IN_PLAY_ZONES, TERRAINS
+from .actions import move_forward
+from .flow import begin_phase, step
+from .registry import implements
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+@implements("1.1.6.d", "2.4.3")
+def expedition_sums(game: "Game", player: str, expedition: str) -> tuple[tuple[int, int, int], tuple[str, ...]]:
+    """Sum of the statistics of the characters of one expedition (1.3.2.e); a missing number is 0
+    (1.1.6.d); asleep characters are not counted (2.4.3). Returns (sums, asleep ids left out)."""
+    f = m = w = 0
+    asleep = []
+    for c in game.state.zones[f"{player}.{expedition}_expedition"]:
+        if c.type != "character":
+            continue
+        if "asleep" in c.statuses:
+            asleep.append(c.id)
+            continue
+        s = c.stats
+        f += s.get("forest", 0)
+        m += s.get("mountain", 0)
+        w += s.get("water", 0)
+    return (f, m, w), tuple(asleep)
+
+
+@implements("1.2.1.b")
+def facing(game: "Game", player: str, expedition: str) -> tuple[str, str]:
+    """The expedition facing (player, expedition): in a two-player game the opponent (1.2.1.b)'s
+    expedition of the same kind."""
+    return game.state.opponent(player), expedition
+
+
+@step("dusk.progress")
+@implements("1.3.2.e", "2.4.3")
+def progress(game: "Game", _: Any) -> None:
+    """1.3.2.e: every expedition compares, for each terrain of the region it stands on, its sum with
+    the facing expedition (in 1v1 the opponent's expedition of the same kind) and moves forward
+    once if one of those sums is strictly greater and above zero. All comparisons are made on the
+    board as it stands at the start of the step, then the expeditions move (simultaneous).
+    In the Arena, 4.3.h replaces this comparison."""
+    st = game.state
+    _dusk_reactions(game)
+    if st.adventure.arena:
+        tiebreak(game)
+    else:
+        results = []
+        for p in st.order:
+            for kind in EXPEDITIONS:
+                region = st.adventure.markers[p][kind]
+                terrains = st.adventure.region_terrains(region)
+                mine, asleep = expedition_sums(game, p, kind)
+                theirs, asleep2 = expedition_sums(game, *facing(game, p, kind))
+                wins = [t for i, t in enumerate(TERRAINS) if t in terrains and mine[i] > theirs[i] and mine[i] > 0]
+                results.append((p, kind, region, terrains, mine, theirs, bool(wins), asleep + asleep2))
+        for p, kind, region, terrains, mine, theirs, advances, asleep in results:
+            rules = ("1.3.2.e", "2.4.3") if asleep else ("1.3.2.e",)
+            game.emit(ev.Progress(p, kind, region, tuple(t for t in TERRAINS if t in terrains),
+                                  mine, theirs, advances, asleep), rules)
+            if advances:
+                move_forward(game, p, kind, "dusk", ("1.3.2.e",))
+    if st.winner is None:
+        game.goto("dusk.end")
+
+
+@step("dusk.end")
+def end_of_dusk(game: "Game", _: Any) -> None:
+    begin_phase(game, "night")
+
+
+def _dusk_reactions(game: "Game") -> None:
+    st = game.state
+    for p in st.order:
+        for zone in IN_PLAY_ZONES:
+            for card in st.zones[f"{p}.{zone}"]:
+                if any(isinstance(a, dict) and a.get("trigger") == "dusk" for a in card.abilities):
+                    game.emit(ev.Note("dusk_reaction", player=p, card=card.id), ())
+
+
+@implements("4.3.a", "4.3.b", "4.3.c", "4.3.d", "4.3.e", "3.2.1.c")
+def check_end(game: "Game") -> None:
+    """Checked after every step that moved a marker (reading "end-check"). 4.3.a: a player whose
+    expeditions meet wins; 4.3.b: whose expeditions cross wins; 4.3.c: both players at once
+    (meeting or crossing, reading "tiebreak-mixed") start the tiebreakers (4.3.d–e: the Arena)."""
+    st = game.state
+    reached = []
+    for p in st.order:
+        m = st.adventure.markers[p]
+        if m["hero"] == m["companion"]:
+            reached.append((p, "meet"))
+        elif m["hero"] > m["companion"]:
+            reached.append((p, "cross"))
+    if len(reached) == 1:
+        p, how = reached[0]
+        game.emit(ev.Win(p, how), ("4.3.a",) if how == "meet" else ("4.3.b",), "end-check")
+    elif len(reached) > 1:
+        mixed = len({how for _, how in reached}) > 1
+        game.emit(ev.Tiebreak("begin"), ("4.3.c", "4.3.d", "4.3.e", "3.2.1.c"),
+                  "tiebreak-mixed" if mixed else "end-check")
+
+
+@implements("4.3.h", "4.3.f", "2.4.3")
+def tiebreak(game: "Game") -> None:
+    """4.3.h: each player sums the statistics of the characters of both expeditions (asleep ones
+    left out, 2.4.3; the Arena has the three terrains, 4.3.f), compares each statistic; a player
+    who wins on more statistics than the opponent wins; otherwise the game goes on (more days)."""
+    st = game.state
+    totals = {}
+    asleep_any = False
+    for p in st.order:
+        sums = [0, 0, 0]
+        for kind in EXPEDITIONS:
+            s, asleep = expedition_sums(game, p, kind)
+            asleep_any = asleep_any or bool(asleep)
+            for i in range(3):
+                sums[i] += s[i]
+        totals[p] = tuple(sums)
+    a, b = st.order
+    wins = {a: sum(x > y for x, y in zip(totals[a], totals[b])),
+            b: sum(y > x for x, y in zip(totals[a], totals[b]))}
+    rules = ("4.3.h", "4.3.f", "2.4.3") if asleep_any else ("4.3.h", "4.3.f")
+    game.emit(ev.Tiebreak("compare", tuple(totals.items()), tuple(wins.items())), rules)
+    if wins[a] != wins[b]:
+        game.emit(ev.Win(a if wins[a] > wins[b] else b, "arena"), ("4.3.h",))

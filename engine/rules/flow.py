@@ -1,0 +1,116 @@
+"""The day's sequence of steps: the cursor (`state.step`, `state.sub`) names the next one.
+
+`@step(name, need=...)` registers a step function; a `need` function says which decision the
+step waits for (a :class:`Need`), or None. After every step that moved an expedition marker the
+end of the game is checked (boardgame.io's "after every event, check endings").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from .. import events as ev
+from .registry import implements
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+StepFn = Callable[["Game", "dict[str, Any] | None"], None]
+NeedFn = Callable[["Game"], "Need | None"]
+_STEPS: dict[str, tuple[NeedFn | None, StepFn]] = {}
+
+#: first step of each phase
+FIRST_STEP = {
+    "setup": "setup.adventure", "morning": "morning.first_player", "noon": "noon.reactions",
+    "afternoon": "afternoon.turn", "dusk": "dusk.progress", "night": "night.rest",
+}
+
+
+@dataclass
+class Need:
+    """A decision the game waits for. `check(d)` returns None or why `d` does not fit;
+    `legal()` lists every fitting decision; `automatic` is the only possible answer, if forced."""
+
+    player: str
+    kind: str
+    options: list[Any]
+    choose: int | None
+    rules: tuple[str, ...]
+    text: str
+    fits: Callable[[dict[str, Any]], str | None]
+    legal_fn: Callable[[], list[dict[str, Any]]]
+    automatic: dict[str, Any] | None = None
+    reading: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def check(self, d: Any) -> str | None:
+        if not isinstance(d, dict):
+            return "une décision est un objet JSON"
+        if d.get("player") != self.player:
+            return f"c'est au joueur {self.player} de décider ({self.kind}), pas à {d.get('player')!r}"
+        return self.fits(d)
+
+    def legal(self) -> list[dict[str, Any]]:
+        return self.legal_fn()
+
+    def to_pending(self, reason: str | None = None) -> dict[str, Any]:
+        out = {"player": self.player, "kind": self.kind, "choose": self.choose,
+               "options": list(self.options), "rules": list(self.rules), "text": self.text, **self.extra}
+        if reason:
+            out["reason"] = reason
+        return out
+
+
+def step(name: str, need: NeedFn | None = None) -> Callable[[StepFn], StepFn]:
+    def deco(fn: StepFn) -> StepFn:
+        _STEPS[name] = (need, fn)
+        return fn
+    return deco
+
+
+def _load() -> None:
+    from . import afternoon, dusk, morning, night, setup  # noqa: F401 (registration)
+
+
+def need(game: "Game") -> Need | None:
+    if not _STEPS:
+        _load()
+    n = _STEPS[game.state.step][0]
+    return n(game) if n else None
+
+
+def perform(game: "Game", decision: dict[str, Any] | None) -> None:
+    if not _STEPS:
+        _load()
+    start = len(game.log)
+    _STEPS[game.state.step][1](game, decision)
+    if game.state.winner is None and not game.state.adventure.arena and any(
+            type(e.event) is ev.MarkerMove for e in game.log[start:]):
+        from .dusk import check_end
+        check_end(game)
+
+
+def first_turn(game: "Game") -> str | None:
+    """1.3.2.d: the afternoon starts with the first player; a player who passed takes no turn."""
+    st = game.state
+    for p in st.order:
+        if not st.players[p].passed:
+            return p
+    return None
+
+
+def start(game: "Game") -> None:
+    """Put the cursor at the beginning of the scenario's phase (not journaled: load time)."""
+    st = game.state
+    st.step, st.sub = FIRST_STEP[st.phase], 0
+    if st.phase == "afternoon":
+        st.turn = first_turn(game)
+
+
+@implements("1.3.2.a")
+def begin_phase(game: "Game", phase: str, day: int | None = None, rules: tuple[str, ...] = ("1.3.2.a",)) -> None:
+    """Enter `phase` (of `day`, default today): log it and put the cursor on its first step."""
+    game.emit(ev.PhaseBegins(day or game.state.day, phase), rules)
+    game.goto(FIRST_STEP[phase])
+    if phase == "afternoon":
+        game.set(game.state, "turn", first_turn(game))

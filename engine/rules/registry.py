@@ -1,0 +1,159 @@
+"""Which seed rules the engine implements, declared by the code itself.
+
+Each rule function is decorated with ``@implements("4.2.5.b", ...)``; the decorator records the
+numbers it may cite. :data:`NOT_IMPLEMENTED` lists the other numbered seed rules with a reason,
+and :data:`HEADINGS` the section headings whose content is their lettered rules. :func:`table`
+renders the whole as markdown (``python -m engine rules``, committed as ``engine/RULES.md``).
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Callable, TypeVar
+
+F = TypeVar("F", bound=Callable)
+
+#: rule number -> qualified names of the functions that implement (and may cite) it
+IMPLEMENTED: dict[str, list[str]] = defaultdict(list)
+
+
+def implements(*numbers: str) -> Callable[[F], F]:
+    """Declare that the decorated function implements these rule numbers (and may cite them)."""
+    def deco(fn: F) -> F:
+        for n in numbers:
+            IMPLEMENTED[n].append(f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}")
+        fn.rules = numbers  # type: ignore[attr-defined]
+        return fn
+    return deco
+
+
+HEADINGS: dict[str, str] = {
+    n: t for n, t in [
+        ("1.1.6", "Nombres et symboles"), ("1.2.1", "Joueurs"), ("1.2.2", "Objets"),
+        ("1.2.3", "Zones"), ("1.2.4", "Capacités"), ("1.3.1", "Commencer la partie"),
+        ("1.3.2", "Progression de la journée"), ("2.1", "Objets"), ("2.2.2", "Sous-types"),
+        ("2.2.7", "Coût de Réserve"), ("2.2.8", "Faction"), ("2.2.13", "Durée"),
+        ("2.4.6", "Fugace"), ("2.5", "Jetons"), ("3.1.1", "Propriétés des zones"),
+        ("3.1.2", "Zones partagées ou privées"), ("3.1.3", "Zones visibles ou cachées"),
+        ("3.2.1", "Zone Aventure"), ("3.2.2", "Deck"), ("3.2.3", "Pile de défausse"),
+        ("3.2.5", "Main"), ("3.2.6", "Zone du Héros"), ("3.2.7", "Zone du Repère"),
+        ("3.2.8", "Limbo"), ("3.2.9", "Zone de Mana"), ("3.2.10", "Réserve"),
+        ("4.1", "Début de la partie"), ("4.2.5", "Nuit"), ("4.3", "Fin de la partie"),
+        ("5.2.3", "Jouer un Sort"), ("7.1.4", "Symboles de coût"), ("7.3.4", "Défausser"),
+        ("7.3.10", "Reculer"), ("7.3.11", "Avancer"), ("7.3.16", "Ravitailler"),
+        ("7.3.18", "Sabotage"), ("7.3.19", "Sacrifier"),
+    ]
+}
+
+_P2 = "partie 2 (issue 4) : jouer des cartes, capacités et réactions"
+#: rule number -> why the engine does not implement it (yet)
+NOT_IMPLEMENTED: dict[str, str] = {
+    "1.1.6.a": "vrai par construction : toutes les valeurs sont des entiers (vérifié au chargement)",
+    "1.1.6.b": "aucune division dans les règles jouées par la partie 1",
+    "1.1.6.c": "aucune division dans les règles jouées par la partie 1",
+    "1.1.6.e": _P2 + " (déclencheur `join`)",
+    "1.1.6.f": _P2 + " (déclencheur `played_from_hand`)",
+    "1.1.6.g": _P2 + " (déclencheur `played_from_reserve`)",
+    "1.1.6.h": _P2 + " (coût « Épuisez-moi » des actions rapides)",
+    "1.1.6.i": _P2 + " (coût « Défaussez-moi de la Réserve »)",
+    "1.1.6.j": _P2 + " (coût en mana)",
+    "1.2.1.a": "définition ; le format nomme les joueurs A et B",
+    "1.2.1.c": "construction de deck : hors du moteur (le scénario fournit les decks)",
+    "1.2.1.d": "définition ; les zones privées sont les listes de PLAYER du format",
+    "1.2.2.a": "définition", "1.2.2.b": "définition",
+    "1.2.2.c": "caractéristiques : seules celles du format (nom, type, coûts, statistiques, capacités, limites) sont modélisées ; sous-type, rareté, version, faction ne changent rien aux phases",
+    "1.2.3.a": "définition", "1.2.3.b": "définition ; les dix zones sont les clés du format",
+    "1.2.3.c": "définition ; les Expéditions restent rangées par joueur dans le format",
+    "1.2.3.d": "définition", "1.2.3.e": "définition (voir 2.1.c pour les objets)",
+    "1.2.3.f": "lecture : la Zone de Mana est traitée comme visible selon 3.2.9.a (voir README)",
+    "1.2.4.a": _P2, "1.2.4.b": _P2, "1.2.4.c": _P2, "1.2.4.d": _P2,
+
+    "2.1.a": "vrai par construction : chaque id est dans une seule zone (vérifié au chargement)",
+    "2.1.b": "définition", "2.1.e": _P2 + " (capacités qui retrouvent l'objet déplacé)",
+    "2.1.f": _P2, "2.1.h": "définition", "2.1.i": "définition (les compteurs sont `counters`)",
+    "2.2.2.a": "les sous-types ne sont pas modélisés (aucune règle jouée ne les lit)",
+    "2.2.2.b": "les sous-types ne sont pas modélisés", "2.2.2.c": "les sous-types ne sont pas modélisés",
+    "2.2.7.a": _P2 + " (payer le coût de Réserve)", "2.2.7.b": _P2, "2.2.7.c": _P2 + " (le format donne 0 aux jetons)",
+    "2.2.7.d": "les Emblèmes ne sont pas modélisés",
+    "2.2.8.a": "les factions ne sont pas modélisées (construction de deck)", "2.2.8.b": "factions non modélisées",
+    "2.2.8.c": "factions non modélisées", "2.2.8.d": "factions non modélisées",
+    "2.2.13.a": "les Emblèmes ne sont pas modélisés", "2.2.13.b": "Emblèmes non modélisés",
+    "2.2.13.c": "Emblèmes non modélisés",
+    "2.4.6.a": _P2 + " (jouer depuis la Réserve)", "2.4.6.b": _P2, "2.4.6.d": _P2,
+    "2.4.6.e": _P2, "2.4.6.f": _P2,
+    "2.5.a": "définition (`counters` d'une carte)", "2.5.b": "définition", "2.5.c": "vrai par construction : un nombre par nom",
+    "2.5.d": "le scénario place les jetons de départ du Héros lui-même",
+    "2.5.h": "aucun jeton n'a d'effet intrinsèque dans la partie 1",
+    "3.1.1.a": "définition", "3.1.1.b": "vrai par construction : les zones vides existent",
+    "3.1.1.c": "définition", "3.1.2.a": "définition", "3.1.2.b": "définition",
+    "3.1.3.a": "définition (zones visibles : horodatage 2.1.c)", "3.1.3.b": "information des joueurs : hors du moteur",
+    "3.1.3.c": _P2 + " (objets face cachée)", "3.1.3.d": "définition", "3.1.3.e": "information des joueurs : hors du moteur",
+    "3.1.3.f": "information des joueurs : hors du moteur",
+    "3.2.1.a": "définition",
+    "3.2.2.a": "définition", "3.2.2.c": _P2 + " (étapes visant une position du Deck)",
+    "3.2.2.f": _P2 + " (placer une carte à une position du Deck)",
+    "3.2.3.a": "définition", "3.2.5.a": "définition", "3.2.5.b": "information du joueur : hors du moteur",
+    "3.2.5.c": _P2 + " (effets sur une carte de la Main)",
+    "3.2.6.a": "définition",
+
+    "3.2.8.a": _P2 + " (le Limbo est chargé et vidé, mais rien n'y passe encore)",
+    "3.2.9.a": "définition ; lecture : zone visible (voir 1.2.3.f)",
+    "3.2.9.c": "définition", "3.2.9.d": "information du joueur : hors du moteur",
+    "3.2.9.e": _P2 + " (épuiser un Orbe pour en préparer un autre)", "3.2.9.f": _P2 + " (payer un coût)",
+
+    "4.1.a": "vérifié au chargement : un scénario `setup` n'a de cartes que dans les Decks",
+
+    "4.1.e": "présentation physique des decks : hors du moteur",
+    "4.1.f": "présentation physique : hors du moteur",
+    "4.2.5.a": "définition (les deux effets sont 4.2.5.b et 4.2.5.c)",
+    "5.2.3.a": _P2, "5.2.3.b": _P2, "5.2.3.c": _P2, "5.2.3.d": _P2, "5.2.3.e": _P2,
+    "5.2.3.f": _P2, "5.2.3.g": _P2, "5.2.3.h": _P2, "5.2.3.i": _P2, "5.2.3.j": _P2,
+    "7.1.4.a": _P2 + " (coût « Épuisez-moi »)", "7.1.4.b": _P2 + " (coût « Défaussez-moi »)",
+    "7.1.4.c": _P2 + " (coût en mana)",
+}
+
+_NUM = re.compile(r"(\d+)|([a-z])")
+
+
+def sort_key(number: str) -> tuple:
+    return tuple((int(a), "") if a else (10**6, b) for a, b in _NUM.findall(number))
+
+
+def implemented() -> dict[str, list[str]]:
+    """Rule number -> implementing functions, after importing every rule module."""
+    from . import actions, afternoon, dusk, flow, morning, night, setup  # noqa: F401  (registration)
+    return dict(IMPLEMENTED)
+
+
+def citable() -> set[str]:
+    """Every rule number the engine can cite in a log entry."""
+    return set(implemented())
+
+
+def table() -> str:
+    """The implemented-rules table as markdown (the content of engine/RULES.md)."""
+    impl = implemented()
+    numbers = sorted(set(impl) | set(NOT_IMPLEMENTED) | set(HEADINGS), key=sort_key)
+    n_impl = sum(1 for n in numbers if n in impl)
+    n_not = sum(1 for n in numbers if n not in impl and n in NOT_IMPLEMENTED)
+    n_head = sum(1 for n in numbers if n not in impl and n not in NOT_IMPLEMENTED)
+    lines = [
+        "# Règles des seeds et moteur",
+        "",
+        "Généré par `python -m engine rules` depuis le code (`engine/rules/registry.py` et les",
+        "décorateurs `@implements`) ; ne pas modifier à la main.",
+        "",
+        f"Totaux : {len(numbers)} numéros ; {n_impl} implémentés ; {n_not} non implémentés (avec raison) ; "
+        f"{n_head} titres de section.",
+        "",
+        "| Règle | État | Fonctions / raison |",
+        "|---|---|---|",
+    ]
+    for n in numbers:
+        if n in impl:
+            lines.append(f"| {n} | implémentée | {', '.join(f'`{f}`' for f in sorted(set(impl[n])))} |")
+        elif n in NOT_IMPLEMENTED:
+            lines.append(f"| {n} | non implémentée | {NOT_IMPLEMENTED[n]} |")
+        else:
+            lines.append(f"| {n} | titre de section | {HEADINGS[n]} : voir ses règles lettrées |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,119 @@
+"""The start of the game (1.3.1, 4.1): `phase: "setup"`, then day 1 from Noon (4.1.j)."""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from .. import events as ev
+from ..model import HOME
+from .actions import draw, move_card
+from .flow import Need, begin_phase, step
+from .registry import implements
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+@step("setup.adventure")
+@implements("4.1.b", "4.1.c", "1.3.1.a", "4.1.d", "1.3.1.b", "3.2.1.b")
+def setup_adventure(game: "Game", _: Any) -> None:
+    """4.1.b–d, 1.3.1.a–b: hero and companion regions at the ends (the scenario's regions 0 and 7);
+    the three Tumult cards shuffled face down in random positions and orientations, unless the
+    scenario already shows one face up (then the judge's Adventure is kept); markers home."""
+    st = game.state
+    adv = st.adventure
+    if adv.tumult and not adv.arena and not any(t.face_up for t in adv.tumult):
+        rng = game.rng()
+        order = [t.name for t in adv.tumult]
+        rng.shuffle(order)
+        flipped = tuple(rng.random() < 0.5 for _ in order)
+        game.emit(ev.Shuffle(None, "adventure", "adventure", tuple(order), flipped=flipped,
+                             cause="setup"), ("4.1.c", "1.3.1.a", "3.2.1.b"))
+    else:
+        game.emit(ev.Note("tumult_kept"), ("4.1.b", "3.2.1.b"))
+    for p in st.order:
+        for kind, home in HOME.items():
+            pos = adv.markers[p][kind]
+            if pos != home:
+                game.emit(ev.MarkerMove(p, kind, pos, home, "setup"), ("4.1.d", "1.3.1.b"))
+    game.emit(ev.Note("markers_home"), ("4.1.d", "1.3.1.b"))
+    game.goto("setup.first_player")
+
+
+@step("setup.first_player")
+@implements("4.1.g", "4.1.h", "1.3.1.c", "3.2.6.b")
+def setup_first_player(game: "Game", _: Any) -> None:
+    """4.1.g: the first player is drawn at random, unless the scenario names one (`first_player`),
+    which stands for that draw. 4.1.h / 1.3.1.c: each hero is revealed in its Hero zone."""
+    st = game.state
+    if st.first_player is None:
+        p = game.rng().choice(sorted(st.players))
+        game.emit(ev.FirstPlayer(p, None, "random"), ("4.1.g",))
+    else:
+        game.emit(ev.Note("first_player_given", player=st.first_player), ("4.1.g",), "first-player-given")
+    for p in st.order:
+        hero = st.players[p].hero
+        if hero:
+            game.emit(ev.Note("hero_revealed", player=p), ("4.1.h", "1.3.1.c"))
+        else:
+            game.emit(ev.Note("no_hero", player=p), ("4.1.h", "4.2.5.d"))
+    game.goto("setup.shuffle")
+
+
+@step("setup.shuffle")
+@implements("4.1.i", "1.3.1.c")
+def setup_shuffle(game: "Game", _: Any) -> None:
+    """4.1.i / 1.3.1.c: each player shuffles their deck and places it in their Deck zone."""
+    st = game.state
+    for p in st.order:
+        order = [c.id for c in st.zones[f"{p}.deck"]]
+        game.rng().shuffle(order)
+        game.emit(ev.Shuffle(p, f"{p}.deck", f"{p}.deck", tuple(order), cause="setup"), ("4.1.i", "1.3.1.c"))
+    game.goto("setup.draw")
+
+
+@step("setup.draw")
+@implements("4.1.j", "1.3.1.d")
+def setup_draw(game: "Game", _: Any) -> None:
+    """4.1.j / 1.3.1.d: instead of the first Morning, each player draws six cards."""
+    for p in game.state.order:
+        draw(game, p, 6, ("4.1.j", "1.3.1.d"), cause="draw_setup")
+    game.goto("setup.mana")
+
+
+def _need_mana(game: "Game") -> Need:
+    st = game.state
+    p = st.order[st.sub]
+    hand = [c.id for c in st.zones[f"{p}.hand"]]
+    k = min(3, len(hand))
+
+    def fits(d: dict) -> str | None:
+        ids = d.get("mana")
+        if not isinstance(ids, list):
+            return "réponse attendue : \"mana\" avec la liste des trois cartes"
+        if len(ids) != k or len(set(ids)) != k:
+            return f"il faut exactement {k} cartes différentes de la Main"
+        bad = [i for i in ids if i not in hand]
+        return f"pas dans la Main de {p} : {', '.join(map(str, bad))}" if bad else None
+
+    auto = {"player": p, "mana": hand} if len(hand) <= 3 else None
+    return Need(p, "mana", hand, k, ("4.1.j", "1.3.1.d"),
+                f"{p} doit placer {k} cartes de sa Main dans sa Zone de Mana (mise en place).",
+                fits, lambda: [{"player": p, "mana": list(c)} for c in combinations(hand, k)], auto)
+
+
+@step("setup.mana", need=_need_mana)
+@implements("4.1.j", "1.3.1.d", "3.2.9.b")
+def setup_mana(game: "Game", decision: dict) -> None:
+    """Three cards from Hand to Mana, first player first. Reading "setup-mana-ready": these orbs
+    enter ready, as the first Morning (whose Prepare would ready them) is replaced by this setup
+    (4.1.j) — the "sauf indication contraire" of 3.2.9.b."""
+    st = game.state
+    p = decision["player"]
+    for card_id in decision["mana"]:
+        move_card(game, card_id, p, "mana", "mana_setup", ("3.2.9.b", "4.1.j", "1.3.1.d"),
+                  reading="setup-mana-ready")
+    if st.sub + 1 < len(st.order):
+        game.goto("setup.mana", st.sub + 1)
+    else:
+        begin_phase(game, "noon", 1, ("4.1.j",))

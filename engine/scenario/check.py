@@ -1,0 +1,288 @@
+"""List every problem of a scenario document, each with its JSON path (python-chess's status()).
+
+A document with no problem can be loaded and played; the builder may hold one with problems.
+Unknown keys are not problems: they are kept as they are (the format lets fields be added).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import (CARD_TYPES, EXPEDITION_ZONES, FORMAT, PHASES, PLAYER_ZONES, STATUSES, TERRAINS)
+
+DECISION_KEYS = ("pass", "play", "quick", "mana", "keep", "optional", "mode")
+PROGRESS_STEPS = (
+    "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw", "setup.mana",
+    "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
+    "afternoon.turn", "dusk.progress", "dusk.end", "night.rest", "night.cleanup", "night.discard",
+)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class _Checker:
+    def __init__(self) -> None:
+        self.problems: list[dict[str, Any]] = []
+        self.ids: dict[str, str] = {}
+
+    def add(self, path: str, message: str) -> None:
+        self.problems.append({"path": path, "message": message})
+
+    def nat(self, obj: dict, key: str, path: str, *, optional: bool = True, nullable: bool = False,
+            lo: int = 0, hi: int | None = None) -> None:
+        if key not in obj:
+            if not optional:
+                self.add(path, "champ obligatoire manquant")
+            return
+        v = obj[key]
+        if v is None and nullable:
+            return
+        if not _is_int(v):
+            self.add(path, f"nombre entier attendu (1.1.6.a), reçu {v!r}")
+        elif v < lo or (hi is not None and v > hi):
+            self.add(path, f"valeur hors limites ({lo}–{hi if hi is not None else '∞'}) : {v}")
+
+    def card(self, c: Any, path: str, players: set[str], zone: str | None) -> None:
+        if not isinstance(c, dict):
+            self.add(path, "une carte est un objet JSON")
+            return
+        cid = c.get("id")
+        if not isinstance(cid, str) or not cid:
+            self.add(f"{path}.id", "identifiant (chaîne non vide) obligatoire")
+        elif cid in self.ids:
+            self.add(f"{path}.id", f"identifiant {cid!r} en double : déjà utilisé par {self.ids[cid]} "
+                                   "(une carte ne peut être que dans une zone, 2.1.a)")
+        else:
+            self.ids[cid] = path
+        if "name" in c and not isinstance(c["name"], str):
+            self.add(f"{path}.name", "texte attendu")
+        ctype = c.get("type", "character")
+        if ctype not in CARD_TYPES:
+            self.add(f"{path}.type", f"type inconnu {ctype!r} (attendu : {', '.join(CARD_TYPES)})")
+        if "owner" in c and c["owner"] not in players:
+            self.add(f"{path}.owner", f"joueur inconnu {c['owner']!r}")
+        self.nat(c, "hand_cost", f"{path}.hand_cost")
+        self.nat(c, "reserve_cost", f"{path}.reserve_cost", nullable=True)
+        stats = c.get("stats", {})
+        if not isinstance(stats, dict):
+            self.add(f"{path}.stats", "objet attendu {forest, mountain, water}")
+        else:
+            for k, v in stats.items():
+                if k not in TERRAINS:
+                    self.add(f"{path}.stats.{k}", f"statistique inconnue {k!r} (attendu : {', '.join(TERRAINS)})")
+                self.nat(stats, k, f"{path}.stats.{k}")
+        statuses = c.get("statuses", [])
+        if not isinstance(statuses, list):
+            self.add(f"{path}.statuses", "liste attendue")
+        else:
+            for i, s in enumerate(statuses):
+                if s not in STATUSES:
+                    self.add(f"{path}.statuses[{i}]", f"statut inconnu {s!r} (attendu : {', '.join(STATUSES)})")
+            if len(set(map(str, statuses))) != len(statuses):
+                self.add(f"{path}.statuses", "statut en double")
+        counters = c.get("counters", {})
+        if not isinstance(counters, dict):
+            self.add(f"{path}.counters", "objet attendu {nom: nombre}")
+        else:
+            for k in counters:
+                self.nat(counters, k, f"{path}.counters.{k}")
+        for key in ("keywords", "abilities", "effect"):
+            if key in c and not isinstance(c[key], list):
+                self.add(f"{path}.{key}", "liste attendue")
+        for i, a in enumerate(c.get("abilities", []) if isinstance(c.get("abilities"), list) else []):
+            if not isinstance(a, dict):
+                self.add(f"{path}.abilities[{i}]", "objet attendu")
+        token = c.get("token", False)
+        if not isinstance(token, bool):
+            self.add(f"{path}.token", "booléen attendu")
+        elif token and zone is not None and zone not in EXPEDITION_ZONES:
+            self.add(f"{path}.token", "un jeton n'existe que dans la zone d'Expédition (2.1.d)")
+        if zone in EXPEDITION_ZONES and ctype != "character":
+            self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
+        self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
+
+
+def check(doc: Any) -> list[dict[str, Any]]:
+    """Every problem of `doc` as {"path", "message"}; [] when the scenario can be played."""
+    ck = _Checker()
+    if not isinstance(doc, dict):
+        ck.add("$", "un scénario est un objet JSON")
+        return ck.problems
+    if doc.get("format") != FORMAT:
+        ck.add("format", f"format {FORMAT!r} attendu, reçu {doc.get('format')!r}")
+    if "rules" in doc and not isinstance(doc["rules"], str):
+        ck.add("rules", "texte attendu (ex. \"fr-1\")")
+    if "seed" in doc and not _is_int(doc["seed"]):
+        ck.add("seed", f"nombre entier attendu, reçu {doc['seed']!r}")
+    mode = doc.get("mode", "1v1")
+    if mode != "1v1":
+        ck.add("mode", f"mode {mode!r} non pris en charge (seul \"1v1\" l'est ; 2v2 viendra plus tard)")
+    ck.nat(doc, "day", "day", lo=1)
+    phase = doc.get("phase", "noon")
+    if phase not in PHASES:
+        ck.add("phase", f"phase inconnue {phase!r} (attendu : {', '.join(PHASES)})")
+    elif phase == "setup" and doc.get("day", 1) != 1:
+        ck.add("phase", "la mise en place (setup) n'existe qu'au jour 1")
+
+    players = doc.get("players")
+    pids: set[str] = set()
+    if not isinstance(players, dict):
+        ck.add("players", "objet attendu {\"A\": PLAYER, \"B\": PLAYER}")
+        players = {}
+    else:
+        pids = set(players)
+        if pids != {"A", "B"}:
+            ck.add("players", f"en 1v1, les joueurs sont A et B ; reçu {sorted(pids)}")
+    fp = doc.get("first_player", "A")
+    if pids and fp not in pids and not (fp is None and phase == "setup"):
+        ck.add("first_player", f"joueur inconnu {fp!r}")
+    for p, pl in players.items():
+        path = f"players.{p}"
+        if not isinstance(pl, dict):
+            ck.add(path, "objet attendu")
+            continue
+        hero = pl.get("hero")
+        if hero is not None:
+            if not isinstance(hero, dict):
+                ck.add(f"{path}.hero", "objet ou null attendu")
+            else:
+                if "name" in hero and not isinstance(hero["name"], str):
+                    ck.add(f"{path}.hero.name", "texte attendu")
+                ck.nat(hero, "reserve_limit", f"{path}.hero.reserve_limit")
+                ck.nat(hero, "landmark_limit", f"{path}.hero.landmark_limit")
+        if "passed" in pl and not isinstance(pl["passed"], bool):
+            ck.add(f"{path}.passed", "booléen attendu")
+        for zone in PLAYER_ZONES:
+            cards = pl.get(zone, [])
+            if not isinstance(cards, list):
+                ck.add(f"{path}.{zone}", "liste de cartes attendue")
+                continue
+            if phase == "setup" and zone != "deck" and cards:
+                ck.add(f"{path}.{zone}", "à la mise en place, toutes les cartes sont dans le Deck (4.1.a)")
+            for i, c in enumerate(cards):
+                ck.card(c, f"{path}.{zone}[{i}]", pids, zone)
+
+    limbo = doc.get("limbo", [])
+    if not isinstance(limbo, list):
+        ck.add("limbo", "liste de cartes attendue")
+    else:
+        for i, c in enumerate(limbo):
+            ck.card(c, f"limbo[{i}]", pids, "limbo")
+
+    _adventure(ck, doc.get("adventure"), pids)
+    _decisions(ck, doc.get("decisions", []), pids)
+    _progress(ck, doc.get("progress"), pids, phase)
+    return ck.problems
+
+
+def _adventure(ck: _Checker, adv: Any, pids: set[str]) -> None:
+    if adv is None:
+        return  # default Adventure
+    if not isinstance(adv, dict):
+        ck.add("adventure", "objet attendu")
+        return
+    arena = adv.get("arena", False)
+    if not isinstance(arena, bool):
+        ck.add("adventure.arena", "booléen attendu")
+    tumult = adv.get("tumult", [])
+    if not isinstance(tumult, list):
+        ck.add("adventure.tumult", "liste attendue")
+        tumult = []
+    elif not arena and len(tumult) != 3:
+        ck.add("adventure.tumult", f"trois cartes Tumulte attendues (3.2.1.b), reçu {len(tumult)}")
+    names = set()
+    for i, t in enumerate(tumult):
+        path = f"adventure.tumult[{i}]"
+        if not isinstance(t, dict):
+            ck.add(path, "objet attendu")
+            continue
+        name = t.get("name", f"T{i + 1}")
+        if not isinstance(name, str) or name in names:
+            ck.add(f"{path}.name", f"nom de carte Tumulte invalide ou en double : {name!r}")
+        names.add(name)
+        if "face_up" in t and not isinstance(t["face_up"], bool):
+            ck.add(f"{path}.face_up", "booléen attendu")
+        terr = t.get("terrains")
+        if not isinstance(terr, list) or len(terr) != 2:
+            ck.add(f"{path}.terrains", "deux moitiés attendues, chacune une liste de types de région")
+            continue
+        for h, half in enumerate(terr):
+            if not isinstance(half, list):
+                ck.add(f"{path}.terrains[{h}]", "liste attendue")
+                continue
+            for k, x in enumerate(half):
+                if x not in TERRAINS:
+                    ck.add(f"{path}.terrains[{h}][{k}]", f"type de région inconnu {x!r} (attendu : {', '.join(TERRAINS)})")
+    markers = adv.get("markers", {})
+    if not isinstance(markers, dict):
+        ck.add("adventure.markers", "objet attendu")
+        return
+    for p, m in markers.items():
+        if p not in pids:
+            ck.add(f"adventure.markers.{p}", f"joueur inconnu {p!r}")
+            continue
+        if not isinstance(m, dict):
+            ck.add(f"adventure.markers.{p}", "objet attendu {hero, companion}")
+            continue
+        for kind in m:
+            if kind not in ("hero", "companion"):
+                ck.add(f"adventure.markers.{p}.{kind}", "expédition inconnue (hero ou companion)")
+            else:
+                ck.nat(m, kind, f"adventure.markers.{p}.{kind}", hi=7)
+
+
+def _decisions(ck: _Checker, decisions: Any, pids: set[str]) -> None:
+    if not isinstance(decisions, list):
+        ck.add("decisions", "liste attendue")
+        return
+    for i, d in enumerate(decisions):
+        path = f"decisions[{i}]"
+        if not isinstance(d, dict):
+            ck.add(path, "objet attendu")
+            continue
+        if d.get("player") not in pids:
+            ck.add(f"{path}.player", f"joueur inconnu {d.get('player')!r}")
+        kinds = [k for k in DECISION_KEYS if k in d]
+        if len(kinds) != 1:
+            ck.add(path, f"une décision a exactement une clé parmi {', '.join(DECISION_KEYS)} ; reçu {kinds}")
+            continue
+        k = kinds[0]
+        v = d[k]
+        if k == "pass" and v is not True:
+            ck.add(f"{path}.pass", "true attendu")
+        elif k == "mana":
+            ids = v if isinstance(v, list) else [v]
+            for j, x in enumerate(ids):
+                if x is not None and x not in ck.ids:
+                    ck.add(f"{path}.mana" + (f"[{j}]" if isinstance(v, list) else ""), f"carte inconnue {x!r}")
+        elif k == "keep":
+            if not isinstance(v, list):
+                ck.add(f"{path}.keep", "liste d'identifiants attendue")
+            else:
+                for j, x in enumerate(v):
+                    if x not in ck.ids:
+                        ck.add(f"{path}.keep[{j}]", f"carte inconnue {x!r}")
+        elif k == "play" and v not in ck.ids:
+            ck.add(f"{path}.play", f"carte inconnue {v!r}")
+        elif k == "optional" and not isinstance(v, bool):
+            ck.add(f"{path}.optional", "booléen attendu")
+
+
+def _progress(ck: _Checker, prog: Any, pids: set[str], phase: str) -> None:
+    if prog is None:
+        return
+    if not isinstance(prog, dict):
+        ck.add("progress", "objet attendu")
+        return
+    step = prog.get("step")
+    if step is not None and (step not in PROGRESS_STEPS or step.split(".")[0] != phase):
+        ck.add("progress.step", f"étape {step!r} inconnue ou hors de la phase {phase!r}")
+    for k in ("sub", "decision_index", "random_count", "next_timestamp"):
+        ck.nat(prog, k, f"progress.{k}")
+    for k in ("turn", "winner"):
+        if prog.get(k) is not None and prog[k] not in pids:
+            ck.add(f"progress.{k}", f"joueur inconnu {prog[k]!r}")
+    keeps = prog.get("keeps", {})
+    if not isinstance(keeps, dict) or any(p not in pids or not isinstance(v, list) for p, v in keeps.items()):
+        ck.add("progress.keeps", "objet {joueur: [identifiants]} attendu")

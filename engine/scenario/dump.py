@@ -1,0 +1,69 @@
+"""Write a :class:`~engine.model.State` back as a scenario document (load(dump(s)) == s)."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ..model import PLAYER_ZONES, TERRAINS, Card, State
+
+
+def dump_card(c: Card) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": c.id}
+    if c.name != c.id:
+        out["name"] = c.name
+    out["type"] = c.type
+    out["owner"] = c.owner
+    if c.hand_cost:
+        out["hand_cost"] = c.hand_cost
+    if c.reserve_cost != (0 if c.token else None):
+        out["reserve_cost"] = c.reserve_cost
+    if any(c.stats.get(t) for t in TERRAINS):
+        out["stats"] = {t: c.stats.get(t, 0) for t in TERRAINS}
+    if c.statuses:
+        out["statuses"] = list(c.statuses)
+    if c.counters:
+        out["counters"] = dict(c.counters)
+    for key in ("keywords", "abilities", "effect"):
+        if getattr(c, key):
+            out[key] = copy.deepcopy(getattr(c, key))
+    if c.token:
+        out["token"] = True
+    if c.timestamp is not None:
+        out["timestamp"] = c.timestamp
+    out.update(copy.deepcopy(c.extra))
+    return out
+
+
+def dump(st: State) -> dict[str, Any]:
+    """The state as a scenario document. Unknown keys of the loaded file are kept; the engine's
+    position inside the phase (cursor, decisions used, random draws made...) is written under
+    `progress`, so that a dumped game resumes exactly where it stood."""
+    doc: dict[str, Any] = {"format": st.format}
+    doc.update(copy.deepcopy(st.extra))
+    doc.update({"rules": st.rules, "seed": st.seed, "mode": st.mode, "day": st.day, "phase": st.phase})
+    if st.first_player is not None:
+        doc["first_player"] = st.first_player
+    players = {}
+    for p, pl in st.players.items():
+        d: dict[str, Any] = {"hero": copy.deepcopy(pl.hero)}
+        for zone in PLAYER_ZONES:
+            d[zone] = [dump_card(c) for c in st.zones[f"{p}.{zone}"]]
+        d["passed"] = pl.passed
+        d.update(copy.deepcopy(pl.extra))
+        players[p] = d
+    doc["players"] = players
+    adv = st.adventure
+    doc["adventure"] = {
+        "tumult": [{"name": t.name, "face_up": t.face_up, "terrains": [list(t.terrains[0]), list(t.terrains[1])],
+                    **copy.deepcopy(t.extra)} for t in adv.tumult],
+        "markers": {p: dict(m) for p, m in adv.markers.items()},
+        "arena": adv.arena,
+        **copy.deepcopy(adv.extra),
+    }
+    doc["limbo"] = [dump_card(c) for c in st.zones["limbo"]]
+    doc["decisions"] = copy.deepcopy(st.decisions)
+    prog = {"step": st.step, "sub": st.sub, "decision_index": st.decision_index,
+            "random_count": st.random_count, "next_timestamp": st.next_timestamp,
+            "turn": st.turn, "keeps": {p: list(v) for p, v in st.keeps.items()}, "winner": st.winner}
+    doc["progress"] = prog
+    return doc

@@ -1,0 +1,202 @@
+"""French text of the log, made from typed events in this one place (Forge's GameLogFormatter)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .model import split_zone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PHASE_FR = {"setup": "Mise en place", "morning": "Matin", "noon": "Midi", "afternoon": "Après-midi",
+            "dusk": "Crépuscule", "night": "Nuit"}
+ZONE_FR = {"deck": "Deck", "hand": "Main", "mana": "Zone de Mana", "reserve": "Réserve",
+           "landmarks": "Repères", "discard": "Défausse", "hero_expedition": "Expédition du Héros",
+           "companion_expedition": "Expédition du Compagnon", "limbo": "Limbo"}
+EXPEDITION_FR = {"hero": "Expédition du Héros", "companion": "Expédition du Compagnon"}
+STATUS_FR = {"fleeting": "Fugace", "asleep": "Endormi", "anchored": "Ancré", "exhausted": "épuisé"}
+TERRAIN_FR = {"forest": "forêt", "mountain": "montagne", "water": "eau"}
+
+#: readings of ambiguous seed rules; a log entry that applied one names it (see engine/README.md)
+READINGS = {
+    "hero-limits": "Nettoyage selon les limites du Héros (4.2.5.c), et non les « deux cartes » de 1.3.2.f",
+    "no-hero-limits": "sans Héros, les limites valent 2 (4.2.5.d), ce qui rejoint les « deux cartes » de 1.3.2.f",
+    "prepare-all": "Préparer redresse toutes les cartes épuisées du plateau (article « Clarification des phases »), "
+                   "pas seulement Personnages, Permanents et Orbes (1.3.2.b)",
+    "day1-marker": "le premier jour, le marqueur Premier joueur ne passe pas (article « Clarification des phases »)",
+    "setup-mana-ready": "les trois Orbes de la mise en place entrent prêts : la première Matinée, dont la "
+                        "préparation les redresserait, est remplacée par la mise en place (4.1.j)",
+    "anchored-stays": "un Personnage Ancré reste dans l'Expédition au Repos et perd Ancré (1.3.2.f, remarque de 4.2.5.b)",
+    "end-check": "la fin de partie est vérifiée après chaque étape qui déplace un marqueur ; "
+                 "le Crépuscule déplace toutes les Expéditions en une seule étape",
+    "tiebreak-mixed": "un joueur dont les Expéditions se rencontrent et l'autre dont elles se croisent "
+                      "en même temps : départages, comme 4.3.c",
+    "first-player-given": "le premier joueur nommé par le scénario tient lieu du tirage au hasard de 4.1.g",
+}
+
+
+def _name(game: "Game", card_id: str) -> str:
+    return game.names.get(card_id, card_id)
+
+
+def _zone(key: str) -> str:
+    player, zone = split_zone(key)
+    return f"{ZONE_FR.get(zone, zone)} de {player}" if player else ZONE_FR.get(zone, zone)
+
+
+def _stats(t: tuple[int, int, int]) -> str:
+    return ", ".join(f"{TERRAIN_FR[k]} {v}" for k, v in zip(("forest", "mountain", "water"), t))
+
+
+def describe(e: ev.Event, game: "Game", reading: str | None = None) -> str:
+    text = _describe(e, game)
+    if reading:
+        text += f" (Lecture retenue : {READINGS[reading]}.)"
+    return text
+
+
+def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per event kind
+    t = type(e)
+    if t is ev.Move:
+        name = _name(game, e.card)
+        p = split_zone(e.from_)[0]
+        to_p = split_zone(e.to)[0]
+        owner = f" (la carte appartient à {to_p})" if p and to_p and p != to_p else ""
+        c = e.cause
+        if c in ("draw", "draw_setup"):
+            return f"{to_p} pioche {name}."
+        if c == "mana_setup":
+            return f"Mise en place : {to_p} place {name} dans sa Zone de Mana, face cachée."
+        if c == "mana":
+            return f"{to_p} place {name} dans sa Zone de Mana, face cachée et épuisée : cet Orbe ne servira pas ce jour."
+        if c == "rest":
+            return f"Repos : {name} quitte l'{_zone(e.from_)} et va dans la {_zone(e.to)}{owner}."
+        if c == "rest_fleeting":
+            return (f"Repos : {name} est Fugace, il va dans la {_zone(e.to)} au lieu de la Réserve{owner}.")
+        if c == "cleanup":
+            return f"Nettoyage : {name} n'a pas été gardé, il quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
+        if c == "resupply":
+            return f"Ravitailler : {to_p} place {name}, la carte du dessus de son Deck, dans sa Réserve."
+        if c == "sabotage":
+            return f"Sabotage : {name} est défaussé de la {_zone(e.from_)}{owner}."
+        if c == "sacrifice":
+            return f"Sacrifice : {p} défausse {name} ({_zone(e.from_)}){owner}."
+        if c == "discard":
+            return f"{name} est défaussé : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+        return f"{name} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+    if t is ev.Cease:
+        return f"{_name(game, e.card)} est un jeton qui a quitté la zone d'Expédition : il cesse d'exister."
+    if t is ev.StatusChange:
+        name, st = _name(game, e.card), STATUS_FR.get(e.status, e.status)
+        if e.cause == "prepare":
+            return f"Préparer : {name} est redressé."
+        if e.cause == "rest" and e.status == "asleep":
+            return f"Repos : {name} est Endormi, il n'est pas envoyé dans la Réserve et perd le statut Endormi."
+        if e.cause == "rest" and e.status == "anchored":
+            return f"Repos : {name} est Ancré, il reste dans l'Expédition et perd le statut Ancré."
+        return f"{name} {'gagne' if e.value else 'perd'} le statut {st}."
+    if t is ev.CountersChange:
+        verb = {"gain": "gagne", "remove": "perd", "spend": "dépense"}.get(e.cause, "a désormais")
+        n = abs(e.after - e.before)
+        return f"{_name(game, e.card)} {verb} {n} jeton(s) « {e.name} » ({e.before} → {e.after})."
+    if t is ev.MarkerMove:
+        exp = EXPEDITION_FR[e.expedition]
+        if e.cause == "setup":
+            return f"Le marqueur de l'{exp} de {e.player} est placé dans sa région d'origine ({e.to})."
+        forward = (e.to > e.from_) == (e.expedition == "hero")
+        return (f"L'{exp} de {e.player} {'avance' if forward else 'recule'} de la région {e.from_} "
+                f"à la région {e.to}.")
+    if t is ev.Reveal:
+        return (f"La carte Tumulte {e.name} (régions {e.regions[0]} et {e.regions[1]}) était face cachée : "
+                f"elle est révélée (son effet propre n'est pas modélisé).")
+    if t is ev.Shuffle:
+        if e.from_ == "adventure":
+            names = ", ".join(f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped))
+            return f"Les cartes Tumulte sont mélangées et placées face cachée entre les deux régions : {names}."
+        if e.from_ == e.to:
+            return f"{e.player} mélange son Deck ({len(e.order)} cartes)."
+        return (f"Le Deck de {e.player} est vide : sa Défausse ({len(e.order)} cartes) est mélangée "
+                f"et placée au bas du Deck.")
+    if t is ev.PhaseBegins:
+        return f"Jour {e.day} — début de la phase : {PHASE_FR[e.phase]}."
+    if t is ev.FirstPlayer:
+        if e.cause == "random":
+            return f"Premier joueur tiré au hasard : {e.player}."
+        return f"Le marqueur Premier joueur passe de {e.previous} à {e.player}."
+    if t is ev.Decision:
+        return _decision(e, game)
+    if t is ev.Win:
+        how = {"meet": "ses Expéditions se rencontrent sur la même région",
+               "cross": "ses Expéditions se croisent",
+               "arena": "il l'emporte sur plus de statistiques dans l'Arène"}[e.cause]
+        return f"{e.player} gagne la partie : {how}."
+    if t is ev.Tiebreak:
+        if e.cause == "begin":
+            return ("Les Expéditions des deux joueurs se rencontrent ou se croisent en même temps : les "
+                    "départages commencent. La région du Compagnon, retournée face cachée, devient l'Arène "
+                    "(forêt, montagne, eau) ; tous les marqueurs y sont placés ; les autres régions sont défaussées.")
+        totals = " ; ".join(f"{p} : {_stats(s)}" for p, s in e.totals)
+        wins = ", ".join(f"{p} l'emporte sur {n} statistique(s)" for p, n in e.wins)
+        return f"Arène (départages) : {totals}. {wins}."
+    if t is ev.Progress:
+        exp = EXPEDITION_FR[e.expedition]
+        terr = ", ".join(TERRAIN_FR[x] for x in e.terrains) or "aucun type (région face cachée)"
+        asleep = ""
+        if e.asleep:
+            asleep = f" Endormis non comptés : {', '.join(_name(game, c) for c in e.asleep)}."
+        verdict = "elle avance" if e.advances else "elle n'avance pas (aucune statistique de la région strictement supérieure et non nulle)"
+        return (f"Crépuscule : {exp} de {e.player}, région {e.region} ({terr}) : {_stats(e.mine)} contre "
+                f"{_stats(e.theirs)} : {verdict}.{asleep}")
+    if t is ev.Note:
+        return _note(e, game)
+    return repr(e)
+
+
+def _decision(e: ev.Decision, game: "Game") -> str:
+    d = dict(e.decision)
+    auto = " (aucun autre choix possible)" if e.automatic else ""
+    if e.kind == "turn":
+        return f"{e.player} passe : il ne prendra plus de tour ce jour-là."
+    if e.kind == "mana":
+        m = d.get("mana")
+        if m is None:
+            return f"{e.player} ne place aucune carte dans sa Zone de Mana{auto}."
+        if isinstance(m, list):
+            return f"{e.player} choisit pour sa Zone de Mana : {', '.join(_name(game, i) for i in m)}{auto}."
+        return f"{e.player} choisit de placer {_name(game, m)} dans sa Zone de Mana."
+    if e.kind == "keep":
+        kept = ", ".join(_name(game, i) for i in d.get("keep", [])) or "rien"
+        return f"Nettoyage : {e.player} garde {kept}{auto}."
+    return f"{e.player} décide : {d}."
+
+
+def _note(e: ev.Note, game: "Game") -> str:
+    k = e.key
+    exp = EXPEDITION_FR.get(e.card or "", "")
+    texts = {
+        "noon_nothing": "Midi : aucune réaction « À Midi », il ne se passe rien.",
+        "noon_reaction": f"Midi : {_name(game, e.card or '')} ({e.player}) a une réaction « À Midi » ; "
+                         "sa résolution relève de la partie 2 du moteur et n'est pas jouée ici.",
+        "dusk_reaction": f"Crépuscule : {_name(game, e.card or '')} ({e.player}) a une réaction « Au Crépuscule » ; "
+                         "sa résolution relève de la partie 2 du moteur et n'est pas jouée ici.",
+        "draw_nothing": f"{e.player} devrait piocher mais son Deck et sa Défausse sont vides : "
+                        "la pioche ne fait rien.",
+        "resupply_nothing": f"Ravitailler : le Deck et la Défausse de {e.player} sont vides, rien ne se passe.",
+        "sabotage_nothing": f"Sabotage : {_name(game, e.card or '')} n'est plus dans une Réserve, rien n'est défaussé.",
+        "prepare_nothing": "Préparer : aucune carte n'est épuisée.",
+        "rest_nothing": "Repos : aucun Personnage dans les Expéditions.",
+        "cleanup_nothing": "Nettoyage : aucun objet en excès, rien n'est défaussé.",
+        "all_passed": "Les deux joueurs ont passé : l'Après-midi se termine.",
+        "forward_arena": f"L'{exp} de {e.player} est dans l'Arène : elle ne peut pas avancer.",
+        "forward_opposite": f"L'{exp} de {e.player} est dans la région opposée à son origine : avancer ne fait rien.",
+        "backward_arena": f"L'{exp} de {e.player} est dans l'Arène : elle ne peut pas reculer.",
+        "backward_home": f"L'{exp} de {e.player} est dans sa région d'origine : reculer ne fait rien.",
+        "first_player_stays": f"Premier jour : le marqueur Premier joueur reste à {e.player}.",
+        "first_player_given": f"Premier joueur : {e.player}.",
+        "hero_revealed": f"{e.player} révèle son Héros et le place dans sa Zone du Héros.",
+        "no_hero": f"{e.player} n'a pas de Héros : ses limites de Réserve et de Repères valent 2.",
+        "tumult_kept": "L'Aventure du scénario est gardée telle quelle (une carte Tumulte est déjà face visible).",
+        "markers_home": "Les marqueurs d'Expédition sont dans leurs régions d'origine : Héros en 0, Compagnon en 7.",
+    }
+    return texts.get(k, k)
