@@ -20,6 +20,8 @@ data: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py import_rules fixtures/rules/*.txt --ruleset fr-1
 	$(PY) manage.py rebuild_index
+	$(PY) manage.py load_library
+	$(PY) manage.py demo_account
 
 serve: data
 	$(PY) manage.py runserver $(HOST)

@@ -124,4 +124,8 @@ CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS",
 
 # The rules reference.
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
+ARBITRE_SCENARIOS_CITING = "judge.views.scenarios_citing"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "judge:library"
+LOGOUT_REDIRECT_URL = "rules_ref:home"
 ARBITRE_INDEX_DIR = Path(os.environ.get("ARBITRE_INDEX_DIR", VAR_DIR / "index"))

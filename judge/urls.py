@@ -2,13 +2,22 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from rest_framework.routers import DefaultRouter
+
+from judge import api as judge_api
 from rules_ref import api as rules_api
+
+router = DefaultRouter()
+router.register("scenarios", judge_api.ScenarioViewSet, basename="scenario")
 
 api_patterns = [
     path("rules/", rules_api.RuleList.as_view(), name="api-rules"),
     path("rules/<slug:ruleset>/<str:number>/", rules_api.RuleDetail.as_view(), name="api-rule"),
     path("search/", rules_api.search_view, name="api-search"),
     path("suggest/", rules_api.suggest_view, name="api-suggest"),
+    path("run/", judge_api.run_document, name="api-run"),
+    path("check/", judge_api.check_document, name="api-check"),
+    path("", include(router.urls)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
@@ -16,5 +25,7 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("comptes/", include("django.contrib.auth.urls")),
+    path("scenarios/", include("judge.urls_pages")),
     path("", include("rules_ref.urls")),
 ]

@@ -1,0 +1,134 @@
+"""The scenario API: CRUD with the author's permissions, runs of saved or unsaved documents, checks."""
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status, viewsets
+from rest_framework.decorators import action, api_view, throttle_classes
+from rest_framework.exceptions import APIException
+from rest_framework.response import Response
+
+import engine
+
+from . import runner
+from .limits import oversize
+from .models import Scenario, Tag
+from .serializers import (
+    CheckRequestSerializer, DocumentRunRequestSerializer, ProblemsSerializer, RunOutputSerializer,
+    RunRequestSerializer, ScenarioSerializer,
+)
+
+
+class TooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "Scénario trop volumineux."
+    default_code = "too_large"
+
+
+def _refuse_oversize(document) -> None:
+    if reason := oversize(document):
+        raise TooLarge(reason)
+
+
+class IsAuthorOrStaffOrReadOnly(permissions.BasePermission):
+    """Anyone may read what they can see; only the author (or staff) may change it."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in permissions.SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request, view, obj: Scenario) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True  # the queryset already limits what can be read
+        return obj.can_edit(request.user)
+
+
+def _run_response(document, params) -> Response:
+    try:
+        output = runner.run(document, until=params["until"], decisions=params["decisions"], steps=params["steps"])
+    except engine.ScenarioError as exc:
+        return Response({"problems": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+    except runner.RunError as exc:
+        return Response({"problems": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(output)
+
+
+@extend_schema(parameters=[
+    OpenApiParameter("tag", str, description="Filtrer par étiquette."),
+    OpenApiParameter("rule", str, description="Filtrer par règle citée par le déroulé (par ex. 2.4.6.c)."),
+    OpenApiParameter("mine", bool, description="Seulement mes scénarios."),
+])
+class ScenarioViewSet(viewsets.ModelViewSet):
+    """Saved scenarios. Listing shows the public library and your own; a scenario shared by link
+    is readable by anyone with its address; only its author or staff can change it."""
+
+    serializer_class = ScenarioSerializer
+    permission_classes = [IsAuthorOrStaffOrReadOnly]
+    lookup_field = "uuid"
+
+    def get_queryset(self):
+        base = Scenario.objects.select_related("author").prefetch_related(Prefetch("tags", queryset=Tag.objects.all()))
+        user = self.request.user
+        if self.action == "list":
+            qs = base.visible_to(user)
+            params = self.request.query_params
+            if tag := params.get("tag"):
+                qs = qs.filter(tags__slug=tag)
+            if rule := params.get("rule"):
+                qs = qs.filter(citations__number=rule).distinct()
+            if params.get("mine") in ("1", "true") and user.is_authenticated:
+                qs = qs.filter(author=user)
+            return qs
+        return base.readable_by(user)
+
+    def perform_create(self, serializer):
+        _refuse_oversize(serializer.validated_data.get("document"))
+        serializer.save(author=self.request.user)
+
+    def perform_update(self, serializer):
+        _refuse_oversize(serializer.validated_data.get("document"))
+        serializer.save()
+
+    @extend_schema(request=RunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer})
+    @action(detail=True, methods=["post"])
+    def run(self, request, uuid=None):
+        """Run the saved scenario (``until``, extra ``decisions``, replay to ``steps``)."""
+        scenario = self.get_object()
+        params = RunRequestSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        _refuse_oversize({"decisions": params.validated_data["decisions"]})
+        return _run_response(scenario.document, params.validated_data)
+
+    @extend_schema(request=None, responses={201: ScenarioSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def copy(self, request, uuid=None):
+        """Copy a scenario you can read into a private draft of your own."""
+        original = self.get_object()
+        copy = Scenario(
+            title=f"{original.title} (copie)"[:200], description=original.description, author=request.user,
+            visibility=Scenario.Visibility.PRIVATE, document=original.document, forked_from=original,
+        )
+        copy.save_document(tags=[t.name for t in original.tags.all()])
+        return Response(ScenarioSerializer(copy).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=DocumentRunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer, 413: None})
+@api_view(["POST"])
+def run_document(request):
+    """Run an unsaved scenario document and return the engine's output document."""
+    params = DocumentRunRequestSerializer(data=request.data)
+    params.is_valid(raise_exception=True)
+    document = params.validated_data["document"]
+    _refuse_oversize(document)
+    _refuse_oversize({"decisions": params.validated_data["decisions"]})
+    return _run_response(document, params.validated_data)
+
+
+@extend_schema(request=CheckRequestSerializer, responses={200: ProblemsSerializer, 413: None})
+@api_view(["POST"])
+def check_document(request):
+    """The problems of a scenario document, each with its JSON path ([] when it can be played)."""
+    params = CheckRequestSerializer(data=request.data)
+    params.is_valid(raise_exception=True)
+    document = params.validated_data["document"]
+    _refuse_oversize(document)
+    return Response({"problems": engine.check(document)})

@@ -1,0 +1,144 @@
+"""Saved scenarios: a board in the scenario format, its author, its visibility, the rules its run cites."""
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.text import slugify
+
+import engine
+
+
+class Tag(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    slug = models.SlugField(max_length=60, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def for_names(cls, names: list[str]) -> list[Tag]:
+        tags = []
+        for name in names:
+            name = " ".join(str(name).split())[:60]
+            if name:
+                tags.append(cls.objects.get_or_create(slug=slugify(name)[:60] or name, defaults={"name": name})[0])
+        return tags
+
+
+class ScenarioQuerySet(models.QuerySet):
+    def visible_to(self, user) -> ScenarioQuerySet:
+        """What ``user`` may open: public ones, their own, everything for staff.
+
+        Scenarios shared by link are readable by anyone who has the link, but not listed.
+        """
+        if getattr(user, "is_staff", False):
+            return self
+        if user is not None and user.is_authenticated:
+            return self.filter(Q(visibility=Scenario.Visibility.PUBLIC) | Q(author=user))
+        return self.filter(visibility=Scenario.Visibility.PUBLIC)
+
+    def readable_by(self, user) -> ScenarioQuerySet:
+        """What ``user`` may read when they know its address (shared-by-link included)."""
+        if getattr(user, "is_staff", False):
+            return self
+        shared = Q(visibility__in=[Scenario.Visibility.PUBLIC, Scenario.Visibility.LINK])
+        if user is not None and user.is_authenticated:
+            return self.filter(shared | Q(author=user))
+        return self.filter(shared)
+
+    def citing(self, ruleset: str, number: str) -> ScenarioQuerySet:
+        return self.filter(citations__ruleset=ruleset, citations__number=number).distinct()
+
+
+class Scenario(models.Model):
+    class Visibility(models.TextChoices):
+        PRIVATE = "private", "Brouillon privé"
+        LINK = "link", "Partagé par lien"
+        PUBLIC = "public", "Public (bibliothèque)"
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    title = models.CharField(max_length=200)
+    description = models.TextField(blank=True, max_length=5000)
+    tags = models.ManyToManyField(Tag, blank=True, related_name="scenarios")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenarios")
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE)
+    #: The scenario document (``arbitre-scenario/1``), possibly a half-built draft.
+    document = models.JSONField()
+    #: What the engine's checker said of the document when it was saved ([] for a playable board).
+    problems = models.JSONField(default=list, blank=True)
+    #: Where the library copy came from (``fixtures/scenarios/<file>``), empty for judges' scenarios.
+    source = models.CharField(max_length=200, blank=True)
+    forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = ScenarioQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("judge:stepper", args=[self.uuid])
+
+    @property
+    def is_playable(self) -> bool:
+        return not self.problems
+
+    @property
+    def ruleset(self) -> str:
+        return (self.document or {}).get("rules") or settings.ARBITRE_DEFAULT_RULESET
+
+    def can_edit(self, user) -> bool:
+        return bool(user and user.is_authenticated and (user.is_staff or user.pk == self.author_id))
+
+    def refresh_analysis(self) -> None:
+        """Check the document and, when it plays, record the rule numbers its run cites.
+
+        Called on every save through :meth:`save_document`; the citations feed the library filter
+        and the rule pages' "scenarios citing this rule".
+        """
+        self.problems = engine.check(self.document)
+
+    @transaction.atomic
+    def save_document(self, tags: list[str] | None = None) -> None:
+        """Save with fresh problems and citations, all or nothing."""
+        self.refresh_analysis()
+        self.save()
+        if tags is not None:
+            self.tags.set(Tag.for_names(tags))
+        self.citations.all().delete()
+        if not self.problems:
+            numbers = cited_rules(self.document)
+            ScenarioCitation.objects.bulk_create(
+                ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in sorted(numbers)
+            )
+
+
+def cited_rules(document: dict, max_steps: int = 5000) -> set[str]:
+    """Every rule number cited by running the document to its end (or to its first pending decision)."""
+    try:
+        game = engine.load(document)
+        game.run("end", max_steps=max_steps)
+    except Exception:  # a board the checker accepts but the engine cannot finish: cite what it logged
+        return set()
+    return {number for entry in game.log for number in entry.rules}
+
+
+class ScenarioCitation(models.Model):
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="citations")
+    ruleset = models.CharField(max_length=50)
+    number = models.CharField(max_length=40)
+
+    class Meta:
+        indexes = [models.Index(fields=["ruleset", "number"])]
+        constraints = [models.UniqueConstraint(fields=["scenario", "ruleset", "number"], name="unique_scenario_citation")]

@@ -1,0 +1,94 @@
+from django.db import transaction
+from rest_framework import serializers
+
+import engine
+
+from .limits import MAX_DECISIONS
+from .models import Scenario
+from .runner import UNTIL
+
+
+class ScenarioSerializer(serializers.ModelSerializer):
+    author = serializers.CharField(source="author.username", read_only=True)
+    tags = serializers.ListField(child=serializers.CharField(max_length=60), required=False, max_length=20)
+    url = serializers.CharField(source="get_absolute_url", read_only=True)
+    forked_from = serializers.SlugRelatedField(slug_field="uuid", queryset=Scenario.objects.all(), required=False, allow_null=True)
+    draft = serializers.BooleanField(write_only=True, required=False, default=False,
+                                     help_text="Enregistrer un brouillon même si le plateau a des problèmes (reste privé).")
+
+    class Meta:
+        model = Scenario
+        fields = ["uuid", "title", "description", "tags", "visibility", "document", "problems", "author",
+                  "created", "updated", "url", "source", "forked_from", "draft"]
+        read_only_fields = ["uuid", "problems", "author", "created", "updated", "source"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["tags"] = [t.name for t in instance.tags.all()]
+        return data
+
+    def validate_document(self, value):
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("Le document doit être un objet JSON (format arbitre-scenario/1).")
+        return value
+
+    def validate(self, attrs):
+        document = attrs.get("document", getattr(self.instance, "document", None))
+        draft = attrs.pop("draft", False)
+        problems = engine.check(document)
+        visibility = attrs.get("visibility", getattr(self.instance, "visibility", Scenario.Visibility.PRIVATE))
+        if problems and not draft:
+            raise serializers.ValidationError({"document": problems})
+        if problems and visibility != Scenario.Visibility.PRIVATE:
+            raise serializers.ValidationError(
+                {"visibility": ["Un brouillon qui a des problèmes reste privé : corrigez-le avant de le partager."]}
+            )
+        return attrs
+
+    @transaction.atomic
+    def create(self, validated_data):
+        tags = validated_data.pop("tags", [])
+        scenario = Scenario(**validated_data)
+        scenario.save_document(tags=tags)
+        return scenario
+
+    @transaction.atomic
+    def update(self, instance, validated_data):
+        tags = validated_data.pop("tags", None)
+        for key, value in validated_data.items():
+            setattr(instance, key, value)
+        instance.save_document(tags=tags)
+        return instance
+
+
+class RunRequestSerializer(serializers.Serializer):
+    until = serializers.ChoiceField(choices=UNTIL, default="end")
+    decisions = serializers.ListField(child=serializers.DictField(), required=False, default=list, max_length=MAX_DECISIONS)
+    steps = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=5000, default=None)
+
+
+class DocumentRunRequestSerializer(RunRequestSerializer):
+    document = serializers.JSONField()
+
+
+class CheckRequestSerializer(serializers.Serializer):
+    document = serializers.JSONField()
+
+
+class ProblemSerializer(serializers.Serializer):
+    path = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ProblemsSerializer(serializers.Serializer):
+    problems = ProblemSerializer(many=True)
+
+
+class RunOutputSerializer(serializers.Serializer):
+    state = serializers.DictField()
+    log = serializers.ListField(child=serializers.DictField())
+    pending = serializers.DictField(allow_null=True)
+    winner = serializers.CharField(allow_null=True)
+    steps = serializers.IntegerField()
+    last = serializers.ListField(child=serializers.IntegerField())
+    legal_decisions = serializers.ListField(child=serializers.DictField())

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+app_name = "judge"
+
+urlpatterns = [
+    path("", views.library, name="library"),
+    path("nouveau/", views.new, name="new"),
+    path("essai/", views.trial, name="trial"),
+    path("<uuid:uuid>/", views.stepper, name="stepper"),
+    path("<uuid:uuid>/modifier/", views.edit, name="edit"),
+    path("<uuid:uuid>/copier/", views.copy, name="copy"),
+    path("<uuid:uuid>/supprimer/", views.delete, name="delete"),
+]

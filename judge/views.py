@@ -1,0 +1,142 @@
+"""Pages of the judge's app: the scenario library, the builder and the stepper.
+
+The builder and the stepper are browser apps (``static/arbitre/builder.js``, ``stepper.js``) that talk
+to the scenario API; these views only check permissions and hand them their starting data.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from rules_ref.models import Rule
+
+from .models import Scenario, Tag
+
+EMPTY_DOCUMENT = {
+    "format": "arbitre-scenario/1",
+    "rules": "fr-1",
+    "seed": 0,
+    "mode": "1v1",
+    "day": 1,
+    "phase": "noon",
+    "first_player": "A",
+    "players": {
+        "A": {"hero": None, "deck": [], "hand": [], "mana": [], "reserve": [], "landmarks": [], "discard": [],
+              "hero_expedition": [], "companion_expedition": []},
+        "B": {"hero": None, "deck": [], "hand": [], "mana": [], "reserve": [], "landmarks": [], "discard": [],
+              "hero_expedition": [], "companion_expedition": []},
+    },
+    "adventure": {
+        "tumult": [
+            {"name": "T1", "face_up": False, "terrains": [["forest"], ["mountain", "water"]]},
+            {"name": "T2", "face_up": False, "terrains": [["mountain"], ["forest", "water"]]},
+            {"name": "T3", "face_up": False, "terrains": [["water"], ["forest", "mountain"]]},
+        ],
+        "markers": {"A": {"hero": 0, "companion": 7}, "B": {"hero": 0, "companion": 7}},
+        "arena": False,
+    },
+    "limbo": [],
+    "decisions": [],
+}
+
+
+def scenarios_citing(rule: Rule):
+    """Public scenarios whose runs cite ``rule`` (shown on the rule page)."""
+    return Scenario.objects.visible_to(None).citing(rule.ruleset.slug, rule.number)[:20]
+
+
+def library(request):
+    qs = Scenario.objects.visible_to(None).select_related("author").prefetch_related("tags")
+    tag = request.GET.get("tag", "")
+    rule = request.GET.get("rule", "").strip()
+    if tag:
+        qs = qs.filter(tags__slug=tag)
+    if rule:
+        qs = qs.filter(citations__number=rule).distinct()
+    mine = (
+        Scenario.objects.filter(author=request.user).prefetch_related("tags")
+        if request.user.is_authenticated else Scenario.objects.none()
+    )
+    return render(request, "judge/library.html", {
+        "scenarios": qs.order_by("title"), "mine": mine, "tags": Tag.objects.filter(scenarios__visibility="public").distinct(),
+        "tag": tag, "rule": rule,
+    })
+
+
+def _editable(request, uuid) -> Scenario:
+    scenario = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
+    if not scenario.can_edit(request.user):
+        raise PermissionDenied("Seul l'auteur de ce scénario (ou l'équipe) peut le modifier.")
+    return scenario
+
+
+def _builder(request, scenario: Scenario | None):
+    return render(request, "judge/builder.html", {
+        "scenario": scenario,
+        "initial": {
+            "uuid": str(scenario.uuid) if scenario else None,
+            "title": scenario.title if scenario else "",
+            "description": scenario.description if scenario else "",
+            "tags": [t.name for t in scenario.tags.all()] if scenario else [],
+            "visibility": scenario.visibility if scenario else Scenario.Visibility.PRIVATE,
+            "document": scenario.document if scenario else EMPTY_DOCUMENT,
+        },
+    })
+
+
+@login_required
+def new(request):
+    return _builder(request, None)
+
+
+@login_required
+def edit(request, uuid):
+    return _builder(request, _editable(request, uuid))
+
+
+def stepper(request, uuid):
+    scenario = get_object_or_404(Scenario.objects.readable_by(request.user).prefetch_related("tags"), uuid=uuid)
+    return render(request, "judge/stepper.html", {
+        "scenario": scenario,
+        "can_edit": scenario.can_edit(request.user),
+        "initial": {
+            "uuid": str(scenario.uuid), "title": scenario.title, "document": scenario.document,
+            "problems": scenario.problems, "ruleset": scenario.ruleset,
+            "can_edit": scenario.can_edit(request.user),
+            "authenticated": request.user.is_authenticated,
+        },
+        "default_ruleset": settings.ARBITRE_DEFAULT_RULESET,
+    })
+
+
+def trial(request):
+    """The stepper on an unsaved document (handed over by the builder through sessionStorage)."""
+    return render(request, "judge/stepper.html", {
+        "scenario": None, "can_edit": False,
+        "initial": {"uuid": None, "title": "Essai (non enregistré)", "document": None, "problems": [],
+                    "ruleset": settings.ARBITRE_DEFAULT_RULESET, "can_edit": False,
+                    "authenticated": request.user.is_authenticated},
+    })
+
+
+@login_required
+@require_POST
+def copy(request, uuid):
+    original = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
+    duplicate = Scenario(
+        title=f"{original.title} (copie)"[:200], description=original.description, author=request.user,
+        visibility=Scenario.Visibility.PRIVATE, document=original.document, forked_from=original,
+    )
+    duplicate.save_document(tags=[t.name for t in original.tags.all()])
+    return redirect("judge:edit", uuid=duplicate.uuid)
+
+
+@login_required
+@require_POST
+def delete(request, uuid):
+    scenario = _editable(request, uuid)
+    scenario.delete()
+    return redirect("judge:library")
