@@ -166,7 +166,9 @@ def _decision(e: ev.Decision, game: "Game") -> str:
             return f"{e.player} choisit pour sa Zone de Mana : {', '.join(_name(game, i) for i in m)}{auto}."
         return f"{e.player} choisit de placer {_name(game, m)} dans sa Zone de Mana."
     if e.kind == "keep":
-        kept = ", ".join(_name(game, i) for i in d.get("keep", [])) or "rien"
+        kept = ", ".join(_name(game, i) for i in d.get("keep", []))
+        if not kept:
+            return f"Nettoyage : {e.player} n'a aucun objet dans sa Réserve ni ses Repères."
         return f"Nettoyage : {e.player} garde {kept}{auto}."
     return f"{e.player} décide : {d}."
 

@@ -1,0 +1,70 @@
+"""Every scenario file of fixtures/scenarios/ plays to its `expect` (see engine/README.md)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine.rules.registry import citable
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "scenarios").glob("*.json"))
+_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def resolve(doc: Any, path: str) -> Any:
+    """Follow 'players.A.reserve[0].statuses' in a dumped state; None where it is missing."""
+    cur = doc
+    for key, index in _PART.findall(path):
+        if index:
+            i = int(index)
+            cur = cur[i] if isinstance(cur, list) and i < len(cur) else None
+        else:
+            cur = cur.get(key) if isinstance(cur, dict) else None
+        if cur is None:
+            return None
+    return cur
+
+
+def compare(actual: Any, expected: Any) -> Any:
+    """A list of cards compares as its ids; {"count": n} compares the length."""
+    if isinstance(expected, dict) and set(expected) == {"count"}:
+        return len(actual or [])
+    if isinstance(actual, list) and actual and isinstance(actual[0], dict) and "id" in actual[0]:
+        return [c["id"] for c in actual]
+    return actual
+
+
+def normalise(expected: Any) -> Any:
+    return expected["count"] if isinstance(expected, dict) and set(expected) == {"count"} else expected
+
+
+def test_there_are_enough_scenarios():
+    assert len(SCENARIOS) >= 25
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path: Path):
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc.get("title") and doc.get("description"), "a scenario has a title and a French description"
+    expect = doc["expect"]
+    game = engine.load(doc)
+    game.run(expect.get("until", "end"))
+    if "winner" in expect:
+        assert game.winner == expect["winner"]
+    if "pending" in expect:
+        want = expect["pending"]
+        if want is None:
+            assert game.pending is None
+        else:
+            assert game.pending is not None, "a decision was expected to be missing"
+            assert {k: game.pending.get(k) for k in want} == want
+    state = game.to_doc()
+    for key, want in expect.get("state", {}).items():
+        assert compare(resolve(state, key), want) == normalise(want), key
+    cited = {r for e in game.log for r in e.rules}
+    assert set(expect.get("rules", [])) <= cited, f"missing citations: {set(expect['rules']) - cited}"
+    assert cited <= citable()
