@@ -28,7 +28,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.html import escape
 from whoosh import highlight, index
-from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.qparser import MultifieldParser, OrGroup, PhrasePlugin, QueryParser
 from whoosh.query import And, FuzzyTerm, NullQuery, Or, Prefix, Query, Term
 
@@ -53,6 +53,9 @@ SCHEMA = Schema(
     text=TEXT(analyzer=french_analyzer(), stored=True, multitoken_query="or"),
     remarks=TEXT(analyzer=french_analyzer(), stored=True, field_boost=0.5, multitoken_query="or"),
     words=TEXT(analyzer=plain_analyzer(), multitoken_query="or"),
+    #: The analysed forms of the enclosing sections' titles (``2.4.6.c`` is under "Fugace"), for
+    #: ranking only: a rule is not found through its section's title, but it counts for coverage.
+    context=STORED(),
 )
 KEYWORD_FIELDS = ["title", "text", "remarks"]
 FIELD_BOOSTS = {"title": 3.0, "text": 1.0, "remarks": 0.5}
@@ -125,10 +128,12 @@ def rebuild(rules=None, root: Path | None = None) -> dict:
         writer = ix.writer(limitmb=128)
         count = 0
         queryset = rules if rules is not None else Rule.objects.select_related("ruleset").all()
-        for rule in queryset:
+        rules_list = list(queryset)
+        titles = {(r.ruleset_id, r.number): r.title for r in rules_list if r.number and r.title}
+        for rule in rules_list:
             if rule.implicit:
                 continue
-            writer.add_document(**_document(rule))
+            writer.add_document(**_document(rule, titles))
             count += 1
         writer.commit()
         ix.close()
@@ -151,9 +156,12 @@ def _prune(builds: Path, keep: set[str], spare: int = 2) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def _document(rule) -> dict:
+def _document(rule, titles: dict | None = None) -> dict:
     text = rule.search_text
     remarks = "\n".join(rule.remarks)
+    sections = [
+        (titles or {}).get((rule.ruleset_id, level), "") for level in (ancestors(rule.number)[:-1] if rule.number else [])
+    ]
     return {
         "key": f"{rule.ruleset.slug}:{rule.slug}",
         "ruleset": rule.ruleset.slug,
@@ -166,6 +174,7 @@ def _document(rule) -> dict:
         "text": text,
         "remarks": remarks,
         "words": " ".join([rule.number or "", rule.title, text, remarks]),
+        "context": " ".join(sorted({t.text for t in french_analyzer()(" ".join(sections))})),
     }
 
 
@@ -277,6 +286,11 @@ def _known(reader, word: str) -> bool:
     return any(reader.frequency(f, form) for form in stem_forms(word.lower()) for f in ("text", "title"))
 
 
+#: Shorter words are never corrected ("sans" is one edit from "sens"); fuzzy matching still
+#: applies when nothing at all is found.
+MIN_CORRECTED = 5
+
+
 def _correct(s, q: str) -> str | None:
     """The query with each unknown word replaced by the nearest indexed word, or None if none is."""
     reader = s.reader()
@@ -287,10 +301,12 @@ def _correct(s, q: str) -> str | None:
         nonlocal changed
         word = match.group(0)
         low = word.lower()
-        if len(word) < 3 or low in STOPWORDS or word.isdigit() or _known(reader, word):
+        if len(word) < MIN_CORRECTED or low in STOPWORDS or word.isdigit() or _known(reader, word):
             return word
         folded = fold(word)
-        for maxdist in (1, 2) if len(folded) >= 5 else (1,):
+        # Two edits only for long words: "garde" is two edits from "gagne", "ravitaler" from
+        # "ravitailler"; a plain French word missing from the rules must not become another one.
+        for maxdist in (1, 2) if len(folded) >= 7 else (1,):
             suggestions = corrector.suggest(folded, limit=1, maxdist=maxdist, prefix=1)
             if suggestions:
                 changed = True
@@ -311,13 +327,16 @@ def _keyword_search(s, q: str, ruleset: str, limit: int) -> Results:
         query = Or([query, *boosts]) if query is not NullQuery else Or(boosts)
     if query is NullQuery:
         return results
-    hits = s.search(And([Term("ruleset", ruleset), query]), limit=limit)
+    words = _query_words(s, run)
+    hits = s.search(And([Term("ruleset", ruleset), query]), limit=max(limit, RERANK_DEPTH), terms=len(words) > 1)
+    ranked = _rerank(hits, words, limit)
     terms = _highlight_terms(query)
     analyzer = french_analyzer()
     if not len(hits):
         fuzzy = _fuzzy_query(run)
         if fuzzy is not None:
             hits = s.search(And([Term("ruleset", ruleset), fuzzy]), limit=limit)
+            ranked = [(hit, hit.score) for hit in hits]
             terms = {t for f, t in fuzzy.expanded_terms(s.reader()) if f == "words"}
             terms = {t.decode() if isinstance(t, bytes) else t for t in terms}
             analyzer = plain_analyzer()
@@ -326,9 +345,55 @@ def _keyword_search(s, q: str, ruleset: str, limit: int) -> Results:
         results.corrected = corrected
     elif corrected:
         results.suggestion = corrected
-    for hit in hits:
-        results.hits.append(_hit(hit, snippet=_snippet(hit, terms, analyzer), score=round(hit.score, 4)))
+    for hit, score in ranked:
+        results.hits.append(_hit(hit, snippet=_snippet(hit, terms, analyzer), score=round(score, 4)))
     return results
+
+
+#: How many of Whoosh's best hits are re-ranked by coverage of the query's words.
+RERANK_DEPTH = 50
+
+
+def _query_words(s, text: str) -> list[frozenset[str]]:
+    """The analysed forms of each distinct content word of the query that the index knows.
+
+    Words found nowhere (``combien``) are left out: they would lower every document alike.
+    """
+    reader = s.reader()
+    words: list[frozenset[str]] = []
+    for word in WORD.findall(text)[:MAX_TERMS]:
+        low = word.lower()
+        if low in STOPWORDS or NUMBER_TOKEN.match(word):
+            continue
+        forms = frozenset(stem_forms(low))
+        if forms in words:
+            continue
+        if any(reader.doc_frequency(f, form) for form in forms for f in KEYWORD_FIELDS):
+            words.append(forms)
+    return words
+
+
+def _rerank(hits, words: list[frozenset[str]], limit: int) -> list[tuple]:
+    """Scale each score by the share of the query's words the rule covers, best first.
+
+    BM25 alone lets one word in a short title (the heading "Réserve" of 3.2.10) beat a rule that
+    holds every word of the question. A rule covers a word when the word is in its title, text or
+    remarks, or in the title of a section it belongs to (2.4.6.c is under "Fugace").
+    """
+    if len(words) < 2:
+        return [(hit, hit.score) for hit in hits[:limit]]
+    ranked = []
+    for hit in hits:
+        matched = {t.decode() if isinstance(t, bytes) else t for f, t in (hit.matched_terms() or ()) if f in KEYWORD_FIELDS}
+        matched.update((hit.get("context") or "").split())
+        covered = sum(1 for forms in words if forms & matched)
+        ranked.append((hit, hit.score * (covered / len(words)) ** COVERAGE_POWER))
+    ranked.sort(key=lambda pair: -pair[1])
+    return ranked[:limit]
+
+
+#: How strongly coverage of the query's words weighs on the score (see :func:`_rerank`).
+COVERAGE_POWER = 2.0
 
 
 def _fuzzy_query(q: str) -> Query | None:
