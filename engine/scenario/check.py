@@ -185,8 +185,10 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str]) -> None:
     arena = adv.get("arena", False)
     if not isinstance(arena, bool):
         ck.add("adventure.arena", "booléen attendu")
-    tumult = adv.get("tumult", [])
-    if not isinstance(tumult, list):
+    tumult = adv.get("tumult")
+    if tumult is None:
+        tumult = []  # the default Adventure's three Tumult cards
+    elif not isinstance(tumult, list):
         ck.add("adventure.tumult", "liste attendue")
         tumult = []
     elif not arena and len(tumult) != 3:
