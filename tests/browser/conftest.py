@@ -1,0 +1,72 @@
+"""Browser tests: Playwright (sync API) drives Debian's Chromium against pytest-django's live server.
+
+Playwright's own browser download cannot reach its servers here, so the browser is
+``/usr/bin/chromium`` (``apt-get install chromium``), launched with the flags that keep it off the
+network. Run with ``python -m pytest tests/browser -q``; every test here is marked ``browser``.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM would otherwise refuse
+# the database calls that pytest-django's fixtures make from that thread.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("ARBITRE_CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+]
+#: Auto-waiting assertions and actions give up after this long (ms): the pages answer in milliseconds.
+TIMEOUT_MS = 5_000
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: install Debian's browser (apt-get install -y chromium) "
+            "or point ARBITRE_CHROMIUM at one; Playwright's own download does not work here.",
+            pytrace=False,
+        )
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "fr-FR"}
+
+
+@pytest.fixture
+def site(live_server, live_rules):
+    """The base URL of the live site, with the seed rules imported and indexed."""
+    return live_server.url
+
+
+@pytest.fixture
+def page(page, site):
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+@pytest.fixture
+def js_errors(page):
+    """Uncaught script errors and console errors of the page; the test asserts there are none."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on(
+        "console",
+        lambda msg: errors.append(f"console.{msg.type}: {msg.text} @ {msg.location.get('url')}")
+        if msg.type == "error" and "favicon.ico" not in (msg.location.get("url") or "")
+        else None,
+    )
+    return errors
