@@ -89,7 +89,7 @@ class ScenarioViewSet(viewsets.ModelViewSet):
         serializer.save()
 
     @extend_schema(request=RunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer})
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny])
     def run(self, request, uuid=None):
         """Run the saved scenario (``until``, extra ``decisions``, replay to ``steps``)."""
         scenario = self.get_object()

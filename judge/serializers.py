@@ -3,14 +3,22 @@ from rest_framework import serializers
 
 import engine
 
-from .limits import MAX_DECISIONS
 from .models import Scenario
 from .runner import UNTIL
 
 
+class TagsField(serializers.ListField):
+    """Tags by name: written as a list of strings, read from the scenario's Tag rows."""
+
+    child = serializers.CharField(max_length=60)
+
+    def to_representation(self, value):
+        return [tag.name for tag in value.all()]
+
+
 class ScenarioSerializer(serializers.ModelSerializer):
     author = serializers.CharField(source="author.username", read_only=True)
-    tags = serializers.ListField(child=serializers.CharField(max_length=60), required=False, max_length=20)
+    tags = TagsField(required=False, max_length=20)
     url = serializers.CharField(source="get_absolute_url", read_only=True)
     forked_from = serializers.SlugRelatedField(slug_field="uuid", queryset=Scenario.objects.all(), required=False, allow_null=True)
     draft = serializers.BooleanField(write_only=True, required=False, default=False,
@@ -21,11 +29,6 @@ class ScenarioSerializer(serializers.ModelSerializer):
         fields = ["uuid", "title", "description", "tags", "visibility", "document", "problems", "author",
                   "created", "updated", "url", "source", "forked_from", "draft"]
         read_only_fields = ["uuid", "problems", "author", "created", "updated", "source"]
-
-    def to_representation(self, instance):
-        data = super().to_representation(instance)
-        data["tags"] = [t.name for t in instance.tags.all()]
-        return data
 
     def validate_document(self, value):
         if not isinstance(value, dict):
@@ -63,7 +66,7 @@ class ScenarioSerializer(serializers.ModelSerializer):
 
 class RunRequestSerializer(serializers.Serializer):
     until = serializers.ChoiceField(choices=UNTIL, default="end")
-    decisions = serializers.ListField(child=serializers.DictField(), required=False, default=list, max_length=MAX_DECISIONS)
+    decisions = serializers.ListField(child=serializers.DictField(), required=False, default=list)
     steps = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=5000, default=None)
 
 

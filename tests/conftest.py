@@ -41,3 +41,9 @@ def rules(db, search_index):
 @pytest.fixture
 def live_rules(transactional_db, search_index):
     _import_seed_rules()
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Django's real hasher costs about a second a user; tests don't need its strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
