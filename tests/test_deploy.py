@@ -9,8 +9,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_check_deploy_passes_with_production_settings(tmp_path):
+    # The browser tests' conftest sets DJANGO_ALLOW_ASYNC_UNSAFE for Playwright; production never does.
     env = dict(
-        os.environ,
+        {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_ALLOWED_HOSTS="arbitre.example",
