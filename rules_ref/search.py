@@ -22,12 +22,13 @@ import threading
 import time
 import unicodedata
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import escape
-from whoosh import highlight, index
+from whoosh import index
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.qparser import MultifieldParser, OrGroup, PhrasePlugin, QueryParser
 from whoosh.query import And, FuzzyTerm, NullQuery, Or, Prefix, Query, Term
@@ -187,16 +188,19 @@ class IndexMissing(RuntimeError):
 
 def searcher():
     """This thread's searcher on the current index, reopened when the index was swapped."""
-    directory = current_index_dir()
-    if directory is None:
-        raise IndexMissing("aucun index de recherche : lancez « manage.py rebuild_index »")
+    root = index_root()
+    try:
+        # One readlink per query (the symlink's text names the build): no path resolution.
+        key = (str(root), os.readlink(_current_link(root)))
+    except OSError:
+        raise IndexMissing("aucun index de recherche : lancez « manage.py rebuild_index »") from None
     cached = getattr(_local, "searcher", None)
-    if cached is not None and cached[0] == directory:
+    if cached is not None and cached[0] == key:
         return cached[1]
     if cached is not None:
         cached[1].close()
-    s = index.open_dir(str(directory)).searcher()
-    _local.searcher = (directory, s)
+    s = index.open_dir(str((root / key[1]).resolve())).searcher()
+    _local.searcher = (key, s)
     return s
 
 
@@ -242,20 +246,25 @@ def _number_search(s, q: str, number: str, ruleset: str, limit: int) -> Results:
         results.hits.append(_hit(hit, snippet=_plain_snippet(hit), score=1.0 if hit["number"] == number else 0.5))
         if len(results.hits) >= limit:
             break
-    if not len(exact):
+    if not exact.scored_length():
         results.missing_number = number
         for level in reversed(ancestors(number)[:-1]):
-            if len(s.search(And([in_set, Term("number", level)]), limit=1)):
+            if s.search(And([in_set, Term("number", level)]), limit=1).scored_length():
                 results.suggestion = level
                 break
     return results
 
 
 def _parser(schema) -> MultifieldParser:
+    """The keyword query parser for this schema, built once per thread and index."""
+    cached = getattr(_local, "parser", None)
+    if cached is not None and cached[0] is schema:
+        return cached[1]
     parser = MultifieldParser(KEYWORD_FIELDS, schema, fieldboosts=FIELD_BOOSTS, group=OrGroup.factory(0.9))
     # Judges type plain words: no field:value, wildcards, ranges or boosts syntax.
     for name in ("FieldsPlugin", "WildcardPlugin", "RangePlugin", "BoostPlugin", "PlusMinusPlugin", "GroupPlugin"):
         parser.remove_plugin_class(getattr(__import__("whoosh.qparser", fromlist=[name]), name))
+    _local.parser = (schema, parser)
     return parser
 
 
@@ -328,25 +337,25 @@ def _keyword_search(s, q: str, ruleset: str, limit: int) -> Results:
     if query is NullQuery:
         return results
     words = _query_words(s, run)
-    hits = s.search(And([Term("ruleset", ruleset), query]), limit=max(limit, RERANK_DEPTH), terms=len(words) > 1)
+    hits = s.search(And([Term("ruleset", ruleset), query]), limit=max(limit, RERANK_DEPTH), terms=len(words) > 1, optimize=False)
     ranked = _rerank(hits, words, limit)
     terms = _highlight_terms(query)
-    analyzer = french_analyzer()
-    if not len(hits):
+    plain = False
+    if not hits.scored_length():
         fuzzy = _fuzzy_query(run)
         if fuzzy is not None:
             hits = s.search(And([Term("ruleset", ruleset), fuzzy]), limit=limit)
             ranked = [(hit, hit.score) for hit in hits]
             terms = {t for f, t in fuzzy.expanded_terms(s.reader()) if f == "words"}
             terms = {t.decode() if isinstance(t, bytes) else t for t in terms}
-            analyzer = plain_analyzer()
-            results.fuzzy = bool(len(hits))
-    if corrected and len(hits):
+            plain = True
+            results.fuzzy = bool(hits.scored_length())
+    if corrected and hits.scored_length():
         results.corrected = corrected
     elif corrected:
         results.suggestion = corrected
     for hit, score in ranked:
-        results.hits.append(_hit(hit, snippet=_snippet(hit, terms, analyzer), score=round(score, 4)))
+        results.hits.append(_hit(hit, snippet=_snippet(hit, terms, plain), score=round(score, 4)))
     return results
 
 
@@ -411,19 +420,85 @@ def _highlight_terms(query: Query) -> set[str]:
     return terms
 
 
-_FORMATTER = highlight.HtmlFormatter(tagname="mark", between=" … ")
-_FRAGMENTER = highlight.ContextFragmenter(maxchars=220, surround=70)
+#: Snippets: up to two fragments of about this many characters, matched words in <mark>.
+SNIPPET_CHARS = 220
+SNIPPET_SURROUND = 70
+SNIPPET_FRAGMENTS = 2
 
 
-def _snippet(hit, terms: set[str], analyzer) -> str:
-    for fieldname in ("text", "remarks", "title"):
-        text = hit.get(fieldname) or ""
-        if not text or not terms:
-            continue
-        fragment = highlight.highlight(text, frozenset(terms), analyzer, _FRAGMENTER, _FORMATTER, top=2)
-        if fragment:
-            return fragment
+def _snippet(hit, terms: set[str], plain: bool = False) -> str:
+    """Highlighted fragments of the first of text, remarks and title that holds a query term.
+
+    The stored text is analysed like the index (``plain``: whole folded words, as in the fuzzy
+    field), so an unaccented query highlights accented words. Whoosh's own highlighter does the
+    same work several times slower; the token list of each stored text is cached.
+    """
+    if terms:
+        wanted = frozenset(terms)
+        for fieldname in ("text", "remarks", "title"):
+            text = hit.get(fieldname) or ""
+            if text:
+                fragment = _highlight(text, wanted, plain)
+                if fragment:
+                    return fragment
     return _plain_snippet(hit)
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str, plain: bool) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """(start, end, indexed forms) of each word of ``text``; stop words have no forms."""
+    tokens = []
+    for match in WORD.finditer(text):
+        low = match.group(0).lower()
+        if plain:
+            forms: tuple[str, ...] = (fold(low),)
+        else:
+            forms = () if low in STOPWORDS else stem_forms(low)
+        tokens.append((match.start(), match.end(), forms))
+    return tuple(tokens)
+
+
+def _highlight(text: str, terms: frozenset[str], plain: bool) -> str | None:
+    tokens = _tokens(text, plain)
+    matched = [i for i, (_, _, forms) in enumerate(tokens) if not terms.isdisjoint(forms)]
+    if not matched:
+        return None
+    # Group nearby matches into fragments; score them by distinct terms, then by matches.
+    span = SNIPPET_CHARS - 2 * SNIPPET_SURROUND
+    groups: list[list[int]] = []
+    for i in matched:
+        if groups and tokens[i][1] - tokens[groups[-1][0]][0] <= span:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+
+    def score(group: list[int]) -> tuple[int, int]:
+        distinct = set()
+        for i in group:
+            distinct.update(terms.intersection(tokens[i][2]))
+        return (len(distinct), len(group))
+
+    best = sorted(sorted(groups, key=score, reverse=True)[:SNIPPET_FRAGMENTS], key=lambda g: g[0])
+    windows: list[tuple[int, int, list[int]]] = []
+    for group in best:
+        first, last = tokens[group[0]], tokens[group[-1]]
+        start = next((s for s, e, _ in tokens if s >= first[0] - SNIPPET_SURROUND), first[0])
+        end = next((e for s, e, _ in reversed(tokens) if e <= last[1] + SNIPPET_SURROUND), last[1])
+        if windows and start <= windows[-1][1]:  # overlapping context: one fragment
+            windows[-1] = (windows[-1][0], max(end, windows[-1][1]), windows[-1][2] + group)
+        else:
+            windows.append((start, end, list(group)))
+    fragments = []
+    for start, end, group in windows:
+        pieces, cursor = [], start
+        for i in group:
+            s_, e_ = tokens[i][0], tokens[i][1]
+            pieces.append(escape(text[cursor:s_]))
+            pieces.append(f'<mark class="match">{escape(text[s_:e_])}</mark>')
+            cursor = e_
+        pieces.append(escape(text[cursor:end]))
+        fragments.append("".join(pieces).strip())
+    return " … ".join(fragments)
 
 
 def _plain_snippet(hit, length: int = 200) -> str:
@@ -435,6 +510,12 @@ def _plain_snippet(hit, length: int = 200) -> str:
 
 
 def _url(ruleset: str, number: str | None, slug: str) -> str:
+    return _cached_url(get_script_prefix(), ruleset, number, slug)
+
+
+@lru_cache(maxsize=8192)
+def _cached_url(prefix: str, ruleset: str, number: str | None, slug: str) -> str:
+    # reverse() costs ~0.1 ms; a results page asks for 20 of them (the prefix is part of the key).
     if number:
         return reverse("rules_ref:rule", args=[ruleset, number])
     return reverse("rules_ref:article", args=[ruleset, slug])
@@ -479,8 +560,8 @@ def suggest(q: str, ruleset: str | None = None, limit: int = 8) -> list[Hit]:
     whole = _parse(s, done) if done else NullQuery
     query = And([whole, prefix]) if whole is not NullQuery else prefix
     hits = s.search(And([in_set, query]), limit=limit)
-    if not len(hits) and whole is not NullQuery:
+    if not hits.scored_length() and whole is not NullQuery:
         hits = s.search(And([in_set, Or([whole, prefix])]), limit=limit)
-    if not len(hits):
+    if not hits.scored_length():
         return search(q, ruleset=ruleset, limit=limit).hits
     return [_hit(h, snippet=_plain_snippet(h, 120), score=round(h.score, 4)) for h in hits]
