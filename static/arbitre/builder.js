@@ -609,7 +609,7 @@
       const row = holder("div", path + ".counters." + name, { class: "counter-row" },
         el("label", { htmlFor: nameInput.id }, "Compteur"), nameInput,
         el("label", { htmlFor: countInput.id }, "Nombre"), countInput,
-        button("×", function () { delete card.counters[name]; changed(true); }, { class: "small danger", "aria-label": "Retirer le compteur " + name }));
+        button("×", function () { row.remove(); rebuild(); changed(true); }, { class: "small danger", "aria-label": "Retirer le compteur " + name }));
       rows.append(row);
     });
     box.append(rows, button("+ Compteur", function () {

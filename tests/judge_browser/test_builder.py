@@ -225,3 +225,48 @@ def test_card_name_is_shown_as_text(judge_page: Page, site, js_errors):
     assert dialogs == []
     assert Scenario.objects.get(author=page.judge).document["players"]["A"]["hand"][0]["name"] == XSS
     assert js_errors == []
+
+
+def test_try_without_saving_hands_the_board_to_the_stepper(judge_page: Page, site, js_errors):
+    page = judge_page
+    page.goto(f"{site}/scenarios/nouveau/")
+    add_card(page, "Expédition du héros", "A", 0).get_by_label("Nom", exact=True).fill("Garde forestière")
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+    board = exported(page)
+    with page.context.expect_page() as opened:
+        page.get_by_role("button", name="Essayer sans enregistrer").click()
+    trial = opened.value
+    trial.wait_for_load_state()
+    assert trial.url == f"{site}/scenarios/essai/"
+    assert json.loads(trial.evaluate("() => sessionStorage.getItem('arbitre-trial')")) == board
+    assert not Scenario.objects.filter(author=page.judge).exists()
+    assert js_errors == []
+
+
+def test_every_control_has_a_label_and_a_phone_gets_one_column(judge_page: Page, site, js_errors):
+    page = judge_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site}/scenarios/nouveau/")
+    page.get_by_label("Avec un héros").first.check()
+    page.get_by_label("Nom du héros").fill("Sierra")
+    item = add_card(page, "Main", "A", 0)
+    item.get_by_role("button", name="Ajouter un compteur à a1").click()
+    expect(item.get_by_label("Compteur", exact=True)).to_have_value("boost")
+    item.get_by_label("Nombre").fill("2")
+    page.get_by_role("button", name="Ajouter une décision").click()
+    page.get_by_label("Décision", exact=True).select_option("play")
+    page.get_by_label("Carte jouée").fill("a1")
+    page.get_by_label("Expédition", exact=True).select_option("hero")
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+    unlabelled = page.evaluate(
+        "() => [...document.querySelectorAll('#builder input, #builder select, #builder textarea')]"
+        ".filter((e) => e.type !== 'hidden' && e.labels.length === 0).map((e) => e.outerHTML)"
+    )
+    assert unlabelled == []
+    sizes = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], sizes
+    doc = exported(page)
+    assert doc["players"]["A"]["hero"] == {"name": "Sierra", "reserve_limit": 2, "landmark_limit": 2}
+    assert doc["players"]["A"]["hand"][0]["counters"] == {"boost": 2}
+    assert doc["decisions"] == [{"player": "A", "play": "a1", "expedition": "hero"}]
+    assert js_errors == []
