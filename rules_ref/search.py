@@ -260,7 +260,7 @@ def _parser(schema) -> MultifieldParser:
     cached = getattr(_local, "parser", None)
     if cached is not None and cached[0] is schema:
         return cached[1]
-    parser = MultifieldParser(KEYWORD_FIELDS, schema, fieldboosts=FIELD_BOOSTS, group=OrGroup.factory(0.9))
+    parser = MultifieldParser(KEYWORD_FIELDS, schema, fieldboosts=FIELD_BOOSTS, group=OrGroup)
     # Judges type plain words: no field:value, wildcards, ranges or boosts syntax.
     for name in ("FieldsPlugin", "WildcardPlugin", "RangePlugin", "BoostPlugin", "PlusMinusPlugin", "GroupPlugin"):
         parser.remove_plugin_class(getattr(__import__("whoosh.qparser", fromlist=[name]), name))
@@ -269,6 +269,8 @@ def _parser(schema) -> MultifieldParser:
 
 
 def _parse(s, text: str) -> Query:
+    if '"' not in text:
+        return _words_query(s.schema, text)
     try:
         query = _parser(s.schema).parse(text)
     except Exception:  # whoosh's parser can trip on odd input: fall back to the bare words
@@ -282,6 +284,25 @@ def _parse(s, text: str) -> Query:
         except Exception:
             return NullQuery
     return query
+
+
+def _words_query(schema, text: str) -> Query:
+    """Plain words (no phrase): each form of each word in title, text and remarks, OR-ed.
+
+    What the parser makes of them, built directly (the parser costs more than the search). Words
+    are analysed by the index's own field analyzer, so the query always matches how it was built.
+    """
+    clauses: list[Query] = []
+    seen: set[tuple[str, str]] = set()
+    words = " ".join(WORD.findall(text)[:MAX_TERMS])
+    for fieldname in KEYWORD_FIELDS:
+        if fieldname not in schema:
+            continue
+        for token in schema[fieldname].analyzer(words):
+            if (fieldname, token.text) not in seen:
+                seen.add((fieldname, token.text))
+                clauses.append(Term(fieldname, token.text, boost=FIELD_BOOSTS[fieldname]))
+    return Or(clauses) if clauses else NullQuery
 
 
 def _number_boost(text: str) -> list[Query]:
@@ -337,7 +358,9 @@ def _keyword_search(s, q: str, ruleset: str, limit: int) -> Results:
     if query is NullQuery:
         return results
     words = _query_words(s, run)
-    hits = s.search(And([Term("ruleset", ruleset), query]), limit=max(limit, RERANK_DEPTH), terms=len(words) > 1, optimize=False)
+    # The rule set as a filter, not an And: the top-level Or can then preload its few matches (the
+    # index is small), much faster than Whoosh's tree of union matchers.
+    hits = s.search(query, filter=Term("ruleset", ruleset), limit=max(limit, RERANK_DEPTH), optimize=False)
     ranked = _rerank(hits, words, limit)
     terms = _highlight_terms(query)
     plain = False
@@ -363,26 +386,34 @@ def _keyword_search(s, q: str, ruleset: str, limit: int) -> Results:
 RERANK_DEPTH = 50
 
 
-def _query_words(s, text: str) -> list[frozenset[str]]:
-    """The analysed forms of each distinct content word of the query that the index knows.
+def _query_words(s, text: str) -> list[tuple[frozenset[str], frozenset[int]]]:
+    """Each distinct content word of the query the index knows: its forms, and the documents
+    holding one of them in title, text or remarks.
 
     Words found nowhere (``combien``) are left out: they would lower every document alike.
     """
     reader = s.reader()
-    words: list[frozenset[str]] = []
+    words: list[tuple[frozenset[str], frozenset[int]]] = []
+    seen: set[frozenset[str]] = set()
     for word in WORD.findall(text)[:MAX_TERMS]:
         low = word.lower()
         if low in STOPWORDS or NUMBER_TOKEN.match(word):
             continue
         forms = frozenset(stem_forms(low))
-        if forms in words:
+        if forms in seen:
             continue
-        if any(reader.doc_frequency(f, form) for form in forms for f in KEYWORD_FIELDS):
-            words.append(forms)
+        seen.add(forms)
+        docs: set[int] = set()
+        for f in KEYWORD_FIELDS:
+            for form in forms:
+                if (f, form) in reader:
+                    docs.update(reader.postings(f, form).all_ids())
+        if docs:
+            words.append((forms, frozenset(docs)))
     return words
 
 
-def _rerank(hits, words: list[frozenset[str]], limit: int) -> list[tuple]:
+def _rerank(hits, words: list[tuple[frozenset[str], frozenset[int]]], limit: int) -> list[tuple]:
     """Scale each score by the share of the query's words the rule covers, best first.
 
     BM25 alone lets one word in a short title (the heading "Réserve" of 3.2.10) beat a rule that
@@ -393,9 +424,16 @@ def _rerank(hits, words: list[frozenset[str]], limit: int) -> list[tuple]:
         return [(hit, hit.score) for hit in hits[:limit]]
     ranked = []
     for hit in hits:
-        matched = {t.decode() if isinstance(t, bytes) else t for f, t in (hit.matched_terms() or ()) if f in KEYWORD_FIELDS}
-        matched.update((hit.get("context") or "").split())
-        covered = sum(1 for forms in words if forms & matched)
+        context = None
+        covered = 0
+        for forms, docs in words:
+            if hit.docnum in docs:
+                covered += 1
+                continue
+            if context is None:
+                context = frozenset((hit.get("context") or "").split())
+            if not forms.isdisjoint(context):
+                covered += 1
         ranked.append((hit, hit.score * (covered / len(words)) ** COVERAGE_POWER))
     ranked.sort(key=lambda pair: -pair[1])
     return ranked[:limit]
