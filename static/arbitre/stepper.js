@@ -573,6 +573,8 @@
     renderPending(out);
     renderWinner(out);
     updateButtons();
+    // Remember the position in the history entry: coming back from a rule page restores it.
+    try { history.replaceState(Object.assign({}, history.state, { stepper: { steps: out.steps, extra } }), ""); } catch (e) { /* ignore */ }
   }
 
   function nextPhase(phase) {
@@ -627,7 +629,10 @@
     }
     renderFork(null);
     updateButtons();
-    const out = await request(0, "none");
+    const saved = history.state && history.state.stepper;
+    if (saved && Array.isArray(saved.extra)) extra = saved.extra;
+    let out = await request(saved ? Number(saved.steps) || 0 : 0, "none");
+    if (!out && saved) { extra = []; out = await request(0, "none"); }
     if (!out) { controls.hidden = true; return; }
     extra = extra.slice(0, out.decisions_used ?? 0);
     render(out);
