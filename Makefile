@@ -5,7 +5,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 
-.PHONY: serve test setup data chromium bench
+WORKERS ?= 4
+
+.PHONY: serve serve-prod test test-postgres setup data chromium bench
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,12 +28,28 @@ data: setup
 serve: data
 	$(PY) manage.py runserver $(HOST)
 
+# Production-like: DJANGO_DEBUG=0 and DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS (and DATABASE_URL) set
+# by the environment; gunicorn with $(WORKERS) workers, static files served by whitenoise.
+serve-prod: setup
+	$(PY) manage.py collectstatic --noinput -v0
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py import_rules fixtures/rules/*.txt --ruleset fr-1
+	$(PY) manage.py rebuild_index
+	$(PY) manage.py load_library
+	$(VENV)/bin/gunicorn judge.wsgi --workers $(WORKERS) --bind $(HOST) --access-logfile - --timeout 30
+
 # Debian's Chromium for the browser tests (Playwright's own download cannot work here).
 chromium:
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
+# Every test on SQLite, then every test again on a throwaway PostgreSQL server on loopback.
 test: setup chromium
 	$(PY) -m pytest
+	$(MAKE) --no-print-directory test-postgres
+
+test-postgres: setup
+	@url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \
+	  echo "== the same suite on PostgreSQL ($$url)" && DATABASE_URL=$$url $(PY) -m pytest
 
 bench: data
 	$(PY) bench/run.py

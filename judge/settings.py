@@ -6,6 +6,8 @@ live under ``var/``.
 import os
 from pathlib import Path
 
+import dj_database_url
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("ARBITRE_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -42,6 +44,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "judge.middleware.BodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -69,12 +72,17 @@ TEMPLATES = [
     },
 ]
 
+# DATABASE_URL (postgres://user:pass@host:5432/name) in production; SQLite under var/ by default.
 DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("ARBITRE_SQLITE_PATH", str(VAR_DIR / "db.sqlite3")),
-    }
+    "default": dj_database_url.config(
+        default="sqlite:///" + os.environ.get("ARBITRE_SQLITE_PATH", str(VAR_DIR / "db.sqlite3")),
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", 60)),
+        conn_health_checks=True,
+    )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several workers on one SQLite file: wait for the write lock instead of failing at once.
+    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -85,7 +93,15 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("ARBITRE_STATIC_ROOT", VAR_DIR / "static"))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG else "whitenoise.storage.CompressedManifestStaticFilesStorage",
+    },
+}
 
 # Upload and body limits: a scenario document is small; anything larger is refused early.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
