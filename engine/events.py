@@ -170,3 +170,16 @@ class Progress(Event):
     theirs: tuple[int, int, int]
     advances: bool
     asleep: tuple[str, ...] = ()   # asleep characters left out (2.4.3)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect(Event):
+    """An effect on its way: a reaction triggers (`triggered`), or a spell, quick action, reaction or
+    internal action starts resolving (`begin`). `kind`: spell, reaction, quick, internal."""
+    type: ClassVar[str] = "effect"
+    card: str
+    player: str
+    kind: str
+    stage: str
+    trigger: str = ""
+    group: tuple[str, ...] = ()   # `order`: the frames of one player's simultaneous reactions, in order

@@ -27,6 +27,11 @@ VISIBLE_ZONES = frozenset(
 # 2.5.i: leaving these zones loses every counter; 2.5.j: leaving the others keeps them.
 COUNTER_LOSING_ZONES = frozenset({"hero_expedition", "companion_expedition", "landmarks"})
 IN_PLAY_ZONES = ("hero_expedition", "companion_expedition", "landmarks")  # 1.2.4.d
+# part 2: the vocabulary of abilities and effect steps (scenario format, "ABILITY and STEP")
+TRIGGERS = ("join", "played_from_hand", "played_from_reserve", "noon", "dusk")
+QUICK_COSTS = ("exhaust_me", "discard_me", "mana", "spend")
+VERBS = ("draw", "discard", "resupply", "sabotage", "sacrifice", "move_forward", "move_backward",
+         "gain_counters", "remove_counters", "gain_status", "lose_status", "choose_one", "internal")
 HOME = {"hero": 0, "companion": 7}  # 3.2.1.b, 7.3.11.a
 OPPOSITE = {"hero": 7, "companion": 0}
 ARENA = 7  # 4.3.d: the Arena is the companion region turned face down
@@ -135,6 +140,10 @@ class State:
     turn: str | None = None
     keeps: dict[str, tuple[str, ...]] = field(default_factory=dict)
     winner: str | None = None
+    # part 2: effects waiting to resolve (front first) and a play being declared (see rules/effects.py)
+    stack: list[dict[str, Any]] = field(default_factory=list)
+    declare: dict[str, Any] | None = None
+    groups: int = 0
     loc: dict[str, str] = field(default_factory=dict)   # card id -> zone key
 
     @property

@@ -84,6 +84,20 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
             return f"Sacrifice : {p} défausse {name} ({_zone(e.from_)}){owner}."
         if c == "discard":
             return f"{name} est défaussé : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+        if c in ("play_hand", "play_reserve"):
+            src = "sa Main" if c == "play_hand" else "sa Réserve"
+            fl = ", il gagne le statut Fugace" if "fleeting" in e.enters else ""
+            return f"{p} joue {name} depuis {src} : la carte passe dans le Limbo{fl}."
+        if c == "resolve":
+            fl = " et gagne à nouveau le statut Fugace" if "fleeting" in e.enters else ""
+            return f"{name} se résout : il quitte le Limbo pour l'{_zone(e.to)}{fl}." if "expedition" in e.to \
+                else f"{name} se résout : il quitte le Limbo pour les {_zone(e.to)}."
+        if c == "spell_done":
+            return f"Le Sort {name} a fini de se résoudre : il va du Limbo dans la {_zone(e.to)}."
+        if c == "spell_fleeting":
+            return f"Le Sort {name} est Fugace : une fois résolu, il va dans la {_zone(e.to)} au lieu de la Réserve."
+        if c == "cost":
+            return f"Coût « Défaussez-moi de la Réserve » : {name} va de la {_zone(e.from_)} à la {_zone(e.to)}."
         return f"{name} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     if t is ev.Cease:
         return f"{_name(game, e.card)} est un jeton qui a quitté la zone d'Expédition : il cesse d'exister."
@@ -91,6 +105,13 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
         name, st = _name(game, e.card), STATUS_FR.get(e.status, e.status)
         if e.cause == "prepare":
             return f"Préparer : {name} est redressé."
+        if e.cause == "mana":
+            return f"Un Orbe de Mana ({e.card}) est épuisé pour payer 1 mana."
+        if e.cause == "cost":
+            return f"Coût « Épuisez-moi » : {name} est épuisé."
+        if e.cause == "swap":
+            return (f"Orbes de Mana : {e.card} est épuisé pour préparer un autre Orbe." if e.value
+                    else f"Orbes de Mana : {e.card} est redressé.")
         if e.cause == "rest" and e.status == "asleep":
             return f"Repos : {name} est Endormi, il n'est pas envoyé dans la Réserve et perd le statut Endormi."
         if e.cause == "rest" and e.status == "anchored":
@@ -150,14 +171,67 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
                 f"{_stats(e.theirs)} : {verdict}.{asleep}")
     if t is ev.Note:
         return _note(e, game)
+    if t is ev.Effect:
+        return _effect(e, game)
     return repr(e)
+
+
+TRIGGER_FR = {"join": "Lorsque je rejoins l'Expédition", "played_from_hand": "Lorsque je suis joué depuis la Main",
+              "played_from_reserve": "Lorsque je suis joué depuis la Réserve", "noon": "À Midi",
+              "dusk": "Au Crépuscule"}
+KIND_FR = {"spell": "du Sort", "quick": "de l'action rapide de", "reaction": "de la réaction de",
+           "internal": "de l'action interne de"}
+
+
+def _effect(e: ev.Effect, game: "Game") -> str:
+    name = _name(game, e.card)
+    trig = TRIGGER_FR.get(e.trigger, e.trigger)
+    if e.stage == "triggered":
+        return f"{name} ({e.player}) : la réaction « {trig} » se déclenche."
+    if e.stage == "order":
+        players = list(dict.fromkeys(i.split(":")[0] and _owner_of(game, e, i) for i in e.group))
+        first = players[0]
+        more = f", puis {', '.join(players[1:])}" if len(players) > 1 else ""
+        return (f"Réactions déclenchées en même temps : {first}, premier joueur, ordonne et résout les siennes "
+                f"en premier{more} (article « Clarification des phases »).")
+    extra = f" (« {trig} »)" if e.trigger else ""
+    return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)} {name}{extra}."
+
+
+def _owner_of(game: "Game", e: ev.Effect, frame_id: str) -> str:
+    card = frame_id.split(":")[0]
+    for f in game.state.stack:
+        if f["id"] == frame_id:
+            return f["player"]
+    zone = game.state.loc.get(card)
+    return split_zone(zone)[0] or e.player if zone else e.player
 
 
 def _decision(e: ev.Decision, game: "Game") -> str:
     d = dict(e.decision)
     auto = " (aucun autre choix possible)" if e.automatic else ""
     if e.kind == "turn":
+        if "play" in d:
+            where = f" dans son {EXPEDITION_FR[d['expedition']]}" if d.get("expedition") else ""
+            tg = f", cibles : {', '.join(_name(game, t) for t in d['targets'])}" if d.get("targets") else ""
+            mode = f", mode {d['mode']}" if d.get("mode") is not None else ""
+            return f"{e.player} déclare jouer {_name(game, d['play'])}{where}{mode}{tg}."
+        if "quick" in d:
+            tg = f", cibles : {', '.join(_name(game, t) for t in d['targets'])}" if d.get("targets") else ""
+            return f"{e.player} joue l'action rapide n°{d.get('ability', 0)} de {_name(game, d['quick'])}{tg}."
+        if "swap" in d:
+            return f"{e.player} épuise un Orbe de Mana pour en préparer un autre (3.2.9.e)."
         return f"{e.player} passe : il ne prendra plus de tour ce jour-là."
+    if e.kind == "mode":
+        return f"{e.player} choisit le mode {d.get('mode')}."
+    if e.kind == "targets":
+        tg = ", ".join(_name(game, t) for t in d.get("targets", [])) or "aucune (aucune cible possible)"
+        return f"{e.player} choisit les cibles : {tg}{auto}."
+    if e.kind == "optional":
+        return (f"{e.player} choisit de le faire (« vous pouvez »)." if d.get("optional")
+                else f"{e.player} choisit de ne pas le faire{auto}.")
+    if e.kind == "order":
+        return f"{e.player} ordonne ses réactions : {', '.join(d.get('order', []))}."
     if e.kind == "mana":
         m = d.get("mana")
         if m is None:
@@ -190,6 +264,12 @@ def _note(e: ev.Note, game: "Game") -> str:
         "rest_nothing": "Repos : aucun Personnage dans les Expéditions.",
         "cleanup_nothing": "Nettoyage : aucun objet en excès, rien n'est défaussé.",
         "all_passed": "Les deux joueurs ont passé : l'Après-midi se termine.",
+        "condition_false": f"{_name(game, e.card or '')} : la condition de l'étape n'est pas remplie à la "
+                           "résolution, l'étape ne se fait pas.",
+        "optional_declined": f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",
+        "target_gone": f"La cible {_name(game, e.card or '')} n'est plus l'objet choisi (elle a changé de zone, "
+                       "c'est un nouvel objet) : l'étape ne lui fait rien.",
+        "sacrifice_nothing": f"{e.player} ne contrôle pas {_name(game, e.card or '')} en jeu : rien n'est sacrifié.",
         "forward_arena": f"L'{exp} de {e.player} est dans l'Arène : elle ne peut pas avancer.",
         "forward_opposite": f"L'{exp} de {e.player} est dans la région opposée à son origine : avancer ne fait rien.",
         "backward_arena": f"L'{exp} de {e.player} est dans l'Arène : elle ne peut pas reculer.",

@@ -1,17 +1,67 @@
-"""Afternoon (1.3.2.d): turns alternate from the first player until both have passed.
+"""Afternoon (1.3.2.d and the article on the phases): turns alternate from the first player until
+both have passed. On a turn a player takes any number of quick actions (and Orb swaps, 3.2.9.e),
+then plays one card or passes; once passed, they take no more turns that day.
 
-Part 1 offers one option on a turn, `pass`; part 2 adds playing a card and quick actions to the
-same `turn` decision."""
+A `play` or `quick` decision may leave its mode or targets out: it is then *declared* (kept in
+``state.declare``) and the next decisions are `mode` and `targets` (5.2.3.a–d), asked by the same
+step; the card is played once the declaration is complete."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
+from . import play
+from .effects import completions, declared_slots, expand_mode, modes_of, target_options
 from .flow import Need, begin_phase, step
 from .registry import implements
 
 if TYPE_CHECKING:
     from ..game import Game
+
+TARGET_LIST_CAP = 500   # legal `targets` answers listed at most (the pending says what to choose)
+
+
+def _problem(game: "Game", p: str, d: dict) -> tuple[str | None, bool]:
+    return (play.play_problem if "play" in d else play.quick_problem)(game, p, d)
+
+
+def _steps(game: "Game", d: dict) -> list[dict]:
+    card = game.state.card(d["play"] if "play" in d else d["quick"])
+    if "play" in d:
+        return card.effect if card.type == "spell" else []
+    return card.abilities[d.get("ability", 0)].get("effect", [])
+
+
+def _need_declaration(game: "Game") -> Need:
+    st = game.state
+    decl = st.declare
+    p = decl["player"]
+    card = decl.get("play") or decl.get("quick")
+    name = game.names.get(card, card)
+    steps = _steps(game, decl)
+    if modes_of(steps) and "mode" not in decl:
+        modes = [m for m in range(modes_of(steps)) if _problem(game, p, {**decl, "mode": m})[0] is None]
+        return Need(p, "mode", modes, 1, ("5.2.3.c", "5.2.3.a"),
+                    f"{p} choisit le mode de {name} (déclaration d'intention).",
+                    lambda d: None if d.get("mode") in modes else f"réponse attendue : \"mode\" parmi {modes} (5.2.3.c)",
+                    lambda: [{"player": p, "mode": m} for m in modes])
+    if "mode" in decl:
+        steps = expand_mode(steps, decl["mode"])
+    slots = [{"step": s["action"], "choose": int(s.get("choose", 1)), "options": target_options(game, p, card, s)}
+             for s in declared_slots(steps)]
+
+    def fits(d: dict) -> str | None:
+        if "targets" not in d:
+            return "réponse attendue : \"targets\" (5.2.3.b)"
+        return _problem(game, p, {**decl, "targets": d["targets"]})[0]
+
+    def legal() -> list[dict]:
+        return [{"player": p, "targets": t} for t in (completions(game, p, card, steps, TARGET_LIST_CAP) or [])]
+
+    return Need(p, "targets", slots, sum(s["choose"] for s in slots), ("5.2.3.b", "5.2.3.a"),
+                f"{p} choisit les cibles de {name}, dans l'ordre des étapes : "
+                + " ; ".join(f"{s['choose']} pour « {s['step']} »" for s in slots) + ".",
+                fits, legal)
 
 
 def _need_turn(game: "Game") -> Need | None:
@@ -19,33 +69,51 @@ def _need_turn(game: "Game") -> Need | None:
     p = st.turn
     if p is None:
         return None
-
-    def fits(d: dict) -> str | None:
-        if d.get("pass") is True:
-            return None
-        if "play" in d or "quick" in d:
-            return "jouer une carte ou une action rapide relève de la partie 2 du moteur (pas encore prise en charge)"
-        return "réponse attendue : {\"pass\": true}"
-
-    return Need(p, "turn", ["pass"], 1, ("1.3.2.d",),
-                f"Tour de {p} : jouer une carte, une action rapide, ou passer.",
-                fits, lambda: [{"player": p, "pass": True}])
+    if st.declare is not None:
+        return _need_declaration(game)
+    return Need(p, "turn", lambda: play.options(game, p), None, ("1.3.2.d",),
+                f"Tour de {p} : actions rapides, puis jouer une carte ou passer.",
+                lambda d: play.check(game, p, d), lambda: play.options(game, p))
 
 
 @step("afternoon.turn", need=_need_turn)
 @implements("1.3.2.d")
 def take_turn(game: "Game", decision: dict | None) -> None:
-    """1.3.2.d: a player who passes takes no more turns this day; the other keeps taking turns;
-    the afternoon ends once both have passed."""
+    """1.3.2.d: a quick action or an Orb swap leaves the turn to the same player; playing a card
+    ends the turn; a player who passes takes no more turns this day; the afternoon ends once
+    both have passed."""
     st = game.state
-    if decision is not None:
-        p = decision["player"]
+    if decision is None:
+        _next(game, None)
+        return
+    p = decision["player"]
+    if st.declare is not None:
+        decision = {**st.declare, **{k: decision[k] for k in ("mode", "targets") if k in decision}}
+        game.set(st, "declare", None)
+    if decision.get("pass") is True:
         game.set(st.players[p], "passed", True)
         other = st.opponent(p)
-        nxt = other if not st.players[other].passed else None
-    else:
-        nxt = None
+        _next(game, other if not st.players[other].passed else None)
+        return
+    if "swap" in decision:
+        play.swap(game, p, decision)
+        return
+    _, complete = _problem(game, p, decision)
+    if not complete:
+        game.set(st, "declare", {k: v for k, v in decision.items()})
+        return
+    if "quick" in decision:
+        play.quick_action(game, p, decision)
+        return
+    play.play_card(game, p, decision)
+    other = st.opponent(p)
+    game.set(st, "turn", other if not st.players[other].passed else p)
+
+
+def _next(game: "Game", nxt: str | None) -> None:
+    st = game.state
     game.set(st, "turn", nxt)
     if nxt is None:
         game.emit(ev.Note("all_passed"), ("1.3.2.d",))
         begin_phase(game, "dusk")
+

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, TERRAINS
+from . import effects
 from .actions import move_forward
 from .flow import begin_phase, step
 from .registry import implements
@@ -48,7 +49,6 @@ def progress(game: "Game", _: Any) -> None:
     board as it stands at the start of the step, then the expeditions move (simultaneous).
     In the Arena, 4.3.h replaces this comparison."""
     st = game.state
-    _dusk_reactions(game)
     if st.adventure.arena:
         tiebreak(game)
     else:
@@ -76,13 +76,14 @@ def end_of_dusk(game: "Game", _: Any) -> None:
     begin_phase(game, "night")
 
 
-def _dusk_reactions(game: "Game") -> None:
-    st = game.state
-    for p in st.order:
-        for zone in IN_PLAY_ZONES:
-            for card in st.zones[f"{p}.{zone}"]:
-                if any(isinstance(a, dict) and a.get("trigger") == "dusk" for a in card.abilities):
-                    game.emit(ev.Note("dusk_reaction", player=p, card=card.id), ())
+@step("dusk.reactions")
+def dusk_reactions(game: "Game", _: Any) -> None:
+    """The article on the phases: "Au Crépuscule" reactions are activated and resolved before the
+    expeditions move, first player's first. Without any, the comparison is made in this step."""
+    if effects.trigger(game, "dusk"):
+        game.goto("dusk.progress")
+    else:
+        progress(game, None)
 
 
 @implements("4.3.a", "4.3.b", "4.3.c", "4.3.d", "4.3.e", "3.2.1.c")

@@ -22,7 +22,7 @@ _STEPS: dict[str, tuple[NeedFn | None, StepFn]] = {}
 #: first step of each phase
 FIRST_STEP = {
     "setup": "setup.adventure", "morning": "morning.first_player", "noon": "noon.reactions",
-    "afternoon": "afternoon.turn", "dusk": "dusk.progress", "night": "night.rest",
+    "afternoon": "afternoon.turn", "dusk": "dusk.reactions", "night": "night.rest",
 }
 
 
@@ -33,7 +33,7 @@ class Need:
 
     player: str
     kind: str
-    options: list[Any]
+    options: "list[Any] | Callable[[], list[Any]]"   # a callable is computed only for `pending`
     choose: int | None
     rules: tuple[str, ...]
     text: str
@@ -54,8 +54,9 @@ class Need:
         return self.legal_fn()
 
     def to_pending(self, reason: str | None = None) -> dict[str, Any]:
+        options = self.options() if callable(self.options) else self.options
         out = {"player": self.player, "kind": self.kind, "choose": self.choose,
-               "options": list(self.options), "rules": list(self.rules), "text": self.text, **self.extra}
+               "options": list(options), "rules": list(self.rules), "text": self.text, **self.extra}
         if reason:
             out["reason"] = reason
         return out
@@ -69,12 +70,17 @@ def step(name: str, need: NeedFn | None = None) -> Callable[[StepFn], StepFn]:
 
 
 def _load() -> None:
-    from . import afternoon, dusk, morning, night, setup  # noqa: F401 (registration)
+    from . import afternoon, dusk, effects, morning, night, play, setup  # noqa: F401 (registration)
 
 
 def need(game: "Game") -> Need | None:
+    """The decision the next step waits for. Effects waiting on the stack (reactions, a spell,
+    a quick action) resolve before the cursor's step goes on (rules/effects.py)."""
     if not _STEPS:
         _load()
+    if game.state.stack:
+        from .effects import need_resolution
+        return need_resolution(game)
     n = _STEPS[game.state.step][0]
     return n(game) if n else None
 
@@ -83,7 +89,11 @@ def perform(game: "Game", decision: dict[str, Any] | None) -> None:
     if not _STEPS:
         _load()
     start = len(game.log)
-    _STEPS[game.state.step][1](game, decision)
+    if game.state.stack:
+        from .effects import resolve
+        resolve(game, decision)
+    else:
+        _STEPS[game.state.step][1](game, decision)
     if game.state.winner is None and not game.state.adventure.arena and any(
             type(e.event) is ev.MarkerMove for e in game.log[start:]):
         from .dusk import check_end

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..model import IN_PLAY_ZONES
+from . import effects
 from .actions import draw, move_card
 from .flow import Need, begin_phase, step
 from .registry import implements
@@ -98,16 +98,16 @@ def morning_mana(game: "Game", decision: dict) -> None:
 @step("noon.reactions")
 @implements("1.3.2.c")
 def noon(game: "Game", _: Any) -> None:
-    """1.3.2.c: nothing happens at Noon unless reactions trigger "À Midi" (first player's first,
-    per the article). Resolving them is part 2; here each one is named and left unresolved."""
-    st = game.state
-    found = False
-    for p in st.order:
-        for zone in IN_PLAY_ZONES:
-            for card in st.zones[f"{p}.{zone}"]:
-                if any(isinstance(a, dict) and a.get("trigger") == "noon" for a in card.abilities):
-                    game.emit(ev.Note("noon_reaction", player=p, card=card.id), ("1.3.2.c",))
-                    found = True
-    if not found:
-        game.emit(ev.Note("noon_nothing"), ("1.3.2.c",))
+    """1.3.2.c: nothing happens at Noon unless reactions trigger "À Midi". They resolve first
+    player's first, then the opponent's (the article on the phases), each player ordering theirs;
+    then the afternoon begins."""
+    if effects.trigger(game, "noon", rules=("1.3.2.c",)):
+        game.goto("noon.end")
+        return
+    game.emit(ev.Note("noon_nothing"), ("1.3.2.c",))
+    begin_phase(game, "afternoon")
+
+
+@step("noon.end")
+def end_of_noon(game: "Game", _: Any) -> None:
     begin_phase(game, "afternoon")

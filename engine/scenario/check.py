@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import (CARD_TYPES, EXPEDITION_ZONES, FORMAT, PHASES, PLAYER_ZONES, STATUSES, TERRAINS)
+from ..model import (CARD_TYPES, EXPEDITION_ZONES, FORMAT, PHASES, PLAYER_ZONES, QUICK_COSTS, STATUSES,
+                     TERRAINS, TRIGGERS, VERBS)
 
-DECISION_KEYS = ("pass", "play", "quick", "mana", "keep", "optional", "mode")
+DECISION_KEYS = ("pass", "play", "quick", "mana", "keep", "optional", "mode", "targets", "swap", "order")
+#: keys that may come with a `play` or `quick` decision (choices made on declaration, 5.2.3.a–c)
+DECLARATION_KEYS = ("expedition", "targets", "mode", "ability")
 PROGRESS_STEPS = (
     "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw", "setup.mana",
     "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
-    "afternoon.turn", "dusk.progress", "dusk.end", "night.rest", "night.cleanup", "night.discard",
+    "noon.end", "afternoon.turn", "dusk.reactions", "dusk.progress", "dusk.end", "night.rest", "night.cleanup", "night.discard",
 )
 
 
@@ -91,8 +94,9 @@ class _Checker:
             if key in c and not isinstance(c[key], list):
                 self.add(f"{path}.{key}", "liste attendue")
         for i, a in enumerate(c.get("abilities", []) if isinstance(c.get("abilities"), list) else []):
-            if not isinstance(a, dict):
-                self.add(f"{path}.abilities[{i}]", "objet attendu")
+            self.ability(a, f"{path}.abilities[{i}]")
+        if isinstance(c.get("effect"), list):
+            self.steps(c["effect"], f"{path}.effect")
         token = c.get("token", False)
         if not isinstance(token, bool):
             self.add(f"{path}.token", "booléen attendu")
@@ -101,6 +105,61 @@ class _Checker:
         if zone in EXPEDITION_ZONES and ctype != "character":
             self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
         self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
+
+
+    def ability(self, a: Any, path: str) -> None:
+        """ABILITY: a reaction (`trigger`) or a quick action (`quick` costs), with an `effect`."""
+        if not isinstance(a, dict):
+            self.add(path, "objet attendu")
+            return
+        if "trigger" in a:
+            if a["trigger"] not in TRIGGERS:
+                self.add(f"{path}.trigger", f"déclencheur inconnu {a['trigger']!r} (attendu : {', '.join(TRIGGERS)})")
+        elif "quick" in a:
+            q = a["quick"]
+            if not isinstance(q, dict):
+                self.add(f"{path}.quick", "objet de coûts attendu {exhaust_me, discard_me, mana, spend}")
+            else:
+                for k in q:
+                    if k not in QUICK_COSTS:
+                        self.add(f"{path}.quick.{k}", f"coût inconnu {k!r} (attendu : {', '.join(QUICK_COSTS)})")
+                self.nat(q, "mana", f"{path}.quick.mana")
+                if not isinstance(q.get("spend", {}), dict):
+                    self.add(f"{path}.quick.spend", "objet {nom: nombre} attendu")
+                else:
+                    for k in q.get("spend", {}):
+                        self.nat(q["spend"], k, f"{path}.quick.spend.{k}")
+        if isinstance(a.get("effect", []), list):
+            self.steps(a.get("effect", []), f"{path}.effect")
+        else:
+            self.add(f"{path}.effect", "liste d'étapes attendue")
+
+    def steps(self, steps: list, path: str) -> None:
+        for i, s in enumerate(steps):
+            p = f"{path}[{i}]"
+            if not isinstance(s, dict):
+                self.add(p, "une étape est un objet {\"action\": ...}")
+                continue
+            verb = s.get("action")
+            if verb not in VERBS:
+                self.add(f"{p}.action", f"verbe inconnu {verb!r} (attendu : {', '.join(VERBS)})")
+                continue
+            if verb == "choose_one":
+                modes = s.get("modes")
+                if not isinstance(modes, list) or not modes or not all(isinstance(m, list) for m in modes):
+                    self.add(f"{p}.modes", "liste de modes (chacun une liste d'étapes) attendue (5.2.3.c)")
+                else:
+                    for k, m in enumerate(modes):
+                        self.steps(m, f"{p}.modes[{k}]")
+            elif verb == "internal":
+                if not isinstance(s.get("effect"), list):
+                    self.add(f"{p}.effect", "liste d'étapes attendue (5.2.3.g)")
+                else:
+                    self.steps(s["effect"], f"{p}.effect")
+            for k in ("count", "choose"):
+                self.nat(s, k, f"{p}.{k}")
+            if verb in ("gain_status", "lose_status") and s.get("status") not in STATUSES:
+                self.add(f"{p}.status", f"statut inconnu {s.get('status')!r} (attendu : {', '.join(STATUSES)})")
 
 
 def check(doc: Any) -> list[dict[str, Any]]:
@@ -246,6 +305,8 @@ def _decisions(ck: _Checker, decisions: Any, pids: set[str]) -> None:
         if d.get("player") not in pids:
             ck.add(f"{path}.player", f"joueur inconnu {d.get('player')!r}")
         kinds = [k for k in DECISION_KEYS if k in d]
+        if ("play" in kinds or "quick" in kinds):
+            kinds = [k for k in kinds if k not in DECLARATION_KEYS]
         if len(kinds) != 1:
             ck.add(path, f"une décision a exactement une clé parmi {', '.join(DECISION_KEYS)} ; reçu {kinds}")
             continue
@@ -280,7 +341,11 @@ def _progress(ck: _Checker, prog: Any, pids: set[str], phase: str) -> None:
     step = prog.get("step")
     if step is not None and (step not in PROGRESS_STEPS or step.split(".")[0] != phase):
         ck.add("progress.step", f"étape {step!r} inconnue ou hors de la phase {phase!r}")
-    for k in ("sub", "decision_index", "random_count", "next_timestamp"):
+    if not isinstance(prog.get("stack", []), list):
+        ck.add("progress.stack", "liste attendue")
+    if prog.get("declare") is not None and not isinstance(prog["declare"], dict):
+        ck.add("progress.declare", "objet attendu")
+    for k in ("sub", "decision_index", "random_count", "next_timestamp", "groups"):
         ck.nat(prog, k, f"progress.{k}")
     for k in ("turn", "winner"):
         if prog.get(k) is not None and prog[k] not in pids:

@@ -65,5 +65,11 @@ def dump(st: State) -> dict[str, Any]:
     prog = {"step": st.step, "sub": st.sub, "decision_index": st.decision_index,
             "random_count": st.random_count, "next_timestamp": st.next_timestamp,
             "turn": st.turn, "keeps": {p: list(v) for p, v in st.keeps.items()}, "winner": st.winner}
+    if st.stack:
+        prog["stack"] = copy.deepcopy(st.stack)
+    if st.declare is not None:
+        prog["declare"] = copy.deepcopy(st.declare)
+    if st.groups:
+        prog["groups"] = st.groups
     doc["progress"] = prog
     return doc

@@ -102,4 +102,7 @@ def load_state(doc: Any) -> State:
     st.turn = prog.get("turn")
     st.keeps = {p: tuple(v) for p, v in prog.get("keeps", {}).items()}
     st.winner = prog.get("winner")
+    st.stack = copy.deepcopy(prog.get("stack", []))
+    st.declare = copy.deepcopy(prog.get("declare"))
+    st.groups = prog.get("groups", 0)
     return st

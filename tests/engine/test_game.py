@@ -47,12 +47,12 @@ def test_decide_refuses_an_illegal_decision_and_leaves_the_state():
     assert game.to_doc() == before
 
 
-def test_turn_pending_offers_pass_and_refuses_play_for_now():
-    game = engine.load(board(phase="afternoon", decisions=[{"player": "A", "play": "a1"}],
-                             A={"hand": [char("a1")]}))
-    assert game.pending["kind"] == "turn" and game.pending["options"] == ["pass"]
-    assert "partie 2" in game.pending["reason"]
-    assert game.legal_decisions() == [{"player": "A", "pass": True}]
+def test_turn_lists_pass_and_each_play_with_its_expedition():
+    game = engine.load(board(phase="afternoon", A={"hand": [char("a1")]}))
+    assert game.pending["kind"] == "turn"
+    assert game.legal_decisions() == [{"player": "A", "pass": True},
+                                      {"player": "A", "play": "a1", "expedition": "hero"},
+                                      {"player": "A", "play": "a1", "expedition": "companion"}]
 
 
 def test_run_until_a_phase_stops_at_its_beginning():

@@ -1,0 +1,534 @@
+"""Effects and their resolution (1.2.4, 5.2.3): the stack of effects waiting to resolve.
+
+A *frame* is one effect on its way: a spell in Limbo, a quick action, a reaction, an internal
+action. Frames are plain JSON dicts kept in ``state.stack`` (front first, dumped under
+``progress.stack``) and changed only through the journal, so undo and dump/resume stay exact:
+
+    {"id": "a1:0", "card": "a1", "player": "A", "kind": "reaction", "trigger": "noon",
+     "steps": [STEP...], "i": 0, "targets": [[value, timestamp], ...], "t": 0,
+     "declared": false, "group": 3, "ordered": false, "after": null, "asked": null, "started": false}
+
+While the stack holds a frame, it resolves before the cursor's step goes on (rules/flow.py).
+One ``advance()`` resolves the front frame until it is done or a choice is missing: the order of
+one player's simultaneous reactions (`order`), a mode (`mode`), a "vous pouvez" (`optional`), an
+internal action (`optional`), or a target chosen on resolution (`targets`).
+
+Targets (5.2.3.b): a STEP whose ``target``, ``expedition`` or ``player`` is ``"choose"`` is one
+occurrence of "cible"; ``"choose": n`` asks for n different objects in that occurrence. Spells and
+quick actions choose them on declaration (in step order, only in the chosen mode, 5.2.3.d; those of
+optional and conditional steps too, 5.2.3.e–f; not those of internal actions, 5.2.3.g); reactions
+and internal actions choose them when the step resolves. A card target is the object it was when
+chosen: if it has since moved (a new object, 2.1.c) the step does nothing to it.
+"""
+from __future__ import annotations
+
+import copy
+from itertools import combinations, permutations, product
+from typing import TYPE_CHECKING, Any
+
+from .. import events as ev
+from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
+from . import actions
+from .flow import Need
+from .registry import implements
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+CARD_VERBS = ("discard", "sabotage", "sacrifice", "gain_counters", "remove_counters", "gain_status",
+              "lose_status")
+EXPEDITION_VERBS = ("move_forward", "move_backward")
+PLAYER_VERBS = ("draw", "resupply")
+TARGET_KEY = {**{v: "target" for v in CARD_VERBS}, **{v: "expedition" for v in EXPEDITION_VERBS},
+              **{v: "player" for v in PLAYER_VERBS}}
+#: the rule that defines each verb (cited by every step that uses it)
+VERB_RULES = {
+    "draw": ("3.2.2.b",), "discard": ("7.3.4.a",), "resupply": ("7.3.16.a",), "sabotage": ("7.3.18.a",),
+    "sacrifice": ("7.3.19.a",), "move_forward": ("7.3.11.a",), "move_backward": ("7.3.10.a",),
+    "gain_counters": ("2.5.e",), "remove_counters": ("2.5.f",), "gain_status": ("1.2.4.c",),
+    "lose_status": ("1.2.4.c",), "choose_one": ("5.2.3.c",), "internal": ("5.2.3.g",),
+}
+LIST_LIMIT = 16   # complete target lists offered per card by legal_decisions(); above, the play is
+                  # listed without them and a `targets` decision follows (engine/README.md)
+
+
+# -- players, zones, targets -----------------------------------------------------------------
+def who(game: "Game", player: str, spec: Any) -> str:
+    """"self" is the effect's controller, "opponent" the other player, "A"/"B" themselves."""
+    if spec in (None, "self"):
+        return player
+    if spec == "opponent":
+        return game.state.opponent(player)
+    return spec
+
+
+def zone_count(game: "Game", player: str, spec: str) -> int:
+    side, _, zone = spec.partition(".")
+    return len(game.state.zones.get(f"{who(game, player, side)}.{zone}", []))
+
+
+def target_options(game: "Game", player: str, source: str, step: dict) -> list[str]:
+    """The legal choices for one occurrence of "cible" in `step` (its verb decides where)."""
+    st = game.state
+    verb = step["action"]
+    key = TARGET_KEY.get(verb)
+    sides = [who(game, player, step["controller"])] if step.get("controller") else list(st.players)
+    if key == "player":
+        return sides
+    if key == "expedition":
+        return [f"{p}.{kind}" for p in sides for kind in EXPEDITIONS]
+    if verb == "sabotage":
+        zones = ("reserve",)                             # 7.3.18.a: a card in a Reserve
+    elif verb == "sacrifice":
+        zones, sides = IN_PLAY_ZONES, [player]           # 7.3.19.a: an object one controls in play
+    elif verb == "discard":
+        zones = IN_PLAY_ZONES + ("reserve",)
+    else:
+        zones = IN_PLAY_ZONES
+    want = step.get("type")
+    return [c.id for p in sides for z in zones for c in st.zones[f"{p}.{z}"]
+            if (want is None or c.type == want) and c.id != source]   # itself: the target "me"
+
+
+def chooses(step: dict) -> int:
+    """How many objects this step's occurrence of "cible" takes (0: no target to choose)."""
+    key = TARGET_KEY.get(step.get("action"))
+    return int(step.get("choose", 1)) if key and step.get(key) == "choose" else 0
+
+
+def declared_slots(steps: list[dict]) -> list[dict]:
+    """The steps whose targets are chosen on declaration (5.2.3.b, e, f), in order; the steps of
+    an internal action are left out (5.2.3.g)."""
+    return [s for s in steps if chooses(s)]
+
+
+def modes_of(steps: list[dict]) -> int:
+    """Number of modes of the effect's first "Choisissez-en un" (0: not modal)."""
+    for s in steps:
+        if s.get("action") == "choose_one":
+            return len(s["modes"])
+    return 0
+
+
+@implements("5.2.3.c", "5.2.3.d")
+def expand_mode(steps: list[dict], mode: int) -> list[dict]:
+    """5.2.3.c–d: the effect with its first "Choisissez-en un" replaced by the chosen mode; only
+    that mode's targets are then considered."""
+    out: list[dict] = []
+    done = False
+    for s in steps:
+        if not done and s.get("action") == "choose_one":
+            out += copy.deepcopy(s["modes"][mode])
+            done = True
+        else:
+            out.append(s)
+    return out
+
+
+@implements("5.2.3.b")
+def targets_problem(game: "Game", player: str, source: str, steps: list[dict], targets: Any) -> str | None:
+    """5.2.3.b: one choice per occurrence of "cible", each object at most once per occurrence."""
+    slots = declared_slots(steps)
+    need = sum(chooses(s) for s in slots)
+    if not isinstance(targets, list) or len(targets) != need:
+        return f"il faut {need} cible(s) dans l'ordre des étapes, reçu {targets!r} (5.2.3.b)"
+    k = 0
+    for s in slots:
+        n = chooses(s)
+        chosen = targets[k:k + n]
+        k += n
+        options = target_options(game, player, source, s)
+        bad = [t for t in chosen if t not in options]
+        if bad:
+            return (f"cible illégale pour « {s['action']} » : {', '.join(map(str, bad))} "
+                    f"(possibles : {', '.join(options) or 'aucune'}) (5.2.3.b)")
+        if len(set(chosen)) != len(chosen):
+            return "un même objet est choisi deux fois pour une seule occurrence de « cible » (5.2.3.b)"
+    return None
+
+
+def completions(game: "Game", player: str, source: str, steps: list[dict], limit: int = LIST_LIMIT) -> list[list[str]] | None:
+    """Every complete target list for these steps, or None when there are more than `limit`;
+    [] when one occurrence has no legal choice."""
+    per_slot = []
+    total = 1
+    for s in declared_slots(steps):
+        opts = [list(c) for c in combinations(target_options(game, player, source, s), chooses(s))]
+        if not opts:
+            return []
+        per_slot.append(opts)
+        total *= len(opts)
+        if total > limit:
+            return None
+    return [[t for part in combo for t in part] for combo in product(*per_slot)]
+
+
+def _stamp(game: "Game", value: str) -> list:
+    card = game.state.loc.get(value)
+    return [value, game.state.card(value).timestamp if card else None]
+
+
+# -- costs (quick actions and internal actions) ----------------------------------------------
+def ready_orbs(game: "Game", player: str) -> list[str]:
+    return [c.id for c in game.state.zones[f"{player}.mana"] if not c.has("exhausted")]
+
+
+@implements("3.2.9.f")
+def pay_mana(game: "Game", player: str, amount: int, rules: tuple[str, ...]) -> None:
+    """3.2.9.f: a mana cost X is paid by exhausting X Mana Orbs (the first ready ones)."""
+    for orb in ready_orbs(game, player)[:amount]:
+        game.emit(ev.StatusChange(orb, "exhausted", True, "mana"), ("3.2.9.f",) + rules)
+
+
+@implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "2.5.g")
+def cost_problem(game: "Game", player: str, card_id: str, cost: dict) -> str | None:
+    """Why `player` cannot pay `cost` for `card_id` now (None if they can)."""
+    st = game.state
+    card = st.card(card_id)
+    zone = split_zone(st.loc[card_id])[1]
+    if cost.get("exhaust_me") and card.has("exhausted"):
+        return f"{card.name} est déjà épuisé : le coût « Épuisez-moi » ne peut pas être payé (1.1.6.h, 7.1.4.a)"
+    if cost.get("discard_me") and zone != "reserve":
+        return f"{card.name} n'est pas dans la Réserve : « Défaussez-moi de la Réserve » impossible (1.1.6.i, 7.1.4.b)"
+    mana = int(cost.get("mana", 0))
+    if mana > len(ready_orbs(game, player)):
+        return (f"{player} n'a que {len(ready_orbs(game, player))} Orbe(s) de Mana prêt(s) pour payer "
+                f"{mana} mana (1.1.6.j, 7.1.4.c, 3.2.9.f)")
+    for name, n in (cost.get("spend") or {}).items():
+        if card.counters.get(name, 0) < n:
+            return f"{card.name} a {card.counters.get(name, 0)} jeton(s) « {name} », il en faut {n} (2.5.g)"
+    return None
+
+
+def pay_cost(game: "Game", player: str, card_id: str, cost: dict) -> None:
+    """Pay every part of a checked cost: counters, mana, then exhaust or discard the card."""
+    for name, n in (cost.get("spend") or {}).items():
+        actions.spend_counters(game, card_id, name, n)
+    if cost.get("mana"):
+        pay_mana(game, player, int(cost["mana"]), ("1.1.6.j", "7.1.4.c"))
+    if cost.get("exhaust_me"):
+        game.emit(ev.StatusChange(card_id, "exhausted", True, "cost"), ("1.1.6.h", "7.1.4.a"))
+    if cost.get("discard_me"):
+        actions.discard(game, card_id, "cost", ("1.1.6.i", "7.1.4.b", "7.3.4.a"))
+
+
+# -- frames ------------------------------------------------------------------------------------
+def frame(card: str, player: str, kind: str, steps: list[dict], *, fid: str | None = None,
+          trigger: str = "", declared: bool = False, targets: list | None = None,
+          group: int | None = None, after: str | None = None) -> dict[str, Any]:
+    return {"id": fid or card, "card": card, "player": player, "kind": kind, "trigger": trigger,
+            "steps": copy.deepcopy(steps), "i": 0, "targets": targets or [], "t": 0, "declared": declared,
+            "group": group, "ordered": group is None, "after": after, "asked": None, "started": False}
+
+
+def push(game: "Game", frames: list[dict], front: bool = False) -> None:
+    stack = game.state.stack
+    at = 0 if front else len(stack)
+    for k, f in enumerate(frames):
+        game.journal.insert(stack, at + k, f)
+
+
+def _set(game: "Game", f: dict, key: str, value: Any) -> None:
+    game.journal.setitem(f, key, value)
+
+
+def _current(f: dict) -> dict | None:
+    return f["steps"][f["i"]] if f["i"] < len(f["steps"]) else None
+
+
+@implements("5.2.3.f")
+def condition_holds(game: "Game", f: dict, step: dict) -> bool:
+    """5.2.3.f: "Si [condition]" (`if`) / "à moins que [condition]" (`unless`), evaluated on
+    resolution. Conditions: {"zone": "self.reserve", "at_least": n, "at_most": n},
+    {"first_player": "self"|"opponent"}."""
+    def holds(c: dict) -> bool:
+        ok = True
+        if "zone" in c:
+            n = zone_count(game, f["player"], c["zone"])
+            ok = n >= c.get("at_least", 0) and ("at_most" not in c or n <= c["at_most"])
+        if "first_player" in c:
+            ok = ok and game.state.first_player == who(game, f["player"], c["first_player"])
+        return ok
+    if "if" in step and not holds(step["if"]):
+        return False
+    return not ("unless" in step and holds(step["unless"]))
+
+
+def _rules_of(f: dict, spell_rule: str) -> tuple[str, ...]:
+    """The rule that governs a choice: the spell rule for spells, 1.2.4.c for abilities."""
+    return (spell_rule,) if f["kind"] in ("spell", "internal") else (spell_rule, "1.2.4.c")
+
+
+def _group_pending(game: "Game", f: dict) -> list[str]:
+    return [g["id"] for g in game.state.stack
+            if g["group"] == f["group"] and g["player"] == f["player"] and not g["ordered"]]
+
+
+def need_resolution(game: "Game") -> Need | None:
+    """The choice the front frame waits for, or None when it can go on by itself."""
+    st = game.state
+    f = st.stack[0]
+    p = f["player"]
+    if not f["ordered"]:
+        ids = _group_pending(game, f)
+        if len(ids) > 1:
+            def fits_order(d: dict) -> str | None:
+                order = d.get("order")
+                if not isinstance(order, list) or sorted(order) != sorted(ids):
+                    return f"réponse attendue : \"order\", un ordre de {', '.join(ids)}"
+                return None
+            return Need(p, "order", ids, len(ids), ("1.2.4.c",),
+                        f"{p} ordonne ses réactions déclenchées en même temps : {', '.join(ids)}.",
+                        fits_order, lambda: [{"player": p, "order": list(o)} for o in permutations(ids)][:120])
+    step = _current(f)
+    if step is None or not condition_holds(game, f, step):
+        return None
+    verb = step["action"]
+    name = game.names.get(f["card"], f["card"])
+    if verb == "choose_one":
+        n = len(step["modes"])
+        return Need(p, "mode", list(range(n)), 1, _rules_of(f, "5.2.3.c"),
+                    f"{p} choisit un mode de {name} (0 à {n - 1}).",
+                    lambda d: None if d.get("mode") in range(n) else f"réponse attendue : \"mode\" entre 0 et {n - 1}",
+                    lambda: [{"player": p, "mode": m} for m in range(n)])
+    if verb == "internal" and f["asked"] != f["i"]:
+        problem = cost_problem(game, p, f["card"], step.get("cost") or {}) if f["card"] in st.loc else "source disparue"
+        auto = {"player": p, "optional": False} if problem else None
+        return Need(p, "optional", [True, False], 1, ("5.2.3.g",),
+                    f"{name} : {p} peut payer {step.get('cost') or {}} pour faire l'action interne.",
+                    _fits_optional, lambda: [{"player": p, "optional": v} for v in ((False,) if problem else (True, False))],
+                    auto, extra={"step": f["i"], "card": f["card"]})
+    if step.get("optional") and f["asked"] != f["i"]:
+        return Need(p, "optional", [True, False], 1, _rules_of(f, "5.2.3.e"),
+                    f"{name} : {p} peut faire « {verb} » (vous pouvez).", _fits_optional,
+                    lambda: [{"player": p, "optional": True}, {"player": p, "optional": False}],
+                    extra={"step": f["i"], "card": f["card"]})
+    n = chooses(step)
+    if n and not f["declared"] and f.get("chosen") != f["i"]:
+        options = target_options(game, p, f["card"], step)
+        combos = [list(c) for c in combinations(options, n)]
+        auto = {"player": p, "targets": []} if not combos else None
+
+        def fits_targets(d: dict) -> str | None:
+            t = d.get("targets")
+            if not combos:
+                return None if t == [] else "aucune cible possible : réponse attendue \"targets\": []"
+            return None if isinstance(t, list) and sorted(t) in [sorted(c) for c in combos] else \
+                f"réponse attendue : \"targets\" avec {n} cible(s) différente(s) parmi {', '.join(options)} (5.2.3.b)"
+        return Need(p, "targets", options, n, _rules_of(f, "5.2.3.b"),
+                    f"{name} : {p} choisit {n} cible(s) pour « {verb} ».", fits_targets,
+                    lambda: [{"player": p, "targets": c} for c in combos] or [{"player": p, "targets": []}],
+                    auto, extra={"step": f["i"], "card": f["card"]})
+    return None
+
+
+def _fits_optional(d: dict) -> str | None:
+    return None if isinstance(d.get("optional"), bool) else "réponse attendue : \"optional\": true ou false"
+
+
+@implements("1.2.4.c", "5.2.3.e", "5.2.3.g", "2.1.c")
+def resolve(game: "Game", decision: dict | None) -> None:
+    """Resolve the front frame until it is done (then pop it) or waits for a choice."""
+    st = game.state
+    f = st.stack[0]
+    if decision is not None:
+        if _apply_choice(game, f, decision):
+            return
+        f = st.stack[0]
+    while True:
+        if not f["ordered"]:
+            for g in st.stack:
+                if g["group"] == f["group"] and g["player"] == f["player"]:
+                    _set(game, g, "ordered", True)
+        if not f["started"]:
+            _set(game, f, "started", True)
+            game.emit(ev.Effect(f["card"], f["player"], f["kind"], "begin", f["trigger"]),
+                      _begin_rules(f))
+        if need_resolution(game) is not None:
+            return
+        step = _current(f)
+        if step is None:
+            _finish(game, f)
+            return
+        if not condition_holds(game, f, step):
+            game.emit(ev.Note("condition_false", player=f["player"], card=f["card"]), ("5.2.3.f",))
+            _skip(game, f, step)
+            continue
+        _execute(game, f, step)
+        _set(game, f, "i", f["i"] + 1)
+        if st.winner is not None:
+            return
+
+
+def _begin_rules(f: dict) -> tuple[str, ...]:
+    if f["kind"] == "reaction":
+        return {"join": ("1.1.6.e",), "played_from_hand": ("1.1.6.f",), "played_from_reserve": ("1.1.6.g",),
+                "noon": ("1.3.2.c",), "dusk": ()}.get(f["trigger"], ()) + ("1.2.4.c",)
+    if f["kind"] == "quick":
+        return ("1.2.4.c", "1.3.2.d")
+    if f["kind"] == "internal":
+        return ("5.2.3.g",)
+    return ("5.2.3.a",)
+
+
+def _apply_choice(game: "Game", f: dict, d: dict) -> bool:
+    """Apply the decision the front frame waited for; True when this step ends here."""
+    st = game.state
+    if "order" in d:
+        ids = d["order"]
+        frames = {g["id"]: g for g in st.stack if g["id"] in ids and g["group"] == f["group"]}
+        for g in frames.values():
+            game.journal.pop(st.stack, st.stack.index(g))
+        push(game, [frames[i] for i in ids], front=True)
+        for g in frames.values():
+            _set(game, g, "ordered", True)
+        return False
+    step = _current(f)
+    if "mode" in d:
+        _set(game, f, "steps", f["steps"][:f["i"]] + expand_mode(f["steps"][f["i"]:], d["mode"]))
+        return False
+    if "optional" in d:
+        if not d["optional"]:
+            game.emit(ev.Note("optional_declined", player=f["player"], card=f["card"]),
+                      ("5.2.3.g",) if step["action"] == "internal" else _rules_of(f, "5.2.3.e"))
+            _skip(game, f, step)
+            return False
+        _set(game, f, "asked", f["i"])
+        if step["action"] == "internal":
+            pay_cost(game, f["player"], f["card"], step.get("cost") or {})
+            _set(game, f, "i", f["i"] + 1)
+            push(game, [frame(f["card"], f["player"], "internal", step.get("effect", []),
+                              fid=f"{f['id']}/{f['i'] - 1}")], front=True)
+            return True
+        return False
+    if "targets" in d:
+        _set(game, f, "targets", f["targets"] + [_stamp(game, t) if t in st.loc else [t, None] for t in d["targets"]])
+        _set(game, f, "chosen", f["i"])
+    return False
+
+
+def _skip(game: "Game", f: dict, step: dict) -> None:
+    if f["declared"]:
+        _set(game, f, "t", f["t"] + chooses(step))
+    _set(game, f, "i", f["i"] + 1)
+
+
+def _take(game: "Game", f: dict, step: dict) -> list[str]:
+    """The step's targets, the card ones checked to be the objects chosen (2.1.c)."""
+    n = chooses(step)
+    if not n:
+        key = TARGET_KEY.get(step["action"])
+        return [step.get(key, "self" if key == "player" else None)] if key else []
+    if not f["declared"] and f.get("chosen") != f["i"]:
+        return []
+    chosen = f["targets"][f["t"]:f["t"] + n]
+    _set(game, f, "t", f["t"] + n)
+    out = []
+    for value, ts in chosen:
+        if ts is not None and (value not in game.state.loc or game.state.card(value).timestamp != ts):
+            game.emit(ev.Note("target_gone", player=f["player"], card=value), ("2.1.c",))
+            continue
+        out.append(value)
+    return out
+
+
+def _execute(game: "Game", f: dict, step: dict) -> None:
+    """One effect step: the verb's keyword action, citing the rule that defines it."""
+    st = game.state
+    verb = step["action"]
+    p = f["player"]
+    if verb == "internal":     # declined or unpayable was handled; nothing else to do here
+        return
+    for target in _take(game, f, step):
+        if target == "me":
+            target = f["card"]
+        if verb in CARD_VERBS and target not in st.loc:
+            game.emit(ev.Note("target_gone", player=p, card=target), ("2.1.c",))
+            continue
+        if verb == "draw":
+            actions.draw(game, who(game, p, target), int(step.get("count", 1)), (), cause="draw")
+        elif verb == "resupply":
+            for _ in range(int(step.get("count", 1))):
+                actions.resupply(game, who(game, p, target))
+        elif verb == "discard":
+            actions.discard(game, target)
+        elif verb == "sabotage":
+            actions.sabotage(game, target)
+        elif verb == "sacrifice":
+            zone = st.loc[target]
+            if split_zone(zone)[0] == p and split_zone(zone)[1] in IN_PLAY_ZONES:
+                actions.sacrifice(game, p, target)
+            else:
+                game.emit(ev.Note("sacrifice_nothing", player=p, card=target), ("7.3.19.a",))
+        elif verb in EXPEDITION_VERBS:
+            side, _, kind = str(target).partition(".")
+            move = actions.move_forward if verb == "move_forward" else actions.move_backward
+            move(game, who(game, p, side), kind, "effect", ())
+        elif verb == "gain_counters":
+            actions.gain_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
+        elif verb == "remove_counters":
+            actions.remove_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
+        elif verb == "gain_status":
+            actions.gain_status(game, target, step["status"], ("1.2.4.c",))
+        elif verb == "lose_status":
+            actions.lose_status(game, target, step["status"], ("1.2.4.c",))
+
+
+@implements("5.2.3.j", "2.4.6.f", "3.2.8.a")
+def _finish(game: "Game", f: dict) -> None:
+    """Pop the frame. A spell that has resolved leaves Limbo: to the Reserve, or to the Discard
+    pile if it is Fugace (5.2.3.j, 2.4.6.f)."""
+    st = game.state
+    game.journal.pop(st.stack, 0)
+    if f["after"] == "spell" and st.loc.get(f["card"]) == "limbo":
+        card = st.card(f["card"])
+        if card.has("fleeting"):
+            actions.move_card(game, card.id, card.owner, "discard", "spell_fleeting", ("2.4.6.f", "5.2.3.j"))
+        else:
+            actions.move_card(game, card.id, card.owner, "reserve", "spell_done", ("5.2.3.j",))
+
+
+# -- reactions -----------------------------------------------------------------------------------
+def works_in(ability: dict, zone: str) -> bool:
+    """1.2.4.d: abilities work in play (Expedition, Landmarks) unless they say otherwise; support
+    abilities (`support: true`, or a "Défaussez-moi de la Réserve" cost) only in the Reserve;
+    `zones` names other zones explicitly."""
+    if "zones" in ability:
+        return zone in ability["zones"]
+    support = ability.get("support") or (isinstance(ability.get("quick"), dict) and ability["quick"].get("discard_me"))
+    return zone == "reserve" if support else zone in IN_PLAY_ZONES
+
+
+@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c")
+def trigger(game: "Game", names: "str | tuple[str, ...]", cards: list[str] | None = None,
+            rules: tuple[str, ...] = ()) -> int:
+    """Reactions whose trigger is one of `names`, on `cards` (default: every object of both players
+    where its abilities work, 1.2.4.d), queued as one simultaneous group: the first player's first,
+    then the opponent's (the article on the phases); each player orders theirs (`order`).
+    Returns the number of reactions queued."""
+    st = game.state
+    names = (names,) if isinstance(names, str) else names
+    st_group = st.groups + 1
+    queued: list[dict] = []
+    for p in st.order:
+        mine = []
+        zones = [f"{p}.{z}" for z in IN_PLAY_ZONES + ("reserve",)]
+        pool = [c for z in zones for c in st.zones[z]] if cards is None else \
+            [st.card(c) for c in cards if c in st.loc and split_zone(st.loc[c])[0] == p]
+        for card in pool:
+            zone = split_zone(st.loc[card.id])[1]
+            for k, a in enumerate(card.abilities):
+                if isinstance(a, dict) and a.get("trigger") in names and works_in(a, zone):
+                    mine.append(frame(card.id, p, "reaction", a.get("effect", []), fid=f"{card.id}:{k}",
+                                      trigger=a["trigger"], group=st_group))
+        queued += mine
+    if not queued:
+        return 0
+    game.set(st, "groups", st_group)
+    for f in queued:
+        game.emit(ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]), _begin_rules(f) + rules)
+    if len(queued) > 1:
+        game.emit(ev.Effect(queued[0]["card"], queued[0]["player"], "reaction", "order", queued[0]["trigger"],
+                            tuple(f["id"] for f in queued)), ("1.2.4.c",) + rules)
+    push(game, queued)
+    return len(queued)

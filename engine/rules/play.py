@@ -1,0 +1,256 @@
+"""Playing a card, quick actions and the Mana Orb swap, on a player's turn (1.3.2.d).
+
+Each check returns None or the reason, naming the rule that forbids the play; the turn's `Need`
+uses them so that an illegal decision is refused with its rule and the state left untouched.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import events as ev
+from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
+from . import actions, effects
+from .effects import LIST_LIMIT, completions, expand_mode, modes_of, targets_problem
+from .registry import implements
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..model import Card
+
+PLAYABLE_TYPES = ("character", "spell", "permanent")
+
+
+def _where(game: "Game", player: str, card_id: Any) -> str | None:
+    """'hand' or 'reserve' when the card is in that zone of `player`, else None."""
+    zone = game.state.loc.get(card_id) if isinstance(card_id, str) else None
+    if zone is None:
+        return None
+    p, z = split_zone(zone)
+    return z if p == player and z in ("hand", "reserve") else None
+
+
+@implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f")
+def card_problem(game: "Game", player: str, card_id: Any) -> str | None:
+    """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart)."""
+    src = _where(game, player, card_id)
+    if src is None:
+        return f"{card_id!r} n'est ni dans la Main ni dans la Réserve de {player} (1.3.2.d)"
+    card = game.state.card(card_id)
+    if card.type not in PLAYABLE_TYPES:
+        return f"{card.name} est un {card.type} : il ne se joue pas (1.2.2.c)"
+    if src == "reserve":
+        if card.reserve_cost is None:
+            return f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve (2.2.7.b)"
+        if card.has("exhausted"):
+            return (f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué "
+                    "(lecture « exhausted-reserve » : règles complètes, absent des seeds)")
+    cost = card.reserve_cost if src == "reserve" else card.hand_cost
+    ready = len(effects.ready_orbs(game, player))
+    if cost > ready:
+        return (f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
+                f"n'a que {ready} Orbe(s) de Mana prêt(s) (3.2.9.f{', 2.2.7.a' if src == 'reserve' else ''})")
+    return None
+
+
+def _choices(game: "Game", player: str, card: "Card", steps: list[dict], d: dict) -> tuple[str | None, bool]:
+    """Check the mode and targets of a declaration; (problem, complete)."""
+    n_modes = modes_of(steps)
+    if n_modes:
+        if "mode" not in d:
+            if not any(completions(game, player, card.id, expand_mode(steps, m), 10**9) != [] for m in range(n_modes)):
+                return f"{card.name} : aucun mode n'a de cibles légales (5.2.3.d, 5.2.3.b)", False
+            return None, False
+        if d["mode"] not in range(n_modes):
+            return f"mode attendu entre 0 et {n_modes - 1} (5.2.3.c)", False
+        steps = expand_mode(steps, d["mode"])
+    if "targets" not in d:
+        if effects.declared_slots(steps):
+            if completions(game, player, card.id, steps, 10**9) == []:
+                return f"{card.name} : aucune cible légale pour une occurrence de « cible » (5.2.3.b)", False
+            return None, False
+        return None, True
+    return targets_problem(game, player, card.id, steps, d["targets"]), True
+
+
+def _steps_of(card: "Card") -> list[dict]:
+    return card.effect if card.type == "spell" else []
+
+
+def play_problem(game: "Game", player: str, d: dict) -> tuple[str | None, bool]:
+    """(why the `play` decision is illegal, whether it is complete). An incomplete one (mode or
+    targets to choose) is declared and completed by the `mode` / `targets` decisions."""
+    problem = card_problem(game, player, d.get("play"))
+    if problem:
+        return problem, False
+    card = game.state.card(d["play"])
+    if card.type == "character":
+        if d.get("expedition") not in EXPEDITIONS:
+            return f"{card.name} est un Personnage : \"expedition\" attendu (hero ou companion)", False
+    return _choices(game, player, card, _steps_of(card), d)
+
+
+def _ability(game: "Game", player: str, d: dict) -> tuple[str | None, "Card | None", dict | None]:
+    st = game.state
+    cid = d.get("quick")
+    zone = st.loc.get(cid) if isinstance(cid, str) else None
+    if zone is None or split_zone(zone)[0] != player:
+        return f"{player} ne contrôle pas {cid!r} (1.2.4.c)", None, None
+    card = st.card(cid)
+    k = d.get("ability", 0)
+    abilities = card.abilities
+    if not isinstance(k, int) or not 0 <= k < len(abilities) or not isinstance(abilities[k], dict) \
+            or not isinstance(abilities[k].get("quick"), dict):
+        return f"{card.name} n'a pas d'action rapide n°{k!r} (1.2.4.c)", None, None
+    a = abilities[k]
+    if not effects.works_in(a, split_zone(zone)[1]):
+        where = "dans la Réserve (capacité de soutien)" if split_zone(zone)[1] not in ("reserve",) and \
+            (a.get("support") or a["quick"].get("discard_me")) else "en jeu"
+        return f"l'action rapide de {card.name} ne fonctionne que {where} (1.2.4.d)", None, None
+    return effects.cost_problem(game, player, cid, a["quick"]), card, a
+
+
+def quick_problem(game: "Game", player: str, d: dict) -> tuple[str | None, bool]:
+    problem, card, a = _ability(game, player, d)
+    if problem:
+        return problem, False
+    return _choices(game, player, card, a.get("effect", []), d)
+
+
+@implements("3.2.9.e")
+def swap_problem(game: "Game", player: str, d: dict) -> str | None:
+    """3.2.9.e: exhaust a ready Mana Orb to ready an exhausted one: {"swap": [ready, exhausted]}."""
+    pair = d.get("swap")
+    mana = {c.id: c for c in game.state.zones[f"{player}.mana"]}
+    if not isinstance(pair, list) or len(pair) != 2 or any(x not in mana for x in pair):
+        return f"réponse attendue : \"swap\": [Orbe prêt, Orbe épuisé] de la Zone de Mana de {player} (3.2.9.e)"
+    if mana[pair[0]].has("exhausted") or not mana[pair[1]].has("exhausted"):
+        return "le premier Orbe doit être prêt et le second épuisé (3.2.9.e)"
+    return None
+
+
+def check(game: "Game", player: str, d: dict) -> str | None:
+    """Why a `turn` decision does not fit (None if it does)."""
+    if d.get("pass") is True:
+        return None
+    if "play" in d:
+        return play_problem(game, player, d)[0]
+    if "quick" in d:
+        return quick_problem(game, player, d)[0]
+    if "swap" in d:
+        return swap_problem(game, player, d)
+    return "réponse attendue : {\"pass\": true}, {\"play\": …}, {\"quick\": …, \"ability\": n} ou {\"swap\": […]}"
+
+
+def _declarations(game: "Game", player: str, base: dict, card: "Card", steps: list[dict]) -> list[dict]:
+    """The decisions for one card or ability: complete when few, else the bare declaration."""
+    n_modes = modes_of(steps)
+    out = []
+    for m in (range(n_modes) if n_modes else [None]):
+        s = expand_mode(steps, m) if m is not None else steps
+        if not effects.declared_slots(s):
+            out.append(dict(base, **({"mode": m} if m is not None else {})))
+            continue
+        comps = completions(game, player, card.id, s)
+        if comps is None:
+            return [base] if not n_modes else [base]
+        for t in comps:
+            out.append(dict(base, **({"mode": m} if m is not None else {}), targets=t))
+    if len(out) > LIST_LIMIT:
+        return [base]
+    return out
+
+
+def options(game: "Game", player: str) -> list[dict]:
+    """Every legal `turn` decision, compactly: one per card and expedition, with its targets when
+    they are few (else the bare declaration, completed by a `targets` decision); one Orb swap."""
+    st = game.state
+    out: list[dict] = [{"player": player, "pass": True}]
+    for zone in ("hand", "reserve"):
+        for card in st.zones[f"{player}.{zone}"]:
+            if card_problem(game, player, card.id):
+                continue
+            exps = EXPEDITIONS if card.type == "character" else (None,)
+            for e in exps:
+                base = {"player": player, "play": card.id, **({"expedition": e} if e else {})}
+                out += _declarations(game, player, base, card, _steps_of(card))
+    for zone in IN_PLAY_ZONES + ("reserve",):
+        for card in st.zones[f"{player}.{zone}"]:
+            for k, a in enumerate(card.abilities):
+                if isinstance(a, dict) and isinstance(a.get("quick"), dict):
+                    base = {"player": player, "quick": card.id, "ability": k}
+                    if _ability(game, player, base)[0] is None:
+                        out += _declarations(game, player, base, card, a.get("effect", []))
+    ready = effects.ready_orbs(game, player)
+    tired = [c.id for c in st.zones[f"{player}.mana"] if c.has("exhausted")]
+    if ready and tired:
+        out.append({"player": player, "swap": [ready[0], tired[0]]})
+    return out
+
+
+# -- doing it -------------------------------------------------------------------------------------
+@implements("3.2.8.a", "2.4.6.a", "2.4.6.b", "2.4.6.d", "2.4.6.e", "5.2.3.h", "5.2.3.i", "2.5.j",
+            "1.3.2.d", "5.2.3.a")
+def play_card(game: "Game", player: str, d: dict) -> None:
+    """Play a card from Hand or Reserve: it goes to Limbo (3.2.8.a) — gaining Fugace if played from
+    the Reserve (2.4.6.a characters, 2.4.6.d / 5.2.3.h spells) or if it is a spell with the Fugace
+    keyword (2.4.6.e, 5.2.3.i) — and its cost is paid by exhausting Orbs (3.2.9.f, 2.2.7.a). A
+    character then enters the chosen Expedition, Fugace again if it was (2.4.6.b), keeping its
+    counters from the Reserve and Limbo (2.5.j); a permanent enters the Landmarks; both trigger
+    their reactions (join 1.1.6.e, played from Hand 1.1.6.f / Reserve 1.1.6.g). A spell waits
+    on the stack and resolves next (rules/effects.py)."""
+    st = game.state
+    card = st.card(d["play"])
+    src = split_zone(st.loc[card.id])[1]
+    from_reserve = src == "reserve"
+    rules: tuple[str, ...] = ("3.2.8.a", "1.3.2.d")
+    fleeting = False
+    if from_reserve and card.type == "character":
+        fleeting, rules = True, ("2.4.6.a",) + rules
+    if card.type == "spell":
+        if from_reserve:
+            fleeting, rules = True, ("2.4.6.d", "5.2.3.h") + rules
+        if "fleeting" in card.keywords:
+            fleeting, rules = True, ("2.4.6.e", "5.2.3.i") + rules
+    actions.move_card(game, card.id, None, "limbo", "play_reserve" if from_reserve else "play_hand", rules,
+                      enters=("fleeting",) if fleeting else ())
+    cost = card.reserve_cost if from_reserve else card.hand_cost
+    if cost:
+        effects.pay_mana(game, player, cost, ("2.2.7.a",) if from_reserve else ("1.3.2.d",))
+    trigger = "played_from_reserve" if from_reserve else "played_from_hand"
+    if card.type == "spell":
+        steps = card.effect if d.get("mode") is None else expand_mode(card.effect, d["mode"])
+        targets = [effects._stamp(game, t) for t in d.get("targets", [])]
+        effects.push(game, [effects.frame(card.id, player, "spell", steps, declared=True, targets=targets,
+                                          after="spell")])
+        return
+    again = st.card(card.id).has("fleeting")
+    if card.type == "character":
+        actions.move_card(game, card.id, player, f"{d['expedition']}_expedition", "resolve",
+                          ("2.4.6.b",) if again else ("3.2.8.a",), enters=("fleeting",) if again else ())
+        effects.trigger(game, ("played_from_reserve" if from_reserve else "played_from_hand", "join"), [card.id])
+    else:
+        actions.move_card(game, card.id, player, "landmarks", "resolve", ("3.2.8.a",))
+        effects.trigger(game, (trigger,), [card.id])
+
+
+@implements("1.2.4.c", "1.3.2.d")
+def quick_action(game: "Game", player: str, d: dict) -> None:
+    """1.2.4.c / 1.3.2.d: pay the quick action's cost, then its effect waits on the stack."""
+    st = game.state
+    card = st.card(d["quick"])
+    k = d.get("ability", 0)
+    a = card.abilities[k]
+    steps = a.get("effect", [])
+    if d.get("mode") is not None:
+        steps = expand_mode(steps, d["mode"])
+    targets = [effects._stamp(game, t) for t in d.get("targets", [])]
+    effects.pay_cost(game, player, card.id, a["quick"])
+    effects.push(game, [effects.frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True,
+                                      targets=targets)])
+
+
+def swap(game: "Game", player: str, d: dict) -> None:
+    """3.2.9.e: exhaust one Mana Orb to ready another."""
+    ready, tired = d["swap"]
+    game.emit(ev.StatusChange(ready, "exhausted", True, "swap"), ("3.2.9.e",))
+    game.emit(ev.StatusChange(tired, "exhausted", False, "swap"), ("3.2.9.e",))
