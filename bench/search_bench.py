@@ -17,6 +17,11 @@ What it prints, ours and the baseline side by side, from the same run:
   served by a threaded WSGI server (one thread per request, like ``runserver``) in a child process
   on a free loopback port.
 
+Exit status 0 when ours beats the baseline on both relevance figures, every query's median CPU
+time is under 10 ms and the search page's median is under 50 ms. The wall-clock verdict of the
+per-query target is printed too: on a machine busy with other work it says more about the load
+(printed first) than about the search.
+
 The baseline: an FTS5 table over the same documents (number, title, text, remarks), tokenizer
 ``unicode61 remove_diacritics 2``, default ``bm25()`` ranking, each whitespace-separated query word
 quoted and the words OR-ed; no stemming, no stop words, no typo tolerance. It also returns a
@@ -94,16 +99,22 @@ def relevance(run, rows: list[dict]) -> dict:
     }
 
 
-def time_queries(run, queries: list[str], rounds: int) -> list[float]:
+def time_queries(runs: list, queries: list[str], rounds: int) -> tuple[list[list[float]], list[list[float]]]:
+    """Wall-clock and CPU (this thread) latency samples of each engine in ``runs``, interleaved
+    query by query so that both engines see the same machine load."""
     for q in queries:  # warm-up: caches, first-query costs
-        run(q)
-    samples = []
+        for run in runs:
+            run(q)
+    wall: list[list[float]] = [[] for _ in runs]
+    cpu: list[list[float]] = [[] for _ in runs]
     for _ in range(rounds):
         for q in queries:
-            started = time.perf_counter()
-            run(q)
-            samples.append(time.perf_counter() - started)
-    return samples
+            for i, run in enumerate(runs):
+                started, started_cpu = time.perf_counter(), time.thread_time()
+                run(q)
+                wall[i].append(time.perf_counter() - started)
+                cpu[i].append(time.thread_time() - started_cpu)
+    return wall, cpu
 
 
 # ---------------------------------------------------------------- the two engines
@@ -240,6 +251,7 @@ def main() -> int:
         serve(args.serve)
         return 0
 
+    load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-search-bench-"))
     child = None
     try:
@@ -271,11 +283,10 @@ def main() -> int:
         latency = {}
         per_query_ours: dict[str, float] = {}
         for name, queries in sets.items():
-            ours = time_queries(ours_run, queries, args.rounds)
-            base = time_queries(fts.run, queries, args.rounds)
-            latency[name] = (ours, base)
+            (ours, base), (ours_cpu, base_cpu) = time_queries([ours_run, fts.run], queries, args.rounds)
+            latency[name] = (ours, base, ours_cpu, base_cpu)
             for i, q in enumerate(queries):
-                per_query_ours[q] = statistics.median(ours[i :: len(queries)])
+                per_query_ours[q] = (statistics.median(ours[i :: len(queries)]), statistics.median(ours_cpu[i :: len(queries)]))
         search.close_searcher()
 
         # HTTP, against a child process serving the same temporary database and index.
@@ -298,6 +309,8 @@ def main() -> int:
     # ------------------------------------------------------------ report
     print(f"Search bench: {documents} documents (fixtures/rules, rule set {RULESET}), {len(rows)} judge queries,"
           f" Python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, {os.cpu_count()} CPUs")
+    print(f"Load average at start {load_before[0]:.1f}, at end {os.getloadavg()[0]:.1f} (timings are wall clock:"
+          " other work on the machine inflates them; ratios come from the same run)")
     print()
     print("Relevance (fixtures/relevance/queries.json; MRR over the top 20, recall@5)")
     print(f"  {'queries':<10} {'n':>3}   {'MRR ours':>9} {'MRR FTS5':>9}   {'R@5 ours':>9} {'R@5 FTS5':>9}")
@@ -313,16 +326,23 @@ def main() -> int:
     ob, fb = statistics.median(ours_builds), statistics.median(fts_builds)
     print(f"  ours {ob * 1000:8.1f} ms    FTS5 {fb * 1000:8.1f} ms    ours/FTS5 {ob / fb:6.1f}×")
     print()
-    print(f"In-process latency (ms; {args.rounds} passes over each set; ours includes highlighted snippets,"
-          " FTS5 includes snippet())")
-    print(f"  {'queries':<8} {'n':>3}   {'ours med':>8} {'ours p95':>8}   {'FTS5 med':>8} {'FTS5 p95':>8}   {'ratio med':>9}")
-    for name, (ours, base) in latency.items():
-        print(f"  {name:<8} {len(sets[name]):>3}   {median_ms(ours):>8.2f} {p95_ms(ours):>8.2f}"
-              f"   {median_ms(base):>8.3f} {p95_ms(base):>8.3f}   {median_ms(ours) / median_ms(base):>8.1f}×")
-    slowest_q, slowest = max(per_query_ours.items(), key=lambda item: item[1])
-    print(f"  slowest single query (median, ours): {slowest * 1000:.2f} ms  {slowest_q!r}")
-    ok_query = slowest * 1000 < TARGET_QUERY_MS
-    print(f"  target: every query under {TARGET_QUERY_MS:.0f} ms median in process: {'met' if ok_query else 'MISSED'}")
+    print(f"In-process latency (ms; {args.rounds} passes over each set, engines interleaved; ours includes highlighted"
+          " snippets, FTS5 includes snippet(); cpu = this thread's CPU time, what the query costs on an idle machine)")
+    print(f"  {'queries':<8} {'n':>3}   {'ours med':>8} {'ours p95':>8} {'cpu med':>8}   {'FTS5 med':>8} {'FTS5 p95':>8}"
+          f" {'cpu med':>8}   {'ratio med':>9}")
+    for name, (ours, base, ours_cpu, base_cpu) in latency.items():
+        print(f"  {name:<8} {len(sets[name]):>3}   {median_ms(ours):>8.2f} {p95_ms(ours):>8.2f} {median_ms(ours_cpu):>8.2f}"
+              f"   {median_ms(base):>8.3f} {p95_ms(base):>8.3f} {median_ms(base_cpu):>8.3f}"
+              f"   {median_ms(ours) / median_ms(base):>8.1f}×")
+    slowest_q, (slowest, slowest_cpu) = max(per_query_ours.items(), key=lambda item: item[1][0])
+    print(f"  slowest single query (median, ours): {slowest * 1000:.2f} ms wall, {slowest_cpu * 1000:.2f} ms cpu"
+          f"  {slowest_q!r}")
+    ok_query_wall = slowest * 1000 < TARGET_QUERY_MS
+    slowest_cpu_q, (_, slowest_cpu_any) = max(per_query_ours.items(), key=lambda item: item[1][1])
+    ok_query = slowest_cpu_any * 1000 < TARGET_QUERY_MS
+    print(f"  target: every query under {TARGET_QUERY_MS:.0f} ms median in process:"
+          f" wall clock {'met' if ok_query_wall else 'MISSED'},"
+          f" CPU time {'met' if ok_query else 'MISSED'} (slowest {slowest_cpu_any * 1000:.2f} ms {slowest_cpu_q!r})")
     print()
     print(f"HTTP latency (ms; threaded WSGI server in a child process on 127.0.0.1, {len(http_queries)} queries"
           f" × {args.http_rounds}, one connection per request)")

@@ -4,8 +4,9 @@ Each query lists the rules a judge would expect (chosen from the rules' texts, n
 engine's output). The floors sit a little under what was measured, so a ranking regression fails
 here; ``bench/search_bench.py`` prints the same figures next to a plain SQLite FTS5 baseline.
 
-Measured when the floors were set (81 queries): MRR 0.972, recall@5 0.951; per kind, MRR
-keyword 0.963, question 0.947, typo 1.000, accent 1.000, number 1.000.
+Measured when the floors were set (96 queries; the last 15 keyword and question ones were written
+after the ranking was tuned, as a held-out check): MRR 0.964, recall@5 0.957; per kind, MRR keyword
+0.962, question 0.924, typo 1.000, accent 1.000, number 1.000.
 """
 from __future__ import annotations
 
@@ -22,11 +23,11 @@ ROWS = json.loads(QUERIES.read_text(encoding="utf-8"))
 KINDS = {"keyword", "question", "typo", "number", "accent"}
 TOP = 20
 
-#: Floors on the whole set (measured: MRR 0.972, recall@5 0.951).
+#: Floors on the whole set (measured: MRR 0.964, recall@5 0.957).
 MRR_FLOOR = 0.93
-RECALL5_FLOOR = 0.91
+RECALL5_FLOOR = 0.92
 #: Floors on the mean reciprocal rank per kind of query (measured values in the module docstring).
-KIND_MRR_FLOORS = {"keyword": 0.90, "question": 0.88, "typo": 0.90, "accent": 0.90, "number": 1.0}
+KIND_MRR_FLOORS = {"keyword": 0.92, "question": 0.88, "typo": 0.90, "accent": 0.90, "number": 1.0}
 
 
 def measure(rows: list[dict]) -> dict:
