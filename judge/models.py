@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import slugify
 
 import engine
@@ -110,12 +111,22 @@ class Scenario(models.Model):
         self.problems = engine.check(self.document)
 
     @transaction.atomic
-    def save_document(self, tags: list[str] | None = None) -> None:
-        """Save with fresh problems and citations, all or nothing."""
+    def save_document(self, tags: list[str] | None = None, editor=None) -> None:
+        """Save with fresh problems, citations and a new revision in the history, all or nothing."""
         self.refresh_analysis()
         self.save()
         if tags is not None:
             self.tags.set(Tag.for_names(tags))
+        last = self.revisions.order_by("-number").first()
+        self.revisions.create(
+            number=(last.number + 1) if last else 1,
+            editor=editor or self.author,
+            title=self.title,
+            description=self.description,
+            tags=[t.name for t in self.tags.all()],
+            visibility=self.visibility,
+            document=self.document,
+        )
         self.citations.all().delete()
         if not self.problems:
             numbers = cited_rules(self.document)
@@ -132,6 +143,24 @@ def cited_rules(document: dict, max_steps: int = 5000) -> set[str]:
     except Exception:  # a board the checker accepts but the engine cannot finish: cite what it logged
         return set()
     return {number for entry in game.log for number in entry.rules}
+
+
+class ScenarioRevision(models.Model):
+    """One saved version of a scenario: the history that export/import carries along."""
+
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    editor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    saved_at = models.DateTimeField(default=timezone.now)
+    title = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+    tags = models.JSONField(default=list)
+    visibility = models.CharField(max_length=10)
+    document = models.JSONField()
+
+    class Meta:
+        ordering = ["scenario", "number"]
+        constraints = [models.UniqueConstraint(fields=["scenario", "number"], name="unique_revision_number")]
 
 
 class ScenarioCitation(models.Model):

@@ -52,7 +52,7 @@ class ScenarioSerializer(serializers.ModelSerializer):
     def create(self, validated_data):
         tags = validated_data.pop("tags", [])
         scenario = Scenario(**validated_data)
-        scenario.save_document(tags=tags)
+        scenario.save_document(tags=tags, editor=self._editor())
         return scenario
 
     @transaction.atomic
@@ -60,8 +60,13 @@ class ScenarioSerializer(serializers.ModelSerializer):
         tags = validated_data.pop("tags", None)
         for key, value in validated_data.items():
             setattr(instance, key, value)
-        instance.save_document(tags=tags)
+        instance.save_document(tags=tags, editor=self._editor())
         return instance
+
+    def _editor(self):
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        return user if user is not None and user.is_authenticated else None
 
 
 class RunRequestSerializer(serializers.Serializer):
