@@ -1,6 +1,4 @@
 """Search behaviour: numbers, French keywords, typos, phrases, hostile queries, index swaps."""
-import threading
-
 import pytest
 
 from rules_ref import search
@@ -103,31 +101,3 @@ def test_suggest_as_you_type(rules):
     assert search.suggest("fuga")[0].number == "2.4.6"
     assert search.suggest("2.4.6")[0].number == "2.4.6"
     assert search.suggest("") == []
-
-
-def test_rebuild_swaps_in_whole_while_readers_search(rules, tmp_path, settings):
-    settings.ARBITRE_INDEX_DIR = tmp_path
-    search.rebuild()
-    errors, empties = [], []
-    stop = threading.Event()
-
-    def reader():
-        try:
-            while not stop.is_set():
-                if not search.search("fugace").hits:
-                    empties.append(1)
-        except Exception as exc:  # pragma: no cover - the assertion below reports it
-            errors.append(exc)
-        finally:
-            search.close_searcher()
-
-    threads = [threading.Thread(target=reader) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for _ in range(5):
-        search.rebuild()
-    stop.set()
-    for t in threads:
-        t.join()
-    assert errors == [] and empties == []
-    assert len(list((tmp_path / "builds").iterdir())) <= 3
