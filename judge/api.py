@@ -102,13 +102,8 @@ class ScenarioViewSet(viewsets.ModelViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def copy(self, request, uuid=None):
         """Copy a scenario you can read into a private draft of your own."""
-        original = self.get_object()
-        copy = Scenario(
-            title=f"{original.title} (copie)"[:200], description=original.description, author=request.user,
-            visibility=Scenario.Visibility.PRIVATE, document=original.document, forked_from=original,
-        )
-        copy.save_document(tags=[t.name for t in original.tags.all()])
-        return Response(ScenarioSerializer(copy).data, status=status.HTTP_201_CREATED)
+        duplicate = self.get_object().copy_for(request.user)
+        return Response(ScenarioSerializer(duplicate).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=DocumentRunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer, 413: None})

@@ -102,6 +102,15 @@ class Scenario(models.Model):
     def can_edit(self, user) -> bool:
         return bool(user and user.is_authenticated and (user.is_staff or user.pk == self.author_id))
 
+    def copy_for(self, user) -> Scenario:
+        """A private draft of this scenario owned by ``user``, remembering where it came from."""
+        duplicate = Scenario(
+            title=f"{self.title} (copie)"[:200], description=self.description, author=user,
+            visibility=Scenario.Visibility.PRIVATE, document=self.document, forked_from=self,
+        )
+        duplicate.save_document(tags=[t.name for t in self.tags.all()])
+        return duplicate
+
     def refresh_analysis(self) -> None:
         """Check the document and, when it plays, record the rule numbers its run cites.
 

@@ -126,11 +126,7 @@ def trial(request):
 @require_POST
 def copy(request, uuid):
     original = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
-    duplicate = Scenario(
-        title=f"{original.title} (copie)"[:200], description=original.description, author=request.user,
-        visibility=Scenario.Visibility.PRIVATE, document=original.document, forked_from=original,
-    )
-    duplicate.save_document(tags=[t.name for t in original.tags.all()])
+    duplicate = original.copy_for(request.user)
     return redirect("judge:edit", uuid=duplicate.uuid)
 
 
