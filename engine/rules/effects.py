@@ -349,6 +349,9 @@ def resolve(game: "Game", decision: dict | None) -> None:
         step = _current(f)
         if step is None:
             _finish(game, f)
+            if st.stack and st.stack[0]["started"]:   # the effect an internal action came from goes on
+                f = st.stack[0]
+                continue
             return
         if not condition_holds(game, f, step):
             game.emit(ev.Note("condition_false", player=f["player"], card=f["card"]), ("5.2.3.f",))

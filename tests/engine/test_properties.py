@@ -10,6 +10,35 @@ from engine.model import PHASES, STATUSES
 
 PROFILE = settings(max_examples=40, deadline=None, derandomize=True,
                    suppress_health_check=[HealthCheck.too_slow])
+STEPS = [
+    {"action": "draw", "player": "self", "count": 1},
+    {"action": "resupply", "player": "opponent"},
+    {"action": "sabotage", "target": "choose"},
+    {"action": "discard", "target": "choose", "optional": True},
+    {"action": "move_forward", "expedition": "choose"},
+    {"action": "move_backward", "expedition": "opponent.hero", "if": {"zone": "self.hand", "at_least": 1}},
+    {"action": "gain_counters", "target": "choose", "name": "boost", "count": 2},
+    {"action": "remove_counters", "target": "me", "name": "boost", "count": 1},
+    {"action": "gain_status", "target": "choose", "status": "asleep", "unless": {"first_player": "self"}},
+    {"action": "sacrifice", "target": "choose"},
+    {"action": "internal", "cost": {"mana": 1}, "effect": [{"action": "gain_status", "target": "choose",
+                                                            "status": "anchored"}]},
+]
+EFFECTS = [[s] for s in STEPS] + [
+    [{"action": "choose_one", "modes": [[STEPS[0]], [STEPS[2], STEPS[4]]]}],
+    [STEPS[6], STEPS[3]],
+]
+ABILITIES = [
+    {"trigger": "join", "effect": [STEPS[0]]},
+    {"trigger": "played_from_reserve", "effect": [STEPS[6]]},
+    {"trigger": "played_from_hand", "effect": [STEPS[3]]},
+    {"trigger": "noon", "effect": [STEPS[4]]},
+    {"trigger": "dusk", "effect": [STEPS[8], STEPS[10]]},
+    {"quick": {"exhaust_me": True}, "effect": [STEPS[1]]},
+    {"quick": {"mana": 1}, "effect": [STEPS[5]]},
+    {"quick": {"discard_me": True}, "effect": [STEPS[0]]},
+    {"quick": {"spend": {"boost": 1}}, "effect": [STEPS[2]]},
+]
 ZONES = ("deck", "hand", "mana", "reserve", "landmarks", "discard", "hero_expedition", "companion_expedition")
 
 
@@ -28,14 +57,22 @@ def boards(draw):
             cards = []
             for _ in range(draw(st.integers(0, 10 if zone == "deck" else 3))):
                 n += 1
-                c = {"id": f"c{n}", "owner": draw(st.sampled_from(["A", "B"])),
-                     "type": "permanent" if zone == "landmarks" else "character",
+                kind = "permanent" if zone == "landmarks" else "character"
+                if zone in ("hand", "reserve", "deck", "discard") and draw(st.integers(0, 3)) == 0:
+                    kind = draw(st.sampled_from(["spell", "permanent"]))
+                c = {"id": f"c{n}", "owner": draw(st.sampled_from(["A", "B"])), "type": kind,
+                     "hand_cost": draw(st.integers(0, 2)), "reserve_cost": draw(st.sampled_from([None, 0, 1])),
+                     "abilities": draw(st.lists(st.sampled_from(ABILITIES), max_size=2)),
+                     **({"effect": draw(st.sampled_from(EFFECTS))} if kind == "spell" else {}),
+                     **({"keywords": ["fleeting"]} if kind == "spell" and draw(st.booleans()) else {}),
                      "stats": {"forest": draw(st.integers(0, 3)), "mountain": draw(st.integers(0, 3)),
                                "water": draw(st.integers(0, 3))},
                      "statuses": draw(st.lists(st.sampled_from(STATUSES), unique=True, max_size=2)),
                      "counters": draw(st.sampled_from([{}, {"boost": 1}]))}
                 if zone.endswith("expedition") and draw(st.booleans()):
                     c["token"] = True
+                if zone == "mana":
+                    c = {"id": c["id"], "statuses": c["statuses"][:0] + (["exhausted"] if draw(st.booleans()) else [])}
                 cards.append(c)
             pl[zone] = cards
         pl["passed"] = phase == "afternoon" and draw(st.booleans())
@@ -113,3 +150,35 @@ def test_dump_then_load_resumes_identically(doc, choice_seed):
     game.run("end", max_steps=40)
     again.run("end", max_steps=40)
     assert [e.text for e in again.log] == [e.text for e in game.log[-len(again.log):]] if again.log else True
+
+
+def generic_deck(p: str) -> list[dict]:
+    deck = []
+    for i in range(40):
+        c = {"id": f"{p}{i}", "type": "character", "hand_cost": i % 3, "reserve_cost": 1,
+             "stats": {"forest": i % 4, "mountain": (i + 1) % 4, "water": (i + 2) % 4}}
+        if i % 5 == 4:
+            c = {"id": f"{p}{i}", "type": "spell", "hand_cost": 1, "reserve_cost": 1, "effect": EFFECTS[i % len(EFFECTS)]}
+        elif i % 6 == 5:
+            c["abilities"] = [ABILITIES[i % len(ABILITIES)]]
+        deck.append(c)
+    return deck
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6))
+def test_whole_games_from_setup_reach_a_winner_without_losing_a_card(seed):
+    doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup",
+           "players": {p: {"hero": None, "deck": generic_deck(p)} for p in "AB"}}
+    game = play(doc, 3000, seed)
+    assert game.winner in ("A", "B")
+    again = play(doc, 3000, seed)
+    assert [e.to_json() for e in again.log] == [e.to_json() for e in game.log]
+
+
+@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6))
+def test_undo_is_exact_through_a_whole_game_with_card_play(seed):
+    doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup",
+           "players": {p: {"hero": None, "deck": generic_deck(p)} for p in "AB"}}
+    play(doc, 250, seed, check_undo=True)
