@@ -1,9 +1,18 @@
-"""``/healthz/``: is this node able to serve? Checks the database and the search index."""
+"""``/healthz/``: is this node able to serve? Checks the database and the search index.
+
+``/ping/``: the cheapest Django view (no database, no index, no template), the framework's floor in
+``bench/load_bench.py``.
+"""
 from django.db import connection
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 
 from rules_ref import search
+
+
+@never_cache
+def ping(request):
+    return HttpResponse("ok", content_type="text/plain")
 
 
 @never_cache

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from judge import api as judge_api
-from judge.health import healthz
+from judge.health import healthz, ping
 from rules_ref import api as rules_api
 
 router = DefaultRouter()
@@ -26,6 +26,7 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz/", healthz, name="healthz"),
+    path("ping/", ping, name="ping"),
     path("api/", include(api_patterns)),
     path("comptes/", include("django.contrib.auth.urls")),
     path("scenarios/", include("judge.urls_pages")),

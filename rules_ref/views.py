@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 
 from django.conf import settings
+from django.db import connection
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from . import search
 from .models import Citation, Rule, RuleSet
@@ -15,9 +20,39 @@ from .models import Citation, Rule, RuleSet
 LOST_ICON = re.compile(r"symboles? (?:signifie|,)|\(\s*,|\s,\s*,|types de région\s*,|commune\s*,|Axiom\s*,")
 
 
+#: Rules change only through ``import_rules``, which stamps ``RuleSet.imported_at``: what is derived
+#: from one import of a rule set is kept per worker process under that stamp, so a new import (or
+#: another rule set) makes new keys and nothing stale is ever served. Bounded, least recently used out.
+_CACHE: OrderedDict[tuple, object] = OrderedDict()
+_CACHE_SIZE = 2048
+_cache_lock = threading.Lock()
+
+
+def _cached(key: tuple, compute):
+    with _cache_lock:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    value = compute()
+    with _cache_lock:
+        _CACHE[key] = value
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return value
+
+
+def _import_stamp(ruleset: RuleSet) -> tuple:
+    return (ruleset.pk, ruleset.slug, str(ruleset.imported_at))
+
+
 def citation_context(ruleset: RuleSet) -> dict:
-    numbers = set(Rule.objects.filter(ruleset=ruleset, implicit=False, number__isnull=False).values_list("number", flat=True))
-    return {"ruleset": ruleset.slug, "numbers": numbers}
+    def compute() -> dict:
+        numbers = frozenset(
+            Rule.objects.filter(ruleset=ruleset, implicit=False, number__isnull=False).values_list("number", flat=True)
+        )
+        return {"ruleset": ruleset.slug, "numbers": numbers}
+
+    return _cached(("citations", *_import_stamp(ruleset)), compute)
 
 
 def _ruleset(slug: str | None) -> RuleSet:
@@ -48,13 +83,30 @@ def toc(request, ruleset: str | None = None):
 
 
 def rule(request, ruleset: str, number: str):
-    rs = _ruleset(ruleset)
-    obj = Rule.objects.filter(ruleset=rs, number=number.lower().rstrip("*")).select_related("parent").first()
-    if obj is None:
+    found = _find_rule(ruleset, number.lower().rstrip("*"))
+    if found is None:
+        rs = _ruleset(ruleset)
         raise Http404(f"La règle {number} n'existe pas dans le jeu de règles {rs.slug}.")
-    if obj.number != number:
-        return redirect(obj.get_absolute_url())
-    return _render_rule(request, rs, obj)
+    pk, actual, ruleset_pk, imported_at = found
+    if actual != number:
+        return redirect(reverse("rules_ref:rule", args=[ruleset, actual]))
+    return _render_rule(request, (ruleset_pk, ruleset, str(imported_at)), pk)
+
+
+def _find_rule(ruleset: str, number: str) -> tuple | None:
+    """(pk, number, rule set pk, rule set's import time as stored) of a rule: the one query of a rule
+    page once it has been rendered, so written directly (the ORM would cost more than the query)."""
+    rules, rulesets = Rule._meta.db_table, RuleSet._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT r.id, r.number, s.id, s.imported_at FROM {rules} r JOIN {rulesets} s ON s.id = r.ruleset_id"
+            " WHERE s.slug = %s AND r.number = %s",
+            [ruleset, number],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return row
 
 
 def rule_default(request, number: str):
@@ -64,34 +116,51 @@ def rule_default(request, number: str):
 def article(request, ruleset: str, slug: str):
     rs = _ruleset(ruleset)
     obj = get_object_or_404(Rule, ruleset=rs, slug=slug, kind=Rule.Kind.ARTICLE)
-    return _render_rule(request, rs, obj)
+    return _render_rule(request, _import_stamp(rs), obj.pk)
 
 
-def _render_rule(request, rs: RuleSet, obj: Rule):
-    siblings = Rule.objects.filter(ruleset=rs, implicit=False)
+def _render_rule(request, stamp: tuple, pk: int):
+    # Everything but the scenarios citing the rule (saved at any time) is rendered once per import.
+    page = _cached(("rule-page", *stamp, pk), lambda: _rule_fragments(pk))
+    context = {**page, "scenarios": _scenarios_citing(page["rule"])}
+    return render(request, "rules_ref/rule.html", context)
+
+
+def _rule_fragments(pk: int) -> dict:
+    """What a rule page shows that depends only on the rules: the rule, its links, the nav (HTML)."""
+    obj = Rule.objects.select_related("ruleset", "parent").get(pk=pk)
+    rs = obj.ruleset
+    siblings = Rule.objects.filter(ruleset=rs, implicit=False).select_related("ruleset")
     previous = siblings.filter(order__lt=obj.order).order_by("-order").first()
     following = siblings.filter(order__gt=obj.order).order_by("order").first()
     cited_by = (
-        Rule.objects.filter(citations__target=obj).distinct().order_by("order")
+        Rule.objects.filter(citations__target=obj).select_related("ruleset").distinct().order_by("order")
         if obj.number
         else Rule.objects.none()
     )
-    citations = Citation.objects.filter(source=obj).select_related("target")
+    citations = Citation.objects.filter(source=obj).select_related("target__ruleset")
     body = " ".join(b["text"] for b in obj.blocks)
+    breadcrumb = obj.breadcrumb()
+    for level in breadcrumb:
+        level.ruleset = rs
     context = {
         "ruleset": rs,
         "rule": obj,
-        "breadcrumb": obj.breadcrumb(),
-        "children": obj.children.order_by("order"),
+        "breadcrumb": breadcrumb,
+        "children": obj.children.select_related("ruleset").order_by("order"),
         "previous": previous,
         "next": following,
         "cited_by": cited_by,
         "citations": citations,
         "known": citation_context(rs),
         "lost_icons": bool(LOST_ICON.search(body)),
-        "scenarios": _scenarios_citing(obj),
     }
-    return render(request, "rules_ref/rule.html", context)
+    return {
+        "ruleset": rs,
+        "rule": obj,
+        "main": mark_safe(render_to_string("rules_ref/_rule_main.html", context)),
+        "prevnext": mark_safe(render_to_string("rules_ref/_rule_prevnext.html", context)),
+    }
 
 
 def _scenarios_citing(obj: Rule) -> list:

@@ -1,0 +1,273 @@
+"""Load bench: the production server (gunicorn, fixed worker count) under wrk, on loopback.
+
+    .venv/bin/python bench/load_bench.py [--duration S] [--connections N] [--workers N]
+
+One command on a fresh clone: installs Debian's ``wrk`` if it is missing (``apt-get install -y wrk``,
+we run as root), makes a temporary database, index and library (``ARBITRE_SQLITE_PATH`` /
+``ARBITRE_INDEX_DIR`` / ``ARBITRE_VAR_DIR`` set before ``django.setup()``: ``migrate``,
+``import_rules fixtures/rules/*.txt --ruleset fr-1``, ``rebuild_index``, ``load_library``,
+``collectstatic``), starts ``gunicorn judge.wsgi`` as ``make serve-prod`` does (``DJANGO_DEBUG=0``,
+a generated secret key, ``DJANGO_ALLOWED_HOSTS=127.0.0.1``, ``DJANGO_SECURE_SSL_REDIRECT=0`` since it
+serves plain HTTP on loopback) with a fixed number of sync workers on a free 127.0.0.1 port, and
+drives it with wrk, one target after the other, each for ``--duration`` seconds after a short warm-up:
+
+* ``GET /ping/``: a view returning "ok" (no database, no index, no template): the framework's floor;
+* ``GET /regles/fr-1/2.4.6.c/``: a rule page;
+* ``GET /api/search/?q=…``: the search API, rotating realistic queries (one with a typo);
+* ``POST /api/run/``: the scenario run API with a library scenario document.
+
+Printed per target: requests per second, median and 99th percentile latency, errors (responses
+other than 2xx/3xx and socket errors; every target is checked to answer 200 before it is loaded) and
+the throughput's ratio to the floor. Targets of issue 8 on a 2-core machine: zero errors, search at
+least a third of the floor's throughput, a rule page at least half; the exit code is 1 if one is missed.
+The server is stopped and the temporary directory removed at the end, whatever happens.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+from stepper_bench import ROOT, RULE_FILES, RULESET, _setup_django  # same temporary-database setup
+
+WORKERS = 2  # fixed: this is a 2-core machine; the figures are only comparable at a fixed count
+RULE_PAGE = f"/regles/{RULESET}/2.4.6.c/"
+SEARCH_QUERIES = [
+    "fugace",                      # one keyword
+    "personnage endormi",          # two keywords
+    "expédition avance crépuscule",
+    "réserve limite",
+    "expediton",                   # a typo
+    "2.4.6",                       # a rule number
+]
+
+#: Appended to every wrk script: the summary as one JSON line, read back by :func:`run_wrk`.
+DONE_LUA = """
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'WRK-JSON {"requests": %d, "duration_us": %d, "p50_us": %d, "p99_us": %d, "max_us": %d,'
+    .. ' "connect": %d, "read": %d, "write": %d, "status": %d, "timeout": %d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency.max,
+    e.connect, e.read, e.write, e.status, e.timeout))
+end
+"""
+
+
+def ensure_wrk() -> str:
+    found = shutil.which("wrk")
+    if found:
+        return found
+    print("wrk is missing: apt-get install -y wrk", flush=True)
+    if subprocess.call(["apt-get", "install", "-y", "-q", "wrk"], stdout=subprocess.DEVNULL) != 0:
+        subprocess.check_call(["apt-get", "update", "-q"], stdout=subprocess.DEVNULL)
+        subprocess.check_call(["apt-get", "install", "-y", "-q", "wrk"], stdout=subprocess.DEVNULL)
+    found = shutil.which("wrk")
+    if not found:
+        raise RuntimeError("wrk could not be installed")
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def lua_string(value: str) -> str:
+    return json.dumps(value)  # a JSON string literal is a valid Lua string literal for our text
+
+
+def get_status(port: int, path: str, body: bytes | None = None) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        connection.request("POST" if body is not None else "GET", path, body=body, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def start_gunicorn(workdir: Path, workers: int, port: int) -> subprocess.Popen:
+    log = open(workdir / "gunicorn.log", "wb")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "judge.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
+         "--timeout", "30", "--error-logfile", "-"],
+        cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited early:\n{(workdir / 'gunicorn.log').read_text()[-3000:]}")
+        try:
+            if get_status(port, "/ping/") == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("gunicorn did not answer /ping/ within 60 s")
+
+
+def stop(server: subprocess.Popen | None) -> None:
+    if server is None or server.poll() is not None:
+        return
+    server.terminate()  # gunicorn's master stops its workers on SIGTERM
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(timeout=5)
+
+
+def run_wrk(wrk: str, url: str, script: Path, duration: int, connections: int, threads: int) -> dict:
+    command = [wrk, f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "--latency",
+               "-s", str(script), url]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=duration + 60)
+    line = next((l for l in out.stdout.splitlines() if l.startswith("WRK-JSON ")), None)
+    if out.returncode != 0 or line is None:
+        raise RuntimeError(f"wrk failed ({out.returncode}):\n{out.stdout}\n{out.stderr}")
+    figures = json.loads(line.removeprefix("WRK-JSON "))
+    figures["rps"] = figures["requests"] / (figures["duration_us"] / 1e6)
+    figures["errors"] = sum(figures[k] for k in ("connect", "read", "write", "status", "timeout"))
+    return figures
+
+
+def scripts(workdir: Path, run_body: str) -> dict[str, Path]:
+    paths = {"get": "", "search": "", "run": ""}
+    queries = ", ".join(lua_string("/api/search/?q=" + urllib.parse.quote(q)) for q in SEARCH_QUERIES)
+    paths["search"] = f"""
+local paths = {{{queries}}}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1])
+end
+"""
+    paths["run"] = f"""
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = {lua_string(run_body)}
+"""
+    files = {}
+    for name, body in paths.items():
+        files[name] = workdir / f"{name}.lua"
+        files[name].write_text(body + DONE_LUA, encoding="utf-8")
+    return files
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=int, default=10, help="seconds of load per target")
+    parser.add_argument("--warmup", type=int, default=2, help="seconds of unmeasured load before each target")
+    parser.add_argument("--connections", type=int, default=4, help="wrk connections")
+    parser.add_argument("--threads", type=int, default=1, help="wrk threads")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn sync workers")
+    args = parser.parse_args()
+
+    wrk = ensure_wrk()
+    workdir = Path(tempfile.mkdtemp(prefix="arbitre-load-bench-"))
+    server = None
+    results: list[tuple[str, dict]] = []
+    try:
+        # Production settings, as ``make serve-prod`` with the environment a deployment sets.
+        os.environ.update({
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            "DJANGO_SECURE_SSL_REDIRECT": "0",
+        })
+        os.environ.pop("DATABASE_URL", None)  # the temporary SQLite database, whatever the shell says
+        _setup_django(workdir)
+        from django.core.management import call_command
+
+        from judge import runner
+        from judge.models import Scenario
+
+        started = time.perf_counter()
+        quiet = open(os.devnull, "w")
+        call_command("migrate", verbosity=0, interactive=False)
+        call_command("import_rules", *map(str, RULE_FILES), ruleset=RULESET, stdout=quiet)
+        call_command("rebuild_index", stdout=quiet)
+        call_command("load_library", stdout=quiet)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        playable = []
+        for scenario in Scenario.objects.exclude(source="").order_by("source"):
+            if not scenario.problems:
+                steps = runner.run(scenario.document, until="end")["steps"]
+                playable.append((steps, scenario.source, scenario.document))
+        playable.sort(key=lambda row: row[0])
+        run_steps, run_source, run_document = playable[len(playable) // 2]  # a typical one: the median run
+        run_body = json.dumps({"document": run_document, "until": "end"})
+        print(f"Prepared database, index, library and static files in {time.perf_counter() - started:.1f} s",
+              flush=True)
+
+        port = free_port()
+        server = start_gunicorn(workdir, args.workers, port)
+        base = f"http://127.0.0.1:{port}"
+        lua = scripts(workdir, run_body)
+        targets = [
+            ("floor GET /ping/", "/ping/", lua["get"], None),
+            (f"rule page GET {RULE_PAGE}", RULE_PAGE, lua["get"], None),
+            ("search GET /api/search/?q=…", "/api/search/", lua["search"], None),
+            ("run POST /api/run/", "/api/run/", lua["run"], run_body.encode()),
+        ]
+        # Every target answers 200 before it is loaded (wrk counts 3xx as successes).
+        for name, path, _, body in targets:
+            checks = [path] if path != "/api/search/" else ["/api/search/?q=" + urllib.parse.quote(q) for q in SEARCH_QUERIES]
+            for check in checks:
+                status = get_status(port, check, body)
+                if status != 200:
+                    raise RuntimeError(f"{name}: {check} answered {status}, not 200")
+
+        print(f"gunicorn judge.wsgi: {args.workers} sync workers (fixed), DJANGO_DEBUG=0, SQLite, on {base};"
+              f" {os.cpu_count()} CPUs; Python {sys.version.split()[0]}")
+        print(f"wrk {args.threads} thread(s), {args.connections} connections, {args.duration} s per target"
+              f" after {args.warmup} s of warm-up, same machine")
+        print(f"run target: library scenario {run_source}, {run_steps} steps to its end ({len(run_body)} bytes)")
+        print(f"search queries: {', '.join(repr(q) for q in SEARCH_QUERIES)}", flush=True)
+        for name, path, script, _ in targets:
+            if args.warmup:
+                run_wrk(wrk, base + path, script, args.warmup, args.connections, args.threads)
+            results.append((name, run_wrk(wrk, base + path, script, args.duration, args.connections, args.threads)))
+    finally:
+        stop(server)
+        log = workdir / "gunicorn.log"
+        failures = [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "[ERROR]" in l] if log.exists() else []
+        shutil.rmtree(workdir, ignore_errors=True)
+    if failures:
+        print(f"server log: {len(failures)} error line(s), first: {failures[0]}")
+
+    floor = results[0][1]["rps"]
+    print()
+    print(f"  {'target':<40} {'req/s':>8} {'median ms':>10} {'p99 ms':>8} {'errors':>7} {'vs floor':>9}")
+    for name, f in results:
+        print(f"  {name:<40} {f['rps']:>8.0f} {f['p50_us'] / 1000:>10.1f} {f['p99_us'] / 1000:>8.1f}"
+              f" {f['errors']:>7} {f['rps'] / floor:>8.2f}×")
+    by_name = {name.split()[0]: f for name, f in results}
+    missed = []
+    if any(f["errors"] for _, f in results) or failures:
+        missed.append("zero errors")
+    if by_name["search"]["rps"] < floor / 3:
+        missed.append(f"search ≥ 1/3 of the floor ({by_name['search']['rps'] / floor:.2f})")
+    if by_name["rule"]["rps"] < floor / 2:
+        missed.append(f"rule page ≥ 1/2 of the floor ({by_name['rule']['rps'] / floor:.2f})")
+    print()
+    print("Targets (issue 8): zero errors; search ≥ 1/3 of the floor; rule page ≥ 1/2 of the floor: "
+          + ("all met" if not missed else "MISSED " + "; ".join(missed)))
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
