@@ -183,3 +183,14 @@ class Effect(Event):
     stage: str
     trigger: str = ""
     group: tuple[str, ...] = ()   # `order`: the frames of one player's simultaneous reactions, in order
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """The choices made on declaring a card or a quick action: mode and targets (5.2.3.a–d)."""
+    type: ClassVar[str] = "declared"
+    card: str
+    player: str
+    mode: int | None = None
+    targets: tuple[str, ...] = ()
+    support: bool = False

@@ -64,7 +64,7 @@ class Game:
         """Apply `event` to the state and record it in the log, citing `rules` (most specific first)."""
         apply_event(self, event)
         st = self.state
-        entry = LogEntry(len(self.log) + 1, st.day, st.phase, tuple(rules),
+        entry = LogEntry(len(self.log) + 1, st.day, st.phase, tuple(dict.fromkeys(rules)),
                          describe(event, self, reading), event, reading)
         self.log.append(entry)
         return entry

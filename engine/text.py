@@ -173,6 +173,15 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
         return _note(e, game)
     if t is ev.Effect:
         return _effect(e, game)
+    if t is ev.Declared:
+        parts = []
+        if e.mode is not None:
+            parts.append(f"mode {e.mode} (seul ce mode compte pour les cibles)")
+        if e.targets:
+            parts.append("cibles " + ", ".join(_name(game, x) for x in e.targets))
+        if e.support:
+            parts.append("capacité de soutien, elle fonctionne dans la Réserve")
+        return f"Déclaration de {_name(game, e.card)} par {e.player} : {' ; '.join(parts)}."
     return repr(e)
 
 
@@ -191,9 +200,10 @@ def _effect(e: ev.Effect, game: "Game") -> str:
     if e.stage == "order":
         players = list(dict.fromkeys(i.split(":")[0] and _owner_of(game, e, i) for i in e.group))
         first = players[0]
-        more = f", puis {', '.join(players[1:])}" if len(players) > 1 else ""
+        if len(players) == 1:
+            return f"Réactions déclenchées en même temps, toutes de {first} : {first} choisit leur ordre."
         return (f"Réactions déclenchées en même temps : {first}, premier joueur, ordonne et résout les siennes "
-                f"en premier{more} (article « Clarification des phases »).")
+                f"en premier, puis {', '.join(players[1:])} (article « Clarification des phases »).")
     extra = f" (« {trig} »)" if e.trigger else ""
     return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)} {name}{extra}."
 

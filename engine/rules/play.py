@@ -188,6 +188,21 @@ def options(game: "Game", player: str) -> list[dict]:
 
 
 # -- doing it -------------------------------------------------------------------------------------
+def _declared(game: "Game", player: str, card_id: str, d: dict, support: bool = False) -> None:
+    """Say what was chosen on declaration: the mode (5.2.3.c–d), the targets (5.2.3.b), and that a
+    support ability works from the Reserve (1.2.4.d)."""
+    rules: tuple[str, ...] = ()
+    if d.get("mode") is not None:
+        rules += ("5.2.3.c", "5.2.3.d")
+    if d.get("targets"):
+        rules += ("5.2.3.b",)
+    if support:
+        rules += ("1.2.4.d",)
+    if rules:
+        game.emit(ev.Declared(card_id, player, d.get("mode"), tuple(d.get("targets", ())), support), rules)
+
+
+
 @implements("3.2.8.a", "2.4.6.a", "2.4.6.b", "2.4.6.d", "2.4.6.e", "5.2.3.h", "5.2.3.i", "2.5.j",
             "1.3.2.d", "5.2.3.a")
 def play_card(game: "Game", player: str, d: dict) -> None:
@@ -211,6 +226,7 @@ def play_card(game: "Game", player: str, d: dict) -> None:
             fleeting, rules = True, ("2.4.6.d", "5.2.3.h") + rules
         if "fleeting" in card.keywords:
             fleeting, rules = True, ("2.4.6.e", "5.2.3.i") + rules
+    _declared(game, player, card.id, d)
     actions.move_card(game, card.id, None, "limbo", "play_reserve" if from_reserve else "play_hand", rules,
                       enters=("fleeting",) if fleeting else ())
     cost = card.reserve_cost if from_reserve else card.hand_cost
@@ -244,6 +260,7 @@ def quick_action(game: "Game", player: str, d: dict) -> None:
     if d.get("mode") is not None:
         steps = expand_mode(steps, d["mode"])
     targets = [effects._stamp(game, t) for t in d.get("targets", [])]
+    _declared(game, player, card.id, d, support=split_zone(st.loc[card.id])[1] == "reserve")
     effects.pay_cost(game, player, card.id, a["quick"])
     effects.push(game, [effects.frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True,
                                       targets=targets)])

@@ -50,6 +50,7 @@ def test_there_are_enough_scenarios():
 def test_scenario(path: Path):
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc.get("title") and doc.get("description"), "a scenario has a title and a French description"
+    assert doc.get("tags") and all(isinstance(t, str) for t in doc["tags"]), "a scenario has French tags"
     expect = doc["expect"]
     game = engine.load(doc)
     game.run(expect.get("until", "end"))
@@ -61,7 +62,11 @@ def test_scenario(path: Path):
             assert game.pending is None
         else:
             assert game.pending is not None, "a decision was expected to be missing"
+            want = dict(want)
+            reason = want.pop("reason_contains", None)
             assert {k: game.pending.get(k) for k in want} == want
+            if reason is not None:          # a refused decision: the reason names the rule
+                assert reason in (game.pending.get("reason") or ""), game.pending
     state = game.to_doc()
     for key, want in expect.get("state", {}).items():
         assert compare(resolve(state, key), want) == normalise(want), key
