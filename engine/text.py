@@ -262,10 +262,6 @@ def _note(e: ev.Note, game: "Game") -> str:
     exp = EXPEDITION_FR.get(e.card or "", "")
     texts = {
         "noon_nothing": "Midi : aucune réaction « À Midi », il ne se passe rien.",
-        "noon_reaction": f"Midi : {_name(game, e.card or '')} ({e.player}) a une réaction « À Midi » ; "
-                         "sa résolution relève de la partie 2 du moteur et n'est pas jouée ici.",
-        "dusk_reaction": f"Crépuscule : {_name(game, e.card or '')} ({e.player}) a une réaction « Au Crépuscule » ; "
-                         "sa résolution relève de la partie 2 du moteur et n'est pas jouée ici.",
         "draw_nothing": f"{e.player} devrait piocher mais son Deck et sa Défausse sont vides : "
                         "la pioche ne fait rien.",
         "resupply_nothing": f"Ravitailler : le Deck et la Défausse de {e.player} sont vides, rien ne se passe.",

@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING
 
 from .. import events as ev
 from . import play
-from .effects import completions, declared_slots, expand_mode, modes_of, target_options
+from .effects import declared_slots, expand_mode, first_completions, modes_of, target_options
 from .flow import Need, begin_phase, step
 from .registry import implements
 
 if TYPE_CHECKING:
     from ..game import Game
 
-TARGET_LIST_CAP = 500   # legal `targets` answers listed at most (the pending says what to choose)
+TARGET_LIST_CAP = 500   # `targets` answers listed at most by legal_decisions(); the pending's
+                        # options give each occurrence's choices, so any fitting list is accepted
 
 
 def _problem(game: "Game", p: str, d: dict) -> tuple[str | None, bool]:
@@ -56,7 +57,7 @@ def _need_declaration(game: "Game") -> Need:
         return _problem(game, p, {**decl, "targets": d["targets"]})[0]
 
     def legal() -> list[dict]:
-        return [{"player": p, "targets": t} for t in (completions(game, p, card, steps, TARGET_LIST_CAP) or [])]
+        return [{"player": p, "targets": t} for t in first_completions(game, p, card, steps, TARGET_LIST_CAP)]
 
     return Need(p, "targets", slots, sum(s["choose"] for s in slots), ("5.2.3.b", "5.2.3.a"),
                 f"{p} choisit les cibles de {name}, dans l'ordre des étapes : "

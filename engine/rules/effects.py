@@ -23,7 +23,7 @@ chosen: if it has since moved (a new object, 2.1.c) the step does nothing to it.
 from __future__ import annotations
 
 import copy
-from itertools import combinations, permutations, product
+from itertools import combinations, islice, permutations, product
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
@@ -150,17 +150,31 @@ def targets_problem(game: "Game", player: str, source: str, steps: list[dict], t
 def completions(game: "Game", player: str, source: str, steps: list[dict], limit: int = LIST_LIMIT) -> list[list[str]] | None:
     """Every complete target list for these steps, or None when there are more than `limit`;
     [] when one occurrence has no legal choice."""
-    per_slot = []
+    per_slot = _per_slot(game, player, source, steps)
+    if any(not opts for opts in per_slot):
+        return []
     total = 1
-    for s in declared_slots(steps):
-        opts = [list(c) for c in combinations(target_options(game, player, source, s), chooses(s))]
-        if not opts:
-            return []
-        per_slot.append(opts)
+    for opts in per_slot:
         total *= len(opts)
-        if total > limit:
-            return None
+    if total > limit:
+        return None
     return [[t for part in combo for t in part] for combo in product(*per_slot)]
+
+
+def can_target(game: "Game", player: str, source: str, steps: list[dict]) -> bool:
+    """Whether every occurrence of "cible" has enough legal choices (5.2.3.b)."""
+    return all(len(target_options(game, player, source, s)) >= chooses(s) for s in declared_slots(steps))
+
+
+def first_completions(game: "Game", player: str, source: str, steps: list[dict], cap: int) -> list[list[str]]:
+    """The first `cap` complete target lists (in the order of the options)."""
+    per_slot = _per_slot(game, player, source, steps)
+    return [[t for part in combo for t in part] for combo in islice(product(*per_slot), cap)]
+
+
+def _per_slot(game: "Game", player: str, source: str, steps: list[dict]) -> list[list[list[str]]]:
+    return [[list(c) for c in combinations(target_options(game, player, source, s), chooses(s))]
+            for s in declared_slots(steps)]
 
 
 def _stamp(game: "Game", value: str) -> list:

@@ -57,7 +57,7 @@ def _choices(game: "Game", player: str, card: "Card", steps: list[dict], d: dict
     n_modes = modes_of(steps)
     if n_modes:
         if "mode" not in d:
-            if not any(completions(game, player, card.id, expand_mode(steps, m), 10**9) != [] for m in range(n_modes)):
+            if not any(effects.can_target(game, player, card.id, expand_mode(steps, m)) for m in range(n_modes)):
                 return f"{card.name} : aucun mode n'a de cibles légales (5.2.3.d, 5.2.3.b)", False
             return None, False
         if d["mode"] not in range(n_modes):
@@ -65,7 +65,7 @@ def _choices(game: "Game", player: str, card: "Card", steps: list[dict], d: dict
         steps = expand_mode(steps, d["mode"])
     if "targets" not in d:
         if effects.declared_slots(steps):
-            if completions(game, player, card.id, steps, 10**9) == []:
+            if not effects.can_target(game, player, card.id, steps):
                 return f"{card.name} : aucune cible légale pour une occurrence de « cible » (5.2.3.b)", False
             return None, False
         return None, True
@@ -152,7 +152,7 @@ def _declarations(game: "Game", player: str, base: dict, card: "Card", steps: li
             continue
         comps = completions(game, player, card.id, s)
         if comps is None:
-            return [base] if not n_modes else [base]
+            return [base]
         for t in comps:
             out.append(dict(base, **({"mode": m} if m is not None else {}), targets=t))
     if len(out) > LIST_LIMIT:
