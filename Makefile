@@ -23,6 +23,7 @@ data: setup
 	$(PY) manage.py import_rules fixtures/rules/*.txt --ruleset fr-1
 	$(PY) manage.py rebuild_index
 	$(PY) manage.py load_library
+	$(PY) manage.py load_exercises
 	$(PY) manage.py demo_account
 
 serve: data
@@ -36,6 +37,7 @@ serve-prod: setup
 	$(PY) manage.py import_rules fixtures/rules/*.txt --ruleset fr-1
 	$(PY) manage.py rebuild_index
 	$(PY) manage.py load_library
+	$(PY) manage.py load_exercises
 	$(VENV)/bin/gunicorn judge.wsgi --workers $(WORKERS) --bind $(HOST) --access-logfile - --timeout 30
 
 # Debian's Chromium for the browser tests (Playwright's own download cannot work here).
