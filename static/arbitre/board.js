@@ -1,0 +1,370 @@
+/* The board and the log of a run, drawn from the engine's output document: shared by the stepper
+ * (stepper.js) and the training page (training.js).
+ *
+ * ArbitreBoard.create({ruleset, rulesPage, apiRules, board, rulePanel}) returns the drawing functions
+ * bound to one page: renderBoard(out) draws `out.state` into `board`, highlighting what the steps in
+ * `out.last` touched; renderLog(out, list) fills an <ol> with the log, each rule number a link to its
+ * page (its text in a tooltip and, on hover or focus, in `rulePanel` when there is one).
+ * Every piece of user text goes through textContent, never innerHTML.
+ */
+(function () {
+  "use strict";
+
+  const PHASE_FR = { setup: "Mise en place", morning: "Matin", noon: "Midi", afternoon: "Après-midi", dusk: "Crépuscule", night: "Nuit" };
+  const TERRAIN_FR = { forest: "forêt", mountain: "montagne", water: "eau" };
+  const TERRAIN_ABBR = { forest: "F", mountain: "M", water: "E" };
+  const STATUS_FR = { fleeting: "Fugace", asleep: "Endormi", anchored: "Ancré", exhausted: "épuisé" };
+  const TYPE_FR = { character: "Personnage", spell: "Sort", permanent: "Permanent", hero: "Héros" };
+  const ZONE_FR = {
+    deck: "Deck", hand: "Main", mana: "Mana", reserve: "Réserve", landmarks: "Repères", discard: "Défausse",
+    hero_expedition: "Expédition du Héros", companion_expedition: "Expédition du Compagnon", limbo: "Limbes",
+  };
+  const EXPEDITION_FR = { hero: "Héros", companion: "Compagnon" };
+
+  // ---- small DOM helpers ---------------------------------------------------------------------
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (key === "dataset") Object.assign(node.dataset, value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function create(options) {
+    const ruleset = options.ruleset || "fr-1";
+    const board = options.board;
+    const rulePanel = options.rulePanel || null;
+    const ruleCache = new Map();
+
+    // ---- names -------------------------------------------------------------------------------------
+    function cardNames(state) {
+      const names = new Map();
+      if (!state) return names;
+      const add = (card) => { if (card && card.id) names.set(card.id, card.name || card.id); };
+      for (const player of Object.values(state.players || {})) {
+        for (const [key, value] of Object.entries(player || {})) {
+          if (Array.isArray(value) && key !== "decisions") value.forEach(add);
+        }
+      }
+      (state.limbo || []).forEach(add);
+      return names;
+    }
+
+    function cardLabel(id, names) {
+      if (id === null || id === undefined) return "aucune";
+      const name = names.get(id);
+      return name && name !== id ? `${name} (${id})` : String(id);
+    }
+
+    function decisionLabel(d, names) {
+      const p = d.player || "?";
+      const list = (ids) => ids.map((id) => cardLabel(id, names)).join(", ");
+      if (d.pass) return `${p} passe`;
+      if ("keep" in d) {
+        const kept = Array.isArray(d.keep) ? d.keep : [];
+        return kept.length ? `${p} garde ${list(kept)}` : `${p} ne garde rien`;
+      }
+      if ("mana" in d) {
+        if (d.mana === null) return `${p} ne met aucune carte en Mana (Aucune)`;
+        if (Array.isArray(d.mana)) return `${p} met ${list(d.mana)} en Mana`;
+        return `${p} met ${cardLabel(d.mana, names)} en Mana`;
+      }
+      if ("play" in d) {
+        let text = `${p} joue ${cardLabel(d.play, names)}`;
+        if (d.expedition) text += ` dans l'Expédition du ${EXPEDITION_FR[d.expedition] || d.expedition}`;
+        if (Array.isArray(d.targets) && d.targets.length) text += ` (cibles : ${list(d.targets)})`;
+        return text;
+      }
+      if ("quick" in d) return `${p} utilise l'action rapide ${Number(d.ability || 0) + 1} de ${cardLabel(d.quick, names)}`;
+      if ("optional" in d) return d.optional ? `${p} le fait` : `${p} ne le fait pas`;
+      if ("targets" in d) return `${p} cible ${list(d.targets || [])}`;
+      if ("mode" in d) return `${p} choisit le mode ${d.mode}`;
+      const rest = Object.assign({}, d);
+      delete rest.player;
+      return `${p} : ${JSON.stringify(rest)}`;
+    }
+
+    // ---- rules: links, lazy texts, panel ---------------------------------------------------------------
+    function ruleUrl(number) { return `${options.rulesPage}${encodeURIComponent(ruleset)}/${encodeURIComponent(number)}/`; }
+
+    function fetchRule(number) {
+      if (!ruleCache.has(number)) {
+        const url = `${options.apiRules}${encodeURIComponent(ruleset)}/${encodeURIComponent(number)}/`;
+        ruleCache.set(number, fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+          .then((r) => (r.ok ? r.json() : null)).catch(() => null));
+      }
+      return ruleCache.get(number);
+    }
+
+    let panelNumber = null;
+    async function showRule(number) {
+      if (!rulePanel) return;
+      panelNumber = number;
+      rulePanel.replaceChildren(el("p", { class: "muted", text: `Règle ${number}…` }));
+      const rule = await fetchRule(number);
+      if (panelNumber !== number) return;
+      if (!rule) {
+        rulePanel.replaceChildren(el("p", { class: "problem", text: `La règle ${number} est absente de ${ruleset}.` }));
+        return;
+      }
+      const heading = el("h3", {}, el("span", { class: "num", text: rule.number || "" }), " ", rule.title || "");
+      const parts = [heading];
+      if (rule.text) parts.push(el("p", { text: rule.text }));
+      for (const item of rule.items || []) parts.push(el("p", { class: "item", text: typeof item === "string" ? item : JSON.stringify(item) }));
+      for (const remark of rule.remarks || []) parts.push(el("p", { class: "remark", text: remark }));
+      parts.push(el("p", {}, el("a", { href: rule.url || ruleUrl(number), text: "Ouvrir la page de la règle" })));
+      rulePanel.replaceChildren(...parts);
+    }
+
+    function ruleLinks(numbers) {
+      const span = el("span", { class: "rule-links" });
+      for (const number of numbers || []) {
+        const link = el("a", { href: ruleUrl(number), class: "rule-link num", text: number, dataset: { rule: number } });
+        link.addEventListener("mouseenter", () => showRule(number));
+        link.addEventListener("focus", () => showRule(number));
+        fetchRule(number).then((rule) => {
+          if (rule) link.title = `${rule.number} ${rule.title || ""} — ${rule.text || ""}`.trim();
+        });
+        span.append(link, " ");
+      }
+      return span;
+    }
+
+    // ---- what the last step touched -------------------------------------------------------------------
+    function touched(out) {
+      const cards = new Set(), zones = new Set(), markers = new Set(), tumults = new Set();
+      const last = new Set(out.last || []);
+      for (const entry of out.log || []) {
+        if (!last.has(entry.seq)) continue;
+        collect(entry.event || {}, cards, zones, markers, tumults);
+      }
+      return { cards, zones, markers, tumults, seqs: last };
+    }
+
+    function collect(event, cards, zones, markers, tumults) {
+      if (event.card) cards.add(event.card);
+      for (const key of ["from", "to", "zone"]) {
+        if (typeof event[key] === "string" && event[key] !== "adventure") zones.add(event[key]);
+      }
+      if (event.type === "marker") markers.add(`${event.player}.${event.expedition}`);
+      if (event.type === "progress") markers.add(`${event.player}.${event.expedition}`);
+      if (event.type === "reveal") tumults.add(event.tumult);
+      if (event.type === "shuffle" && event.from === "adventure") for (let k = 0; k < 3; k++) tumults.add(k);
+    }
+
+    function highlightEntry(entry, on) {
+      const cards = new Set(), zones = new Set(), markers = new Set(), tumults = new Set();
+      collect(entry.event || {}, cards, zones, markers, tumults);
+      board.querySelectorAll(".hover").forEach((n) => n.classList.remove("hover"));
+      if (!on) return;
+      for (const id of cards) board.querySelectorAll(`[data-card="${CSS.escape(id)}"]`).forEach((n) => n.classList.add("hover"));
+      for (const z of zones) board.querySelectorAll(`[data-zone="${CSS.escape(z)}"]`).forEach((n) => n.classList.add("hover"));
+      for (const m of markers) board.querySelectorAll(`[data-marker="${CSS.escape(m)}"]`).forEach((n) => n.classList.add("hover"));
+    }
+
+    // ---- board ---------------------------------------------------------------------------------------
+    function statsText(stats) {
+      return ["forest", "mountain", "water"].map((t) => `${TERRAIN_ABBR[t]}${(stats && stats[t]) || 0}`).join(" ");
+    }
+
+    function cardNode(card, hot) {
+      const classes = ["card"];
+      const statuses = card.statuses || [];
+      if (statuses.includes("exhausted")) classes.push("exhausted");
+      if (card.token) classes.push("token");
+      if (hot.cards.has(card.id)) classes.push("changed");
+      const node = el("li", { class: classes.join(" "), dataset: { card: card.id }, tabindex: "0" });
+      node.append(el("span", { class: "card-name", text: card.name || card.id }));
+      node.append(el("span", { class: "card-id", text: card.id }));
+      const meta = [];
+      const type = TYPE_FR[card.type] || card.type || "Personnage";
+      meta.push(card.token ? `${type} (jeton)` : type);
+      const stats = card.stats || {};
+      if ((card.type || "character") === "character" || Object.values(stats).some(Boolean)) {
+        meta.push(statsText(stats));
+      }
+      const cost = `${card.hand_cost || 0}/${card.reserve_cost === undefined || card.reserve_cost === null ? "–" : card.reserve_cost}`;
+      node.append(el("span", { class: "card-meta", text: meta.join(" · ") }));
+      node.append(el("span", { class: "card-cost", title: "Coût de Main / coût de Réserve", text: cost }));
+      if (statuses.length) {
+        const badges = el("span", { class: "badges" });
+        for (const s of statuses) badges.append(el("span", { class: `badge status-${s}`, text: STATUS_FR[s] || s }));
+        node.append(badges);
+      }
+      const counters = Object.entries(card.counters || {});
+      if (counters.length) {
+        const badges = el("span", { class: "badges counters" });
+        for (const [name, count] of counters) badges.append(el("span", { class: "badge counter", text: `${name} ×${count}` }));
+        node.append(badges);
+      }
+      node.title = `${card.name || card.id} (${card.id}) — ${meta.join(", ")}`;
+      return node;
+    }
+
+    function zoneNode(key, label, cards, hot, options = {}) {
+      const zone = el("section", { class: `zone zone-${key.split(".").pop()}` + (hot.zones.has(key) ? " changed" : ""), dataset: { zone: key } });
+      zone.append(el("h4", {}, label, el("span", { class: "count", text: ` (${cards.length})` })));
+      if (options.faceDown) {
+        zone.append(el("p", { class: "face-down", text: cards.length ? `${cards.length} carte(s) face cachée` : "vide" }));
+        const hotInside = cards.filter((c) => hot.cards.has(c.id));
+        if (hotInside.length) {
+          const list = el("ul", { class: "cards compact" });
+          hotInside.forEach((c) => list.append(cardNode(c, hot)));
+          zone.append(list);
+        }
+        return zone;
+      }
+      if (options.orbs) {
+        const orbs = el("ul", { class: "orbs" });
+        let ready = 0;
+        for (const card of cards) {
+          const exhausted = (card.statuses || []).includes("exhausted");
+          if (!exhausted) ready += 1;
+          orbs.append(el("li", {
+            class: "orb" + (exhausted ? " exhausted" : "") + (hot.cards.has(card.id) ? " changed" : ""),
+            dataset: { card: card.id }, title: `${card.name || card.id} (${card.id})${exhausted ? " — épuisé" : ""}`,
+            text: card.id,
+          }));
+        }
+        zone.append(el("p", { class: "orbs-summary", text: `${ready} disponible(s) sur ${cards.length}` }), orbs);
+        return zone;
+      }
+      const list = el("ul", { class: "cards" });
+      if (!cards.length) list.append(el("li", { class: "empty", text: "vide" }));
+      cards.forEach((c) => list.append(cardNode(c, hot)));
+      zone.append(list);
+      return zone;
+    }
+
+    function playerNode(pid, player, state, hot) {
+      const hero = player.hero;
+      const section = el("section", { class: "player", dataset: { player: pid }, "aria-label": `Joueur ${pid}` });
+      const title = el("h3", {}, `Joueur ${pid}`);
+      if (state.first_player === pid) title.append(" ", el("span", { class: "first-player", title: "Premier joueur", text: "★ premier joueur" }));
+      if (player.passed) title.append(" ", el("span", { class: "badge", text: "a passé" }));
+      section.append(title);
+      const heroText = hero
+        ? `Héros : ${hero.name || "sans nom"} — limite de Réserve ${hero.reserve_limit ?? 2}, de Repères ${hero.landmark_limit ?? 2}`
+        : "Sans Héros — limites 2 et 2 (4.2.5.d)";
+      section.append(el("p", { class: "hero", text: heroText }));
+      const z = (name) => player[name] || [];
+      const key = (name) => `${pid}.${name}`;
+      const grid = el("div", { class: "zones" });
+      grid.append(
+        zoneNode(key("hero_expedition"), ZONE_FR.hero_expedition, z("hero_expedition"), hot),
+        zoneNode(key("companion_expedition"), ZONE_FR.companion_expedition, z("companion_expedition"), hot),
+        zoneNode(key("reserve"), ZONE_FR.reserve, z("reserve"), hot),
+        zoneNode(key("landmarks"), ZONE_FR.landmarks, z("landmarks"), hot),
+        zoneNode(key("hand"), ZONE_FR.hand, z("hand"), hot),
+        zoneNode(key("mana"), ZONE_FR.mana, z("mana"), hot, { orbs: true }),
+        zoneNode(key("deck"), ZONE_FR.deck, z("deck"), hot, { faceDown: true }),
+        zoneNode(key("discard"), ZONE_FR.discard, z("discard"), hot),
+      );
+      section.append(grid);
+      return section;
+    }
+
+    function adventureNode(state, hot) {
+      const adv = state.adventure || {};
+      const tumult = adv.tumult || [];
+      const markers = adv.markers || {};
+      const section = el("section", { class: "adventure" + (adv.arena ? " arena" : ""), dataset: { zone: "adventure" }, "aria-label": "Aventure" });
+      section.append(el("h3", { text: adv.arena ? "Aventure — Arène active (départage, 4.3.d)" : "Aventure" }));
+      const row = el("ol", { class: "regions" });
+      for (let region = 0; region < 8; region++) {
+        let terrains = [], label, faceDown = false, tumultIndex = null;
+        if (region === 0) label = "Région du Héros";
+        else if (region === 7) label = adv.arena ? "Arène" : "Région du Compagnon";
+        if (region === 0 || region === 7) terrains = ["forest", "mountain", "water"];
+        else {
+          tumultIndex = Math.floor((region - 1) / 2);
+          const half = (region - 1) % 2;
+          const card = tumult[tumultIndex];
+          label = card ? `${card.name || `T${tumultIndex + 1}`} (${half ? "2e" : "1re"} moitié)` : "—";
+          if (card && card.face_up) terrains = (card.terrains && card.terrains[half]) || [];
+          else faceDown = true;
+          if (adv.arena) terrains = ["forest", "mountain", "water"];
+        }
+        const classes = ["region"];
+        if (faceDown && !adv.arena) classes.push("face-down");
+        if (tumultIndex !== null && hot.tumults.has(tumultIndex)) classes.push("changed");
+        const cell = el("li", { class: classes.join(" "), dataset: { region: String(region) } });
+        cell.append(el("span", { class: "region-number", text: String(region) }));
+        cell.append(el("span", { class: "region-label", text: label }));
+        const terr = el("span", { class: "terrains" });
+        if (faceDown && !adv.arena) terr.append(el("span", { class: "terrain hidden-terrain", text: "face cachée" }));
+        else if (!terrains.length) terr.append(el("span", { class: "terrain", text: "aucun terrain" }));
+        for (const t of terrains) terr.append(el("span", { class: `terrain terrain-${t}`, text: TERRAIN_FR[t] || t }));
+        cell.append(terr);
+        const here = el("span", { class: "markers" });
+        for (const [pid, m] of Object.entries(markers)) {
+          for (const kind of ["hero", "companion"]) {
+            if (m && m[kind] === region) {
+              const key = `${pid}.${kind}`;
+              here.append(el("span", {
+                class: `marker marker-${pid} marker-${kind}` + (hot.markers.has(key) ? " changed" : ""),
+                dataset: { marker: key }, title: `Expédition du ${EXPEDITION_FR[kind]} de ${pid}`,
+                text: `${pid} ${EXPEDITION_FR[kind]}`,
+              }));
+            }
+          }
+        }
+        cell.append(here);
+        row.append(cell);
+      }
+      section.append(row);
+      return section;
+    }
+
+    function renderBoard(out) {
+      const state = out.state;
+      const hot = touched(out);
+      const info = el("p", { class: "day-info", id: "day-info" },
+        el("strong", { text: `Jour ${state.day ?? 1}` }), " · ",
+        el("span", { class: "phase", text: PHASE_FR[state.phase] || state.phase }), " · ",
+        `Premier joueur : ${state.first_player || "—"}`);
+      const players = Object.keys(state.players || {});
+      const ordered = players.slice().sort().reverse();   // B on top, A at the bottom
+      const parts = [info];
+      if (ordered.length) parts.push(playerNode(ordered[0], state.players[ordered[0]], state, hot));
+      parts.push(adventureNode(state, hot));
+      for (const pid of ordered.slice(1)) parts.push(playerNode(pid, state.players[pid], state, hot));
+      parts.push(zoneNode("limbo", ZONE_FR.limbo, state.limbo || [], hot));
+      board.replaceChildren(...parts);
+    }
+
+    // ---- log ------------------------------------------------------------------------------------------
+    function renderLog(out, logList) {
+      const last = new Set(out.last || []);
+      const items = [];
+      let lastNode = null;
+      for (const entry of out.log || []) {
+        const li = el("li", { class: "entry" + (last.has(entry.seq) ? " last" : ""), dataset: { seq: String(entry.seq), type: (entry.event || {}).type || "" } });
+        li.append(el("span", { class: "entry-when", text: `${entry.seq}. J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}` }));
+        li.append(el("span", { class: "entry-text", text: entry.text }));
+        if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
+        else li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
+        li.addEventListener("mouseenter", () => highlightEntry(entry, true));
+        li.addEventListener("mouseleave", () => highlightEntry(entry, false));
+        items.push(li);
+        if (last.has(entry.seq)) lastNode = li;
+      }
+      if (!items.length) items.push(el("li", { class: "muted empty", text: "Rien n'a encore été joué : position de départ." }));
+      logList.replaceChildren(...items);
+      if (lastNode && lastNode.scrollIntoView) lastNode.scrollIntoView({ block: "nearest" });
+    }
+
+    return { cardNames, cardLabel, decisionLabel, ruleLinks, showRule, renderBoard, renderLog, highlightEntry };
+  }
+
+  window.ArbitreBoard = { create, el, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };
+})();
