@@ -18,6 +18,7 @@ api_patterns = [
     path("suggest/", rules_api.suggest_view, name="api-suggest"),
     path("run/", judge_api.run_document, name="api-run"),
     path("check/", judge_api.check_document, name="api-check"),
+    path("", include("judge.training_api")),
     path("", include(router.urls)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -30,5 +31,6 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("comptes/", include("django.contrib.auth.urls")),
     path("scenarios/", include("judge.urls_pages")),
+    path("entrainement/", include("judge.urls_training")),
     path("", include("rules_ref.urls")),
 ]

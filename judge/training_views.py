@@ -1,0 +1,100 @@
+"""Pages of the training mode: the trainee's page (series by theme and difficulty, progress) and the
+author's form that turns a scenario's step into an exercise.
+
+The series itself runs in the browser (``static/arbitre/training.js``) against the training API; these
+views hand it the themes and the progress so far.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+
+from .models import Exercise, Scenario
+from .training import ExerciseError
+from .training_api import MAX_SERIES, SERIES_SIZES, progress_for, themes_for
+
+DIFFICULTIES = [(1, "Facile"), (2, "Moyen"), (3, "Difficile")]
+
+
+def _page(request, single: Exercise | None = None):
+    return render(request, "judge/training.html", {
+        "themes": themes_for(request.user),
+        "difficulties": DIFFICULTIES,
+        "sizes": SERIES_SIZES,
+        "progress": progress_for(request),
+        "single": single,
+        "initial": {
+            "exercise": str(single.uuid) if single else None,
+            "ruleset": settings.ARBITRE_DEFAULT_RULESET,
+            "authenticated": request.user.is_authenticated,
+            "max": MAX_SERIES,
+        },
+    })
+
+
+def home(request):
+    return _page(request)
+
+
+def exercise(request, uuid):
+    """One exercise on its own (the address an author shares, or the preview after creating one)."""
+    return _page(request, get_object_or_404(Exercise.objects.readable_by(request.user), uuid=uuid))
+
+
+class ExerciseForm(forms.ModelForm):
+    class Meta:
+        model = Exercise
+        fields = ["steps", "kind", "focus", "chosen_rule", "author_difficulty", "explanation"]
+        labels = {
+            "steps": "Étape où le déroulé s'arrête",
+            "kind": "Question",
+            "focus": "Carte concernée (id)",
+            "chosen_rule": "Règle visée (facultatif)",
+            "author_difficulty": "Difficulté (facultatif)",
+            "explanation": "Explication montrée après la réponse",
+        }
+        help_texts = {
+            "steps": "Le nombre d'étapes déjà jouées, comme « Étape N » dans le déroulé pas à pas.",
+            "focus": "Pour « Où va cette carte ? » : l'id de la carte, par ex. a1.",
+            "chosen_rule": "Une des règles que le moteur cite à l'étape suivante ; vide : la première.",
+            "author_difficulty": "1 à 3 ; vide : déduite du nombre d'entrées du journal.",
+        }
+        widgets = {"explanation": forms.Textarea(attrs={"rows": 4})}
+
+    def __init__(self, *args, scenario: Scenario, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.scenario = scenario
+        self.fields["author_difficulty"].widget = forms.Select(choices=[("", "Automatique"), *DIFFICULTIES])
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        self.instance.scenario = self.scenario
+        for name in self._meta.fields:
+            setattr(self.instance, name, data.get(name))
+        try:
+            self.instance.rebuild()
+        except ExerciseError as exc:
+            raise forms.ValidationError(f"Le moteur ne peut pas poser cette question : {exc}.") from None
+        return data
+
+
+@login_required
+def new(request, uuid):
+    """The scenario's author marks a step of it as an exercise; the engine computes the question."""
+    scenario = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
+    if not scenario.can_edit(request.user):
+        raise PermissionDenied("Seul l'auteur de ce scénario (ou l'équipe) peut en faire un exercice.")
+    initial = {"steps": request.GET.get("etape", 0), "kind": Exercise.Kind.CARD_ZONE}
+    form = ExerciseForm(request.POST or None, initial=initial, scenario=scenario,
+                        instance=Exercise(scenario=scenario, author=request.user))
+    if request.method == "POST" and form.is_valid():
+        exercise = form.save()
+        return redirect("training:exercise", uuid=exercise.uuid)
+    return render(request, "judge/training_new.html", {
+        "scenario": scenario, "form": form, "exercises": scenario.exercises.order_by("steps", "id"),
+    })

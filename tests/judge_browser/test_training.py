@@ -1,0 +1,96 @@
+"""The training page in Debian's Chromium: a trainee picks a theme, answers a series (some answers right,
+some wrong on purpose), reads the engine's log with its rule links after each answer, gets the score the
+answers deserve, and sees their progress by rule section."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The library scenarios of the "Fin de la partie" (4.3) exercises of the starter set.
+END_OF_GAME = ["end-expeditions-cross", "end-expeditions-meet", "end-both-meet-tiebreak",
+               "arena-tiebreak-win", "arena-tiebreak-continues", "night-fleeting-rest"]
+
+
+@pytest.fixture
+def starter_set(live_rules, tmp_path):
+    """Part of the library and the starter-set exercises that use it, loaded as `make data` does."""
+    from django.core.management import call_command
+
+    for name in END_OF_GAME:
+        shutil.copy(ROOT / "fixtures" / "scenarios" / f"{name}.json", tmp_path)
+    call_command("load_library", dir=str(tmp_path), verbosity=0)
+    call_command("load_exercises", verbosity=0)
+
+
+def answer_key(uuid: str) -> tuple[str, list[str]]:
+    from judge.models import Exercise
+
+    exercise = Exercise.objects.get(uuid=uuid)
+    return exercise.answer, [o["key"] for o in exercise.question["options"]]
+
+
+def test_trainee_answers_a_series_and_gets_the_score_it_deserves(page, site, starter_set, js_errors):
+    page.goto(f"{site}/")
+    page.get_by_role("link", name="Entraînement").click()
+    expect(page.get_by_role("heading", name="Entraînement", level=1)).to_be_visible()
+    expect(page.get_by_label("Thème").locator("option", has_text="4.3 Fin de la partie (7)")).to_have_count(1)
+    page.get_by_label("Thème").select_option("section:4.3")
+    page.get_by_label("Questions").select_option("5")
+    page.get_by_role("button", name="Commencer la série").click()
+
+    plan = [True, False, True, True, False]    # which answers are right on purpose
+    question = page.locator("#question")
+    for number, right in enumerate(plan, start=1):
+        expect(page.locator("#question-count")).to_have_text(f"Question {number} sur 5")
+        expect(page.locator("#board [data-region]")).to_have_count(8)       # the board at the position
+        uuid = question.get_attribute("data-exercise")
+        answer, keys = answer_key(uuid)
+        chosen = answer if right else next(k for k in keys if k != answer)
+        page.locator(f'#options button[data-key="{chosen}"]').click()
+        expect(page.locator("#verdict")).to_have_text("Bonne réponse !" if right else "Mauvaise réponse.")
+        expect(page.locator(f'#options button[data-key="{answer}"]')).to_have_class(re.compile(r"\banswer\b"))
+        log_links = page.locator("#step-log a.rule-link")
+        expect(log_links.first).to_be_visible()
+        for link in log_links.all():     # each rule number of the log links to its rule page
+            assert link.get_attribute("href") == f"/regles/fr-1/{link.get_attribute('data-rule')}/"
+        expect(page.locator("#explanation")).not_to_be_empty()
+        page.locator("#next-question").click()
+
+    expect(page.locator("#score")).to_have_text("Score : 3 / 5")
+    expect(page.locator("#results li.right")).to_have_count(3)
+    expect(page.locator("#results li.wrong")).to_have_count(2)
+    row = page.locator('#progress-table tr[data-section="4.3"]')
+    expect(row).to_contain_text("Fin de la partie")
+    expect(row.locator("td").nth(1)).to_have_text("5")
+    expect(row.locator("td").nth(2)).to_have_text("3")
+    # The progress survives a reload for this visit (session-kept).
+    page.reload()
+    expect(page.locator('#progress-table tr[data-section="4.3"] td').nth(2)).to_have_text("3")
+    assert js_errors == []
+
+
+def test_rule_link_of_the_step_log_leads_to_the_rule_page(page, site, starter_set, js_errors):
+    from judge.models import Exercise
+
+    exercise = Exercise.objects.get(source="fixtures/exercises.json#fugace-repos-zone")
+    page.goto(f"{site}/entrainement/exercice/{exercise.uuid}/")
+    expect(page.locator("#question-prompt")).to_contain_text("Garde forestière (a1)")
+    page.locator('#options button[data-key="A.reserve"]').click()
+    expect(page.locator("#verdict")).to_have_text("Mauvaise réponse.")
+    expect(page.locator("#right-answer")).to_have_text("Réponse du moteur : Elle va dans la Défausse de A")
+    # The board after the step shows the card in the Discard, highlighted.
+    expect(page.locator('#board [data-zone="A.discard"] [data-card="a1"]')).to_be_visible()
+    link = page.locator('#step-log a.rule-link[data-rule="2.4.6.c"]')
+    link.hover()
+    expect(page.locator("#rule-panel")).to_contain_text("Fugace")
+    link.click()
+    page.wait_for_url(f"{site}/regles/fr-1/2.4.6.c/")
+    expect(page.locator("h1")).to_contain_text("2.4.6.c")
+    assert js_errors == []
