@@ -85,11 +85,16 @@ def run_step(document: dict, steps: int) -> StepRun:
     except engine.ScenarioError as exc:
         first = exc.problems[0] if exc.problems else {"path": "$", "message": "document refusé"}
         raise ExerciseError(f"le moteur refuse ce scénario ({first['path']} : {first['message']})") from None
-    for done in range(steps):
-        if not game.advance():
-            raise ExerciseError(f"le déroulé s'arrête après {done} étape(s), avant l'étape {steps}")
-    before = game.to_doc()
-    entries = game.advance()
+    try:
+        for done in range(steps):
+            if not game.advance():
+                raise ExerciseError(f"le déroulé s'arrête après {done} étape(s), avant l'étape {steps}")
+        before = game.to_doc()
+        entries = game.advance()
+    except ExerciseError:
+        raise
+    except Exception as exc:   # an engine failure refuses the question instead of failing the page
+        raise ExerciseError(f"le moteur a échoué en déroulant ce scénario ({type(exc).__name__} : {exc})") from exc
     if not entries:
         why = "la partie est finie" if game.over else "le moteur attend une décision d'un joueur"
         raise ExerciseError(f"à l'étape {steps}, {why} : il n'y a pas d'étape suivante à deviner")

@@ -172,3 +172,14 @@ def test_the_answer_key_is_what_the_engine_says_when_the_scenario_is_run(starter
         if exercise.answer != expected:
             wrong.append((exercise.source, exercise.answer, expected))
     assert not wrong
+
+
+def test_an_engine_failure_refuses_the_question_instead_of_failing(rules, monkeypatch):
+    import engine.game
+
+    def broken(self):
+        raise NameError("zone_count")
+
+    monkeypatch.setattr(engine.game.Game, "advance", broken)
+    with pytest.raises(training.ExerciseError, match="le moteur a échoué.*NameError"):
+        training.build(scenario("night-fleeting-rest"), 0, "card_zone", focus="a1")
