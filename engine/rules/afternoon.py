@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .. import events as ev
 from . import play
-from .effects import declared_slots, expand_mode, first_completions, modes_of, target_options
+from .targets import declared_slots, expand_mode, first_completions, modes_of, target_options
 from .flow import Need, begin_phase, step
 from .registry import implements
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..model import EXPEDITIONS, IN_PLAY_ZONES, TERRAINS
+from ..model import EXPEDITIONS, TERRAINS
 from . import effects
 from .actions import move_forward
 from .flow import begin_phase, step

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from . import actions, effects
-from .effects import LIST_LIMIT, completions, expand_mode, modes_of, targets_problem
+from .targets import LIST_LIMIT, can_target, completions, declared_slots, expand_mode, modes_of, stamp, targets_problem
 from .registry import implements
 
 if TYPE_CHECKING:
@@ -57,15 +57,15 @@ def _choices(game: "Game", player: str, card: "Card", steps: list[dict], d: dict
     n_modes = modes_of(steps)
     if n_modes:
         if "mode" not in d:
-            if not any(effects.can_target(game, player, card.id, expand_mode(steps, m)) for m in range(n_modes)):
+            if not any(can_target(game, player, card.id, expand_mode(steps, m)) for m in range(n_modes)):
                 return f"{card.name} : aucun mode n'a de cibles légales (5.2.3.d, 5.2.3.b)", False
             return None, False
         if d["mode"] not in range(n_modes):
             return f"mode attendu entre 0 et {n_modes - 1} (5.2.3.c)", False
         steps = expand_mode(steps, d["mode"])
     if "targets" not in d:
-        if effects.declared_slots(steps):
-            if not effects.can_target(game, player, card.id, steps):
+        if declared_slots(steps):
+            if not can_target(game, player, card.id, steps):
                 return f"{card.name} : aucune cible légale pour une occurrence de « cible » (5.2.3.b)", False
             return None, False
         return None, True
@@ -103,8 +103,8 @@ def _ability(game: "Game", player: str, d: dict) -> tuple[str | None, "Card | No
         return f"{card.name} n'a pas d'action rapide n°{k!r} (1.2.4.c)", None, None
     a = abilities[k]
     if not effects.works_in(a, split_zone(zone)[1]):
-        where = "dans la Réserve (capacité de soutien)" if split_zone(zone)[1] not in ("reserve",) and \
-            (a.get("support") or a["quick"].get("discard_me")) else "en jeu"
+        where = ", ".join(a["zones"]) if "zones" in a else \
+            "dans la Réserve (capacité de soutien)" if effects.works_in(a, "reserve") else "en jeu"
         return f"l'action rapide de {card.name} ne fonctionne que {where} (1.2.4.d)", None, None
     return effects.cost_problem(game, player, cid, a["quick"]), card, a
 
@@ -147,7 +147,7 @@ def _declarations(game: "Game", player: str, base: dict, card: "Card", steps: li
     out = []
     for m in (range(n_modes) if n_modes else [None]):
         s = expand_mode(steps, m) if m is not None else steps
-        if not effects.declared_slots(s):
+        if not declared_slots(s):
             out.append(dict(base, **({"mode": m} if m is not None else {})))
             continue
         comps = completions(game, player, card.id, s)
@@ -235,7 +235,7 @@ def play_card(game: "Game", player: str, d: dict) -> None:
     trigger = "played_from_reserve" if from_reserve else "played_from_hand"
     if card.type == "spell":
         steps = card.effect if d.get("mode") is None else expand_mode(card.effect, d["mode"])
-        targets = [effects._stamp(game, t) for t in d.get("targets", [])]
+        targets = [stamp(game, t) for t in d.get("targets", [])]
         effects.push(game, [effects.frame(card.id, player, "spell", steps, declared=True, targets=targets,
                                           after="spell")])
         return
@@ -259,7 +259,7 @@ def quick_action(game: "Game", player: str, d: dict) -> None:
     steps = a.get("effect", [])
     if d.get("mode") is not None:
         steps = expand_mode(steps, d["mode"])
-    targets = [effects._stamp(game, t) for t in d.get("targets", [])]
+    targets = [stamp(game, t) for t in d.get("targets", [])]
     _declared(game, player, card.id, d, support=split_zone(st.loc[card.id])[1] == "reserve")
     effects.pay_cost(game, player, card.id, a["quick"])
     effects.push(game, [effects.frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True,

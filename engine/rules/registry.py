@@ -124,7 +124,7 @@ def sort_key(number: str) -> tuple:
 
 def implemented() -> dict[str, list[str]]:
     """Rule number -> implementing functions, after importing every rule module."""
-    from . import actions, afternoon, dusk, effects, flow, morning, night, play, setup  # noqa: F401
+    from . import actions, afternoon, dusk, effects, flow, morning, night, play, setup, targets  # noqa: F401
     return dict(IMPLEMENTED)
 
 
