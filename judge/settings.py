@@ -4,6 +4,7 @@ Development defaults (``make serve``) need no environment at all: SQLite and the
 live under ``var/``.
 """
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",  # login throttling (see AXES_* below)
     "rules_ref",
     "judge",
 ]
@@ -52,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into its page
 ]
 
 ROOT_URLCONF = "judge.urls"
@@ -142,6 +145,20 @@ CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS",
 # The rules reference.
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
 ARBITRE_SCENARIOS_CITING = "judge.views.scenarios_citing"
+# Login throttling (django-axes): after 5 wrong passwords in a row for one username from one IP
+# address, that pair is refused for 15 minutes, even with the right password (login form, admin,
+# and the API's HTTP Basic authentication, which goes through the same authenticate()). The IP is
+# REMOTE_ADDR: X-Forwarded-For is not trusted, so it cannot be spoofed to dodge the lock.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses locked-out attempts; must come first
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "lockout.html"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "judge:library"
 LOGOUT_REDIRECT_URL = "rules_ref:home"
