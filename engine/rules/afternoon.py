@@ -44,7 +44,8 @@ def _need_declaration(game: "Game") -> Need:
         modes = [m for m in range(modes_of(steps)) if _problem(game, p, {**decl, "mode": m})[0] is None]
         return Need(p, "mode", modes, 1, ("5.2.3.c", "5.2.3.a"),
                     f"{p} choisit le mode de {name} (déclaration d'intention).",
-                    lambda d: None if d.get("mode") in modes else f"réponse attendue : \"mode\" parmi {modes} (5.2.3.c)",
+                    lambda d: (f"réponse attendue : \"mode\" parmi {modes} (5.2.3.c)" if d.get("mode") not in modes
+                               else _problem(game, p, {**decl, **d})[0] if "targets" in d else None),
                     lambda: [{"player": p, "mode": m} for m in modes])
     if "mode" in decl:
         steps = expand_mode(steps, decl["mode"])

@@ -307,6 +307,8 @@ def _decisions(ck: _Checker, decisions: Any, pids: set[str]) -> None:
         kinds = [k for k in DECISION_KEYS if k in d]
         if ("play" in kinds or "quick" in kinds):
             kinds = [k for k in kinds if k not in DECLARATION_KEYS]
+        elif kinds == ["mode", "targets"]:     # completing a declaration in one answer
+            kinds = ["mode"]
         if len(kinds) != 1:
             ck.add(path, f"une décision a exactement une clé parmi {', '.join(DECISION_KEYS)} ; reçu {kinds}")
             continue

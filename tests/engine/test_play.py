@@ -128,3 +128,18 @@ def test_an_unknown_verb_or_trigger_is_a_problem_with_its_path():
                               char("a2", abilities=[{"trigger": "midnight", "effect": []}])]})
     paths = {p["path"] for p in engine.check(doc)}
     assert {"players.A.hand[0].effect[0].action", "players.A.hand[1].abilities[0].trigger"} <= paths
+
+
+def test_a_modal_declaration_is_completed_by_mode_then_targets():
+    modal = [{"action": "choose_one", "modes": [[{"action": "draw", "player": "self", "count": 1}],
+                                                [{"action": "sabotage", "target": "choose"}]]}]
+    game = engine.load(afternoon({"hand": [spell("a1", modal, hand_cost=1)]}, {"reserve": [char("b1")]}))
+    game.decide({"player": "A", "play": "a1"})
+    assert game.pending["kind"] == "mode" and game.pending["options"] == [0, 1]
+    with pytest.raises(engine.IllegalDecision, match="5.2.3.b"):
+        game.decide({"player": "A", "mode": 1, "targets": ["zz"]})
+    game.decide({"player": "A", "mode": 1})
+    assert game.pending["kind"] == "targets" and game.legal_decisions() == [{"player": "A", "targets": ["b1"]}]
+    game.decide({"player": "A", "targets": ["b1"]})
+    game.run()
+    assert game.state.zone_of("b1") == "B.discard" and {"5.2.3.c", "5.2.3.d", "5.2.3.b"} <= cited(game)

@@ -44,3 +44,10 @@ def test_cli_prints_the_table():
     out = subprocess.run([sys.executable, "-m", "engine", "rules"], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert out == table()
+
+
+def test_every_effect_verb_names_the_rule_that_defines_it():
+    from engine.model import VERBS
+    from engine.rules.targets import VERB_RULES
+    assert set(VERB_RULES) == set(VERBS)
+    assert {r for rules in VERB_RULES.values() for r in rules} <= citable()
