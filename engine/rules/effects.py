@@ -313,7 +313,7 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
     if verb == "internal":     # declined or unpayable was handled; nothing else to do here
         return
     for target in _take(game, f, step):
-        if target == "me":
+        if target == "me" or (target == "self" and verb in CARD_VERBS):   # the card whose effect it is
             target = f["card"]
         if verb in CARD_VERBS and target not in st.loc:
             game.emit(ev.Note("target_gone", player=p, card=target), ("2.1.c",))
