@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import ARENA, COUNTER_LOSING_ZONES, VISIBLE_ZONES, Tumult, split_zone
+from .model import ARENA, COUNTER_LOSING_ZONES, STATUSES, VISIBLE_ZONES, Tumult, split_zone
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,8 +45,8 @@ def apply_event(game: "Game", e: ev.Event) -> None:
         j.setitem(st.loc, card.id, e.to)
     elif t is ev.StatusChange:
         card = st.card(e.card)
-        if e.value and e.status not in card.statuses:
-            j.set(card, "statuses", card.statuses + (e.status,))
+        if e.value and e.status not in card.statuses:   # kept in the canonical order, as loaded
+            j.set(card, "statuses", tuple(x for x in STATUSES if x in card.statuses or x == e.status))
         elif not e.value and e.status in card.statuses:
             j.set(card, "statuses", tuple(s for s in card.statuses if s != e.status))
     elif t is ev.CountersChange:

@@ -143,3 +143,12 @@ def test_a_modal_declaration_is_completed_by_mode_then_targets():
     game.decide({"player": "A", "targets": ["b1"]})
     game.run()
     assert game.state.zone_of("b1") == "B.discard" and {"5.2.3.c", "5.2.3.d", "5.2.3.b"} <= cited(game)
+
+
+def test_statuses_gained_by_effects_dump_and_load_back_unchanged():
+    game = engine.load(afternoon({"hand": [spell("a1", [{"action": "gain_status", "target": "choose", "status": "anchored"}])],
+                                  "hero_expedition": [char("a2", statuses=["exhausted", "asleep"])]}))
+    game.decide({"player": "A", "play": "a1", "targets": ["a2"]})
+    game.run()
+    dumped = game.to_doc()
+    assert engine.load(json.loads(json.dumps(dumped))).to_doc() == dumped
