@@ -103,10 +103,10 @@ def _find_rule(ruleset: str, number: str) -> tuple | None:
             " WHERE s.slug = %s AND r.number = %s",
             [ruleset, number],
         )
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    return row
+        # fetchall(), not fetchone(): the statement must run to its end, or SQLite keeps it open
+        # (and with it a read lock / an old snapshot on this connection).
+        rows = cursor.fetchall()
+    return rows[0] if rows else None
 
 
 def rule_default(request, number: str):
