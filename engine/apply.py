@@ -69,7 +69,10 @@ def apply_event(game: "Game", e: ev.Event) -> None:
         j.pop(cards, _index(cards, e.card))
         j.setitem(st.loc, e.card)
     elif t is ev.Reveal:
-        j.set(st.adventure.tumult[e.tumult], "face_up", True)
+        card = st.adventure.tumult[e.tumult]
+        j.set(card, "face_up", True)
+        if e.turned:
+            j.set(card, "terrains", (card.terrains[1], card.terrains[0]))
     elif t is ev.Shuffle:
         _shuffle(game, e)
     elif t is ev.Win:

@@ -94,6 +94,7 @@ class Reveal(Event):
     tumult: int
     name: str
     regions: tuple[int, ...] = ()
+    turned: bool = False          # 2v2 centre: the second card is turned the opposite way
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +129,9 @@ class Decision(Event):
 @dataclass(frozen=True, slots=True)
 class Win(Event):
     type: ClassVar[str] = "win"
-    player: str
+    player: str                   # 2v2: the team ("A" or "B")
     cause: str
+    players: tuple[str, ...] = ()  # 2v2: the players whose conditions decided it
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +139,14 @@ class Tiebreak(Event):
     """`cause` 'begin' turns the Adventure into the Arena (4.3.d); 'compare' reports 4.3.h."""
     type: ClassVar[str] = "tiebreak"
     cause: str
-    totals: tuple[tuple[str, tuple[int, int, int]], ...] = ()
+    totals: tuple[tuple[str, tuple[int, int, int]], ...] = ()   # 2v2: per team
     wins: tuple[tuple[str, int], ...] = ()
+    players: tuple[str, ...] = ()    # 2v2 'begin': the players who met their conditions
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "cause": self.cause}
+        if self.players:
+            out["players"] = list(self.players)
         if self.totals:
             out["totals"] = {p: dict(zip(("forest", "mountain", "water"), t)) for p, t in self.totals}
             out["wins"] = dict(self.wins)
@@ -170,6 +175,7 @@ class Progress(Event):
     theirs: tuple[int, int, int]
     advances: bool
     asleep: tuple[str, ...] = ()   # asleep characters left out (2.4.3)
+    against: str | None = None     # the facing player (2v2: a different opponent per expedition)
 
 
 @dataclass(frozen=True, slots=True)

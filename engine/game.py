@@ -31,10 +31,14 @@ class LogEntry:
     text: str
     event: ev.Event
     reading: str | None = None
+    articles: tuple[tuple[str, str], ...] = ()   # (article title, section): rules without numbers
 
     def to_json(self) -> dict[str, Any]:
         out = {"seq": self.seq, "day": self.day, "phase": self.phase, "rules": list(self.rules),
                "text": self.text, "event": self.event.to_json()}
+        if self.articles:
+            from .rules.registry import ARTICLE_SLUGS
+            out["articles"] = [{"title": t, "section": s, "slug": ARTICLE_SLUGS.get(t, "")} for t, s in self.articles]
         if self.reading:
             out["reading"] = self.reading
         return out
@@ -60,12 +64,14 @@ class Game:
             flow.start(self)
 
     # -- used by the rules -------------------------------------------------------------------
-    def emit(self, event: ev.Event, rules: Iterable[str] = (), reading: str | None = None) -> LogEntry:
-        """Apply `event` to the state and record it in the log, citing `rules` (most specific first)."""
+    def emit(self, event: ev.Event, rules: Iterable[str] = (), reading: str | None = None,
+             articles: Iterable[tuple[str, str]] = ()) -> LogEntry:
+        """Apply `event` to the state and record it in the log, citing `rules` (most specific first)
+        and `articles` ((title, section) of glossary articles without rule numbers)."""
         apply_event(self, event)
         st = self.state
         entry = LogEntry(len(self.log) + 1, st.day, st.phase, tuple(dict.fromkeys(rules)),
-                         describe(event, self, reading), event, reading)
+                         describe(event, self, reading), event, reading, tuple(dict.fromkeys(articles)))
         self.log.append(entry)
         return entry
 
@@ -202,7 +208,7 @@ class Game:
             if need is not None:
                 self.emit(ev.Decision(need.player, need.kind, tuple(decision.items()),
                                       automatic=need.automatic is not None),
-                          need.rules, need.reading)
+                          need.rules, need.reading, need.articles)
             self._flow.perform(self, decision)
         except BaseException:
             revert(ops)

@@ -36,6 +36,36 @@ HOME = {"hero": 0, "companion": 7}  # 3.2.1.b, 7.3.11.a
 OPPOSITE = {"hero": 7, "companion": 0}
 ARENA = 7  # 4.3.d: the Arena is the companion region turned face down
 ALL_TERRAINS = frozenset(TERRAINS)
+MODES = ("1v1", "2v2")
+PLAYERS = {"1v1": ("A", "B"), "2v2": ("A1", "B1", "A2", "B2")}   # 2v2: clockwise seat order
+
+# The 2v2 Adventure (engine/README.md, "Mode 2v2"): a cross of four arms around a central pair.
+# Tumult slots: 0 beside hero region 1, 1 beside hero region 2, 2 beside companion region 1,
+# 3 beside companion region 2 (half 0 next to its region), 4 and 5 the central pair.
+#: player -> (their hero region, their companion region); each region is shared by two opponents
+ARMS_2V2 = {"A1": (1, 1), "B1": (2, 1), "A2": (2, 2), "B2": (1, 2)}
+#: the opponent each expedition faces (its region's other player): 2v2 article, "Chaque joueur fait face
+#: à un adversaire différent pour chacune de ses Expéditions"
+FACING_2V2 = {("A1", "hero"): "B2", ("B2", "hero"): "A1", ("B1", "hero"): "A2", ("A2", "hero"): "B1",
+              ("A1", "companion"): "B1", ("B1", "companion"): "A1",
+              ("A2", "companion"): "B2", ("B2", "companion"): "A2"}
+CENTRE = (4, 5)
+
+
+def path_2v2(player: str) -> tuple[tuple, ...]:
+    """The eight regions of a 2v2 player's path, position 0 (hero region) to 7 (companion region):
+    ("hero", n) / ("companion", n) regions, ("tumult", slot, half) halves. The centre is crossed on
+    the hero arm's side: hero region 1's players cross halves 0 of cards 4 then 5, hero region 2's
+    halves 1 of cards 5 then 4 (the pair turned opposite ways, both meet its single-type half first)."""
+    h, c = ARMS_2V2[player]
+    centre = (("tumult", 4, 0), ("tumult", 5, 0)) if h == 1 else (("tumult", 5, 1), ("tumult", 4, 1))
+    return (("hero", h), ("tumult", h - 1, 0), ("tumult", h - 1, 1), *centre,
+            ("tumult", c + 1, 1), ("tumult", c + 1, 0), ("companion", c))
+
+
+def team(player: str) -> str:
+    """2v2: "A1" and "A2" are team "A"; in 1v1 a player is their own side."""
+    return player[0]
 
 
 @dataclass(eq=False, slots=True)
@@ -102,13 +132,30 @@ class Adventure:
     markers: dict[str, dict[str, int]]
     arena: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    layout: str = "1v1"
 
-    def region_terrains(self, region: int) -> frozenset[str]:
-        """Terrains of a region (3.2.1.b): 0 and 7 have all three; tumult card k covers
-        regions 2k+1 and 2k+2; a face-down half has none; the Arena has all three (4.3.f)."""
-        if self.arena or region in (0, 7):
-            return ALL_TERRAINS
+    def region_of(self, region: int, player: str | None = None) -> tuple:
+        """Which region position `region` of `player`'s path is: ("hero", n), ("companion", n) or
+        ("tumult", slot, half). 1v1 (3.2.1.b): 0 and 7 the end regions, tumult card k covers
+        positions 2k+1 and 2k+2. 2v2: see :func:`path_2v2`."""
+        if self.layout == "2v2" and player is not None:
+            return path_2v2(player)[region]
+        if region == 0:
+            return ("hero", 1)
+        if region == 7:
+            return ("companion", 1)
         k, half = divmod(region - 1, 2)
+        return ("tumult", k, half)
+
+    def region_terrains(self, region: int, player: str | None = None) -> frozenset[str]:
+        """Terrains of a region (3.2.1.b): hero and companion regions have all three; a face-down
+        Tumult half has none; the Arena has all three (4.3.f)."""
+        if self.arena:
+            return ALL_TERRAINS
+        where = self.region_of(region, player)
+        if where[0] != "tumult":
+            return ALL_TERRAINS
+        _, k, half = where
         if k >= len(self.tumult):
             return frozenset()
         card = self.tumult[k]
@@ -148,15 +195,32 @@ class State:
 
     @property
     def order(self) -> list[str]:
-        """Players in initiative order: the first player, then the others (4.2.5.c remark)."""
+        """Players in initiative order: the first player, then the others (4.2.5.c remark); in 2v2
+        clockwise from the first player (the 2v2 article). `players` is kept in seat order."""
         ids = list(self.players)
         fp = self.first_player or ids[0]
         i = ids.index(fp)
         return ids[i:] + ids[:i]
 
     def opponent(self, player: str) -> str:
-        """1.2.1.b: in a two-player game each player is the other's opponent."""
-        return next(p for p in self.players if p != player)
+        """1.2.1.b: in a two-player game each player is the other's opponent. In 2v2, the next
+        opponent clockwise (the one after `player` in seat order)."""
+        return self.opponents(player)[0]
+
+    def opponents(self, player: str) -> list[str]:
+        """Every opponent of `player`, clockwise from the next seat."""
+        ids = list(self.players)
+        i = ids.index(player)
+        return [p for p in ids[i + 1:] + ids[:i] if team(p) != team(player)]
+
+    def teammate(self, player: str) -> str | None:
+        """2v2: the other player of the team (seated across the table); None in 1v1."""
+        return next((p for p in self.players if p != player and team(p) == team(player)), None)
+
+    def next_seat(self, player: str) -> str:
+        """The next player clockwise (2v2 article; in 1v1 the opponent)."""
+        ids = list(self.players)
+        return ids[(ids.index(player) + 1) % len(ids)]
 
     def card(self, card_id: str) -> Card:
         for c in self.zones[self.loc[card_id]]:

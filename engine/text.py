@@ -33,6 +33,12 @@ READINGS = {
     "tiebreak-mixed": "un joueur dont les Expéditions se rencontrent et l'autre dont elles se croisent "
                       "en même temps : départages, comme 4.3.c",
     "first-player-given": "le premier joueur nommé par le scénario tient lieu du tirage au hasard de 4.1.g",
+    "2v2-marker-clockwise": "en 2v2, le marqueur Premier joueur passe au joueur suivant dans le sens des "
+                            "aiguilles d'une montre (un adversaire), comme 1.3.2.b le donne à l'adversaire en 1v1",
+    "2v2-further": "deux joueurs d'équipes différentes ont tous deux avancé plus loin que nécessaire : "
+                   "celui qui a le plus d'avance supplémentaire l'emporte ; à égalité, journée de départage",
+    "2v2-team-extra": "quatre joueurs : l'avance supplémentaire d'une équipe est la somme de celles de ses "
+                      "deux joueurs (position du Héros moins position du Compagnon)",
 }
 
 
@@ -128,10 +134,19 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
         forward = (e.to > e.from_) == (e.expedition == "hero")
         return (f"L'{exp} de {e.player} {'avance' if forward else 'recule'} de la région {e.from_} "
                 f"à la région {e.to}.")
+    if t is ev.Reveal and not e.regions:
+        turned = " ; elle est placée dans la direction opposée à la première" if e.turned else ""
+        return (f"Carte Tumulte centrale {e.name} : un joueur atteint le centre, les deux cartes centrales sont "
+                f"retournées face visible ensemble{turned} (son effet propre n'est pas modélisé).")
     if t is ev.Reveal:
         return (f"La carte Tumulte {e.name} (régions {e.regions[0]} et {e.regions[1]}) était face cachée : "
                 f"elle est révélée (son effet propre n'est pas modélisé).")
     if t is ev.Shuffle:
+        if e.from_ == "adventure" and e.cause == "setup_2v2":
+            names = [f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped)]
+            return (f"2v2 : les trois paires de cartes Tumulte identiques sont mélangées ; à côté des régions du "
+                    f"Héros : {names[0]} et {names[1]} ; à côté des régions du Compagnon : {names[2]} et {names[3]} ; "
+                    f"au centre, côte à côte : {names[4]} et {names[5]} (face cachée).")
         if e.from_ == "adventure":
             names = ", ".join(f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped))
             return f"Les cartes Tumulte sont mélangées et placées face cachée entre les deux régions : {names}."
@@ -147,6 +162,25 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
         return f"Le marqueur Premier joueur passe de {e.previous} à {e.player}."
     if t is ev.Decision:
         return _decision(e, game)
+    if t is ev.Win and game.state.mode == "2v2":
+        who = ", ".join(e.players)
+        how = {"meet": f"les Expéditions de {who} se rencontrent dans la même région",
+               "cross": f"les Expéditions de {who} se sont rejointes (et croisées)",
+               "further": f"{who} a avancé plus loin que nécessaire",
+               "three": f"trois joueurs remplissent les conditions ({who}) : les deux alliés l'emportent",
+               "team_extra": "les quatre joueurs remplissent les conditions et cette équipe a au moins une "
+                             "avance supplémentaire de plus",
+               "arena": "elle l'emporte sur plus de types de région dans l'Arène"}[e.cause]
+        members = " et ".join(p for p in game.state.players if p[0] == e.player)
+        return f"L'équipe {e.player} ({members}) gagne la partie : {how}."
+    if t is ev.Tiebreak and game.state.mode == "2v2":
+        if e.cause == "begin":
+            return (f"{' et '.join(e.players)} remplissent les conditions de victoire en même temps sans qu'une équipe "
+                    "ait avancé plus loin : journée de départage dans l'Arène (région du Compagnon retournée, tous "
+                    "les marqueurs y sont placés, les autres régions sont défaussées).")
+        totals = " ; ".join(f"équipe {p} : {_stats(s)}" for p, s in e.totals)
+        wins = ", ".join(f"l'équipe {p} l'emporte sur {n} type(s)" for p, n in e.wins)
+        return f"Arène (départage par équipe) : {totals}. {wins}."
     if t is ev.Win:
         how = {"meet": "ses Expéditions se rencontrent sur la même région",
                "cross": "ses Expéditions se croisent",
@@ -167,8 +201,9 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
         if e.asleep:
             asleep = f" Endormis non comptés : {', '.join(_name(game, c) for c in e.asleep)}."
         verdict = "elle avance" if e.advances else "elle n'avance pas (aucune statistique de la région strictement supérieure et non nulle)"
+        against = f" (face à {e.against})" if e.against else ""
         return (f"Crépuscule : {exp} de {e.player}, région {e.region} ({terr}) : {_stats(e.mine)} contre "
-                f"{_stats(e.theirs)} : {verdict}.{asleep}")
+                f"{_stats(e.theirs)}{against} : {verdict}.{asleep}")
     if t is ev.Note:
         return _note(e, game)
     if t is ev.Effect:
@@ -222,7 +257,8 @@ def _decision(e: ev.Decision, game: "Game") -> str:
     auto = " (aucun autre choix possible)" if e.automatic else ""
     if e.kind == "turn":
         if "play" in d:
-            where = f" dans son {EXPEDITION_FR[d['expedition']]}" if d.get("expedition") else ""
+            kind = str(d.get("expedition", "")).rpartition(".")[2]
+            where = f" dans son {EXPEDITION_FR.get(kind, kind)}" if d.get("expedition") else ""
             tg = f", cibles : {', '.join(_name(game, t) for t in d['targets'])}" if d.get("targets") else ""
             mode = f", mode {d['mode']}" if d.get("mode") is not None else ""
             return f"{e.player} déclare jouer {_name(game, d['play'])}{where}{mode}{tg}."
@@ -269,7 +305,13 @@ def _note(e: ev.Note, game: "Game") -> str:
         "prepare_nothing": "Préparer : aucune carte n'est épuisée.",
         "rest_nothing": "Repos : aucun Personnage dans les Expéditions.",
         "cleanup_nothing": "Nettoyage : aucun objet en excès, rien n'est défaussé.",
-        "all_passed": "Les deux joueurs ont passé : l'Après-midi se termine.",
+        "all_passed": ("Tous les joueurs ont passé : l'Après-midi se termine." if game.state.mode == "2v2"
+                       else "Les deux joueurs ont passé : l'Après-midi se termine."),
+        "each_opponent": f"« Votre adversaire » : l'effet de {e.player} s'applique à chacun de ses adversaires "
+                         f"({e.card}).",
+        "first_player_team": f"Effet du premier joueur : {e.card}, coéquipier de {e.player}, a le marqueur "
+                             "Premier joueur : l'effet s'active.",
+        "tiebreak_again": "Nouvelle égalité : une nouvelle journée de départage sera jouée.",
         "condition_false": f"{_name(game, e.card or '')} : la condition de l'étape n'est pas remplie à la "
                            "résolution, l'étape ne se fait pas.",
         "optional_declined": f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .. import events as ev
-from ..model import (COUNTER_LOSING_ZONES, EXPEDITION_ZONES, HOME, IN_PLAY_ZONES, OPPOSITE,
+from ..model import (CENTRE, COUNTER_LOSING_ZONES, EXPEDITION_ZONES, HOME, IN_PLAY_ZONES, OPPOSITE,
                      VISIBLE_ZONES, split_zone)
-from .registry import implements
+from .registry import art, implements, implements_article
+
+SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -145,9 +147,15 @@ def move_forward(game: "Game", player: str, expedition: str, cause: str = "forwa
         game.emit(ev.Note("forward_opposite", player=player, card=expedition), ("7.3.11.c",) + rules)
         return False
     new = pos + (1 if expedition == "hero" else -1)
-    _reveal_if_face_down(game, new)
-    game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.11.a",) + rules)
+    _reveal_if_face_down(game, player, new)
+    game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.11.a",) + rules, articles=_path(game))
     return True
+
+
+@implements_article(SETUP_2V2, 9)
+def _path(game: "Game") -> tuple[tuple[str, str], ...]:
+    """2v2: markers move towards each other along the player's path (model.path_2v2)."""
+    return art(SETUP_2V2) if game.state.adventure.layout == "2v2" else ()
 
 
 @implements("7.3.10.a", "7.3.10.b", "7.3.10.c")
@@ -165,17 +173,38 @@ def move_backward(game: "Game", player: str, expedition: str, cause: str = "back
         game.emit(ev.Note("backward_home", player=player, card=expedition), ("7.3.10.b",) + rules)
         return False
     new = pos - (1 if expedition == "hero" else -1)
-    _reveal_if_face_down(game, new)
-    game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.10.a",) + rules)
+    _reveal_if_face_down(game, player, new)
+    game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.10.a",) + rules, articles=_path(game))
     return True
 
 
-def _reveal_if_face_down(game: "Game", region: int) -> None:
+def _reveal_if_face_down(game: "Game", player: str, region: int) -> None:
     adv = game.state.adventure
-    if 1 <= region <= 6:
-        k = (region - 1) // 2
-        if k < len(adv.tumult) and not adv.tumult[k].face_up:
-            game.emit(ev.Reveal(k, adv.tumult[k].name, (2 * k + 1, 2 * k + 2)), ("7.3.11.b",))
+    where = adv.region_of(region, player)
+    if where[0] != "tumult":
+        return
+    k = where[1]
+    if k < len(adv.tumult) and not adv.tumult[k].face_up:
+        if adv.layout == "2v2" and k in CENTRE:
+            reveal_centre(game)
+        else:
+            game.emit(ev.Reveal(k, adv.tumult[k].name, _positions(game, player, k)), ("7.3.11.b",))
+
+
+def _positions(game: "Game", player: str, k: int) -> tuple[int, ...]:
+    adv = game.state.adventure
+    return tuple(i for i in range(8) if adv.region_of(i, player)[:2] == ("tumult", k))
+
+
+@implements_article(SETUP_2V2, 8)
+def reveal_centre(game: "Game") -> None:
+    """2v2 article: when a player reaches one of the central Tumult cards, both are turned face up,
+    the second placed the opposite way from the first, so that each side has a single-type region."""
+    adv = game.state.adventure
+    first, second = (adv.tumult[k] for k in CENTRE)
+    turn = second.terrains == first.terrains and first.terrains[0] != first.terrains[1]
+    game.emit(ev.Reveal(CENTRE[0], first.name), ("7.3.11.b",), articles=art(SETUP_2V2))
+    game.emit(ev.Reveal(CENTRE[1], second.name, turned=turn), ("7.3.11.b",), articles=art(SETUP_2V2))
 
 
 @implements("2.5.e")

@@ -13,7 +13,7 @@ from .. import events as ev
 from . import play
 from .targets import declared_slots, expand_mode, first_completions, modes_of, target_options
 from .flow import Need, begin_phase, step
-from .registry import implements
+from .registry import art, implements, implements_article
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -75,7 +75,27 @@ def _need_turn(game: "Game") -> Need | None:
         return _need_declaration(game)
     return Need(p, "turn", lambda: play.options(game, p), None, ("1.3.2.d",),
                 f"Tour de {p} : actions rapides, puis jouer une carte ou passer.",
-                lambda d: play.check(game, p, d), lambda: play.options(game, p))
+                lambda d: play.check(game, p, d), lambda: play.options(game, p),
+                articles=_clockwise(game))
+
+
+def _clockwise(game: "Game") -> tuple[tuple[str, str], ...]:
+    return art("Mise en place d'une partie multijoueur Altered en 2v2") if game.state.mode == "2v2" else ()
+
+
+@implements_article("Mise en place d'une partie multijoueur Altered en 2v2", 6)
+def next_turn(game: "Game", player: str) -> str | None:
+    """Who takes the next turn after `player`: the next player clockwise who has not passed (the
+    2v2 article: "chacun leur tour dans le sens des aiguilles d'une montre jusqu'à ce que tout le
+    monde ait passé"; in 1v1 the opponent, 1.3.2.d), else `player` again if they have not passed,
+    else nobody (everyone has passed)."""
+    st = game.state
+    p = st.next_seat(player)
+    while p != player:
+        if not st.players[p].passed:
+            return p
+        p = st.next_seat(p)
+    return None if st.players[player].passed else player
 
 
 @step("afternoon.turn", need=_need_turn)
@@ -94,8 +114,7 @@ def take_turn(game: "Game", decision: dict | None) -> None:
         game.set(st, "declare", None)
     if decision.get("pass") is True:
         game.set(st.players[p], "passed", True)
-        other = st.opponent(p)
-        _next(game, other if not st.players[other].passed else None)
+        _next(game, next_turn(game, p))
         return
     if "swap" in decision:
         play.swap(game, p, decision)
@@ -108,14 +127,13 @@ def take_turn(game: "Game", decision: dict | None) -> None:
         play.quick_action(game, p, decision)
         return
     play.play_card(game, p, decision)
-    other = st.opponent(p)
-    game.set(st, "turn", other if not st.players[other].passed else p)
+    game.set(st, "turn", next_turn(game, p))
 
 
 def _next(game: "Game", nxt: str | None) -> None:
     st = game.state
     game.set(st, "turn", nxt)
     if nxt is None:
-        game.emit(ev.Note("all_passed"), ("1.3.2.d",))
+        game.emit(ev.Note("all_passed"), ("1.3.2.d",), articles=_clockwise(game))
         begin_phase(game, "dusk")
 

@@ -27,12 +27,12 @@ from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..model import IN_PLAY_ZONES, split_zone
+from ..model import IN_PLAY_ZONES, split_zone, team
 from . import actions
 from .flow import Need
-from .registry import implements
+from .registry import art, implements, implements_article
 from .targets import (EXPEDITION_VERBS, CARD_VERBS, TARGET_KEY, chooses, expand_mode, stamp,
-                      target_options, who, zone_count)
+                      target_options, whom, zone_count)
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -117,11 +117,36 @@ def condition_holds(game: "Game", f: dict, step: dict) -> bool:
             n = zone_count(game, f["player"], c["zone"])
             ok = n >= c.get("at_least", 0) and ("at_most" not in c or n <= c["at_most"])
         if "first_player" in c:
-            ok = ok and game.state.first_player == who(game, f["player"], c["first_player"])
+            ok = ok and first_player_is(game, f["player"], c["first_player"])
         return ok
     if "if" in step and not holds(step["if"]):
         return False
     return not ("unless" in step and holds(step["unless"]))
+
+
+@implements_article("Effets du premier joueur", 1)
+def first_player_is(game: "Game", player: str, spec: str) -> bool:
+    """Whether "you are the first player" (`spec` "self") or an opponent is ("opponent"). In 2v2
+    (the article, Effets du premier joueur) such an effect counts if anyone of the team holds the
+    marker: "self" holds when the controller or their teammate has it."""
+    fp = game.state.first_player
+    if fp is None:
+        return False
+    if spec in (None, "self"):
+        return team(fp) == team(player)
+    if spec == "opponent":
+        return team(fp) != team(player)
+    return fp == spec
+
+
+def _first_player_note(game: "Game", f: dict, step: dict) -> None:
+    """2v2: say so when a first-player condition holds because the teammate holds the marker."""
+    st = game.state
+    conds = [c for c in (step.get("if"), step.get("unless")) if isinstance(c, dict) and "first_player" in c]
+    if st.mode == "2v2" and conds and st.first_player not in (None, f["player"]) \
+            and team(st.first_player) == team(f["player"]):
+        game.emit(ev.Note("first_player_team", player=f["player"], card=st.first_player), (),
+                  articles=art("Effets du premier joueur"))
 
 
 def _rules_of(f: dict, spell_rule: str) -> tuple[str, ...]:
@@ -227,6 +252,7 @@ def resolve(game: "Game", decision: dict | None) -> None:
             game.emit(ev.Note("condition_false", player=f["player"], card=f["card"]), ("5.2.3.f",))
             _skip(game, f, step)
             continue
+        _first_player_note(game, f, step)
         _execute(game, f, step)
         _set(game, f, "i", f["i"] + 1)
         if st.winner is not None:
@@ -319,10 +345,12 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
             game.emit(ev.Note("target_gone", player=p, card=target), ("2.1.c",))
             continue
         if verb == "draw":
-            actions.draw(game, who(game, p, target), int(step.get("count", 1)), (), cause="draw")
+            for q in _each(game, p, target):
+                actions.draw(game, q, int(step.get("count", 1)), (), cause="draw")
         elif verb == "resupply":
-            for _ in range(int(step.get("count", 1))):
-                actions.resupply(game, who(game, p, target))
+            for q in _each(game, p, target):
+                for _ in range(int(step.get("count", 1))):
+                    actions.resupply(game, q)
         elif verb == "discard":
             actions.discard(game, target)
         elif verb == "sabotage":
@@ -336,7 +364,8 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
         elif verb in EXPEDITION_VERBS:
             side, _, kind = str(target).partition(".")
             move = actions.move_forward if verb == "move_forward" else actions.move_backward
-            move(game, who(game, p, side), kind, "effect", ())
+            for q in _each(game, p, side):
+                move(game, q, kind, "effect", ())
         elif verb == "gain_counters":
             actions.gain_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
         elif verb == "remove_counters":
@@ -345,6 +374,16 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
             actions.gain_status(game, target, step["status"], ("1.2.4.c",))
         elif verb == "lose_status":
             actions.lose_status(game, target, step["status"], ("1.2.4.c",))
+
+
+def _each(game: "Game", player: str, spec: str) -> list[str]:
+    """The players a step acts on; in 2v2 "opponent" ("votre adversaire") is each opponent, said
+    in the log with the article's clarification."""
+    players = whom(game, player, spec)
+    if spec == "opponent" and game.state.mode == "2v2":
+        game.emit(ev.Note("each_opponent", player=player, card=" et ".join(players)), (),
+                  articles=art("Clarifications"))
+    return players
 
 
 @implements("5.2.3.j", "2.4.6.f", "3.2.8.a")

@@ -42,6 +42,7 @@ class Need:
     automatic: dict[str, Any] | None = None
     reading: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    articles: tuple[tuple[str, str], ...] = ()
 
     def check(self, d: Any) -> str | None:
         if not isinstance(d, dict):
@@ -57,6 +58,8 @@ class Need:
         options = self.options() if callable(self.options) else self.options
         out = {"player": self.player, "kind": self.kind, "choose": self.choose,
                "options": list(options), "rules": list(self.rules), "text": self.text, **self.extra}
+        if self.articles:
+            out["articles"] = [{"title": t, "section": s} for t, s in self.articles]
         if reason:
             out["reason"] = reason
         return out

@@ -21,6 +21,11 @@ def pass_first_player_marker(game: "Game", _: Any) -> None:
     st = game.state
     if st.day == 1:
         game.emit(ev.Note("first_player_stays", player=st.first_player), ("1.3.2.b", "1.3.1.d"), "day1-marker")
+    elif st.mode == "2v2":
+        # reading "2v2-marker-clockwise": the article says nothing; the marker goes to the next
+        # player clockwise, an opponent, as 1.3.2.b gives it to the opponent in 1v1
+        game.emit(ev.FirstPlayer(st.next_seat(st.first_player), st.first_player, "morning"), ("1.3.2.b",),
+                  "2v2-marker-clockwise")
     else:
         new = st.opponent(st.first_player)
         game.emit(ev.FirstPlayer(new, st.first_player, "morning"), ("1.3.2.b",))

@@ -11,7 +11,7 @@ from .. import events as ev
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from . import actions, effects
 from .targets import LIST_LIMIT, can_target, completions, declared_slots, expand_mode, modes_of, stamp, targets_problem
-from .registry import implements
+from .registry import ARTICLE_2V2, art, implements, implements_article
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -83,10 +83,37 @@ def play_problem(game: "Game", player: str, d: dict) -> tuple[str | None, bool]:
     if problem:
         return problem, False
     card = game.state.card(d["play"])
+    problem = teammate_problem(game, player, card, d)
+    if problem:
+        return problem, False
     if card.type == "character":
-        if d.get("expedition") not in EXPEDITIONS:
+        if expedition_kind(d) not in EXPEDITIONS:
             return f"{card.name} est un Personnage : \"expedition\" attendu (hero ou companion)", False
     return _choices(game, player, card, _steps_of(card), d)
+
+
+def expedition_kind(d: dict) -> Any:
+    """`expedition` of a play: "hero" / "companion", or "A1.hero" naming the player (the player's own)."""
+    e = d.get("expedition")
+    return e.partition(".")[2] if isinstance(e, str) and "." in e else e
+
+
+@implements_article("Interactions avec votre coéquipier", 3)
+def teammate_problem(game: "Game", player: str, card: "Card", d: dict) -> str | None:
+    """The 2v2 article: no card is played directly into a teammate's Expedition or Landmarks (nor
+    anyone else's: a card is played into one's own). `expedition` may name the player ("A2.hero");
+    `landmarks` may name whose Landmarks a permanent enters; anyone but the player is refused."""
+    e = d.get("expedition")
+    side = e.partition(".")[0] if isinstance(e, str) and "." in e else None
+    if side is None and "landmarks" in d:
+        side = d["landmarks"]
+    if side is None or side == player:
+        return None
+    where = "l'Expédition" if e is not None and "." in str(e) else "la Zone de Repère"
+    if side == game.state.teammate(player):
+        return (f"{player} ne peut pas jouer {card.name} directement dans {where} de son coéquipier {side} "
+                f"(article « {ARTICLE_2V2} », Interactions avec votre coéquipier)")
+    return f"{player} ne peut jouer {card.name} que dans sa propre {where.split(' ', 1)[1]}, pas dans celle de {side} (1.3.2.d)"
 
 
 def _ability(game: "Game", player: str, d: dict) -> tuple[str | None, "Card | None", dict | None]:
@@ -199,7 +226,21 @@ def _declared(game: "Game", player: str, card_id: str, d: dict, support: bool = 
     if support:
         rules += ("1.2.4.d",)
     if rules:
-        game.emit(ev.Declared(card_id, player, d.get("mode"), tuple(d.get("targets", ())), support), rules)
+        game.emit(ev.Declared(card_id, player, d.get("mode"), tuple(d.get("targets", ())), support), rules,
+                  articles=_clarified(game, player, d.get("targets", ())))
+
+
+def _clarified(game: "Game", player: str, targets: Any) -> tuple[tuple[str, str], ...]:
+    """2v2: a target on another player's side is allowed by the article's clarification."""
+    st = game.state
+    if st.mode != "2v2":
+        return ()
+    for t in targets or ():
+        zone = st.loc.get(t) if isinstance(t, str) else None
+        side = split_zone(zone)[0] if zone else str(t).partition(".")[0]
+        if side in st.players and side != player:
+            return art("Clarifications")
+    return ()
 
 
 
@@ -241,7 +282,7 @@ def play_card(game: "Game", player: str, d: dict) -> None:
         return
     again = st.card(card.id).has("fleeting")
     if card.type == "character":
-        actions.move_card(game, card.id, player, f"{d['expedition']}_expedition", "resolve",
+        actions.move_card(game, card.id, player, f"{expedition_kind(d)}_expedition", "resolve",
                           ("2.4.6.b",) if again else ("3.2.8.a",), enters=("fleeting",) if again else ())
         effects.trigger(game, ("played_from_reserve" if from_reserve else "played_from_hand", "join"), [card.id])
     else:

@@ -27,6 +27,70 @@ def implements(*numbers: str) -> Callable[[F], F]:
     return deco
 
 
+# -- the glossary article "Multijoueur 2v2 (Mode de jeu)": no rule numbers, cited by title and section ----
+ARTICLE_2V2 = "Multijoueur 2v2 (Mode de jeu)"
+#: article title -> slug of its page on the site (/regles/<ruleset>/glossaire/<slug>/)
+ARTICLE_SLUGS = {ARTICLE_2V2: "multijoueur-2v2-mode-de-jeu"}
+INTRO = "(introduction)"
+#: the article's subheadings, in order (the paragraphs before the first belong to INTRO)
+ARTICLE_SECTIONS = (
+    INTRO, "Règles de construction de deck en mode multijoueur", "2v2",
+    "Mise en place d'une partie multijoueur Altered en 2v2", "Conditions de victoire", "Départage",
+    "Effets du premier joueur", "Interactions avec votre coéquipier", "Clarifications",
+)
+#: (section, paragraph number from 1) -> functions that play it
+ARTICLE_IMPLEMENTED: dict[tuple[str, int], list[str]] = defaultdict(list)
+
+
+def implements_article(section: str, *paragraphs: int) -> Callable[[F], F]:
+    """Declare that the decorated function plays these paragraphs of the 2v2 article's section
+    (numbered from 1 under their subheading, as in the seed text) and may cite the section."""
+    def deco(fn: F) -> F:
+        for n in paragraphs:
+            ARTICLE_IMPLEMENTED[(section, n)].append(f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}")
+        return fn
+    return deco
+
+
+def art(*sections: str) -> tuple[tuple[str, str], ...]:
+    """The `articles` citation of a log entry: sections of the 2v2 article."""
+    return tuple((ARTICLE_2V2, s) for s in sections)
+
+
+#: paragraphs of the 2v2 article the engine does not play, with the reason
+ARTICLE_NOT_APPLICABLE: dict[tuple[str, int], str] = {
+    (INTRO, 1): "présentation ; format construit : les decks sont fournis par le scénario",
+    (INTRO, 2): "présentation des modes multijoueurs",
+    (INTRO, 4): "mode Chacun pour soi (Free for All) : hors du mode 2v2 du format (non modélisé)",
+    (INTRO, 5): "condition de victoire du Chacun pour soi : non modélisé",
+    ("Règles de construction de deck en mode multijoueur", 1): "construction de deck : hors du moteur ; deux "
+        "joueurs peuvent avoir le même Héros (rien ne l'interdit au chargement)",
+    **{("Règles de construction de deck en mode multijoueur", n): "construction de deck : hors du moteur "
+       "(le scénario fournit les decks)" for n in range(2, 8)},
+    ("Interactions avec votre coéquipier", 1): "montrer sa main : information des joueurs, hors du moteur "
+        "(le scénario voit tout)",
+    ("Interactions avec votre coéquipier", 2): "communication entre joueurs : accord de table, hors du moteur",
+}
+
+
+def article_paragraphs(text: str) -> list[tuple[str, int, str]]:
+    """The 2v2 article's paragraphs in a seed text: (section, number, text). A subheading is a
+    line that is not a bullet, not indented and does not end with "." or ":"."""
+    lines = text.splitlines()
+    start = lines.index(ARTICLE_2V2) + 1
+    out: list[tuple[str, int, str]] = []
+    section, n = INTRO, 0
+    for line in lines[start:]:
+        if not line.strip():
+            continue
+        if not line.startswith(("•", " ")) and not line.rstrip().endswith((".", ":")):
+            section, n = line.strip(), 0
+            continue
+        n += 1
+        out.append((section, n, line.strip().lstrip("• ").strip()))
+    return out
+
+
 HEADINGS: dict[str, str] = {
     n: t for n, t in [
         ("1.1.6", "Nombres et symboles"), ("1.2.1", "Joueurs"), ("1.2.2", "Objets"),
@@ -125,12 +189,37 @@ def sort_key(number: str) -> tuple:
 def implemented() -> dict[str, list[str]]:
     """Rule number -> implementing functions, after importing every rule module."""
     from . import actions, afternoon, dusk, effects, flow, morning, night, play, setup, targets  # noqa: F401
+    from ..scenario import check  # noqa: F401  (the 2v2 players, article "2v2")
     return dict(IMPLEMENTED)
 
 
 def citable() -> set[str]:
     """Every rule number the engine can cite in a log entry."""
     return set(implemented())
+
+
+def citable_articles() -> set[tuple[str, str]]:
+    """Every (article, section) the engine can cite in a log entry's `articles`."""
+    implemented()
+    return {(ARTICLE_2V2, s) for s, _ in ARTICLE_IMPLEMENTED}
+
+
+def article_table(paragraphs: list[tuple[str, int, str]]) -> list[str]:
+    """The RULES.md section of the 2v2 article: every paragraph, played (with its functions) or not
+    applicable (with the reason)."""
+    implemented()
+    lines = ["", f"## Article « {ARTICLE_2V2} »", "",
+             "Sans numéros : le journal le cite par titre et sous-titre (clé `articles` des entrées).", "",
+             "| Section | § | Début du paragraphe | État | Fonctions / raison |", "|---|---|---|---|---|"]
+    for section, n, text in paragraphs:
+        words = " ".join(text.split()[:8]).replace("|", "/") + " …"
+        if (section, n) in ARTICLE_IMPLEMENTED:
+            fns = ", ".join(f"`{f}`" for f in sorted(set(ARTICLE_IMPLEMENTED[(section, n)])))
+            lines.append(f"| {section} | {n} | {words} | jouée | {fns} |")
+        else:
+            lines.append(f"| {section} | {n} | {words} | non applicable | "
+                         f"{ARTICLE_NOT_APPLICABLE.get((section, n), '?')} |")
+    return lines
 
 
 def table() -> str:
@@ -159,4 +248,16 @@ def table() -> str:
             lines.append(f"| {n} | non implémentée | {NOT_IMPLEMENTED[n]} |")
         else:
             lines.append(f"| {n} | titre de section | {HEADINGS[n]} : voir ses règles lettrées |")
+    lines += article_table(seed_article_paragraphs())
     return "\n".join(lines) + "\n"
+
+
+def seed_article_paragraphs() -> list[tuple[str, int, str]]:
+    """The 2v2 article's paragraphs, read from the seed glossary (fixtures/rules/), or the
+    registry's own list when the seeds are not at hand (an installed engine)."""
+    from pathlib import Path
+    for path in sorted((Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        if f"\n{ARTICLE_2V2}\n" in text:
+            return article_paragraphs(text)
+    return [(s, n, "") for s, n in sorted(set(ARTICLE_IMPLEMENTED) | set(ARTICLE_NOT_APPLICABLE))]

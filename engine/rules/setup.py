@@ -8,7 +8,9 @@ from .. import events as ev
 from ..model import HOME
 from .actions import draw, move_card
 from .flow import Need, begin_phase, step
-from .registry import implements
+from .registry import art, implements, implements_article
+
+SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -22,7 +24,9 @@ def setup_adventure(game: "Game", _: Any) -> None:
     scenario already shows one face up (then the judge's Adventure is kept); markers home."""
     st = game.state
     adv = st.adventure
-    if adv.tumult and not adv.arena and not any(t.face_up for t in adv.tumult):
+    if adv.tumult and not adv.arena and not any(t.face_up for t in adv.tumult) and adv.layout == "2v2":
+        setup_adventure_2v2(game)
+    elif adv.tumult and not adv.arena and not any(t.face_up for t in adv.tumult):
         rng = game.rng()
         order = [t.name for t in adv.tumult]
         rng.shuffle(order)
@@ -40,17 +44,36 @@ def setup_adventure(game: "Game", _: Any) -> None:
     game.goto("setup.first_player")
 
 
+@implements_article(SETUP_2V2, 1, 3, 4, 5)
+def setup_adventure_2v2(game: "Game") -> None:
+    """2v2 article, Mise en place: the two hero regions face each other, so do the two companion
+    regions (the layout of model.path_2v2; teammates sit across the table, model.PLAYERS); the
+    three piles of two identical Tumult cards are shuffled; the first pile goes beside the hero
+    regions, the second beside the companion regions, the last in the centre, face down."""
+    adv = game.state.adventure
+    rng = game.rng()
+    pairs = [(adv.tumult[k].name, adv.tumult[k + 1].name) for k in (0, 2, 4)]
+    rng.shuffle(pairs)
+    order = tuple(name for pair in pairs for name in pair)
+    flipped = tuple(rng.random() < 0.5 for _ in order)
+    game.emit(ev.Shuffle(None, "adventure", "adventure", order, flipped=flipped, cause="setup_2v2"),
+              ("4.1.c", "1.3.1.a", "3.2.1.b"), articles=art(SETUP_2V2))
+
+
 @step("setup.first_player")
 @implements("4.1.g", "4.1.h", "1.3.1.c", "3.2.6.b")
+@implements_article(SETUP_2V2, 2)
 def setup_first_player(game: "Game", _: Any) -> None:
     """4.1.g: the first player is drawn at random, unless the scenario names one (`first_player`),
     which stands for that draw. 4.1.h / 1.3.1.c: each hero is revealed in its Hero zone."""
     st = game.state
+    cite = art(SETUP_2V2) if st.mode == "2v2" else ()
     if st.first_player is None:
         p = game.rng().choice(sorted(st.players))
-        game.emit(ev.FirstPlayer(p, None, "random"), ("4.1.g",))
+        game.emit(ev.FirstPlayer(p, None, "random"), ("4.1.g",), articles=cite)
     else:
-        game.emit(ev.Note("first_player_given", player=st.first_player), ("4.1.g",), "first-player-given")
+        game.emit(ev.Note("first_player_given", player=st.first_player), ("4.1.g",), "first-player-given",
+                  articles=cite)
     for p in st.order:
         hero = st.players[p].hero
         if hero:

@@ -9,8 +9,8 @@ import copy
 from itertools import combinations, islice, product
 from typing import TYPE_CHECKING, Any
 
-from ..model import EXPEDITIONS, IN_PLAY_ZONES
-from .registry import implements
+from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
+from .registry import ARTICLE_2V2, implements, implements_article
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -32,26 +32,48 @@ LIST_LIMIT = 16   # complete target lists offered per card by legal_decisions();
                   # listed without them and a `targets` decision follows (engine/README.md)
 
 
+CLARIFICATIONS = f"article « {ARTICLE_2V2} », Clarifications"
+
+
 def who(game: "Game", player: str, spec: Any) -> str:
-    """"self" is the effect's controller, "opponent" the other player, "A"/"B" themselves."""
+    """"self" is the effect's controller, "opponent" the other player (in 2v2 the first of
+    :func:`whom`), "A"/"B" themselves."""
+    return whom(game, player, spec)[0]
+
+
+@implements_article("Clarifications", 2, 4)
+def whom(game: "Game", player: str, spec: Any) -> list[str]:
+    """The players a side names: "self" only the effect's controller (2v2 article: "dans votre
+    Expédition", "que vous contrôlez" is only your side, not your teammate's); "opponent" each of
+    the controller's opponents ("votre adversaire" is each of your opponents: one in 1v1, two in
+    2v2); "teammate" the other player of the team (2v2); a player id itself."""
+    st = game.state
     if spec in (None, "self"):
-        return player
+        return [player]
     if spec == "opponent":
-        return game.state.opponent(player)
-    return spec
+        return st.opponents(player)
+    if spec == "teammate":
+        mate = st.teammate(player)
+        return [mate] if mate else []
+    return [spec]
 
 
 def zone_count(game: "Game", player: str, spec: str) -> int:
     side, _, zone = spec.partition(".")
-    return len(game.state.zones.get(f"{who(game, player, side)}.{zone}", []))
+    return sum(len(game.state.zones.get(f"{p}.{zone}", [])) for p in whom(game, player, side))
 
 
+@implements_article("Clarifications", 1, 2, 3, 5)
 def target_options(game: "Game", player: str, source: str, step: dict) -> list[str]:
-    """The legal choices for one occurrence of "cible" in `step` (its verb decides where)."""
+    """The legal choices for one occurrence of "cible" in `step` (its verb decides where). In 2v2
+    (the article's clarifications): a targeted expedition or character is any, allied or enemy,
+    unless the step names a `controller`; "self" is only the controller's side; a targeted
+    opponent (`player: "choose", controller: "opponent"`) is one of their opponents; one sacrifices
+    only what one controls, never the teammate's."""
     st = game.state
     verb = step["action"]
     key = TARGET_KEY.get(verb)
-    sides = [who(game, player, step["controller"])] if step.get("controller") else list(st.players)
+    sides = whom(game, player, step["controller"]) if step.get("controller") else list(st.players)
     if key == "player":
         return sides
     if key == "expedition":
@@ -120,10 +142,25 @@ def targets_problem(game: "Game", player: str, source: str, steps: list[dict], t
         bad = [t for t in chosen if t not in options]
         if bad:
             return (f"cible illégale pour « {s['action']} » : {', '.join(map(str, bad))} "
-                    f"(possibles : {', '.join(options) or 'aucune'}) (5.2.3.b)")
+                    f"(possibles : {', '.join(options) or 'aucune'}) (5.2.3.b{_teammate_reason(game, player, s, bad)})")
         if len(set(chosen)) != len(chosen):
             return "un même objet est choisi deux fois pour une seule occurrence de « cible » (5.2.3.b)"
     return None
+
+
+def _teammate_reason(game: "Game", player: str, step: dict, bad: list) -> str:
+    """In 2v2, why a target on the teammate's side is refused: the article's clarification."""
+    mate = game.state.teammate(player)
+    if mate is None:
+        return ""
+    for t in bad:
+        zone = game.state.loc.get(t) if isinstance(t, str) else None
+        side = split_zone(zone)[0] if zone else str(t).partition(".")[0]
+        if side == mate:
+            if step.get("action") == "sacrifice":
+                return f" ; {CLARIFICATIONS} : on ne sacrifie que ce qu'on contrôle, pas ce que contrôle son coéquipier"
+            return f" ; {CLARIFICATIONS} : « vous » ne désigne que votre côté du plateau, pas celui de votre coéquipier"
+    return ""
 
 
 def completions(game: "Game", player: str, source: str, steps: list[dict], limit: int = LIST_LIMIT) -> list[list[str]] | None:

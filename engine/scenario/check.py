@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import (CARD_TYPES, EXPEDITION_ZONES, FORMAT, PHASES, PLAYER_ZONES, QUICK_COSTS, STATUSES,
-                     TERRAINS, TRIGGERS, VERBS)
+from ..rules.registry import implements_article
+from ..model import (CARD_TYPES, CENTRE, EXPEDITION_ZONES, FORMAT, MODES, PHASES, PLAYER_ZONES, PLAYERS,
+                     QUICK_COSTS, STATUSES, TERRAINS, TRIGGERS, VERBS)
 
 DECISION_KEYS = ("pass", "play", "quick", "mana", "keep", "optional", "mode", "targets", "swap", "order")
 #: keys that may come with a `play` or `quick` decision (choices made on declaration, 5.2.3.a–c)
-DECLARATION_KEYS = ("expedition", "targets", "mode", "ability")
+DECLARATION_KEYS = ("expedition", "targets", "mode", "ability", "landmarks")
 PROGRESS_STEPS = (
     "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw", "setup.mana",
     "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
@@ -162,8 +163,12 @@ class _Checker:
                 self.add(f"{p}.status", f"statut inconnu {s.get('status')!r} (attendu : {', '.join(STATUSES)})")
 
 
+@implements_article("2v2", 1)
+@implements_article("Mise en place d'une partie multijoueur Altered en 2v2", 1)
 def check(doc: Any) -> list[dict[str, Any]]:
-    """Every problem of `doc` as {"path", "message"}; [] when the scenario can be played."""
+    """Every problem of `doc` as {"path", "message"}; [] when the scenario can be played. In 2v2
+    (the article: four players in two teams) the players are A1 and A2 (team A) against B1 and B2
+    (team B), seated clockwise A1, B1, A2, B2 so that teammates face each other."""
     ck = _Checker()
     if not isinstance(doc, dict):
         ck.add("$", "un scénario est un objet JSON")
@@ -175,8 +180,9 @@ def check(doc: Any) -> list[dict[str, Any]]:
     if "seed" in doc and not _is_int(doc["seed"]):
         ck.add("seed", f"nombre entier attendu, reçu {doc['seed']!r}")
     mode = doc.get("mode", "1v1")
-    if mode != "1v1":
-        ck.add("mode", f"mode {mode!r} non pris en charge (seul \"1v1\" l'est ; 2v2 viendra plus tard)")
+    if mode not in MODES:
+        ck.add("mode", f"mode inconnu {mode!r} (attendu : {', '.join(MODES)})")
+        mode = "1v1"
     ck.nat(doc, "day", "day", lo=1)
     phase = doc.get("phase", "noon")
     if phase not in PHASES:
@@ -191,9 +197,10 @@ def check(doc: Any) -> list[dict[str, Any]]:
         players = {}
     else:
         pids = set(players)
-        if pids != {"A", "B"}:
-            ck.add("players", f"en 1v1, les joueurs sont A et B ; reçu {sorted(pids)}")
-    fp = doc.get("first_player", "A")
+        if pids != set(PLAYERS[mode]):
+            want = "A et B" if mode == "1v1" else "A1 et A2 (équipe A) contre B1 et B2 (équipe B)"
+            ck.add("players", f"en {mode}, les joueurs sont {want} ; reçu {sorted(pids)}")
+    fp = doc.get("first_player", PLAYERS[mode][0])
     if pids and fp not in pids and not (fp is None and phase == "setup"):
         ck.add("first_player", f"joueur inconnu {fp!r}")
     for p, pl in players.items():
@@ -229,18 +236,20 @@ def check(doc: Any) -> list[dict[str, Any]]:
         for i, c in enumerate(limbo):
             ck.card(c, f"limbo[{i}]", pids, "limbo")
 
-    _adventure(ck, doc.get("adventure"), pids)
+    _adventure(ck, doc.get("adventure"), pids, mode)
     _decisions(ck, doc.get("decisions", []), pids)
-    _progress(ck, doc.get("progress"), pids, phase)
+    _progress(ck, doc.get("progress"), pids, phase, mode)
     return ck.problems
 
 
-def _adventure(ck: _Checker, adv: Any, pids: set[str]) -> None:
+def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> None:
     if adv is None:
         return  # default Adventure
     if not isinstance(adv, dict):
         ck.add("adventure", "objet attendu")
         return
+    if adv.get("layout", mode) != mode:
+        ck.add("adventure.layout", f"disposition {adv.get('layout')!r} : en mode {mode}, \"{mode}\" attendu")
     arena = adv.get("arena", False)
     if not isinstance(arena, bool):
         ck.add("adventure.arena", "booléen attendu")
@@ -250,8 +259,11 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str]) -> None:
     elif not isinstance(tumult, list):
         ck.add("adventure.tumult", "liste attendue")
         tumult = []
-    elif not arena and len(tumult) != 3:
+    elif not arena and mode == "1v1" and len(tumult) != 3:
         ck.add("adventure.tumult", f"trois cartes Tumulte attendues (3.2.1.b), reçu {len(tumult)}")
+    elif not arena and mode == "2v2" and len(tumult) != 6:
+        ck.add("adventure.tumult", "six cartes Tumulte attendues en 2v2 (trois paires de cartes identiques, "
+                                   f"article « Multijoueur 2v2 », Mise en place), reçu {len(tumult)}")
     names = set()
     for i, t in enumerate(tumult):
         path = f"adventure.tumult[{i}]"
@@ -275,6 +287,8 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str]) -> None:
             for k, x in enumerate(half):
                 if x not in TERRAINS:
                     ck.add(f"{path}.terrains[{h}][{k}]", f"type de région inconnu {x!r} (attendu : {', '.join(TERRAINS)})")
+    if mode == "2v2" and not arena and len(tumult) == 6:
+        _pairs_2v2(ck, tumult)
     markers = adv.get("markers", {})
     if not isinstance(markers, dict):
         ck.add("adventure.markers", "objet attendu")
@@ -291,6 +305,36 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str]) -> None:
                 ck.add(f"adventure.markers.{p}.{kind}", "expédition inconnue (hero ou companion)")
             else:
                 ck.nat(m, kind, f"adventure.markers.{p}.{kind}", hi=7)
+
+
+def _halves(t: Any) -> tuple | None:
+    try:
+        return tuple(frozenset(h) for h in t["terrains"])
+    except (TypeError, KeyError):
+        return None
+
+
+def _pairs_2v2(ck: _Checker, tumult: list) -> None:
+    """2v2 article, Mise en place: slots 0-1 (beside the hero regions), 2-3 (beside the companion
+    regions) and 4-5 (the centre) each hold two identical Tumult cards; the central pair is turned
+    face up together, the second card the opposite way from the first."""
+    for k in (0, 2, 4):
+        a, b = _halves(tumult[k]), _halves(tumult[k + 1])
+        if a is None or b is None:
+            continue
+        if a != b and a != b[::-1]:
+            ck.add(f"adventure.tumult[{k + 1}].terrains",
+                   f"les cartes {k} et {k + 1} forment une paire : elles doivent être identiques "
+                   "(article « Multijoueur 2v2 », Mise en place)")
+    c1, c2 = (tumult[i] if isinstance(tumult[i], dict) else {} for i in CENTRE)
+    if bool(c1.get("face_up")) != bool(c2.get("face_up")):
+        ck.add("adventure.tumult[5].face_up", "les deux cartes Tumulte centrales sont retournées ensemble "
+                                              "(article « Multijoueur 2v2 », Mise en place)")
+    elif c1.get("face_up"):
+        a, b = _halves(c1), _halves(c2)
+        if a is not None and b is not None and a != b[::-1] and a[0] != a[1]:
+            ck.add("adventure.tumult[5].terrains", "la deuxième carte centrale est placée dans la direction opposée "
+                                                   "à la première (article « Multijoueur 2v2 », Mise en place)")
 
 
 def _decisions(ck: _Checker, decisions: Any, pids: set[str]) -> None:
@@ -334,7 +378,7 @@ def _decisions(ck: _Checker, decisions: Any, pids: set[str]) -> None:
             ck.add(f"{path}.optional", "booléen attendu")
 
 
-def _progress(ck: _Checker, prog: Any, pids: set[str], phase: str) -> None:
+def _progress(ck: _Checker, prog: Any, pids: set[str], phase: str, mode: str = "1v1") -> None:
     if prog is None:
         return
     if not isinstance(prog, dict):
@@ -349,9 +393,11 @@ def _progress(ck: _Checker, prog: Any, pids: set[str], phase: str) -> None:
         ck.add("progress.declare", "objet attendu")
     for k in ("sub", "decision_index", "random_count", "next_timestamp", "groups"):
         ck.nat(prog, k, f"progress.{k}")
-    for k in ("turn", "winner"):
-        if prog.get(k) is not None and prog[k] not in pids:
-            ck.add(f"progress.{k}", f"joueur inconnu {prog[k]!r}")
+    if prog.get("turn") is not None and prog["turn"] not in pids:
+        ck.add("progress.turn", f"joueur inconnu {prog['turn']!r}")
+    sides = {"A", "B"} if mode == "2v2" else pids    # 2v2: the winner is a team
+    if prog.get("winner") is not None and prog["winner"] not in sides:
+        ck.add("progress.winner", f"{'équipe' if mode == '2v2' else 'joueur'} inconnu(e) {prog['winner']!r}")
     keeps = prog.get("keeps", {})
     if not isinstance(keeps, dict) or any(p not in pids or not isinstance(v, list) for p, v in keeps.items()):
         ck.add("progress.keeps", "objet {joueur: [identifiants]} attendu")

@@ -54,6 +54,7 @@ def dump(st: State) -> dict[str, Any]:
     doc["players"] = players
     adv = st.adventure
     doc["adventure"] = {
+        **({"layout": adv.layout} if adv.layout != "1v1" else {}),
         "tumult": [{"name": t.name, "face_up": t.face_up, "terrains": [list(t.terrains[0]), list(t.terrains[1])],
                     **copy.deepcopy(t.extra)} for t in adv.tumult],
         "markers": {p: dict(m) for p, m in adv.markers.items()},

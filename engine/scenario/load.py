@@ -5,7 +5,7 @@ import copy
 import json
 from typing import Any
 
-from ..model import (FORMAT, PLAYER_ZONES, STATUSES, VISIBLE_ZONES, Adventure, Card, Player, State,
+from ..model import (FORMAT, PLAYER_ZONES, PLAYERS, STATUSES, VISIBLE_ZONES, Adventure, Card, Player, State,
                      Tumult)
 from . import ScenarioError
 from .check import check
@@ -20,6 +20,11 @@ DEFAULT_TUMULT = [
     {"name": "T2", "face_up": False, "terrains": [["mountain"], ["forest", "water"]]},
     {"name": "T3", "face_up": False, "terrains": [["water"], ["forest", "mountain"]]},
 ]
+#: 2v2: two sets of Tumult cards, the identical cards of a pair side by side (slots 0-1, 2-3, 4-5)
+DEFAULT_TUMULT_2V2 = [
+    {"name": f"{t['name']}{x}", "face_up": False, "terrains": t["terrains"]} for t in DEFAULT_TUMULT for x in "ab"
+]
+ADVENTURE_KEYS = ("tumult", "markers", "arena", "layout")
 
 
 def loads_doc(text: str) -> dict[str, Any]:
@@ -55,31 +60,34 @@ def load_state(doc: Any) -> State:
     players: dict[str, Player] = {}
     zones: dict[str, list[Card]] = {}
     loc: dict[str, str] = {}
-    for p in sorted(doc["players"]):
+    mode = doc.get("mode", "1v1")
+    for p in (PLAYERS["2v2"] if mode == "2v2" else sorted(doc["players"])):   # 2v2: seat order
         pl = doc["players"][p]
         players[p] = Player(p, copy.deepcopy(pl.get("hero")), pl.get("passed", False),
                             {k: copy.deepcopy(v) for k, v in pl.items() if k not in PLAYER_KEYS})
         for zone in PLAYER_ZONES:
             key = f"{p}.{zone}"
             zones[key] = [_card(c, p) for c in pl.get(zone, [])]
-    zones["limbo"] = [_card(c, "A") for c in doc.get("limbo", [])]
+    zones["limbo"] = [_card(c, PLAYERS[mode][0]) for c in doc.get("limbo", [])]
     for key, cards in zones.items():
         for c in cards:
             loc[c.id] = key
     adv_doc = doc.get("adventure") or {}
+    default_tumult = DEFAULT_TUMULT_2V2 if mode == "2v2" else DEFAULT_TUMULT
     tumult = [Tumult(t.get("name", f"T{i + 1}"), t.get("face_up", False),
                      (tuple(t["terrains"][0]), tuple(t["terrains"][1])),
                      {k: copy.deepcopy(v) for k, v in t.items() if k not in ("name", "face_up", "terrains")})
-              for i, t in enumerate(adv_doc.get("tumult", DEFAULT_TUMULT if not adv_doc.get("arena") else []))]
+              for i, t in enumerate(adv_doc.get("tumult", default_tumult if not adv_doc.get("arena") else []))]
     markers = {p: {"hero": 0, "companion": 7} for p in players}
     for p, m in adv_doc.get("markers", {}).items():
         markers[p].update(m)
     adventure = Adventure(tumult, markers, adv_doc.get("arena", False),
-                          {k: copy.deepcopy(v) for k, v in adv_doc.items() if k not in ("tumult", "markers", "arena")})
+                          {k: copy.deepcopy(v) for k, v in adv_doc.items() if k not in ADVENTURE_KEYS},
+                          layout=mode)
     st = State(players=players, zones=zones, adventure=adventure, format=FORMAT,
-               rules=doc.get("rules", "fr-1"), seed=doc.get("seed", 0), mode=doc.get("mode", "1v1"),
+               rules=doc.get("rules", "fr-1"), seed=doc.get("seed", 0), mode=mode,
                day=doc.get("day", 1), phase=phase,
-               first_player=doc.get("first_player", None if phase == "setup" else "A"),
+               first_player=doc.get("first_player", None if phase == "setup" else PLAYERS[mode][0]),
                decisions=copy.deepcopy(doc.get("decisions", [])),
                extra={k: copy.deepcopy(v) for k, v in doc.items() if k not in TOP_KEYS}, loc=loc)
     # 2.1.c: objects in visible zones carry a timestamp; give one to those the file leaves out,

@@ -31,3 +31,17 @@ def ids(doc_zone: list[dict]) -> list[str]:
 
 def deck(prefix: str, n: int) -> list[dict[str, Any]]:
     return [char(f"{prefix}{i}", i % 3, (i + 1) % 3, (i + 2) % 3) for i in range(n)]
+
+
+def board4(phase: str = "night", day: int = 2, first: str = "A1", players: dict | None = None,
+           markers: dict | None = None, decisions: list | None = None, **top: Any) -> dict[str, Any]:
+    """A 2v2 scenario document; `players` maps A1, A2, B1, B2 to PLAYER dicts (hero null)."""
+    players = players or {}
+    doc = {"format": "arbitre-scenario/1", "seed": 0, "mode": "2v2", "day": day, "phase": phase,
+           "first_player": first,
+           "players": {p: {"hero": None, **players.get(p, {})} for p in ("A1", "A2", "B1", "B2")},
+           "decisions": decisions or []}
+    if markers:
+        doc["adventure"] = {"layout": "2v2", "markers": markers}
+    doc.update(top)
+    return copy.deepcopy(doc)
