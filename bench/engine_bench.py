@@ -93,19 +93,52 @@ def generic(cid: str, i: int) -> dict:
     return c
 
 
-def setup_doc(seed: int) -> dict:
+SEATS_2V2 = ("A1", "B1", "A2", "B2")
+
+
+def setup_doc(seed: int, mode: str = "1v1") -> dict:
+    ids = SEATS_2V2 if mode == "2v2" else ("A", "B")
     players = {p: {"hero": {"name": "Héros", "reserve_limit": 2, "landmark_limit": 2},
-                   "deck": [generic(f"{p}{i}", i) for i in range(40)]} for p in "AB"}
-    return {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup", "players": players}
+                   "deck": [generic(f"{p}{i}", i) for i in range(40)]} for p in ids}
+    return {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup", "mode": mode, "players": players}
 
 
-def bench_games(seconds: float = 3.0):
+def full_board_2v2(seed: int = 1) -> dict:
+    """The full board with four players (2v2): each as a player of full_board()."""
+    one = full_board(seed)
+    players = {}
+    for p in SEATS_2V2:
+        src = one["players"][p[0]]
+        players[p] = {k: ([dict(c, id=f"{p}-{c['id']}") for c in v] if isinstance(v, list) else v)
+                      for k, v in src.items()}
+    return {**one, "mode": "2v2", "first_player": "A1", "players": players,
+            "adventure": {"layout": "2v2", "markers": {p: {"hero": 1, "companion": 6} for p in SEATS_2V2}}}
+
+
+def bench_steps_and_days_2v2(rounds: int = 100):
+    step_times, day_times = [], []
+    for r in range(rounds):
+        game = engine.load(full_board_2v2(r))
+        rnd = random.Random(r)
+        t_day = time.perf_counter()
+        while True:
+            t = time.perf_counter()
+            if not step(game, rnd):
+                break
+            step_times.append(time.perf_counter() - t)
+            if game.state.day == 3 and game.state.phase == "morning" or game.winner:
+                break
+        day_times.append(time.perf_counter() - t_day)
+    return statistics.median(step_times), statistics.median(day_times), len(step_times) / rounds
+
+
+def bench_games(seconds: float = 3.0, mode: str = "1v1"):
     n = winners = 0
     times = []
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         t = time.perf_counter()
-        game = engine.load(setup_doc(n))
+        game = engine.load(setup_doc(n, mode))
         rnd = random.Random(n)
         while not game.winner and game.state.day <= CAP_DAYS and step(game, rnd):
             pass
@@ -123,6 +156,13 @@ def main() -> None:
     print(f"  one whole day, median:       {med_day * 1e3:.3f} ms")
     print(f"  full games, setup to winner: {per_s:.1f} games/s, median {med_game * 1e3:.2f} ms per game "
           f"(target < 50 ms)")
+    print(f"  games with a winner:         {winners}/{n} (cap {CAP_DAYS} days)")
+    med_step, med_day, steps_per_day = bench_steps_and_days_2v2()
+    per_s, med_game, winners, n = bench_games(mode="2v2")
+    print("2v2 (four players, the same decks; the winner is a team)")
+    print(f"  one step, median:            {med_step * 1e3:.4f} ms   ({steps_per_day:.0f} steps per day)")
+    print(f"  one whole day, median:       {med_day * 1e3:.3f} ms")
+    print(f"  full games, setup to winner: {per_s:.1f} games/s, median {med_game * 1e3:.2f} ms per game")
     print(f"  games with a winner:         {winners}/{n} (cap {CAP_DAYS} days)")
 
 

@@ -175,7 +175,8 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
         return f"L'équipe {e.player} ({members}) gagne la partie : {how}."
     if t is ev.Tiebreak and game.state.mode == "2v2":
         if e.cause == "begin":
-            return (f"{' et '.join(e.players)} remplissent les conditions de victoire en même temps sans qu'une équipe "
+            names = ", ".join(e.players[:-1]) + " et " + e.players[-1]
+            return (f"{names} remplissent les conditions de victoire en même temps sans qu'une équipe "
                     "ait avancé plus loin : journée de départage dans l'Arène (région du Compagnon retournée, tous "
                     "les marqueurs y sont placés, les autres régions sont défaussées).")
         totals = " ; ".join(f"équipe {p} : {_stats(s)}" for p, s in e.totals)

@@ -145,7 +145,7 @@ def _first_player_note(game: "Game", f: dict, step: dict) -> None:
     conds = [c for c in (step.get("if"), step.get("unless")) if isinstance(c, dict) and "first_player" in c]
     if st.mode == "2v2" and conds and st.first_player not in (None, f["player"]) \
             and team(st.first_player) == team(f["player"]):
-        game.emit(ev.Note("first_player_team", player=f["player"], card=st.first_player), (),
+        game.emit(ev.Note("first_player_team", player=f["player"], card=st.first_player), ("5.2.3.f",),
                   articles=art("Effets du premier joueur"))
 
 

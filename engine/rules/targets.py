@@ -157,6 +157,8 @@ def _teammate_reason(game: "Game", player: str, step: dict, bad: list) -> str:
         zone = game.state.loc.get(t) if isinstance(t, str) else None
         side = split_zone(zone)[0] if zone else str(t).partition(".")[0]
         if side == mate:
+            if step.get("controller") == "opponent":
+                return f" ; {CLARIFICATIONS} : un adversaire ciblé est l'un de vos adversaires, pas votre coéquipier"
             if step.get("action") == "sacrifice":
                 return f" ; {CLARIFICATIONS} : on ne sacrifie que ce qu'on contrôle, pas ce que contrôle son coéquipier"
             return f" ; {CLARIFICATIONS} : « vous » ne désigne que votre côté du plateau, pas celui de votre coéquipier"

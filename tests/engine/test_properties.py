@@ -42,13 +42,17 @@ ABILITIES = [
 ZONES = ("deck", "hand", "mana", "reserve", "landmarks", "discard", "hero_expedition", "companion_expedition")
 
 
+SEATS = {"1v1": ("A", "B"), "2v2": ("A1", "B1", "A2", "B2")}
+
+
 @st.composite
-def boards(draw):
+def boards(draw, mode: str = "1v1"):
+    ids = SEATS[mode]
     phase = draw(st.sampled_from(PHASES))
     day = 1 if phase == "setup" else draw(st.integers(1, 4))
     n = 0
     players = {}
-    for p in ("A", "B"):
+    for p in ids:
         pl = {"hero": draw(st.sampled_from([None, {"name": "H", "reserve_limit": draw(st.integers(0, 3)),
                                                    "landmark_limit": draw(st.integers(0, 3))}]))}
         for zone in ZONES:
@@ -60,7 +64,7 @@ def boards(draw):
                 kind = "permanent" if zone == "landmarks" else "character"
                 if zone in ("hand", "reserve", "deck", "discard") and draw(st.integers(0, 3)) == 0:
                     kind = draw(st.sampled_from(["spell", "permanent"]))
-                c = {"id": f"c{n}", "owner": draw(st.sampled_from(["A", "B"])), "type": kind,
+                c = {"id": f"c{n}", "owner": draw(st.sampled_from(ids)), "type": kind,
                      "hand_cost": draw(st.integers(0, 2)), "reserve_cost": draw(st.sampled_from([None, 0, 1])),
                      "abilities": draw(st.lists(st.sampled_from(ABILITIES), max_size=2)),
                      **({"effect": draw(st.sampled_from(EFFECTS))} if kind == "spell" else {}),
@@ -78,10 +82,23 @@ def boards(draw):
         pl["passed"] = phase == "afternoon" and draw(st.booleans())
         players[p] = pl
     h = draw(st.integers(0, 6))
-    markers = {p: {"hero": draw(st.integers(0, h)), "companion": draw(st.integers(h + 1, 7))} for p in "AB"}
-    return {"format": "arbitre-scenario/1", "seed": draw(st.integers(0, 10**6)), "day": day, "phase": phase,
-            "first_player": draw(st.sampled_from(["A", "B"])), "players": players,
-            "adventure": {"markers": markers, "arena": draw(st.booleans())} if phase != "setup" else {}}
+    markers = {p: {"hero": draw(st.integers(0, h)), "companion": draw(st.integers(h + 1, 7))} for p in ids}
+    doc = {"format": "arbitre-scenario/1", "seed": draw(st.integers(0, 10**6)), "day": day, "phase": phase,
+           "first_player": draw(st.sampled_from(ids)), "players": players,
+           "adventure": {"markers": markers, "arena": draw(st.booleans())} if phase != "setup" else {}}
+    if mode == "2v2":
+        doc["mode"] = "2v2"
+        if doc["adventure"] and not doc["adventure"]["arena"] and draw(st.booleans()):
+            doc["adventure"]["tumult"] = TUMULT_2V2_FACE_UP
+    return doc
+
+
+#: a 2v2 Adventure with every Tumult card face up, the central pair turned opposite ways
+TUMULT_2V2_FACE_UP = [
+    {"name": f"T{k}{x}", "face_up": True, "terrains": halves[::-1] if (k, x) == (3, "b") else halves}
+    for k, halves in ((1, [["forest"], ["mountain", "water"]]), (2, [["mountain"], ["forest", "water"]]),
+                      (3, [["water"], ["forest", "mountain"]])) for x in "ab"
+]
 
 
 def non_token_ids(doc):
@@ -181,4 +198,46 @@ def test_whole_games_from_setup_reach_a_winner_without_losing_a_card(seed):
 def test_undo_is_exact_through_a_whole_game_with_card_play(seed):
     doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup",
            "players": {p: {"hero": None, "deck": generic_deck(p)} for p in "AB"}}
+    play(doc, 250, seed, check_undo=True)
+
+
+# -- the same properties on 2v2 boards (issue 7) --------------------------------------------------
+@PROFILE
+@given(boards("2v2"), st.integers(0, 1000))
+def test_2v2_no_card_lost_or_duplicated_and_no_step_raises(doc, choice_seed):
+    play(doc, 80, choice_seed)
+
+
+@PROFILE
+@given(boards("2v2"), st.integers(0, 1000))
+def test_2v2_undo_restores_the_exact_state(doc, choice_seed):
+    play(doc, 30, choice_seed, check_undo=True)
+
+
+@PROFILE
+@given(boards("2v2"), st.integers(0, 1000))
+def test_2v2_same_file_same_log_and_dump_resumes(doc, choice_seed):
+    a = play(doc, 60, choice_seed)
+    b = play(doc, 60, choice_seed)
+    assert [e.to_json() for e in a.log] == [e.to_json() for e in b.log]
+    dumped = a.to_doc()
+    assert engine.load(dumped).to_doc() == dumped
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6))
+def test_2v2_whole_games_from_setup_reach_a_team_winner(seed):
+    doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup", "mode": "2v2",
+           "players": {p: {"hero": None, "deck": generic_deck(p)} for p in SEATS["2v2"]}}
+    game = play(doc, 6000, seed)
+    assert game.winner in ("A", "B")
+    again = play(doc, 6000, seed)
+    assert [e.to_json() for e in again.log] == [e.to_json() for e in game.log]
+
+
+@settings(max_examples=3, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6))
+def test_2v2_undo_is_exact_through_a_whole_game(seed):
+    doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup", "mode": "2v2",
+           "players": {p: {"hero": None, "deck": generic_deck(p)} for p in SEATS["2v2"]}}
     play(doc, 250, seed, check_undo=True)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.rules.registry import citable
+from engine.rules.registry import citable, citable_articles
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "scenarios").glob("*.json"))
 _PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -73,3 +73,8 @@ def test_scenario(path: Path):
     cited = {r for e in game.log for r in e.rules}
     assert set(expect.get("rules", [])) <= cited, f"missing citations: {set(expect['rules']) - cited}"
     assert cited <= citable()
+    articles = {a for e in game.log for a in e.articles}     # (title, section) of the 2v2 article
+    assert {s for _, s in articles} >= set(expect.get("articles", [])), "missing article citations"
+    assert articles <= citable_articles()
+    if doc.get("mode") == "2v2":
+        assert "2v2" in doc["tags"] and path.name.startswith("2v2-")
