@@ -7,7 +7,7 @@ from collections import OrderedDict
 
 from django.conf import settings
 from django.db import connection
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -123,7 +123,13 @@ def _render_rule(request, stamp: tuple, pk: int):
     # Everything but the scenarios citing the rule (saved at any time) is rendered once per import.
     page = _cached(("rule-page", *stamp, pk), lambda: _rule_fragments(pk))
     context = {**page, "scenarios": _scenarios_citing(page["rule"])}
-    return render(request, "rules_ref/rule.html", context)
+    if request.user.is_authenticated:  # the header names the user and carries a CSRF token
+        return render(request, "rules_ref/rule.html", context)
+    # Anonymous: the same page for everyone, kept as long as the citing scenarios stay the same.
+    shown = tuple((str(s.uuid), s.title) for s in context["scenarios"])
+    html = _cached(("rule-html", *stamp, pk, request.path, shown),
+                   lambda: render_to_string("rules_ref/rule.html", context, request))
+    return HttpResponse(html)
 
 
 def _rule_fragments(pk: int) -> dict:
