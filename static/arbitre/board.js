@@ -20,6 +20,17 @@
     hero_expedition: "Expédition du Héros", companion_expedition: "Expédition du Compagnon", limbo: "Limbes",
   };
   const EXPEDITION_FR = { hero: "Héros", companion: "Compagnon" };
+  // 2v2 (engine/README.md, "Mode 2v2"): seats clockwise, each player's path of eight regions.
+  const SEATS_2V2 = ["A1", "B1", "A2", "B2"];
+  const ARMS_2V2 = { A1: [1, 1], B1: [2, 1], A2: [2, 2], B2: [1, 2] };
+  const FACING_2V2 = { A1: ["B2", "B1"], B1: ["A2", "A1"], A2: ["B1", "B2"], B2: ["A1", "A2"] };
+  const SLOT_FR = ["Héros 1", "Héros 2", "Compagnon 1", "Compagnon 2", "centre", "centre"];
+  function path2v2(pid) {
+    const [h, c] = ARMS_2V2[pid];
+    const centre = h === 1 ? [["tumult", 4, 0], ["tumult", 5, 0]] : [["tumult", 5, 1], ["tumult", 4, 1]];
+    return [["hero", h], ["tumult", h - 1, 0], ["tumult", h - 1, 1], ...centre,
+      ["tumult", c + 1, 1], ["tumult", c + 1, 0], ["companion", c]];
+  }
 
   // ---- small DOM helpers ---------------------------------------------------------------------
   function el(tag, attrs, ...children) {
@@ -80,7 +91,10 @@
       }
       if ("play" in d) {
         let text = `${p} joue ${cardLabel(d.play, names)}`;
-        if (d.expedition) text += ` dans l'Expédition du ${EXPEDITION_FR[d.expedition] || d.expedition}`;
+        if (d.expedition) {
+          const [side, kind] = String(d.expedition).includes(".") ? String(d.expedition).split(".") : [null, d.expedition];
+          text += ` dans l'Expédition du ${EXPEDITION_FR[kind] || kind}${side ? ` de ${side}` : ""}`;
+        }
         if (Array.isArray(d.targets) && d.targets.length) text += ` (cibles : ${list(d.targets)})`;
         return text;
       }
@@ -139,6 +153,19 @@
       return span;
     }
 
+    /** Glossary articles cited without rule numbers (2v2): a link to the article's page, its section named. */
+    function articleUrl(slug) { return `${options.rulesPage}${encodeURIComponent(ruleset)}/glossaire/${encodeURIComponent(slug)}/`; }
+
+    function articleLinks(articles) {
+      const span = el("span", { class: "article-links" });
+      for (const a of articles || []) {
+        if (!a || !a.slug) continue;
+        span.append(el("a", { href: articleUrl(a.slug), class: "rule-link article-link", dataset: { article: a.slug },
+          title: `Article « ${a.title} », paragraphe « ${a.section} »`, text: `${a.title} § ${a.section}` }), " ");
+      }
+      return span;
+    }
+
     // ---- what the last step touched -------------------------------------------------------------------
     function touched(out) {
       const cards = new Set(), zones = new Set(), markers = new Set(), tumults = new Set();
@@ -158,7 +185,7 @@
       if (event.type === "marker") markers.add(`${event.player}.${event.expedition}`);
       if (event.type === "progress") markers.add(`${event.player}.${event.expedition}`);
       if (event.type === "reveal") tumults.add(event.tumult);
-      if (event.type === "shuffle" && event.from === "adventure") for (let k = 0; k < 3; k++) tumults.add(k);
+      if (event.type === "shuffle" && event.from === "adventure") for (let k = 0; k < (event.order || [0, 1, 2]).length; k++) tumults.add(k);
     }
 
     function highlightEntry(entry, on) {
@@ -325,6 +352,82 @@
       return section;
     }
 
+    // ---- the 2v2 board: four players, the cross Adventure drawn as each player's path -------------
+    function regionCell(adv, where, position, hot) {
+      const tumult = adv.tumult || [];
+      let terrains = [], label, faceDown = false, slot = null;
+      if (where[0] === "hero") label = `Région du Héros ${where[1]}`;
+      else if (where[0] === "companion") label = adv.arena ? "Arène" : `Région du Compagnon ${where[1]}`;
+      if (where[0] !== "tumult" || adv.arena) terrains = ["forest", "mountain", "water"];
+      if (where[0] === "tumult" && !adv.arena) {
+        slot = where[1];
+        const card = tumult[slot];
+        label = card ? `${card.name || `T${slot + 1}`} (${SLOT_FR[slot] || ""}, moitié ${where[2] + 1})` : "—";
+        if (card && card.face_up) terrains = (card.terrains && card.terrains[where[2]]) || [];
+        else faceDown = true;
+      }
+      const classes = ["region"];
+      if (faceDown) classes.push("face-down");
+      if (slot !== null && hot.tumults.has(slot)) classes.push("changed");
+      const cell = el("li", { class: classes.join(" "), dataset: { region: String(position) } });
+      cell.append(el("span", { class: "region-number", text: String(position) }));
+      cell.append(el("span", { class: "region-label", text: label }));
+      const terr = el("span", { class: "terrains" });
+      if (faceDown) terr.append(el("span", { class: "terrain hidden-terrain", text: "face cachée" }));
+      else if (!terrains.length) terr.append(el("span", { class: "terrain", text: "aucun terrain" }));
+      for (const t of terrains) terr.append(el("span", { class: `terrain terrain-${t}`, text: TERRAIN_FR[t] || t }));
+      cell.append(terr);
+      return cell;
+    }
+
+    function adventureNode2v2(state, hot) {
+      const adv = state.adventure || {};
+      const markers = adv.markers || {};
+      const tumult = adv.tumult || [];
+      const section = el("section", { class: "adventure adventure-2v2" + (adv.arena ? " arena" : ""), dataset: { zone: "adventure" }, "aria-label": "Aventure 2v2" });
+      section.append(el("h3", { text: adv.arena ? "Aventure 2v2 — Arène active (journée de départage)" : "Aventure 2v2" }));
+      if (!adv.arena) {
+        const names = (a, b) => [tumult[a], tumult[b]].map((t, k) => (t ? `${t.name || `T${a + k + 1}`}${t.face_up ? "" : " (face cachée)"}` : "—")).join(" et ");
+        section.append(el("p", { class: "tumult-layout", text:
+          `Tumulte à côté des régions du Héros : ${names(0, 1)} ; des régions du Compagnon : ${names(2, 3)} ; au centre : ${names(4, 5)}.` }));
+      }
+      for (const pid of SEATS_2V2) {
+        const path = path2v2(pid);
+        const [hf, cf] = FACING_2V2[pid];
+        const row = el("div", { class: "path", dataset: { player: pid } });
+        row.append(el("h4", { text: `Chemin de ${pid} — Héros face à ${hf}, Compagnon face à ${cf}` }));
+        const ol = el("ol", { class: "regions" });
+        for (let position = 0; position < 8; position++) {
+          const cell = regionCell(adv, adv.arena ? ["companion", 0] : path[position], position, hot);
+          const m = markers[pid] || {};
+          const here = el("span", { class: "markers" });
+          for (const kind of ["hero", "companion"]) {
+            if (m[kind] === position) {
+              const key = `${pid}.${kind}`;
+              here.append(el("span", {
+                class: `marker marker-${pid} marker-${kind}` + (hot.markers.has(key) ? " changed" : ""),
+                dataset: { marker: key }, title: `Expédition du ${EXPEDITION_FR[kind]} de ${pid}`,
+                text: `${pid} ${EXPEDITION_FR[kind]}`,
+              }));
+            }
+          }
+          cell.append(here);
+          ol.append(cell);
+        }
+        row.append(ol);
+        section.append(row);
+      }
+      return section;
+    }
+
+    function renderBoard2v2(state, hot, info) {
+      const team = (t) => el("div", { class: `team team-${t}`, "aria-label": `Équipe ${t}` },
+        el("h3", { class: "team-title", text: `Équipe ${t}` }),
+        ...SEATS_2V2.filter((p) => p[0] === t && state.players && state.players[p]).map((p) => playerNode(p, state.players[p], state, hot)));
+      info.append(" · ", el("span", { class: "mode", text: "2v2 — tours dans le sens des aiguilles d'une montre : A1, B1, A2, B2" }));
+      board.replaceChildren(info, team("B"), adventureNode2v2(state, hot), team("A"), zoneNode("limbo", ZONE_FR.limbo, state.limbo || [], hot));
+    }
+
     function renderBoard(out) {
       const state = out.state;
       const hot = touched(out);
@@ -332,6 +435,10 @@
         el("strong", { text: `Jour ${state.day ?? 1}` }), " · ",
         el("span", { class: "phase", text: PHASE_FR[state.phase] || state.phase }), " · ",
         `Premier joueur : ${state.first_player || "—"}`);
+      if (state.mode === "2v2") {
+        renderBoard2v2(state, hot, info);
+        return;
+      }
       const players = Object.keys(state.players || {});
       const ordered = players.slice().sort().reverse();   // B on top, A at the bottom
       const parts = [info];
@@ -352,7 +459,8 @@
         li.append(el("span", { class: "entry-when", text: `${entry.seq}. J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}` }));
         li.append(el("span", { class: "entry-text", text: entry.text }));
         if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
-        else li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
+        else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
+        if ((entry.articles || []).length) li.append(articleLinks(entry.articles));
         li.addEventListener("mouseenter", () => highlightEntry(entry, true));
         li.addEventListener("mouseleave", () => highlightEntry(entry, false));
         items.push(li);
@@ -363,7 +471,7 @@
       if (lastNode && lastNode.scrollIntoView) lastNode.scrollIntoView({ block: "nearest" });
     }
 
-    return { cardNames, cardLabel, decisionLabel, ruleLinks, showRule, renderBoard, renderLog, highlightEntry };
+    return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, highlightEntry };
   }
 
   window.ArbitreBoard = { create, el, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };

@@ -17,7 +17,9 @@
   const CHECK_DELAY_MS = 300;
 
   // ---- Vocabulary: official English identifiers in the JSON, French on screen. ----
-  const PLAYERS = ["A", "B"];
+  // 1v1: A and B; 2v2 (issue 7): A1 and A2 (team A) against B1 and B2, in clockwise seat order.
+  const SEATS = { "1v1": ["A", "B"], "2v2": ["A1", "B1", "A2", "B2"] };
+  const MODES = [["1v1", "1v1 (deux joueurs)"], ["2v2", "2v2 (A1 et A2 contre B1 et B2)"]];
   const ZONES = [
     ["hero_expedition", "Expédition du héros"],
     ["companion_expedition", "Expédition du compagnon"],
@@ -51,6 +53,19 @@
     markers: { A: { hero: 0, companion: 7 }, B: { hero: 0, companion: 7 } },
     arena: false,
   };
+  // 2v2 (engine/README.md, "Mode 2v2"): three pairs of identical Tumult cards; slots 0-1 beside the
+  // hero regions, 2-3 beside the companion regions, 4-5 the central pair.
+  const DEFAULT_ADVENTURE_2V2 = {
+    layout: "2v2",
+    tumult: DEFAULT_ADVENTURE.tumult.flatMap((t) => ["a", "b"].map((x) => ({ name: t.name + x, face_up: false, terrains: clone(t.terrains) }))),
+    markers: Object.fromEntries(["A1", "B1", "A2", "B2"].map((p) => [p, { hero: 0, companion: 7 }])),
+    arena: false,
+  };
+  const TUMULT_SLOTS_2V2 = [
+    "à côté de la région du Héros 1 (A1, B2)", "à côté de la région du Héros 2 (B1, A2)",
+    "à côté de la région du Compagnon 1 (A1, B1)", "à côté de la région du Compagnon 2 (A2, B2)",
+    "centre, 1re carte", "centre, 2e carte (retournée dans l'autre sens)",
+  ];
 
   // ---- State ----
   const state = {
@@ -71,6 +86,45 @@
   const ui = {}; // elements kept across redraws (toolbar, status…)
 
   function clone(value) { return value === undefined ? undefined : JSON.parse(JSON.stringify(value)); }
+  function is2v2() { return state.doc.mode === "2v2"; }
+  function players() { return SEATS[is2v2() ? "2v2" : "1v1"]; }
+  function defaultAdventure() { return is2v2() ? DEFAULT_ADVENTURE_2V2 : DEFAULT_ADVENTURE; }
+
+  /** Switch the document between 1v1 and 2v2: A becomes A1 and B becomes B1 (and back); the players
+   * A2 and B2 are added empty (or dropped, with their cards); the Adventure is reset to the mode's. */
+  function switchMode(mode) {
+    const d = state.doc;
+    const to2 = mode === "2v2";
+    const rename = to2 ? { A: "A1", B: "B1" } : { A1: "A", B1: "B" };
+    const map = (p) => (p in rename ? rename[p] : p);
+    const old = d.players && typeof d.players === "object" ? d.players : {};
+    const next = {};
+    for (const p of SEATS[mode]) {
+      const from = Object.keys(rename).find((k) => rename[k] === p);
+      next[p] = from && old[from] ? old[from] : { hero: null };
+    }
+    d.players = next;
+    for (const c of allCardsOf(d)) if (c.owner) c.owner = map(c.owner);
+    if (d.first_player) d.first_player = map(d.first_player);
+    if (!SEATS[mode].includes(d.first_player)) delete d.first_player;
+    if (Array.isArray(d.decisions)) {
+      d.decisions = d.decisions.filter((x) => !x || typeof x !== "object" || SEATS[mode].includes(map(x.player)));
+      d.decisions.forEach((x) => { if (x && typeof x === "object" && x.player) x.player = map(x.player); });
+    }
+    if (to2) d.mode = "2v2";
+    else delete d.mode;
+    if (d.adventure) d.adventure = clone(to2 ? DEFAULT_ADVENTURE_2V2 : DEFAULT_ADVENTURE);
+    delete d.progress;
+  }
+
+  function allCardsOf(d) {
+    const out = [];
+    for (const pl of Object.values(d.players || {})) {
+      for (const [zone] of ZONES) if (pl && Array.isArray(pl[zone])) out.push(...pl[zone].filter((c) => c && typeof c === "object"));
+    }
+    if (Array.isArray(d.limbo)) out.push(...d.limbo.filter((c) => c && typeof c === "object"));
+    return out;
+  }
 
   // ---- DOM helpers (text only, never HTML) ----
   function el(tag, props, ...children) {
@@ -165,20 +219,20 @@
   function zonePath(p, zone) { return p === null ? "limbo" : "players." + p + "." + zone; }
   function zoneTitle(p, zone) { return p === null ? "Limbes" : ZONE_NAMES[zone] + " (" + p + ")"; }
   function adventure() {
-    if (!state.doc.adventure || typeof state.doc.adventure !== "object") state.doc.adventure = clone(DEFAULT_ADVENTURE);
+    if (!state.doc.adventure || typeof state.doc.adventure !== "object") state.doc.adventure = clone(defaultAdventure());
     return state.doc.adventure;
   }
 
   function allCards() {
     const cards = [];
-    for (const p of PLAYERS) for (const [zone] of ZONES) for (const c of peekZone(p, zone)) cards.push(c);
+    for (const p of players()) for (const [zone] of ZONES) for (const c of peekZone(p, zone)) cards.push(c);
     for (const c of peekZone(null)) cards.push(c);
     return cards.filter((c) => c && typeof c === "object");
   }
 
   /** The next free id for `owner`'s cards: a1, a2… / b1… (limbo cards default to A). */
   function nextId(owner) {
-    const prefix = String(owner || "A").toLowerCase();
+    const prefix = String(owner || players()[0]).toLowerCase() + (is2v2() ? "-" : "");
     const used = new Set(allCards().map((c) => c.id));
     let n = 1;
     while (used.has(prefix + n)) n += 1;
@@ -327,7 +381,7 @@
     ui.board.replaceChildren(
       renderMeta(),
       renderGame(),
-      el("div", { class: "players" }, PLAYERS.map(renderPlayer)),
+      el("div", { class: "players" + (is2v2() ? " players-2v2" : "") }, players().map(renderPlayer)),
       renderAdventure(),
       renderZone(null, "limbo"),
       renderDecisions(),
@@ -388,7 +442,8 @@
     grid.append(
       field("Jour", numberInput(d.day === undefined ? 1 : d.day, function (v) { setOrDelete(d, "day", v); changed(false); }, { min: 1 }), "day"),
       field("Phase", select(PHASES, d.phase || (d.day > 1 ? "morning" : "noon"), function (v) { d.phase = v; changed(false); }), "phase"),
-      field("Premier joueur", select(PLAYERS.map((p) => [p, p]), d.first_player || "A", function (v) { d.first_player = v; changed(false); }), "first_player"),
+      field("Mode", select(MODES, is2v2() ? "2v2" : (d.mode || "1v1"), function (v) { switchMode(v); changed(true); }), "mode"),
+      field("Premier joueur", select(players().map((p) => [p, p]), d.first_player || players()[0], function (v) { d.first_player = v; changed(false); }), "first_player"),
       field("Graine (hasard)", numberInput(d.seed === undefined ? 0 : d.seed, function (v) { setOrDelete(d, "seed", v); changed(false); }, { min: 0 }), "seed"),
       field("Jeu de règles", textInput(d.rules === undefined ? "" : d.rules, function (v) { setOrDelete(d, "rules", v || null); changed(false); }, { placeholder: "fr-1" }), "rules"),
     );
@@ -507,7 +562,7 @@
       field("Identifiant", textInput(card.id, function (v) { card.id = v; refreshLabel(); refreshIdList(); changed(false); }, { autocomplete: "off", spellcheck: false }), path + ".id"),
       field("Nom", textInput(card.name, function (v) { setOrDelete(card, "name", v || null); refreshLabel(); changed(false); }, { autocomplete: "off" }), path + ".name", "wide"),
       field("Type", select(CARD_TYPES, card.type || "character", function (v) { card.type = v; refreshLabel(); changed(false); }), path + ".type"),
-      field("Propriétaire", select(PLAYERS.map((x) => [x, x]), card.owner || p || "A", function (v) { card.owner = v; changed(false); }), path + ".owner"),
+      field("Propriétaire", select(players().map((x) => [x, x]), card.owner || p || players()[0], function (v) { card.owner = v; changed(false); }), path + ".owner"),
       field("Coût en Main", numberInput(card.hand_cost, function (v) { setOrDelete(card, "hand_cost", v); changed(false); }, { min: 0 }), path + ".hand_cost"),
       field("Coût en Réserve (vide : injouable)", numberInput(card.reserve_cost, function (v) { card.reserve_cost = v; changed(false); }, { min: 0 }), path + ".reserve_cost"),
     );
@@ -563,7 +618,7 @@
 
     // Move to another zone.
     const target = el("select", {},
-      PLAYERS.flatMap((x) => ZONES.map(([z, name]) => el("option", { value: x + "." + z }, x + " · " + name))),
+      players().flatMap((x) => ZONES.map(([z, name]) => el("option", { value: x + "." + z }, x + " · " + name))),
       el("option", { value: "limbo" }, "Limbes"));
     target.value = p === null ? "limbo" : p + "." + zone;
     target.id = fieldId(path + ".move-to");
@@ -623,7 +678,7 @@
   }
 
   function addCard(p, zone) {
-    const card = newCard(p || "A");
+    const card = newCard(p || players()[0]);
     zoneList(p, zone).push(card);
     openCards.add(card);
     changed(true);
@@ -632,7 +687,7 @@
 
   function copyCard(original, list, at) {
     const card = clone(original);
-    card.id = nextId(original.owner || "A");
+    card.id = nextId(original.owner || players()[0]);
     list.splice(at, 0, card);
     openCards.add(card);
     setMessage("Copie de " + original.id + " : " + card.id + ".", "ok");
@@ -674,7 +729,7 @@
 
   // ---- Adventure ----
   function renderAdventure() {
-    const adv = state.doc.adventure && typeof state.doc.adventure === "object" ? state.doc.adventure : DEFAULT_ADVENTURE;
+    const adv = state.doc.adventure && typeof state.doc.adventure === "object" ? state.doc.adventure : defaultAdventure();
     const box = holder("section", "adventure", { class: "panel adventure", "aria-labelledby": "adventure-title" });
     box.prepend(el("h2", { id: "adventure-title" }, "Aventure"));
     if (!state.doc.adventure) box.append(el("p", { class: "hint" }, "Aventure par défaut (modifiez un champ pour la fixer dans le document)."));
@@ -685,7 +740,12 @@
 
     const markers = holder("fieldset", "adventure.markers", { class: "markers" }, el("legend", {}, "Marqueurs (régions 0 à 7)"));
     const grid = el("div", { class: "grid" });
-    for (const p of PLAYERS) {
+    if (is2v2()) {
+      box.append(el("p", { class: "hint" }, "2v2 : chaque joueur suit son propre chemin de 8 régions (0 = sa région du Héros, "
+        + "7 = sa région du Compagnon) ; A1 et B2 partagent la région du Héros 1, B1 et A2 la région du Héros 2, A1 et B1 "
+        + "la région du Compagnon 1, A2 et B2 la région du Compagnon 2. Les deux cartes centrales se retournent ensemble."));
+    }
+    for (const p of players()) {
       for (const [kind, name] of [["hero", "héros"], ["companion", "compagnon"]]) {
         const m = adv.markers && adv.markers[p] && typeof adv.markers[p] === "object" ? adv.markers[p] : {};
         const fallback = kind === "hero" ? 0 : 7;
@@ -709,8 +769,9 @@
 
   function renderTumult(t, i) {
     const path = "adventure.tumult[" + i + "]";
-    const box = holder("fieldset", path, { class: "tumult-card" },
-      el("legend", {}, "Tumulte " + (i + 1) + " (régions " + (2 * i + 1) + " et " + (2 * i + 2) + ")"));
+    const legend = is2v2() ? "Tumulte " + (i + 1) + " — " + (TUMULT_SLOTS_2V2[i] || "en trop")
+      : "Tumulte " + (i + 1) + " (régions " + (2 * i + 1) + " et " + (2 * i + 2) + ")";
+    const box = holder("fieldset", path, { class: "tumult-card" }, el("legend", {}, legend));
     function own() { return adventure().tumult[i]; }
     if (!t || typeof t !== "object") return box;
     box.append(
@@ -721,7 +782,7 @@
     [0, 1].forEach(function (h) {
       const half = Array.isArray(halves[h]) ? halves[h] : [];
       const halfBox = holder("fieldset", path + ".terrains[" + h + "]", { class: "half" },
-        el("legend", {}, "Moitié " + (h + 1) + " (région " + (2 * i + 1 + h) + ")"));
+        el("legend", {}, is2v2() ? "Moitié " + (h + 1) : "Moitié " + (h + 1) + " (région " + (2 * i + 1 + h) + ")"));
       for (const [terrain, name] of TERRAINS) {
         halfBox.append(checkField(name, half.includes(terrain), path + ".terrains." + h + "." + terrain, function (on) {
           const card = own();
@@ -754,7 +815,7 @@
     list.forEach(function (d, i) { ol.append(renderDecision(list, d, i)); });
     box.append(ol, button("+ Décision", function () {
       if (!Array.isArray(state.doc.decisions)) state.doc.decisions = [];
-      state.doc.decisions.push({ player: "A", pass: true });
+      state.doc.decisions.push({ player: players()[0], pass: true });
       changed(true);
     }, { class: "small", "aria-label": "Ajouter une décision" }));
     return box;
@@ -770,7 +831,7 @@
     const kind = decisionKind(d);
     const grid = el("div", { class: "grid" });
     grid.append(
-      field("Joueur", select(PLAYERS.map((p) => [p, p]), d.player || "A", function (v) { d.player = v; changed(false); }), path + ".player"),
+      field("Joueur", select(players().map((p) => [p, p]), d.player || players()[0], function (v) { d.player = v; changed(false); }), path + ".player"),
       field("Décision", select(DECISION_KINDS, kind, function (v) {
         for (const [k] of DECISION_KINDS) delete d[k];
         delete d.expedition; delete d.targets; delete d.ability;

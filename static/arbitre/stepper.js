@@ -101,7 +101,9 @@
 
   function renderWinner(out) {
     if (out.winner) {
-      winnerBox.textContent = `Fin de la partie : le joueur ${out.winner} gagne.`;
+      winnerBox.textContent = out.state && out.state.mode === "2v2"
+        ? `Fin de la partie : l'équipe ${out.winner} gagne.`   // 2v2: the winner is a team
+        : `Fin de la partie : le joueur ${out.winner} gagne.`;
       winnerBox.hidden = false;
     } else if (!out.pending && atEnd(out)) {
       winnerBox.textContent = "Le moteur n'a plus rien à jouer.";
