@@ -1,6 +1,7 @@
 """Saved scenarios: a board in the scenario format, its author, its visibility, the rules its run cites."""
 from __future__ import annotations
 
+import logging
 import uuid
 
 from django.conf import settings
@@ -11,6 +12,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import engine
+
+logger = logging.getLogger(__name__)
 
 
 class Tag(models.Model):
@@ -145,13 +148,17 @@ class Scenario(models.Model):
 
 
 def cited_rules(document: dict, max_steps: int = 5000) -> set[str]:
-    """Every rule number cited by running the document to its end (or to its first pending decision)."""
+    """Every rule cited by running the document to its end (or to its first pending decision):
+    rule numbers, and the slugs of the glossary articles cited by title (the 2v2 article)."""
     try:
         game = engine.load(document)
         game.run("end", max_steps=max_steps)
-    except Exception:  # a board the checker accepts but the engine cannot finish: cite what it logged
+    except Exception:  # an engine bug must not lose the judge's save: record it, cite nothing
+        logger.exception("engine failed while running a checked scenario")
         return set()
-    return {number for entry in game.log for number in entry.rules}
+    cited = {number for entry in game.log for number in entry.rules}
+    cited |= {article["slug"] for entry in game.log for article in entry.to_json().get("articles", []) if article["slug"]}
+    return cited
 
 
 class ScenarioRevision(models.Model):

@@ -193,3 +193,13 @@ def test_library_page_and_escaping(rules, users, client):
     create(users["alice"], visibility="public", title="<script>alert(1)</script>")
     html = client.get("/scenarios/").content.decode()
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
+
+
+def test_scenarios_citing_the_2v2_article_are_indexed_by_its_slug(rules, tmp_path):
+    import shutil
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "2v2-victory-one-player.json"
+    shutil.copy(source, tmp_path / source.name)
+    call_command("load_library", dir=str(tmp_path))
+    assert Scenario.objects.citing("fr-1", "multijoueur-2v2-mode-de-jeu").count() == 1
