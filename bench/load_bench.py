@@ -45,14 +45,9 @@ from stepper_bench import ROOT, RULE_FILES, RULESET, _setup_django  # same tempo
 
 WORKERS = 2  # fixed: this is a 2-core machine; the figures are only comparable at a fixed count
 RULE_PAGE = f"/regles/{RULESET}/2.4.6.c/"
-SEARCH_QUERIES = [
-    "fugace",                      # one keyword
-    "personnage endormi",          # two keywords
-    "expédition avance crépuscule",
-    "réserve limite",
-    "expediton",                   # a typo
-    "2.4.6",                       # a rule number
-]
+#: Every judge query of the relevance set (keywords, questions, typos, numbers): about a hundred
+#: distinct queries, so a per-worker result cache is measured on a realistic mix, not on one query.
+SEARCH_QUERIES = [item["q"] for item in json.loads((ROOT / "fixtures" / "relevance" / "queries.json").read_text(encoding="utf-8"))]
 
 #: Appended to every wrk script: the summary as one JSON line, read back by :func:`run_wrk`.
 DONE_LUA = """
@@ -173,12 +168,16 @@ wrk.body = {lua_string(run_body)}
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=int, default=12, help="seconds of load per target (over all rounds)")
+    parser.add_argument("--no-search-cache", action="store_true",
+                        help="serve with ARBITRE_SEARCH_CACHE=0 (every search runs Whoosh)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds over the targets")
     parser.add_argument("--warmup", type=int, default=2, help="seconds of unmeasured load before each target")
     parser.add_argument("--connections", type=int, default=4, help="wrk connections")
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn sync workers")
     args = parser.parse_args()
+    os.environ["ARBITRE_SEARCH_CACHE"] = "0" if args.no_search_cache else "1"
+    print(f"search result cache: {'off' if args.no_search_cache else 'on'} (ARBITRE_SEARCH_CACHE)")
 
     wrk = ensure_wrk()
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-load-bench-"))

@@ -5,7 +5,9 @@ import logging
 import uuid
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import models, transaction
+from django.db.models.signals import post_delete
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -139,12 +141,22 @@ class Scenario(models.Model):
             visibility=self.visibility,
             document=self.document,
         )
+        transaction.on_commit(scenarios_changed)
         self.citations.all().delete()
         if not self.problems:
             numbers = cited_rules(self.document)
             ScenarioCitation.objects.bulk_create(
                 ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in sorted(numbers)
             )
+
+
+def scenarios_changed(**kwargs) -> None:
+    """Rule pages cache the scenarios citing them (``rules_ref.views``): a new version shows a save or
+    a deletion at once on this worker; other workers notice within their short cache delay."""
+    try:
+        cache.incr("scenarios-version")
+    except ValueError:
+        cache.set("scenarios-version", 1, None)
 
 
 def cited_rules(document: dict, max_steps: int = 5000) -> set[str]:
@@ -321,3 +333,6 @@ class Attempt(models.Model):
 
     class Meta:
         ordering = ["-at"]
+
+
+post_delete.connect(lambda **kwargs: transaction.on_commit(scenarios_changed), sender=Scenario, weak=False)

@@ -142,6 +142,15 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
+# One in-memory cache per worker process: rule pages and search results (both derived from data
+# that only changes at an import or an index rebuild, and keyed by it).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
+
 # The rules reference.
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
 ARBITRE_SCENARIOS_CITING = "judge.views.scenarios_citing"
@@ -162,4 +171,5 @@ AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "judge:library"
 LOGOUT_REDIRECT_URL = "rules_ref:home"
+ARBITRE_SEARCH_CACHE = env_bool("ARBITRE_SEARCH_CACHE", True)
 ARBITRE_INDEX_DIR = Path(os.environ.get("ARBITRE_INDEX_DIR", VAR_DIR / "index"))

@@ -59,7 +59,19 @@ def search_view(request):
     """Ranked rules for a rule number or French keywords, best first."""
     p = _params(request)
     results = search.search(p["q"], ruleset=p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, limit=p["limit"])
-    return Response(SearchResultsSerializer(results).data)
+    # The serializer documents the shape (OpenAPI); building the plain dict directly costs a fifth of
+    # it on the hottest endpoint of the site. test_api checks both give the same fields.
+    return Response(_results_data(results))
+
+
+HIT_FIELDS = tuple(SearchHitSerializer().fields)
+RESULTS_FIELDS = ("query", "kind", "corrected", "suggestion", "missing_number")
+
+
+def _results_data(results: search.Results) -> dict:
+    data = {name: getattr(results, name) for name in RESULTS_FIELDS}
+    data["results"] = [{name: getattr(hit, name) for name in HIT_FIELDS} for hit in results.hits]
+    return data
 
 
 @extend_schema(parameters=[SearchQuery], responses=SearchHitSerializer(many=True))

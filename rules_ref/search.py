@@ -15,6 +15,7 @@ results in whoosh-reloaded 2.7.5).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -26,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.urls import get_script_prefix, reverse
 from django.utils.html import escape
 from whoosh import index
@@ -186,14 +188,19 @@ class IndexMissing(RuntimeError):
     """No index has been built yet (run ``manage.py rebuild_index``)."""
 
 
+def _index_key() -> tuple[str, str]:
+    """Which index build is current: one readlink (the symlink's text names the build)."""
+    root = index_root()
+    try:
+        return (str(root), os.readlink(_current_link(root)))
+    except OSError:
+        raise IndexMissing("aucun index de recherche : lancez « manage.py rebuild_index »") from None
+
+
 def searcher():
     """This thread's searcher on the current index, reopened when the index was swapped."""
     root = index_root()
-    try:
-        # One readlink per query (the symlink's text names the build): no path resolution.
-        key = (str(root), os.readlink(_current_link(root)))
-    except OSError:
-        raise IndexMissing("aucun index de recherche : lancez « manage.py rebuild_index »") from None
+    key = _index_key()
     cached = getattr(_local, "searcher", None)
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -221,11 +228,28 @@ def normalize_query(q: str) -> str:
 
 
 def search(q: str, ruleset: str | None = None, limit: int = 20) -> Results:
-    """Ranked rules for a query, best first. Never raises on bad query syntax."""
+    """Ranked rules for a query, best first. Never raises on bad query syntax.
+
+    The index is read-only between rebuilds, so results are kept in the process's cache under the
+    name of the index build they came from: a rebuild makes new keys and nothing stale is served.
+    At a tournament the same few rules are looked up again and again; ``ARBITRE_SEARCH_CACHE=0``
+    turns this off (the load bench measures both).
+    """
     q = normalize_query(q)
     ruleset = ruleset or settings.ARBITRE_DEFAULT_RULESET
     if not WORD.search(q):
         return Results(query=q, kind="empty")
+    if not settings.ARBITRE_SEARCH_CACHE:
+        return _search(q, ruleset, limit)
+    key = "search:" + hashlib.sha1(repr((_index_key(), ruleset, limit, q)).encode()).hexdigest()
+    results = cache.get(key)
+    if results is None:
+        results = _search(q, ruleset, limit)
+        cache.set(key, results, timeout=None)
+    return results
+
+
+def _search(q: str, ruleset: str, limit: int) -> Results:
     s = searcher()
     match = NUMBER_QUERY.match(q)
     if match:

@@ -1,11 +1,11 @@
 """Pages of the rules reference: home, search, table of contents, rule and article pages."""
 from __future__ import annotations
 
+import hashlib
 import re
-import threading
-from collections import OrderedDict
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,24 +21,15 @@ LOST_ICON = re.compile(r"symboles? (?:signifie|,)|\(\s*,|\s,\s*,|types de régio
 
 
 #: Rules change only through ``import_rules``, which stamps ``RuleSet.imported_at``: what is derived
-#: from one import of a rule set is kept per worker process under that stamp, so a new import (or
-#: another rule set) makes new keys and nothing stale is ever served. Bounded, least recently used out.
-_CACHE: OrderedDict[tuple, object] = OrderedDict()
-_CACHE_SIZE = 2048
-_cache_lock = threading.Lock()
+#: from one import of a rule set is kept in the worker's cache under that stamp, so a new import (or
+#: another rule set) makes new keys and nothing stale is ever served.
+def _cached(key: tuple, compute, timeout: float | None = None):
+    return cache.get_or_set("rules:" + hashlib.sha1(repr(key).encode()).hexdigest(), compute, timeout)
 
 
-def _cached(key: tuple, compute):
-    with _cache_lock:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    value = compute()
-    with _cache_lock:
-        _CACHE[key] = value
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return value
+#: How long a worker may show a rule's list of citing scenarios, or its lookup of a rule number,
+#: before reading them again: a scenario saved through another worker appears within this delay.
+SHORT_TTL = 10
 
 
 def _import_stamp(ruleset: RuleSet) -> tuple:
@@ -83,8 +74,8 @@ def toc(request, ruleset: str | None = None):
 
 
 def rule(request, ruleset: str, number: str):
-    found = _find_rule(ruleset, number.lower().rstrip("*"))
-    if found is None:
+    found = _cached(("find", ruleset, number), lambda: _find_rule(ruleset, number.lower().rstrip("*")) or (), SHORT_TTL)
+    if not found:
         rs = _ruleset(ruleset)
         raise Http404(f"La règle {number} n'existe pas dans le jeu de règles {rs.slug}.")
     pk, actual, ruleset_pk, imported_at = found
@@ -122,7 +113,8 @@ def article(request, ruleset: str, slug: str):
 def _render_rule(request, stamp: tuple, pk: int):
     # Everything but the scenarios citing the rule (saved at any time) is rendered once per import.
     page = _cached(("rule-page", *stamp, pk), lambda: _rule_fragments(pk))
-    context = {**page, "scenarios": _scenarios_citing(page["rule"])}
+    context = {**page, "scenarios": _cached(("citing", pk, cache.get("scenarios-version", 0)),
+                                            lambda: _scenarios_citing(page["rule"]), SHORT_TTL)}
     if request.user.is_authenticated:  # the header names the user and carries a CSRF token
         return render(request, "rules_ref/rule.html", context)
     # Anonymous: the same page for everyone, kept as long as the citing scenarios stay the same.
@@ -172,7 +164,7 @@ def _rule_fragments(pk: int) -> dict:
 def _scenarios_citing(obj: Rule) -> list:
     """Library scenarios whose runs cite this rule (filled in by the judge app when it exists)."""
     finder = getattr(settings, "ARBITRE_SCENARIOS_CITING", None)
-    if not finder or obj.number is None:
+    if not finder:
         return []
     from django.utils.module_loading import import_string
 

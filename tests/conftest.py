@@ -47,3 +47,12 @@ def live_rules(transactional_db, search_index):
 def _fast_password_hashing(settings):
     """Django's real hasher costs about a second a user; tests don't need its strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty per-process cache (rule pages, search results)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

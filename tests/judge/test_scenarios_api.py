@@ -203,3 +203,13 @@ def test_scenarios_citing_the_2v2_article_are_indexed_by_its_slug(rules, tmp_pat
     shutil.copy(source, tmp_path / source.name)
     call_command("load_library", dir=str(tmp_path))
     assert Scenario.objects.citing("fr-1", "multijoueur-2v2-mode-de-jeu").count() == 1
+
+
+def test_rule_page_shows_a_new_scenario_at_once_despite_its_cache(rules, users, client, django_capture_on_commit_callbacks):
+    client.get("/regles/fr-1/2.4.6.c/")  # cached without it
+    with django_capture_on_commit_callbacks(execute=True):
+        create(users["alice"], visibility="public", title="Nouveau cas fugace")
+    assert "Nouveau cas fugace" in client.get("/regles/fr-1/2.4.6.c/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        Scenario.objects.get(title="Nouveau cas fugace").delete()
+    assert "Nouveau cas fugace" not in client.get("/regles/fr-1/2.4.6.c/").content.decode()

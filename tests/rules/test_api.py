@@ -67,3 +67,12 @@ def test_search_rules_command_reads_stdin(rules, monkeypatch):
     assert json.loads(lines[0])[0]["number"] == "2.4.6"
     assert json.loads(lines[1])[0]["number"] == "4.2.5"
     assert json.loads(lines[2]) == []
+
+
+def test_search_api_shape_is_the_documented_serializer(client, rules):
+    from rules_ref.search import search
+    from rules_ref.serializers import SearchResultsSerializer
+
+    for q in ("fugase", "4.2.5", "9.9.9", "card advantage"):
+        documented = SearchResultsSerializer(search(q)).data
+        assert client.get("/api/search/", {"q": q}).json() == json.loads(json.dumps(documented))
