@@ -170,7 +170,10 @@ def test_half_built_board_is_saved_as_a_private_draft(judge_page: Page, site, js
     expect(item.locator(".card-badge")).to_have_text("⚠ 1")
 
     page.get_by_role("button", name="Enregistrer", exact=True).click()
-    expect(page.get_by_role("status").filter(has_text="brouillon privé")).to_be_visible()
+    # The live check already says "… peut être enregistré comme brouillon privé": wait for the save
+    # itself, which moves the page to the scenario's edit address.
+    expect(page).to_have_url(re.compile(r"/scenarios/[0-9a-f-]{36}/modifier/$"))
+    expect(page.get_by_role("status").filter(has_text="reste un brouillon privé")).to_be_visible()
     expect(page.get_by_label("Visibilité")).to_have_value("private")
     scenario = Scenario.objects.get(author=page.judge)
     assert scenario.visibility == "private"
