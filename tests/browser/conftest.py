@@ -1,4 +1,5 @@
-"""Browser tests: Playwright (sync API) drives Debian's Chromium against pytest-django's live server.
+"""Browser tests of every page (rules, builder, stepper, training): Playwright (sync API) drives
+Debian's Chromium against pytest-django's live server.
 
 Playwright's own browser download cannot reach its servers here, so the browser is
 ``/usr/bin/chromium`` (``apt-get install chromium``), launched with the flags that keep it off the
@@ -28,6 +29,7 @@ CHROMIUM_ARGS = [
 ]
 #: Auto-waiting assertions and actions give up after this long (ms): the pages answer in milliseconds.
 TIMEOUT_MS = 5_000
+PASSWORD = "juge-mot-de-passe"
 
 
 @pytest.fixture(scope="session")
@@ -70,3 +72,32 @@ def js_errors(page):
         else None,
     )
     return errors
+
+
+@pytest.fixture
+def make_judge(transactional_db):
+    """Create a judge account: ``make_judge("anne")`` returns the user (password ``PASSWORD``)."""
+    from django.contrib.auth import get_user_model
+
+    def make(username: str = "juge", **extra):
+        return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
+
+    return make
+
+
+def sign_in(page, site: str, username: str, password: str = PASSWORD, next_path: str = "/scenarios/") -> None:
+    """Sign in through the login form, landing on ``next_path``."""
+    page.goto(f"{site}/comptes/login/?next={next_path}")
+    page.get_by_label("Identifiant").fill(username)
+    page.get_by_label("Mot de passe").fill(password)
+    page.get_by_role("button", name="Se connecter").click()
+    page.wait_for_url(f"{site}{next_path}")
+
+
+@pytest.fixture
+def judge_page(page, site, make_judge):
+    """A page signed in as a fresh judge ``juge``; the user is ``judge_page.judge``."""
+    user = make_judge("juge")
+    sign_in(page, site, "juge")
+    page.judge = user
+    return page
