@@ -41,7 +41,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from stepper_bench import ROOT, RULE_FILES, RULESET, _setup_django  # same temporary-database setup
+from common import ROOT, RULE_FILES, RULESET
+from common import setup_django as _setup_django
 
 WORKERS = 2  # fixed: this is a 2-core machine; the figures are only comparable at a fixed count
 RULE_PAGE = f"/regles/{RULESET}/2.4.6.c/"

@@ -46,10 +46,10 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server
+from common import setup_django as _setup_django
+
 QUERIES = ROOT / "fixtures" / "relevance" / "queries.json"
-RULE_FILES = sorted((ROOT / "fixtures" / "rules").glob("*.txt"))
-RULESET = "fr-1"
 TOP = 20  # results asked for, as the search page does
 
 # Targets of issue 2 (2-core machine).
@@ -57,30 +57,7 @@ TARGET_QUERY_MS = 10.0
 TARGET_PAGE_MS = 50.0
 
 
-def _setup_django(workdir: Path) -> None:
-    """Point Django at a throwaway database and index, before anything imports the settings."""
-    os.environ["DJANGO_SETTINGS_MODULE"] = "judge.settings"
-    os.environ["ARBITRE_SQLITE_PATH"] = str(workdir / "db.sqlite3")
-    os.environ["ARBITRE_INDEX_DIR"] = str(workdir / "index")
-    os.environ["ARBITRE_VAR_DIR"] = str(workdir / "var")
-    os.environ.setdefault("ARBITRE_DEFAULT_RULESET", RULESET)
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-
-
 # ---------------------------------------------------------------- measures
-
-
-def median_ms(samples: list[float]) -> float:
-    return statistics.median(samples) * 1000
-
-
-def p95_ms(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)] * 1000
 
 
 def relevance(run, rows: list[dict]) -> dict:
@@ -189,42 +166,6 @@ class Fts5:
 # ---------------------------------------------------------------- HTTP
 
 
-def serve(port_file: str) -> None:
-    """Child process: the site on a free loopback port, one thread per request (like runserver)."""
-    from socketserver import ThreadingMixIn
-    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
-
-    from django.core.wsgi import get_wsgi_application
-
-    class Server(ThreadingMixIn, WSGIServer):
-        daemon_threads = True
-
-    class QuietHandler(WSGIRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    httpd = make_server("127.0.0.1", 0, get_wsgi_application(), server_class=Server, handler_class=QuietHandler)
-    Path(port_file).write_text(str(httpd.server_port))
-    httpd.serve_forever()
-
-
-def start_server(workdir: Path) -> tuple[subprocess.Popen, int]:
-    port_file = workdir / "port"
-    child = subprocess.Popen(
-        [sys.executable, str(Path(__file__).resolve()), "--serve", str(port_file), "--workdir", str(workdir)],
-        env=os.environ.copy(),
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if port_file.exists() and port_file.read_text().strip():
-            return child, int(port_file.read_text())
-        if child.poll() is not None:
-            raise RuntimeError("the bench server exited early")
-        time.sleep(0.05)
-    child.kill()
-    raise RuntimeError("the bench server did not start")
-
-
 def http_get(url: str) -> float:
     started = time.perf_counter()
     with urllib.request.urlopen(url, timeout=10) as response:
@@ -242,15 +183,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=30, help="passes over each query set in process")
     parser.add_argument("--http-rounds", type=int, default=3, help="passes over the queries over HTTP")
     parser.add_argument("--builds", type=int, default=5, help="index builds timed, each engine")
-    parser.add_argument("--serve", help=argparse.SUPPRESS)
-    parser.add_argument("--workdir", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
-    if args.serve:  # child process of start_server()
-        _setup_django(Path(args.workdir))
-        serve(args.serve)
-        return 0
 
+    # Measure the search itself, not the per-worker result cache the site keeps in front of it
+    # (bench/load_bench.py measures the served site with and without that cache).
+    os.environ["ARBITRE_SEARCH_CACHE"] = "0"
     load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-search-bench-"))
     child = None
@@ -309,6 +247,7 @@ def main() -> int:
     # ------------------------------------------------------------ report
     print(f"Search bench: {documents} documents (fixtures/rules, rule set {RULESET}), {len(rows)} judge queries,"
           f" Python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, {os.cpu_count()} CPUs")
+    print("Result cache off (ARBITRE_SEARCH_CACHE=0): these figures are the search itself.")
     print(f"Load average at start {load_before[0]:.1f}, at end {os.getloadavg()[0]:.1f} (timings are wall clock:"
           " other work on the machine inflates them; ratios come from the same run)")
     print()

@@ -37,68 +37,11 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-RULE_FILES = sorted((ROOT / "fixtures" / "rules").glob("*.txt"))
-RULESET = "fr-1"
-
-
-def _setup_django(workdir: Path) -> None:
-    os.environ["DJANGO_SETTINGS_MODULE"] = "judge.settings"
-    os.environ["ARBITRE_SQLITE_PATH"] = str(workdir / "db.sqlite3")
-    os.environ["ARBITRE_INDEX_DIR"] = str(workdir / "index")
-    os.environ["ARBITRE_VAR_DIR"] = str(workdir / "var")
-    os.environ.setdefault("ARBITRE_DEFAULT_RULESET", RULESET)
-    import django
-
-    django.setup()
-
-
-def median_ms(samples: list[float]) -> float:
-    return statistics.median(samples) * 1000
-
-
-def p95_ms(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))] * 1000
+from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server
+from common import setup_django as _setup_django
 
 
 # ---------------------------------------------------------------- the server (child process)
-
-
-def serve(port_file: str) -> None:
-    from socketserver import ThreadingMixIn
-    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
-
-    from django.core.wsgi import get_wsgi_application
-
-    class Server(ThreadingMixIn, WSGIServer):
-        daemon_threads = True
-
-    class QuietHandler(WSGIRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    httpd = make_server("127.0.0.1", 0, get_wsgi_application(), server_class=Server, handler_class=QuietHandler)
-    Path(port_file).write_text(str(httpd.server_port))
-    httpd.serve_forever()
-
-
-def start_server(workdir: Path) -> tuple[subprocess.Popen, int]:
-    port_file = workdir / "port"
-    child = subprocess.Popen(
-        [sys.executable, str(Path(__file__).resolve()), "--serve", str(port_file), "--workdir", str(workdir)],
-        env=os.environ.copy(),
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if port_file.exists() and port_file.read_text().strip():
-            return child, int(port_file.read_text())
-        if child.poll() is not None:
-            raise RuntimeError("the bench server exited early")
-        time.sleep(0.05)
-    child.kill()
-    raise RuntimeError("the bench server did not start")
 
 
 def http(url: str, body: dict | None = None) -> tuple[float, dict]:
@@ -184,14 +127,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="passes over every position of each game")
     parser.add_argument("--max-steps", type=int, default=120, help="steps of the generated game")
     parser.add_argument("--budget", type=float, default=300, help="stop measuring after this many seconds")
-    parser.add_argument("--serve", help=argparse.SUPPRESS)
-    parser.add_argument("--workdir", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
-    if args.serve:  # child process of start_server()
-        _setup_django(Path(args.workdir))
-        serve(args.serve)
-        return 0
 
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-stepper-bench-"))
     child = None
