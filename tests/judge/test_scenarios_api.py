@@ -5,6 +5,8 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.test import Client
+from django.utils.html import escape
 from rest_framework.test import APIClient
 
 from judge.models import Scenario
@@ -203,6 +205,9 @@ def test_scenarios_citing_the_2v2_article_are_indexed_by_its_slug(rules, tmp_pat
     shutil.copy(source, tmp_path / source.name)
     call_command("load_library", dir=str(tmp_path))
     assert Scenario.objects.citing("fr-1", "multijoueur-2v2-mode-de-jeu").count() == 1
+    title = Scenario.objects.get().title
+    html = Client().get("/regles/fr-1/glossaire/multijoueur-2v2-mode-de-jeu/").content.decode()
+    assert escape(title) in html
 
 
 def test_rule_page_shows_a_new_scenario_at_once_despite_its_cache(rules, users, client, django_capture_on_commit_callbacks):
