@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from .. import events as ev
+from ..scenario.shapes import ANSWERS, decision_kind, decision_problems
 from .registry import implements
 
 if TYPE_CHECKING:
@@ -49,6 +50,14 @@ class Need:
             return "une décision est un objet JSON"
         if d.get("player") != self.player:
             return f"c'est au joueur {self.player} de décider ({self.kind}), pas à {d.get('player')!r}"
+        shape = decision_problems(d)
+        if shape:
+            key, message = shape[0]
+            return f"{key} : {message}" if key else message
+        kind = decision_kind(d)[0]
+        if self.kind in ANSWERS and kind not in ANSWERS[self.kind]:
+            wanted = " ou ".join(f'"{k}"' for k in ANSWERS[self.kind])
+            return f"réponse attendue ({self.kind}) : {wanted}, reçu \"{kind}\""
         return self.fits(d)
 
     def legal(self) -> list[dict[str, Any]]:

@@ -109,11 +109,13 @@ def teammate_problem(game: "Game", player: str, card: "Card", d: dict) -> str | 
         side = d["landmarks"]
     if side is None or side == player:
         return None
-    where = "l'Expédition" if e is not None and "." in str(e) else "la Zone de Repère"
+    expedition = e is not None and "." in str(e)
+    where = "l'Expédition" if expedition else "la Zone de Repère"
     if side == game.state.teammate(player):
         return (f"{player} ne peut pas jouer {card.name} directement dans {where} de son coéquipier {side} "
                 f"(article « {ARTICLE_2V2} », Interactions avec votre coéquipier)")
-    return f"{player} ne peut jouer {card.name} que dans sa propre {where.split(' ', 1)[1]}, pas dans celle de {side} (1.3.2.d)"
+    own = "Expédition" if expedition else "Zone de Repère"
+    return f"{player} ne peut jouer {card.name} que dans sa propre {own}, pas dans celle de {side} (1.3.2.d)"
 
 
 def _ability(game: "Game", player: str, d: dict) -> tuple[str | None, "Card | None", dict | None]:

@@ -8,33 +8,63 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.registry import implements_article
-from ..model import (CARD_TYPES, CENTRE, EXPEDITION_ZONES, FORMAT, MODES, PHASES, PLAYER_ZONES, PLAYERS,
-                     QUICK_COSTS, STATUSES, TERRAINS, TRIGGERS, VERBS)
+from ..model import (CARD_TYPES, CENTRE, EXPEDITION_ZONES, EXPEDITIONS, FORMAT, MODES, PHASES, PLAYER_ZONES,
+                     PLAYERS, QUICK_COSTS, STATUSES, TERRAINS, TRIGGERS, VERBS)
+from ..rules.targets import TARGET_KEY, chooses, declared_slots, modes_of
+from .shapes import DECISION_KEYS, DECLARATION_KEYS, decision_problems, is_int
 
-DECISION_KEYS = ("pass", "play", "quick", "mana", "keep", "optional", "mode", "targets", "swap", "order")
-#: keys that may come with a `play` or `quick` decision (choices made on declaration, 5.2.3.a–c)
-DECLARATION_KEYS = ("expedition", "targets", "mode", "ability", "landmarks")
 PROGRESS_STEPS = (
     "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw", "setup.mana",
     "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
     "noon.end", "afternoon.turn", "dusk.reactions", "dusk.progress", "dusk.end", "night.rest", "night.cleanup", "night.discard",
 )
+#: setup steps before the draw: every card is still in the Deck (4.1.a); at `setup.mana` the six
+#: cards drawn are in the Hand and the Mana
+SETUP_DECK_STEPS = (None, "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw")
+MAX_NUMBER = 10**9          # costs, statistics, counters, limits, days, timestamps, cursors
+MAX_STEP_COUNT = 100        # a step's `count` (cards drawn, resupplies, counters)
+MAX_CHOOSE = 20             # a step's `choose` (objects chosen for one occurrence of "cible")
+SEED_RANGE = (-(2**63), 2**63 - 1)
+MAX_DEPTH = 64              # nesting of the document (modes inside modes, internal actions...)
+SIDES = ("self", "opponent", "teammate")
+ABILITY_ZONES = PLAYER_ZONES + ("limbo",)
+FRAME_KINDS = ("spell", "quick", "reaction", "internal")
 
 
 def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return is_int(v)
+
+
+def _str(v: Any) -> bool:
+    return isinstance(v, str) and bool(v)
+
+
+def _depth_problem(doc: Any) -> str | None:
+    """The path of the first node nested deeper than MAX_DEPTH (iteratively: no recursion)."""
+    todo = [(doc, "$", 0)]
+    while todo:
+        node, path, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return path
+        if isinstance(node, dict):
+            todo += [(v, f"{path}.{k}", depth + 1) for k, v in node.items()]
+        elif isinstance(node, list):
+            todo += [(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(node)]
+    return None
 
 
 class _Checker:
     def __init__(self) -> None:
         self.problems: list[dict[str, Any]] = []
         self.ids: dict[str, str] = {}
+        self.cards: dict[str, dict] = {}     # id -> the card's document (first one with that id)
+        self.pids: set[str] = set()
 
     def add(self, path: str, message: str) -> None:
         self.problems.append({"path": path, "message": message})
 
     def nat(self, obj: dict, key: str, path: str, *, optional: bool = True, nullable: bool = False,
-            lo: int = 0, hi: int | None = None) -> None:
+            lo: int = 0, hi: int | None = MAX_NUMBER) -> None:
         if key not in obj:
             if not optional:
                 self.add(path, "champ obligatoire manquant")
@@ -46,6 +76,10 @@ class _Checker:
             self.add(path, f"nombre entier attendu (1.1.6.a), reçu {v!r}")
         elif v < lo or (hi is not None and v > hi):
             self.add(path, f"valeur hors limites ({lo}–{hi if hi is not None else '∞'}) : {v}")
+
+    def side(self, v: Any) -> bool:
+        """A side of an effect: self, opponent, teammate, or a player id."""
+        return isinstance(v, str) and (v in SIDES or v in self.pids)
 
     def card(self, c: Any, path: str, players: set[str], zone: str | None) -> None:
         if not isinstance(c, dict):
@@ -59,12 +93,13 @@ class _Checker:
                                    "(une carte ne peut être que dans une zone, 2.1.a)")
         else:
             self.ids[cid] = path
+            self.cards[cid] = c
         if "name" in c and not isinstance(c["name"], str):
             self.add(f"{path}.name", "texte attendu")
         ctype = c.get("type", "character")
-        if ctype not in CARD_TYPES:
+        if not isinstance(ctype, str) or ctype not in CARD_TYPES:
             self.add(f"{path}.type", f"type inconnu {ctype!r} (attendu : {', '.join(CARD_TYPES)})")
-        if "owner" in c and c["owner"] not in players:
+        if "owner" in c and not (isinstance(c["owner"], str) and c["owner"] in players):
             self.add(f"{path}.owner", f"joueur inconnu {c['owner']!r}")
         self.nat(c, "hand_cost", f"{path}.hand_cost")
         self.nat(c, "reserve_cost", f"{path}.reserve_cost", nullable=True)
@@ -81,7 +116,7 @@ class _Checker:
             self.add(f"{path}.statuses", "liste attendue")
         else:
             for i, s in enumerate(statuses):
-                if s not in STATUSES:
+                if not isinstance(s, str) or s not in STATUSES:
                     self.add(f"{path}.statuses[{i}]", f"statut inconnu {s!r} (attendu : {', '.join(STATUSES)})")
             if len(set(map(str, statuses))) != len(statuses):
                 self.add(f"{path}.statuses", "statut en double")
@@ -94,6 +129,10 @@ class _Checker:
         for key in ("keywords", "abilities", "effect"):
             if key in c and not isinstance(c[key], list):
                 self.add(f"{path}.{key}", "liste attendue")
+        if isinstance(c.get("keywords"), list):
+            for i, k in enumerate(c["keywords"]):
+                if not isinstance(k, str):
+                    self.add(f"{path}.keywords[{i}]", f"mot-clé (texte) attendu, reçu {k!r}")
         for i, a in enumerate(c.get("abilities", []) if isinstance(c.get("abilities"), list) else []):
             self.ability(a, f"{path}.abilities[{i}]")
         if isinstance(c.get("effect"), list):
@@ -107,6 +146,23 @@ class _Checker:
             self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
         self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
 
+    def costs(self, q: Any, path: str) -> None:
+        """The costs of a quick action or an internal action (1.1.6.h–j, 2.5.g)."""
+        if not isinstance(q, dict):
+            self.add(path, "objet de coûts attendu {exhaust_me, discard_me, mana, spend}")
+            return
+        for k in q:
+            if k not in QUICK_COSTS:
+                self.add(f"{path}.{k}", f"coût inconnu {k!r} (attendu : {', '.join(QUICK_COSTS)})")
+        for k in ("exhaust_me", "discard_me"):
+            if k in q and not isinstance(q[k], bool):
+                self.add(f"{path}.{k}", "booléen attendu")
+        self.nat(q, "mana", f"{path}.mana")
+        if not isinstance(q.get("spend", {}), dict):
+            self.add(f"{path}.spend", "objet {nom: nombre} attendu")
+        else:
+            for k in q.get("spend", {}):
+                self.nat(q["spend"], k, f"{path}.spend.{k}")
 
     def ability(self, a: Any, path: str) -> None:
         """ABILITY: a reaction (`trigger`) or a quick action (`quick` costs), with an `effect`."""
@@ -114,35 +170,48 @@ class _Checker:
             self.add(path, "objet attendu")
             return
         if "trigger" in a:
-            if a["trigger"] not in TRIGGERS:
+            if not isinstance(a["trigger"], str) or a["trigger"] not in TRIGGERS:
                 self.add(f"{path}.trigger", f"déclencheur inconnu {a['trigger']!r} (attendu : {', '.join(TRIGGERS)})")
         elif "quick" in a:
-            q = a["quick"]
-            if not isinstance(q, dict):
-                self.add(f"{path}.quick", "objet de coûts attendu {exhaust_me, discard_me, mana, spend}")
+            self.costs(a["quick"], f"{path}.quick")
+        if "support" in a and not isinstance(a["support"], bool):
+            self.add(f"{path}.support", "booléen attendu")
+        if "zones" in a:
+            zones = a["zones"]
+            if not isinstance(zones, list):
+                self.add(f"{path}.zones", "liste de zones attendue")
             else:
-                for k in q:
-                    if k not in QUICK_COSTS:
-                        self.add(f"{path}.quick.{k}", f"coût inconnu {k!r} (attendu : {', '.join(QUICK_COSTS)})")
-                self.nat(q, "mana", f"{path}.quick.mana")
-                if not isinstance(q.get("spend", {}), dict):
-                    self.add(f"{path}.quick.spend", "objet {nom: nombre} attendu")
-                else:
-                    for k in q.get("spend", {}):
-                        self.nat(q["spend"], k, f"{path}.quick.spend.{k}")
+                for i, z in enumerate(zones):
+                    if not isinstance(z, str) or z not in ABILITY_ZONES:
+                        self.add(f"{path}.zones[{i}]", f"zone inconnue {z!r} (attendu : {', '.join(ABILITY_ZONES)})")
         if isinstance(a.get("effect", []), list):
             self.steps(a.get("effect", []), f"{path}.effect")
         else:
             self.add(f"{path}.effect", "liste d'étapes attendue")
 
-    def steps(self, steps: list, path: str) -> None:
+    def condition(self, c: Any, path: str) -> None:
+        """A step's `if` / `unless` (5.2.3.f): {zone, at_least, at_most} or {first_player}."""
+        if not isinstance(c, dict):
+            self.add(path, "condition attendue {\"zone\": \"self.hand\", \"at_least\": n} ou {\"first_player\": \"self\"} (5.2.3.f)")
+            return
+        if "zone" in c:
+            z = c["zone"]
+            side, _, zone = z.partition(".") if isinstance(z, str) else ("", "", "")
+            if not self.side(side) or zone not in PLAYER_ZONES:
+                self.add(f"{path}.zone", f"zone attendue sous la forme CÔTÉ.ZONE (ex. \"self.hand\"), reçu {z!r}")
+        for k in ("at_least", "at_most"):
+            self.nat(c, k, f"{path}.{k}")
+        if "first_player" in c and not self.side(c["first_player"]):
+            self.add(f"{path}.first_player", f"joueur attendu (self, opponent ou un joueur), reçu {c['first_player']!r}")
+
+    def steps(self, steps: list, path: str, depth: int = 0) -> None:
         for i, s in enumerate(steps):
             p = f"{path}[{i}]"
             if not isinstance(s, dict):
                 self.add(p, "une étape est un objet {\"action\": ...}")
                 continue
             verb = s.get("action")
-            if verb not in VERBS:
+            if not isinstance(verb, str) or verb not in VERBS:
                 self.add(f"{p}.action", f"verbe inconnu {verb!r} (attendu : {', '.join(VERBS)})")
                 continue
             if verb == "choose_one":
@@ -151,15 +220,40 @@ class _Checker:
                     self.add(f"{p}.modes", "liste de modes (chacun une liste d'étapes) attendue (5.2.3.c)")
                 else:
                     for k, m in enumerate(modes):
-                        self.steps(m, f"{p}.modes[{k}]")
+                        self.steps(m, f"{p}.modes[{k}]", depth + 1)
             elif verb == "internal":
                 if not isinstance(s.get("effect"), list):
                     self.add(f"{p}.effect", "liste d'étapes attendue (5.2.3.g)")
                 else:
-                    self.steps(s["effect"], f"{p}.effect")
-            for k in ("count", "choose"):
-                self.nat(s, k, f"{p}.{k}")
-            if verb in ("gain_status", "lose_status") and s.get("status") not in STATUSES:
+                    self.steps(s["effect"], f"{p}.effect", depth + 1)
+                if s.get("cost") is not None:
+                    self.costs(s["cost"], f"{p}.cost")
+            key = TARGET_KEY.get(verb)
+            v = s.get(key) if key else None
+            if key == "target" and "target" in s and not _str(v):
+                self.add(f"{p}.target", f"cible attendue : un identifiant de carte, \"me\" ou \"choose\", reçu {v!r}")
+            elif key == "expedition":
+                side, _, kind = v.partition(".") if isinstance(v, str) else ("", "", "")
+                if v != "choose" and (not self.side(side) or kind not in EXPEDITIONS):
+                    self.add(f"{p}.expedition", "expédition attendue : \"choose\" ou CÔTÉ.hero / CÔTÉ.companion "
+                                                f"(ex. \"self.hero\", \"opponent.companion\"), reçu {v!r}")
+            elif key == "player" and "player" in s and v != "choose" and not self.side(v):
+                self.add(f"{p}.player", f"joueur attendu : self, opponent, teammate, choose ou un joueur, reçu {v!r}")
+            if s.get("controller") is not None and not self.side(s["controller"]):
+                self.add(f"{p}.controller", f"joueur attendu : self, opponent, teammate ou un joueur, reçu {s['controller']!r}")
+            if "type" in s and (not isinstance(s["type"], str) or s["type"] not in CARD_TYPES):
+                self.add(f"{p}.type", f"type inconnu {s['type']!r} (attendu : {', '.join(CARD_TYPES)})")
+            if "name" in s and not _str(s["name"]):
+                self.add(f"{p}.name", "nom de jeton (texte non vide) attendu (2.5)")
+            self.nat(s, "count", f"{p}.count", hi=MAX_STEP_COUNT)
+            self.nat(s, "choose", f"{p}.choose", lo=1, hi=MAX_CHOOSE)
+            if "optional" in s and not isinstance(s["optional"], bool):
+                self.add(f"{p}.optional", "booléen attendu (5.2.3.e)")
+            for k in ("if", "unless"):
+                if k in s:
+                    self.condition(s[k], f"{p}.{k}")
+            if verb in ("gain_status", "lose_status") and (not isinstance(s.get("status"), str)
+                                                           or s.get("status") not in STATUSES):
                 self.add(f"{p}.status", f"statut inconnu {s.get('status')!r} (attendu : {', '.join(STATUSES)})")
 
 
@@ -173,22 +267,30 @@ def check(doc: Any) -> list[dict[str, Any]]:
     if not isinstance(doc, dict):
         ck.add("$", "un scénario est un objet JSON")
         return ck.problems
+    deep = _depth_problem(doc)
+    if deep is not None:
+        ck.add(deep, f"document trop imbriqué (plus de {MAX_DEPTH} niveaux)")
+        return ck.problems
     if doc.get("format") != FORMAT:
         ck.add("format", f"format {FORMAT!r} attendu, reçu {doc.get('format')!r}")
     if "rules" in doc and not isinstance(doc["rules"], str):
         ck.add("rules", "texte attendu (ex. \"fr-1\")")
     if "seed" in doc and not _is_int(doc["seed"]):
         ck.add("seed", f"nombre entier attendu, reçu {doc['seed']!r}")
+    else:
+        ck.nat(doc, "seed", "seed", lo=SEED_RANGE[0], hi=SEED_RANGE[1])
     mode = doc.get("mode", "1v1")
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         ck.add("mode", f"mode inconnu {mode!r} (attendu : {', '.join(MODES)})")
         mode = "1v1"
     ck.nat(doc, "day", "day", lo=1)
-    phase = doc.get("phase", "noon")
-    if phase not in PHASES:
+    phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")   # as the loader
+    if not isinstance(phase, str) or phase not in PHASES:
         ck.add("phase", f"phase inconnue {phase!r} (attendu : {', '.join(PHASES)})")
     elif phase == "setup" and doc.get("day", 1) != 1:
         ck.add("phase", "la mise en place (setup) n'existe qu'au jour 1")
+    prog = doc.get("progress")
+    cursor = prog.get("step") if isinstance(prog, dict) else None
 
     players = doc.get("players")
     pids: set[str] = set()
@@ -200,8 +302,9 @@ def check(doc: Any) -> list[dict[str, Any]]:
         if pids != set(PLAYERS[mode]):
             want = "A et B" if mode == "1v1" else "A1 et A2 (équipe A) contre B1 et B2 (équipe B)"
             ck.add("players", f"en {mode}, les joueurs sont {want} ; reçu {sorted(pids)}")
+    ck.pids = pids
     fp = doc.get("first_player", PLAYERS[mode][0])
-    if pids and fp not in pids and not (fp is None and phase == "setup"):
+    if pids and not (isinstance(fp, str) and fp in pids) and not (fp is None and phase == "setup"):
         ck.add("first_player", f"joueur inconnu {fp!r}")
     for p, pl in players.items():
         path = f"players.{p}"
@@ -224,8 +327,11 @@ def check(doc: Any) -> list[dict[str, Any]]:
             if not isinstance(cards, list):
                 ck.add(f"{path}.{zone}", "liste de cartes attendue")
                 continue
-            if phase == "setup" and zone != "deck" and cards:
-                ck.add(f"{path}.{zone}", "à la mise en place, toutes les cartes sont dans le Deck (4.1.a)")
+            if phase == "setup" and cards and zone != "deck" and (
+                    cursor in SETUP_DECK_STEPS or zone not in ("hand", "mana")):
+                ck.add(f"{path}.{zone}", "à la mise en place, toutes les cartes sont dans le Deck (4.1.a)"
+                       + ("" if cursor in SETUP_DECK_STEPS else
+                          " ; après la pioche de six cartes, dans le Deck, la Main et la Zone de Mana (4.1.j)"))
             for i, c in enumerate(cards):
                 ck.card(c, f"{path}.{zone}[{i}]", pids, zone)
 
@@ -237,8 +343,9 @@ def check(doc: Any) -> list[dict[str, Any]]:
             ck.card(c, f"limbo[{i}]", pids, "limbo")
 
     _adventure(ck, doc.get("adventure"), pids, mode)
-    _decisions(ck, doc.get("decisions", []), pids)
-    _progress(ck, doc.get("progress"), pids, phase, mode)
+    decisions = doc.get("decisions", [])
+    _decisions(ck, decisions, pids)
+    _progress(ck, prog, pids, phase, mode, len(decisions) if isinstance(decisions, list) else 0)
     return ck.problems
 
 
@@ -253,9 +360,10 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
     arena = adv.get("arena", False)
     if not isinstance(arena, bool):
         ck.add("adventure.arena", "booléen attendu")
+        arena = False
     tumult = adv.get("tumult")
     if tumult is None:
-        tumult = []  # the default Adventure's three Tumult cards
+        tumult = []  # the default Adventure's Tumult cards
     elif not isinstance(tumult, list):
         ck.add("adventure.tumult", "liste attendue")
         tumult = []
@@ -264,7 +372,7 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
     elif not arena and mode == "2v2" and len(tumult) != 6:
         ck.add("adventure.tumult", "six cartes Tumulte attendues en 2v2 (trois paires de cartes identiques, "
                                    f"article « Multijoueur 2v2 », Mise en place), reçu {len(tumult)}")
-    names = set()
+    names: set[str] = set()
     for i, t in enumerate(tumult):
         path = f"adventure.tumult[{i}]"
         if not isinstance(t, dict):
@@ -273,7 +381,8 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
         name = t.get("name", f"T{i + 1}")
         if not isinstance(name, str) or name in names:
             ck.add(f"{path}.name", f"nom de carte Tumulte invalide ou en double : {name!r}")
-        names.add(name)
+        else:
+            names.add(name)
         if "face_up" in t and not isinstance(t["face_up"], bool):
             ck.add(f"{path}.face_up", "booléen attendu")
         terr = t.get("terrains")
@@ -285,7 +394,7 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
                 ck.add(f"{path}.terrains[{h}]", "liste attendue")
                 continue
             for k, x in enumerate(half):
-                if x not in TERRAINS:
+                if not isinstance(x, str) or x not in TERRAINS:
                     ck.add(f"{path}.terrains[{h}][{k}]", f"type de région inconnu {x!r} (attendu : {', '.join(TERRAINS)})")
     if mode == "2v2" and not arena and len(tumult) == 6:
         _pairs_2v2(ck, tumult)
@@ -308,10 +417,12 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
 
 
 def _halves(t: Any) -> tuple | None:
-    try:
-        return tuple(frozenset(h) for h in t["terrains"])
-    except (TypeError, KeyError):
+    """The two halves of a well-formed Tumult card as frozensets of terrains, else None."""
+    terr = t.get("terrains") if isinstance(t, dict) else None
+    if not isinstance(terr, list) or len(terr) != 2 or not all(
+            isinstance(h, list) and all(isinstance(x, str) for x in h) for h in terr):
         return None
+    return tuple(frozenset(h) for h in terr)
 
 
 def _pairs_2v2(ck: _Checker, tumult: list) -> None:
@@ -337,67 +448,150 @@ def _pairs_2v2(ck: _Checker, tumult: list) -> None:
                                                    "à la première (article « Multijoueur 2v2 », Mise en place)")
 
 
+def _decision(ck: _Checker, d: Any, path: str, pids: set[str]) -> bool:
+    """One DECISION (or a declaration in progress): its shape, its player, the cards it names.
+    True when it is well formed."""
+    if not isinstance(d, dict):
+        ck.add(path, "objet attendu")
+        return False
+    ok = True
+    if not (isinstance(d.get("player"), str) and d["player"] in pids):
+        ck.add(f"{path}.player", f"joueur inconnu {d.get('player')!r}")
+        ok = False
+    shape = decision_problems(d)
+    for key, message in shape:
+        ck.add(f"{path}.{key}" if key else path, message)
+    if shape:
+        return False
+    if "play" in d and d["play"] not in ck.ids:
+        ck.add(f"{path}.play", f"carte inconnue {d['play']!r}")
+        ok = False
+    for key in ("mana", "keep"):
+        v = d.get(key)
+        for j, x in enumerate(v if isinstance(v, list) else [v]):
+            if x is not None and x not in ck.ids:
+                ck.add(f"{path}.{key}" + (f"[{j}]" if isinstance(v, list) else ""), f"carte inconnue {x!r}")
+                ok = False
+    return ok
+
+
 def _decisions(ck: _Checker, decisions: Any, pids: set[str]) -> None:
     if not isinstance(decisions, list):
         ck.add("decisions", "liste attendue")
         return
     for i, d in enumerate(decisions):
-        path = f"decisions[{i}]"
-        if not isinstance(d, dict):
-            ck.add(path, "objet attendu")
-            continue
-        if d.get("player") not in pids:
-            ck.add(f"{path}.player", f"joueur inconnu {d.get('player')!r}")
-        kinds = [k for k in DECISION_KEYS if k in d]
-        if ("play" in kinds or "quick" in kinds):
-            kinds = [k for k in kinds if k not in DECLARATION_KEYS]
-        elif kinds == ["mode", "targets"]:     # completing a declaration in one answer
-            kinds = ["mode"]
-        if len(kinds) != 1:
-            ck.add(path, f"une décision a exactement une clé parmi {', '.join(DECISION_KEYS)} ; reçu {kinds}")
-            continue
-        k = kinds[0]
-        v = d[k]
-        if k == "pass" and v is not True:
-            ck.add(f"{path}.pass", "true attendu")
-        elif k == "mana":
-            ids = v if isinstance(v, list) else [v]
-            for j, x in enumerate(ids):
-                if x is not None and x not in ck.ids:
-                    ck.add(f"{path}.mana" + (f"[{j}]" if isinstance(v, list) else ""), f"carte inconnue {x!r}")
-        elif k == "keep":
-            if not isinstance(v, list):
-                ck.add(f"{path}.keep", "liste d'identifiants attendue")
-            else:
-                for j, x in enumerate(v):
-                    if x not in ck.ids:
-                        ck.add(f"{path}.keep[{j}]", f"carte inconnue {x!r}")
-        elif k == "play" and v not in ck.ids:
-            ck.add(f"{path}.play", f"carte inconnue {v!r}")
-        elif k == "optional" and not isinstance(v, bool):
-            ck.add(f"{path}.optional", "booléen attendu")
+        _decision(ck, d, f"decisions[{i}]", pids)
 
 
-def _progress(ck: _Checker, prog: Any, pids: set[str], phase: str, mode: str = "1v1") -> None:
+def _progress(ck: _Checker, prog: Any, pids: set[str], phase: Any, mode: str = "1v1", n_decisions: int = 0) -> None:
+    """The engine's cursor (a dumped game, engine/README.md "Dump"): every value the engine reads."""
     if prog is None:
         return
     if not isinstance(prog, dict):
         ck.add("progress", "objet attendu")
         return
     step = prog.get("step")
-    if step is not None and (step not in PROGRESS_STEPS or step.split(".")[0] != phase):
+    if step is not None and (not isinstance(step, str) or step not in PROGRESS_STEPS or step.split(".")[0] != phase):
         ck.add("progress.step", f"étape {step!r} inconnue ou hors de la phase {phase!r}")
-    if not isinstance(prog.get("stack", []), list):
-        ck.add("progress.stack", "liste attendue")
-    if prog.get("declare") is not None and not isinstance(prog["declare"], dict):
-        ck.add("progress.declare", "objet attendu")
-    for k in ("sub", "decision_index", "random_count", "next_timestamp", "groups"):
+    ck.nat(prog, "sub", "progress.sub", hi=max(len(PLAYERS[mode]) - 1, 0))
+    ck.nat(prog, "decision_index", "progress.decision_index", hi=n_decisions)
+    for k in ("random_count", "next_timestamp", "groups"):
         ck.nat(prog, k, f"progress.{k}")
-    if prog.get("turn") is not None and prog["turn"] not in pids:
+    if prog.get("turn") is not None and not (isinstance(prog["turn"], str) and prog["turn"] in pids):
         ck.add("progress.turn", f"joueur inconnu {prog['turn']!r}")
     sides = {"A", "B"} if mode == "2v2" else pids    # 2v2: the winner is a team
-    if prog.get("winner") is not None and prog["winner"] not in sides:
-        ck.add("progress.winner", f"{'équipe' if mode == '2v2' else 'joueur'} inconnu(e) {prog['winner']!r}")
+    winner = prog.get("winner")
+    if winner is not None and not (isinstance(winner, str) and winner in sides):
+        ck.add("progress.winner", f"{'équipe' if mode == '2v2' else 'joueur'} inconnu(e) {winner!r}")
     keeps = prog.get("keeps", {})
-    if not isinstance(keeps, dict) or any(p not in pids or not isinstance(v, list) for p, v in keeps.items()):
+    if not isinstance(keeps, dict) or any(p not in pids or not isinstance(v, list) or not all(isinstance(x, str) for x in v)
+                                          for p, v in keeps.items()):
         ck.add("progress.keeps", "objet {joueur: [identifiants]} attendu")
+    stack = prog.get("stack", [])
+    if not isinstance(stack, list):
+        ck.add("progress.stack", "liste attendue")
+    else:
+        for i, f in enumerate(stack):
+            _frame(ck, f, f"progress.stack[{i}]", pids)
+    declare = prog.get("declare")
+    if declare is not None:
+        if not isinstance(declare, dict):
+            ck.add("progress.declare", "objet attendu")
+        elif _decision(ck, declare, "progress.declare", pids):
+            _declaration(ck, declare, "progress.declare")
+
+
+def _declaration(ck: _Checker, d: dict, path: str) -> None:
+    """A play or quick action being declared: the card, its ability and its mode exist."""
+    if "play" not in d and "quick" not in d:
+        ck.add(path, "déclaration attendue : {\"player\", \"play\": …} ou {\"player\", \"quick\": …}")
+        return
+    if ck.problems:
+        return      # the cards are checked first; their effects may be malformed
+    cid = d.get("play") or d.get("quick")
+    if cid not in ck.cards:
+        ck.add(f"{path}.{'play' if 'play' in d else 'quick'}", f"carte inconnue {cid!r}")
+        return
+    card = ck.cards[cid]
+    if "play" in d:
+        steps = card.get("effect", []) if card.get("type", "character") == "spell" else []
+    else:
+        k, abilities = d.get("ability", 0), card.get("abilities", [])
+        if k >= len(abilities) or not isinstance(abilities[k], dict) or not isinstance(abilities[k].get("quick"), dict):
+            ck.add(f"{path}.ability", f"{card['id']} n'a pas d'action rapide n°{k} (1.2.4.c)")
+            return
+        steps = abilities[k].get("effect", [])
+    n = modes_of(steps)
+    if n and d.get("mode") is not None and d["mode"] >= n:
+        ck.add(f"{path}.mode", f"mode attendu entre 0 et {n - 1} (5.2.3.c)")
+
+
+def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
+    """An effect waiting to resolve (rules/effects.py, `frame`)."""
+    if not isinstance(f, dict):
+        ck.add(path, "objet attendu (effet en attente)")
+        return
+    for key in ("id", "card"):
+        if not _str(f.get(key)):
+            ck.add(f"{path}.{key}", "identifiant (chaîne non vide) obligatoire")
+    if not (isinstance(f.get("player"), str) and f["player"] in pids):
+        ck.add(f"{path}.player", f"joueur inconnu {f.get('player')!r}")
+    if f.get("kind") not in FRAME_KINDS:
+        ck.add(f"{path}.kind", f"genre d'effet inconnu {f.get('kind')!r} (attendu : {', '.join(FRAME_KINDS)})")
+    if not isinstance(f.get("trigger", ""), str):
+        ck.add(f"{path}.trigger", "texte attendu")
+    steps = f.get("steps")
+    if not isinstance(steps, list):
+        ck.add(f"{path}.steps", "liste d'étapes attendue")
+        return
+    before = len(ck.problems)
+    ck.steps(steps, f"{path}.steps")
+    for key in ("declared", "ordered", "started"):
+        if not isinstance(f.get(key), bool):
+            ck.add(f"{path}.{key}", "booléen attendu")
+    ck.nat(f, "i", f"{path}.i", optional=False, hi=len(steps))
+    for key in ("group", "asked", "chosen"):
+        ck.nat(f, key, f"{path}.{key}", nullable=True)
+    if f.get("after") not in (None, "spell"):
+        ck.add(f"{path}.after", "null ou \"spell\" attendu")
+    targets = f.get("targets")
+    if not isinstance(targets, list) or not all(
+            isinstance(t, list) and len(t) == 2 and _str(t[0]) and (t[1] is None or _is_int(t[1])) for t in targets):
+        ck.add(f"{path}.targets", "liste de paires [cible, horodatage ou null] attendue")
+        return
+    ck.nat(f, "t", f"{path}.t", optional=False, hi=len(targets))
+    if len(ck.problems) != before:
+        return
+    # the targets still to take: those of the declared slots left (5.2.3.b), or of the step being resolved
+    i = f["i"]
+    slots = declared_slots(steps[i:]) if f["declared"] else \
+        [steps[i]] if i < len(steps) and f.get("chosen") == i and chooses(steps[i]) else []
+    left = [t[0] for t in targets[f["t"]:]]
+    for s in slots:
+        key = TARGET_KEY[s["action"]]
+        for value in left[:chooses(s)]:
+            side, _, kind = value.partition(".")
+            if (key == "player" and value not in pids) or (key == "expedition" and (side not in pids or kind not in EXPEDITIONS)):
+                ck.add(f"{path}.targets", f"cible {value!r} impossible pour « {s['action']} » (5.2.3.b)")
+                return
+        left = left[chooses(s):]

@@ -51,6 +51,15 @@ def _card(c: dict[str, Any], owner: str) -> Card:
     )
 
 
+def _tumult(adv_doc: dict[str, Any], default: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The Tumult cards: the document's, or the default ones when `tumult` is left out or null
+    (the checker accepts both), none in the Arena."""
+    tumult = adv_doc.get("tumult")
+    if tumult is None:
+        return [] if adv_doc.get("arena") else default
+    return tumult
+
+
 def load_state(doc: Any) -> State:
     """Check `doc` and build its state; raises ScenarioError listing every problem."""
     problems = check(doc)
@@ -77,7 +86,7 @@ def load_state(doc: Any) -> State:
     tumult = [Tumult(t.get("name", f"T{i + 1}"), t.get("face_up", False),
                      (tuple(t["terrains"][0]), tuple(t["terrains"][1])),
                      {k: copy.deepcopy(v) for k, v in t.items() if k not in ("name", "face_up", "terrains")})
-              for i, t in enumerate(adv_doc.get("tumult", default_tumult if not adv_doc.get("arena") else []))]
+              for i, t in enumerate(_tumult(adv_doc, default_tumult))]
     markers = {p: {"hero": 0, "companion": 7} for p in players}
     for p, m in adv_doc.get("markers", {}).items():
         markers[p].update(m)
