@@ -79,7 +79,9 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default="sqlite:///" + os.environ.get("ARBITRE_SQLITE_PATH", str(VAR_DIR / "db.sqlite3")),
-        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", 60)),
+        # Persistent connections in production; none in development and tests (a live server thread
+        # holding one would keep the test database from being dropped).
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", 0 if DEBUG else 60)),
         conn_health_checks=True,
     )
 }
