@@ -46,7 +46,7 @@ EMPTY_DOCUMENT = {
 def scenarios_citing(rule: Rule):
     """Public scenarios whose runs cite ``rule`` (shown on the rule page)."""
     # Only what the list shows: not every scenario's document and problems on every rule page.
-    return Scenario.objects.visible_to(None).citing(rule.ruleset.slug, rule.number or rule.slug).only("uuid", "title")[:20]
+    return Scenario.objects.visible_to(None).citing(rule.ruleset.slug, rule.number or rule.slug).only("uuid", "title").order_by("title")[:20]
 
 
 def library(request):
