@@ -32,6 +32,18 @@ def setup_django(workdir: Path) -> None:
     django.setup()
 
 
+def stop_server(child: subprocess.Popen | None) -> None:
+    """Stop a child started by :func:`start_server` (or any server process), whatever its state."""
+    if child is None or child.poll() is not None:
+        return
+    child.terminate()
+    try:
+        child.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait(timeout=5)
+
+
 def median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 

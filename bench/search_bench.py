@@ -46,7 +46,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server
+from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server, stop_server
 from common import setup_django as _setup_django
 
 QUERIES = ROOT / "fixtures" / "relevance" / "queries.json"
@@ -236,12 +236,7 @@ def main() -> int:
             http_get(urls[0])  # warm-up
             http[name] = [http_get(url) for _ in range(args.http_rounds) for url in urls]
     finally:
-        if child is not None:
-            child.terminate()
-            try:
-                child.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        stop_server(child)
         shutil.rmtree(workdir, ignore_errors=True)
 
     # ------------------------------------------------------------ report

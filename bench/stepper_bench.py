@@ -37,7 +37,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server
+from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server, stop_server
 from common import setup_django as _setup_django
 
 
@@ -62,6 +62,7 @@ def http(url: str, body: dict | None = None) -> tuple[float, dict]:
 
 def full_board(seed: int = 11) -> dict:
     """Day 2, Morning: both players with every zone filled, characters in both expeditions."""
+    from judge.views import EMPTY_DOCUMENT  # after django.setup()
 
     def card(pid: str, n: int, **extra) -> dict:
         f, m, w = (n * 7) % 4, (n * 5) % 3, (n * 3) % 4
@@ -86,15 +87,7 @@ def full_board(seed: int = 11) -> dict:
     return {
         "format": "arbitre-scenario/1", "rules": RULESET, "seed": seed, "mode": "1v1", "day": 2,
         "phase": "morning", "first_player": "A", "players": players,
-        "adventure": {
-            "tumult": [
-                {"name": "T1", "face_up": False, "terrains": [["forest"], ["mountain", "water"]]},
-                {"name": "T2", "face_up": False, "terrains": [["mountain"], ["forest", "water"]]},
-                {"name": "T3", "face_up": False, "terrains": [["water"], ["forest", "mountain"]]},
-            ],
-            "markers": {"A": {"hero": 0, "companion": 7}, "B": {"hero": 0, "companion": 7}},
-            "arena": False,
-        },
+        "adventure": copy.deepcopy(EMPTY_DOCUMENT["adventure"]),
         "limbo": [], "decisions": [],
     }
 
@@ -185,12 +178,7 @@ def main() -> int:
             runner.run(copy.deepcopy(board), until="step", steps=k, decisions=decisions)
             in_process.append(time.perf_counter() - t0)
     finally:
-        if child is not None:
-            child.terminate()
-            try:
-                child.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        stop_server(child)
         shutil.rmtree(workdir, ignore_errors=True)
 
     cards = sum(len(v) for p in board["players"].values() for v in p.values() if isinstance(v, list))
