@@ -59,10 +59,12 @@ def step(game, rnd) -> bool:
     return True
 
 
-def bench_steps_and_days(rounds: int = 200):
+def bench_steps_and_days(rounds: int = 200, board=None):
+    """Median time of one step and of a whole day (from day 2's Morning to day 3's), on ``board(r)``."""
+    board = board or full_board
     step_times, day_times = [], []
     for r in range(rounds):
-        game = engine.load(full_board(r))
+        game = engine.load(board(r))
         rnd = random.Random(r)
         t_day = time.perf_counter()
         while True:
@@ -116,20 +118,7 @@ def full_board_2v2(seed: int = 1) -> dict:
 
 
 def bench_steps_and_days_2v2(rounds: int = 100):
-    step_times, day_times = [], []
-    for r in range(rounds):
-        game = engine.load(full_board_2v2(r))
-        rnd = random.Random(r)
-        t_day = time.perf_counter()
-        while True:
-            t = time.perf_counter()
-            if not step(game, rnd):
-                break
-            step_times.append(time.perf_counter() - t)
-            if game.state.day == 3 and game.state.phase == "morning" or game.winner:
-                break
-        day_times.append(time.perf_counter() - t_day)
-    return statistics.median(step_times), statistics.median(day_times), len(step_times) / rounds
+    return bench_steps_and_days(rounds, board=full_board_2v2)
 
 
 def bench_games(seconds: float = 3.0, mode: str = "1v1"):
