@@ -335,14 +335,7 @@
         const here = el("span", { class: "markers" });
         for (const [pid, m] of Object.entries(markers)) {
           for (const kind of ["hero", "companion"]) {
-            if (m && m[kind] === region) {
-              const key = `${pid}.${kind}`;
-              here.append(el("span", {
-                class: `marker marker-${pid} marker-${kind}` + (hot.markers.has(key) ? " changed" : ""),
-                dataset: { marker: key }, title: `Expédition du ${EXPEDITION_FR[kind]} de ${pid}`,
-                text: `${pid} ${EXPEDITION_FR[kind]}`,
-              }));
-            }
+            if (m && m[kind] === region) here.append(markerNode(pid, kind, hot));
           }
         }
         cell.append(here);
@@ -350,6 +343,16 @@
       }
       section.append(row);
       return section;
+    }
+
+    // An expedition marker on a region, highlighted when the last step moved it.
+    function markerNode(pid, kind, hot) {
+      const key = `${pid}.${kind}`;
+      return el("span", {
+        class: `marker marker-${pid} marker-${kind}` + (hot.markers.has(key) ? " changed" : ""),
+        dataset: { marker: key }, title: `Expédition du ${EXPEDITION_FR[kind]} de ${pid}`,
+        text: `${pid} ${EXPEDITION_FR[kind]}`,
+      });
     }
 
     // ---- the 2v2 board: four players, the cross Adventure drawn as each player's path -------------
@@ -402,14 +405,7 @@
           const m = markers[pid] || {};
           const here = el("span", { class: "markers" });
           for (const kind of ["hero", "companion"]) {
-            if (m[kind] === position) {
-              const key = `${pid}.${kind}`;
-              here.append(el("span", {
-                class: `marker marker-${pid} marker-${kind}` + (hot.markers.has(key) ? " changed" : ""),
-                dataset: { marker: key }, title: `Expédition du ${EXPEDITION_FR[kind]} de ${pid}`,
-                text: `${pid} ${EXPEDITION_FR[kind]}`,
-              }));
-            }
+            if (m[kind] === position) here.append(markerNode(pid, kind, hot));
           }
           cell.append(here);
           ol.append(cell);

@@ -101,3 +101,16 @@ def judge_page(page, site, make_judge):
     sign_in(page, site, "juge")
     page.judge = user
     return page
+
+
+def step_until_pending(page, max_steps: int):
+    """Click "Étape suivante" until the engine waits for a decision; returns the #pending box."""
+    from playwright.sync_api import expect
+
+    pending = page.locator("#pending")
+    for n in range(1, max_steps + 1):
+        page.get_by_role("button", name="Étape suivante").click()
+        expect(page.locator("#stepper-position")).to_have_text(f"Étape {n}")
+        if pending.is_visible():
+            break
+    return pending

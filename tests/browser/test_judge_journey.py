@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from judge.models import Scenario
 
+from .conftest import step_until_pending
 from .test_builder import add_card, zone
 
 pytestmark = pytest.mark.browser
@@ -39,12 +40,7 @@ def test_build_save_step_choose_end_rule_back_fork(judge_page: Page, site, js_er
 
     page.get_by_role("link", name="Ouvrir dans le pas-à-pas").click()
     expect(page.locator("#stepper-position")).to_have_text("Étape 0")
-    pending = page.locator("#pending")
-    for n in range(1, 8):
-        page.get_by_role("button", name="Étape suivante").click()
-        expect(page.locator("#stepper-position")).to_have_text(f"Étape {n}")
-        if pending.is_visible():
-            break
+    pending = step_until_pending(page, 7)
     expect(pending).to_contain_text("joueur A")
     pending.get_by_role("button", name="A garde Éclaireur (a1), Éclaireur (a3)").click()
     expect(page.locator("#log .entry.last")).to_contain_text("A garde")

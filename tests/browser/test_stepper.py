@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import sign_in
+from .conftest import sign_in, step_until_pending
 
 pytestmark = pytest.mark.browser
 
@@ -65,12 +65,7 @@ def test_judge_steps_chooses_reads_a_rule_goes_back_and_forks(judge_page, site, 
     assert board.locator("img").count() == 0
 
     # Step until the engine waits for A's clean-up choice.
-    pending = page.locator("#pending")
-    for n in range(1, 6):
-        page.get_by_role("button", name="Étape suivante").click()
-        expect(page.locator("#stepper-position")).to_have_text(f"Étape {n}")
-        if pending.is_visible():
-            break
+    pending = step_until_pending(page, 5)
     expect(pending).to_contain_text("Décision attendue : joueur A")
     expect(page.get_by_role("button", name="Étape suivante")).to_be_disabled()
     choices = pending.locator(".choices button")
