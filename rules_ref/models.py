@@ -127,3 +127,50 @@ class Citation(models.Model):
     class Meta:
         ordering = ["source__order", "number"]
         constraints = [models.UniqueConstraint(fields=["source", "number"], name="unique_citation")]
+
+
+class ConcordanceManager(models.Manager):
+    def find_official(self, query: str, ruleset: str):
+        """The French rules an official number stands for (``"cr5 4.2.5.d"``), or None when ``query``
+        names no official number: see :func:`rules_ref.concordance.find_official`."""
+        from .concordance import find_official
+
+        return find_official(query, ruleset)
+
+
+class Concordance(models.Model):
+    """Where a French rule stands in the official English rules: its paragraphs in the Complete Rules
+    v3.0 and the Comprehensive Rules v5.0, a verdict against each, and a French note of what changed.
+
+    Imported from ``fixtures/concordance/<rule set>.json`` with the rules (``import_rules``).
+    """
+
+    class Verdict(models.TextChoices):
+        SAME = "same", "inchangée"
+        REWORDED = "reworded", "reformulée"
+        CHANGED = "changed", "modifiée"
+        SPLIT = "split", "scindée"
+        MERGED = "merged", "fusionnée"
+        ABSENT = "absent", "absente"
+
+    rule = models.OneToOneField(Rule, on_delete=models.CASCADE, related_name="concordance")
+    v3_numbers = models.JSONField(default=list, blank=True, help_text="Paragraphes des Complete Rules 3.0.")
+    v3_verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    v3_partial = models.BooleanField(default=False, help_text="Ces paragraphes ne couvrent la règle qu'en partie.")
+    v5_numbers = models.JSONField(default=list, blank=True, help_text="Paragraphes des Comprehensive Rules 5.0.")
+    v5_verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    v5_partial = models.BooleanField(default=False, help_text="Ces paragraphes ne couvrent la règle qu'en partie.")
+    note = models.TextField(blank=True, help_text="Ce qui a changé, en une phrase (rédigée par le projet).")
+
+    objects = ConcordanceManager()
+
+    class Meta:
+        ordering = ["rule__ruleset", "rule__order"]
+
+    def __str__(self) -> str:
+        return f"{self.rule.number} → CR 5.0 {' + '.join(self.v5_numbers) or '—'} ({self.v5_verdict})"
+
+    @property
+    def changed(self) -> bool:
+        """The meaning changed by v5.0 (or the rule is gone): the page warns, the table marks it."""
+        return self.v5_verdict in (self.Verdict.CHANGED, self.Verdict.ABSENT)

@@ -1,0 +1,297 @@
+"""Where each French rule stands in the official English rules (Complete Rules 3.0, Comprehensive
+Rules 5.0): load the concordance file, import it next to the rules, and find the French rules an
+official number stands for ("cr5 4.2.5.d").
+
+The concordance file (``fixtures/concordance/<rule set>.json``) holds numbers, verdicts and notes
+written by the project in French; the English text itself is not shipped (no licence): pages link to
+the official source, :data:`OFFICIAL_URL`.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from .models import Concordance, Rule, RuleSet
+
+#: The publisher's page for the rules: both English documents say the latest Comprehensive Rules are
+#: published there ("You can find the latest version [...] at https://www.altered.gg/en-us/the-game/how-to-play").
+OFFICIAL_URL = "https://www.altered.gg/en-us/the-game/how-to-play"
+DIR = Path(settings.BASE_DIR) / "fixtures" / "concordance"
+
+
+@dataclass(frozen=True)
+class Version:
+    key: str  # field prefix in the model and key in the file: "v3", "v5"
+    slug: str  # "cr-5.0", as the API and the engine name it
+    label: str  # "CR 5.0", as a judge writes it
+    title: str
+    effective: str
+
+
+VERSIONS = {
+    "v3": Version("v3", "cr-3.0", "CR 3.0", "Altered Complete Rules 3.0", "6 juin 2025"),
+    "v5": Version("v5", "cr-5.0", "CR 5.0", "Altered Comprehensive Rules 5.0", "27 février 2026"),
+}
+CURRENT = VERSIONS["v5"]
+VERDICTS = dict(Concordance.Verdict.choices)  # "changed" -> "modifiée"
+NUMBER = re.compile(r"\d+(?:\.\d+)*(?:\.[a-z])?")
+ENTRY_KEYS = {"rule", "v3", "v3_verdict", "v3_partial", "v5", "v5_verdict", "v5_partial", "note"}
+MAX_NOTE = 600
+
+
+class ConcordanceError(ValueError):
+    """A concordance file that cannot be imported; the message names the file and the entry."""
+
+
+@dataclass
+class Entry:
+    rule: str
+    v3_numbers: list[str]
+    v3_verdict: str
+    v3_partial: bool
+    v5_numbers: list[str]
+    v5_verdict: str
+    v5_partial: bool
+    note: str
+
+    def values(self) -> dict:
+        return {k: getattr(self, k) for k in FIELDS}
+
+
+FIELDS = ("v3_numbers", "v3_verdict", "v3_partial", "v5_numbers", "v5_verdict", "v5_partial", "note")
+
+
+@dataclass
+class ConcordanceReport:
+    path: str
+    entries: int = 0
+    created: int = 0
+    updated: int = 0
+    deleted: int = 0
+    unchanged: int = 0
+    verdicts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.created or self.updated or self.deleted)
+
+
+def default_path(ruleset: str) -> Path:
+    return DIR / f"{ruleset}.json"
+
+
+def load(path: Path | str, ruleset: str | None = None) -> list[Entry]:
+    """Read and check a concordance file; raises :class:`ConcordanceError` naming what and where."""
+    path = Path(path)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConcordanceError(f"{path} : illisible ({exc})") from None
+    try:
+        doc = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ConcordanceError(f"{path} : JSON invalide ligne {exc.lineno}, colonne {exc.colno} ({exc.msg})") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("entries"), list):
+        raise ConcordanceError(f"{path} : un objet avec une liste « entries » est attendu")
+    if ruleset is not None and doc.get("ruleset") != ruleset:
+        raise ConcordanceError(f"{path} : ruleset {doc.get('ruleset')!r}, attendu {ruleset!r}")
+    entries: list[Entry] = []
+    seen: set[str] = set()
+    for index, item in enumerate(doc["entries"]):
+        where = f"{path} : entries[{index}]"
+        if not isinstance(item, dict):
+            raise ConcordanceError(f"{where} : un objet est attendu")
+        rule = item.get("rule")
+        if isinstance(rule, str):
+            where += f" ({rule})"
+        entries.append(_entry(item, where))
+        if rule in seen:
+            raise ConcordanceError(f"{where} : la règle {rule} figure deux fois")
+        seen.add(rule)
+    return entries
+
+
+def _entry(item: dict, where: str) -> Entry:
+    unknown = sorted(set(item) - ENTRY_KEYS)
+    if unknown:
+        raise ConcordanceError(f"{where} : clé inconnue {', '.join(unknown)}")
+    rule = item.get("rule")
+    if not isinstance(rule, str) or not NUMBER.fullmatch(rule):
+        raise ConcordanceError(f"{where}.rule : numéro de règle attendu, pas {rule!r}")
+    values: dict = {"rule": rule}
+    for key in VERSIONS:
+        numbers = item.get(key)
+        if not isinstance(numbers, list) or not all(isinstance(n, str) and NUMBER.fullmatch(n) for n in numbers):
+            raise ConcordanceError(f"{where}.{key} : liste de numéros officiels attendue, pas {numbers!r}")
+        verdict = item.get(f"{key}_verdict")
+        if verdict not in VERDICTS:
+            raise ConcordanceError(
+                f"{where}.{key}_verdict : {verdict!r} inconnu (attendu : {', '.join(VERDICTS)})")
+        if (verdict == Concordance.Verdict.ABSENT) != (not numbers):
+            raise ConcordanceError(f"{where}.{key} : « absent » va avec une liste vide, et seulement lui")
+        partial = item.get(f"{key}_partial", False)
+        if not isinstance(partial, bool):
+            raise ConcordanceError(f"{where}.{key}_partial : true ou false attendu")
+        values.update({f"{key}_numbers": numbers, f"{key}_verdict": verdict, f"{key}_partial": partial})
+    note = item.get("note", "")
+    if not isinstance(note, str) or len(note) > MAX_NOTE:
+        raise ConcordanceError(f"{where}.note : texte de {MAX_NOTE} caractères au plus attendu")
+    if item[f"{CURRENT.key}_verdict"] != Concordance.Verdict.SAME and not note.strip():
+        raise ConcordanceError(f"{where}.note : une règle qui n'est pas inchangée demande une note")
+    values["note"] = note.strip()
+    return Entry(**values)
+
+
+def import_concordance(ruleset_slug: str, path: Path | str | None = None) -> ConcordanceReport:
+    """Make the rule set's concordance exactly the file's, in one transaction, idempotently.
+
+    Every entry must name a rule of the rule set (imported first); otherwise nothing is written.
+    A change stamps the rule set's import time, so cached rule pages are rendered again.
+    """
+    path = Path(path) if path else default_path(ruleset_slug)
+    entries = load(path, ruleset_slug)
+    report = ConcordanceReport(path=str(path), entries=len(entries))
+    for e in entries:
+        report.verdicts[e.v5_verdict] = report.verdicts.get(e.v5_verdict, 0) + 1
+    with transaction.atomic():
+        try:
+            ruleset = RuleSet.objects.select_for_update().get(slug=ruleset_slug)
+        except RuleSet.DoesNotExist:
+            raise ConcordanceError(f"{path} : le jeu de règles {ruleset_slug} n'existe pas (importez d'abord les règles)") from None
+        rules = {r.number: r for r in Rule.objects.filter(ruleset=ruleset, number__isnull=False, implicit=False)}
+        for index, e in enumerate(entries):
+            if e.rule not in rules:
+                raise ConcordanceError(f"{path} : entries[{index}] ({e.rule}) : la règle {e.rule} n'existe pas dans {ruleset_slug}")
+        existing = {c.rule_id: c for c in Concordance.objects.filter(rule__ruleset=ruleset)}
+        wanted = {rules[e.rule].pk: e for e in entries}
+        for rule_id, row in existing.items():
+            if rule_id not in wanted:
+                row.delete()
+                report.deleted += 1
+        for rule_id, e in wanted.items():
+            row = existing.get(rule_id)
+            values = e.values()
+            if row is None:
+                Concordance.objects.create(rule_id=rule_id, **values)
+                report.created += 1
+            elif any(getattr(row, k) != v for k, v in values.items()):
+                for k, v in values.items():
+                    setattr(row, k, v)
+                row.save()
+                report.updated += 1
+            else:
+                report.unchanged += 1
+        if report.changed:
+            ruleset.imported_at = timezone.now()
+            ruleset.save(update_fields=["imported_at"])
+    return report
+
+
+# --- showing it -----------------------------------------------------------------------------------
+
+def official_label(c: Concordance, version: Version = CURRENT) -> str:
+    """``CR 5.0 2.4.7.d``, ``CR 5.0 2.5.a + 2.5.b``, ``CR 5.0 5.1.2.e (en partie)``, ``CR 5.0 —``."""
+    numbers = getattr(c, f"{version.key}_numbers")
+    text = f"{version.label} {' + '.join(numbers) if numbers else '—'}"
+    return text + (" (en partie)" if getattr(c, f"{version.key}_partial") else "")
+
+
+def as_data(c: Concordance) -> dict:
+    """The rule API's ``official`` field."""
+    data = {
+        v.slug: {
+            "numbers": getattr(c, f"{v.key}_numbers"),
+            "verdict": getattr(c, f"{v.key}_verdict"),
+            "verdict_label": VERDICTS[getattr(c, f"{v.key}_verdict")],
+            "partial": getattr(c, f"{v.key}_partial"),
+        }
+        for v in VERSIONS.values()
+    }
+    return {**data, "changed": c.changed, "note": c.note, "source": OFFICIAL_URL}
+
+
+# --- official-number lookup -----------------------------------------------------------------------
+
+#: "cr5 4.2.5.d", "CR 5.0 4.2.5.d", "cr-5.0 2.4.7.d", "v3 6.5.b", "v5.0: 2.4.7.d". Anchored, no nested
+#: repetition: linear in the query's length, whatever a stranger sends.
+QUERY = re.compile(
+    r"\s*(?:cr|v)\s*[-_]?\s*(?P<major>\d{1,2})(?:\s*[.,]\s*(?P<minor>\d{1,2}))?\s*[:\s]\s*"
+    r"(?P<number>\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[a-z])?)\s*\.?\s*",
+    re.IGNORECASE,
+)
+#: How many French rules a section-wide official number ("cr5 4.2") may list.
+MAX_RULES = 60
+
+
+@dataclass
+class OfficialMatch:
+    query: str
+    version: Version | None  # None: a version Arbitre does not know ("cr4 2.1")
+    number: str
+    #: (rule, concordance) pairs in rules order
+    rules: list[tuple[Rule, Concordance]] = field(default_factory=list)
+    #: True: rules whose official paragraph is ``number`` itself; False: paragraphs under it (a section)
+    exact: bool = True
+
+    @property
+    def notice(self) -> str:
+        if self.version is None:
+            known = " et ".join(v.label for v in VERSIONS.values())
+            return f"Seules les versions {known} des règles officielles sont reliées aux règles françaises."
+        name = f"{self.version.label} {self.number}"
+        if not self.rules:
+            return f"{name} ne correspond à aucune règle de la traduction française."
+        numbers = ", ".join(r.number for r, _ in self.rules)
+        if not self.exact:
+            return f"Dans la section {name}, règles françaises correspondantes : {numbers}."
+        if len(self.rules) == 1:
+            return f"{name} correspond à la règle française {numbers}."
+        return f"{name} correspond aux règles françaises {numbers}."
+
+    def as_data(self) -> dict:
+        return {
+            "version": self.version.slug if self.version else None,
+            "number": self.number,
+            "exact": self.exact,
+            "notice": self.notice,
+        }
+
+
+def parse_official(query: str) -> tuple[str, str] | None:
+    """``("5.0", "4.2.5.d")`` for ``"cr5 4.2.5.d"``; None when the query is not an official number."""
+    if len(query) > 80:
+        return None
+    m = QUERY.fullmatch(query)
+    if not m:
+        return None
+    return f"{int(m['major'])}.{int(m['minor'] or 0)}", m["number"].lower()
+
+
+def find_official(query: str, ruleset: str) -> OfficialMatch | None:
+    """The French rules of ``ruleset`` that an official number stands for, or None if ``query`` is
+    not an official number. Never falls back to the French rule that has the same number."""
+    parsed = parse_official(query or "")
+    if parsed is None:
+        return None
+    release, number = parsed
+    version = next((v for v in VERSIONS.values() if v.label == f"CR {release}"), None)
+    match = OfficialMatch(query=query.strip(), version=version, number=number)
+    if version is None:
+        return match
+    rows = list(Concordance.objects.filter(rule__ruleset__slug=ruleset).select_related("rule__ruleset")
+                .order_by("rule__order"))  # one row per numbered rule of the set: bounded by the rule set
+    key = f"{version.key}_numbers"
+    exact = [(c.rule, c) for c in rows if number in getattr(c, key)]
+    if exact:
+        match.rules = exact
+        return match
+    prefix = number + "."
+    under = [(c.rule, c) for c in rows if any(n.startswith(prefix) for n in getattr(c, key))]
+    match.rules, match.exact = under[:MAX_RULES], False
+    return match
