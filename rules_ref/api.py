@@ -7,7 +7,7 @@ from rest_framework import generics, serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from . import search
+from . import concordance_views, search
 from .models import Rule
 from .serializers import RuleSerializer, SearchHitSerializer, SearchResultsSerializer
 
@@ -21,7 +21,7 @@ class RuleList(generics.ListAPIView):
     serializer_class = RuleSerializer
 
     def get_queryset(self):
-        qs = Rule.objects.filter(implicit=False).select_related("ruleset", "parent").prefetch_related("citations")
+        qs = Rule.objects.filter(implicit=False).select_related("ruleset", "parent", "concordance").prefetch_related("citations")
         if ruleset := self.request.query_params.get("ruleset"):
             qs = qs.filter(ruleset__slug=ruleset)
         if section := self.request.query_params.get("section"):
@@ -36,7 +36,7 @@ class RuleDetail(generics.RetrieveAPIView):
 
     def get_object(self):
         return get_object_or_404(
-            Rule.objects.select_related("ruleset", "parent"),
+            Rule.objects.select_related("ruleset", "parent", "concordance"),
             ruleset__slug=self.kwargs["ruleset"], slug=self.kwargs["number"], implicit=False,
         )
 
@@ -58,6 +58,9 @@ def _params(request) -> dict:
 def search_view(request):
     """Ranked rules for a rule number or French keywords, best first."""
     p = _params(request)
+    if (official := concordance_views.official_search_data(  # "cr5 4.2.5.d": an official number
+            p["q"], p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, p["limit"])) is not None:
+        return Response(official)
     results = search.search(p["q"], ruleset=p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, limit=p["limit"])
     # The serializer documents the shape (OpenAPI); building the plain dict directly costs a fifth of
     # it on the hottest endpoint of the site. test_api checks both give the same fields.

@@ -195,11 +195,16 @@ def import_concordance(ruleset_slug: str, path: Path | str | None = None) -> Con
 
 # --- showing it -----------------------------------------------------------------------------------
 
-def official_label(c: Concordance, version: Version = CURRENT) -> str:
-    """``CR 5.0 2.4.7.d``, ``CR 5.0 2.5.a + 2.5.b``, ``CR 5.0 5.1.2.e (en partie)``, ``CR 5.0 —``."""
+def paragraphs(c: Concordance, version: Version = CURRENT) -> str:
+    """``2.4.7.d``, ``2.5.a + 2.5.b``, ``5.1.2.e (en partie)``, or ``(aucun paragraphe)``."""
     numbers = getattr(c, f"{version.key}_numbers")
-    text = f"{version.label} {' + '.join(numbers) if numbers else '—'}"
+    text = " + ".join(numbers) if numbers else "(aucun paragraphe)"
     return text + (" (en partie)" if getattr(c, f"{version.key}_partial") else "")
+
+
+def official_label(c: Concordance, version: Version = CURRENT) -> str:
+    """``CR 5.0 2.4.7.d``: the version's label and :func:`paragraphs`."""
+    return f"{version.label} {paragraphs(c, version)}"
 
 
 def as_data(c: Concordance) -> dict:
@@ -289,7 +294,9 @@ def find_official(query: str, ruleset: str) -> OfficialMatch | None:
     key = f"{version.key}_numbers"
     exact = [(c.rule, c) for c in rows if number in getattr(c, key)]
     if exact:
-        match.rules = exact
+        # The rules the paragraph stands for first: FR 4.3.a ([4.2.5.d]) before FR 4.2.5.d, whose
+        # remark only is in 4.2.5.d ([3.2.7.c, 3.2.10.b, 4.2.5.d]); then rules order (a stable sort).
+        match.rules = sorted(exact, key=lambda pair: getattr(pair[1], key).index(number))
         return match
     prefix = number + "."
     under = [(c.rule, c) for c in rows if any(n.startswith(prefix) for n in getattr(c, key))]

@@ -174,3 +174,28 @@ class Concordance(models.Model):
     def changed(self) -> bool:
         """The meaning changed by v5.0 (or the rule is gone): the page warns, the table marks it."""
         return self.v5_verdict in (self.Verdict.CHANGED, self.Verdict.ABSENT)
+
+    @property
+    def official_label(self) -> str:
+        """``CR 5.0 2.4.7.d``: where the rule stands in the current official rules."""
+        from .concordance import VERSIONS, official_label
+
+        return official_label(self, VERSIONS["v5"])
+
+    @property
+    def v3_label(self) -> str:
+        from .concordance import VERSIONS, official_label
+
+        return official_label(self, VERSIONS["v3"])
+
+    @property
+    def v5_paragraphs(self) -> str:
+        from .concordance import VERSIONS, paragraphs
+
+        return paragraphs(self, VERSIONS["v5"])
+
+    @property
+    def v3_paragraphs(self) -> str:
+        from .concordance import VERSIONS, paragraphs
+
+        return paragraphs(self, VERSIONS["v3"])

@@ -8,11 +8,13 @@ class RuleSerializer(serializers.ModelSerializer):
     parent = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
     cites = serializers.SerializerMethodField()
+    official = serializers.SerializerMethodField(
+        help_text="Règles officielles (EN) : paragraphes et verdict pour cr-3.0 et cr-5.0, changed, note ; null sans correspondance.")
 
     class Meta:
         model = Rule
         fields = ["ruleset", "number", "slug", "kind", "title", "text", "items", "remarks", "starred",
-                  "parent", "order", "url", "cites"]
+                  "parent", "order", "url", "cites", "official"]
 
     def get_parent(self, rule: Rule) -> str | None:
         parent = rule.parent
@@ -23,6 +25,14 @@ class RuleSerializer(serializers.ModelSerializer):
 
     def get_cites(self, rule: Rule) -> list[str]:
         return [c.number for c in rule.citations.all()]
+
+    def get_official(self, rule: Rule) -> dict | None:
+        from .concordance import as_data
+
+        try:
+            return as_data(rule.concordance)
+        except Rule.concordance.RelatedObjectDoesNotExist:
+            return None
 
 
 class SearchHitSerializer(serializers.Serializer):
@@ -38,8 +48,10 @@ class SearchHitSerializer(serializers.Serializer):
 
 class SearchResultsSerializer(serializers.Serializer):
     query = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["number", "keywords", "empty"])
+    kind = serializers.ChoiceField(choices=["number", "keywords", "empty", "official"])
     corrected = serializers.CharField(allow_null=True)
     suggestion = serializers.CharField(allow_null=True)
     missing_number = serializers.CharField(allow_null=True)
+    official = serializers.DictField(
+        required=False, help_text="Seulement pour kind « official » (« cr5 4.2.5.d ») : version, number, exact, notice.")
     results = SearchHitSerializer(many=True, source="hits")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import concordance_views, views
 
 app_name = "rules_ref"
 
@@ -8,6 +8,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("recherche/", views.search_page, name="search"),
     path("regles/", views.toc, name="toc"),
+    path("regles/changements/", concordance_views.changes, name="changes"),
+    path("regles/<slug:ruleset>/changements/", concordance_views.changes, name="changes_ruleset"),
     path("regles/<slug:ruleset>/", views.toc, name="toc_ruleset"),
     path("regles/<slug:ruleset>/glossaire/<slug:slug>/", views.article, name="article"),
     path("regles/<slug:ruleset>/<str:number>/", views.rule, name="rule"),

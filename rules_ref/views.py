@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from . import search
+from . import concordance_views, search
 from .models import Citation, Rule, RuleSet
 
 #: Where the printed rules had an icon, the text keeps a gap: "Le symbole signifie", "types , , et".
@@ -56,6 +56,8 @@ def home(request):
 
 
 def search_page(request):
+    if (official := concordance_views.official_search(request)) is not None:  # "cr5 4.2.5.d": an official number
+        return official
     q = request.GET.get("q", "")
     ruleset = request.GET.get("ruleset") or settings.ARBITRE_DEFAULT_RULESET
     results = search.search(q, ruleset=ruleset) if q.strip() else None
@@ -67,7 +69,7 @@ def search_page(request):
 
 def toc(request, ruleset: str | None = None):
     rs = _ruleset(ruleset)
-    rules = list(Rule.objects.filter(ruleset=rs).order_by("order"))
+    rules = list(Rule.objects.filter(ruleset=rs).select_related("concordance").order_by("order"))
     numbered = [r for r in rules if r.number is not None]
     articles = [r for r in rules if r.number is None]
     return render(request, "rules_ref/toc.html", {"ruleset": rs, "numbered": numbered, "articles": articles})

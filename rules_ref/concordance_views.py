@@ -1,0 +1,91 @@
+"""Pages and search hooks of the concordance with the official rules: the changes page, and the
+answer to a search for an official number ("cr5 4.2.5.d"), which the search page and the search API
+try before anything else (one call at the top of each)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import escape
+from django.utils.text import Truncator
+
+from .concordance import CURRENT, OFFICIAL_URL, VERSIONS
+from .models import Concordance, RuleSet
+
+#: The sections of the rules, in French (the source leaves the top levels untitled).
+SECTIONS = {
+    "1": "Vue d'ensemble",
+    "2": "Objets",
+    "3": "Zones",
+    "4": "Déroulement de la partie",
+    "5": "Jouer des cartes et des objets",
+    "6": "Des coûts et effets aux événements",
+    "7": "Vocabulaire",
+}
+
+
+def official_search(request):
+    """The results page for an official number, or None to let the French search answer."""
+    q = request.GET.get("q", "")
+    ruleset = request.GET.get("ruleset") or settings.ARBITRE_DEFAULT_RULESET
+    match = Concordance.objects.find_official(q, ruleset)
+    if match is None:
+        return None
+    if request.GET.get("go") == "1" and match.exact and len(match.rules) == 1:
+        return redirect(match.rules[0][0].get_absolute_url())
+    return render(request, "rules_ref/official_search.html",
+                  {"q": q, "match": match, "ruleset": ruleset, "official_url": OFFICIAL_URL})
+
+
+def official_search_data(q: str, ruleset: str, limit: int = 100) -> dict | None:
+    """The search API's answer for an official number (same shape, ``kind`` "official" and an
+    ``official`` object carrying the notice), or None to let the French search answer."""
+    match = Concordance.objects.find_official(q, ruleset)
+    if match is None:
+        return None
+    return {
+        "query": q,
+        "kind": "official",
+        "corrected": None,
+        "suggestion": None,
+        "missing_number": None,
+        "official": match.as_data(),
+        "results": [_hit(rule, c) for rule, c in match.rules[:limit]],
+    }
+
+
+def _hit(rule, c: Concordance) -> dict:
+    text = rule.text or rule.title
+    return {
+        "number": rule.number,
+        "slug": rule.slug,
+        "kind": rule.kind,
+        "title": rule.title,
+        "text": text,
+        "snippet": escape(Truncator(text).chars(200)),
+        "score": 1.0,
+        "url": rule.get_absolute_url(),
+    }
+
+
+def changes(request, ruleset: str | None = None):
+    """Every French rule whose official counterpart differs, by section."""
+    rs = get_object_or_404(RuleSet, slug=ruleset or settings.ARBITRE_DEFAULT_RULESET)
+    rows = list(Concordance.objects.filter(rule__ruleset=rs).select_related("rule__ruleset").order_by("rule__order"))
+    counts = Counter(c.v5_verdict for c in rows)
+    sections: dict[str, list[Concordance]] = {}
+    for c in rows:
+        if c.v5_verdict != Concordance.Verdict.SAME or c.v3_verdict != Concordance.Verdict.SAME:
+            sections.setdefault(c.rule.number.split(".")[0], []).append(c)
+    return render(request, "rules_ref/changes.html", {
+        "ruleset": rs,
+        "total": len(rows),
+        "counts": [(label, counts[value], value) for value, label in Concordance.Verdict.choices if counts[value]],
+        "sections": [(number, SECTIONS.get(number, ""), items) for number, items in sections.items()],
+        "listed": sum(len(items) for items in sections.values()),
+        "current": CURRENT,
+        "versions": list(VERSIONS.values()),
+        "official_url": OFFICIAL_URL,
+    })
+
