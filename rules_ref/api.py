@@ -82,5 +82,8 @@ def _results_data(results: search.Results) -> dict:
 def suggest_view(request):
     """Rules for a query being typed (the last word counts as a prefix)."""
     p = _params(request)
+    if (official := concordance_views.official_suggest(  # "cr5 4.2.5.d" being typed: an official number
+            p["q"], p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, min(p["limit"], 10))) is not None:
+        return Response(official)
     hits = search.suggest(p["q"], ruleset=p["ruleset"] or None, limit=min(p["limit"], 10))
     return Response(SearchHitSerializer(hits, many=True).data)

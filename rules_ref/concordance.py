@@ -230,6 +230,8 @@ QUERY = re.compile(
     r"(?P<number>\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[a-z])?)\s*\.?\s*",
     re.IGNORECASE,
 )
+#: The start of an official number being typed: "cr5", "CR 5.0 ", "v3:".
+OFFICIAL_PREFIX = re.compile(r"\s*(?:cr|v)\s*[-_]?\s*\d{1,2}(?:\s*[.,]\s*\d{0,2})?\s*:?\s*", re.IGNORECASE)
 #: How many French rules a section-wide official number ("cr5 4.2") may list.
 MAX_RULES = 60
 

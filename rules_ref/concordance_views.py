@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import escape
 from django.utils.text import Truncator
 
-from .concordance import CURRENT, OFFICIAL_URL, VERSIONS
+from .concordance import CURRENT, OFFICIAL_PREFIX, OFFICIAL_URL, VERSIONS
 from .models import Concordance, RuleSet
 
 #: The sections of the rules, in French (the source leaves the top levels untitled).
@@ -53,6 +53,14 @@ def official_search_data(q: str, ruleset: str, limit: int = 100) -> dict | None:
         "official": match.as_data(),
         "results": [_hit(rule, c) for rule, c in match.rules[:limit]],
     }
+
+
+def official_suggest(q: str, ruleset: str, limit: int) -> list[dict] | None:
+    """Suggestions while an official number is typed ("cr5 4.2.5"): the French rules it stands for,
+    nothing yet for "cr5 " alone; None to let the French suggestions answer."""
+    if (data := official_search_data(q, ruleset, limit)) is not None:
+        return data["results"]
+    return [] if len(q) <= 40 and OFFICIAL_PREFIX.fullmatch(q) else None  # bounded: the pattern backtracks
 
 
 def _hit(rule, c: Concordance) -> dict:

@@ -209,6 +209,7 @@ def test_header_and_footer_link_the_changes_page(client, official):
     ("v5 fugace", None),
     ("cr5 4.2.5.d fugace", None),
     ("cr5 " + "1." * 500 + "1", None),
+    ("cr5" + " " * 1990 + "1.1", None),
 ])
 def test_parse_official(query, expected):
     assert parse_official(query) == expected
@@ -281,3 +282,13 @@ def test_rule_api_carries_the_official_numbers(client, official, django_assert_m
     assert {r["number"]: r["official"]["cr-5.0"]["numbers"] for r in rows}["2.1.d"] == ["2.1.e"]
     article = client.get("/api/rules/fr-1/card-advantage/").json()
     assert article["official"] is None
+
+
+def test_suggestions_for_an_official_number(client, official):
+    assert [h["number"] for h in client.get("/api/suggest/", {"q": "cr5 2.4.7.d"}).json()] == ["2.4.6.c"]
+    assert client.get("/api/suggest/", {"q": "CR 5.0 "}).json() == []  # still typing: not French 5.0
+    assert client.get("/api/suggest/", {"q": "cr5 2.4.6.c"}).json() == []
+    assert client.get("/api/suggest/", {"q": "fugace"}).json()  # French words as before
+    hostile = "cr5" + " " * 1990 + "x"  # the longest query the API takes: answered, and quickly
+    assert client.get("/api/suggest/", {"q": hostile}).status_code == 200
+    assert client.get("/api/search/", {"q": hostile}).json()["kind"] != "official"
