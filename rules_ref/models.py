@@ -175,27 +175,14 @@ class Concordance(models.Model):
         """The meaning changed by v5.0 (or the rule is gone): the page warns, the table marks it."""
         return self.v5_verdict in (self.Verdict.CHANGED, self.Verdict.ABSENT)
 
-    @property
-    def official_label(self) -> str:
-        """``CR 5.0 2.4.7.d``: where the rule stands in the current official rules."""
-        from .concordance import VERSIONS, official_label
+    def _shown(self, what: str, version: str) -> str:
+        """``official_label`` (``CR 5.0 2.4.7.d``) or ``paragraphs`` (``2.4.7.d``) of one version."""
+        from . import concordance
 
-        return official_label(self, VERSIONS["v5"])
+        return getattr(concordance, what)(self, concordance.VERSIONS[version])
 
-    @property
-    def v3_label(self) -> str:
-        from .concordance import VERSIONS, official_label
-
-        return official_label(self, VERSIONS["v3"])
-
-    @property
-    def v5_paragraphs(self) -> str:
-        from .concordance import VERSIONS, paragraphs
-
-        return paragraphs(self, VERSIONS["v5"])
-
-    @property
-    def v3_paragraphs(self) -> str:
-        from .concordance import VERSIONS, paragraphs
-
-        return paragraphs(self, VERSIONS["v3"])
+    #: Where the rule stands in the current official rules: ``CR 5.0 2.4.7.d``.
+    official_label = property(lambda self: self._shown("official_label", "v5"))
+    v3_label = property(lambda self: self._shown("official_label", "v3"))
+    v5_paragraphs = property(lambda self: self._shown("paragraphs", "v5"))
+    v3_paragraphs = property(lambda self: self._shown("paragraphs", "v3"))
