@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from judge.models import Scenario
-from judge.views import EMPTY_DOCUMENT
+from judge.scenarios.models import Scenario
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from django.test import Client
 from django.utils.html import escape
 from rest_framework.test import APIClient
 
-from judge.models import Scenario
-from judge.views import EMPTY_DOCUMENT
+from judge.scenarios.models import Scenario
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 
 def board(**changes) -> dict:

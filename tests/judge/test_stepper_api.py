@@ -10,9 +10,9 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 import engine
-from judge import runner
-from judge.models import Scenario
-from judge.views import EMPTY_DOCUMENT
+from judge.scenarios import runner
+from judge.scenarios.models import Scenario
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 KEEP_A1_A2 = {"player": "A", "keep": ["a1", "a2"]}
 

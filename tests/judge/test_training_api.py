@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from judge.models import Attempt, Exercise, Scenario
+from judge.scenarios.models import Scenario
+from judge.training.models import Attempt, Exercise
 
 from .test_scenarios_api import board, client_for, users  # noqa: F401  (the ``users`` fixture)
 

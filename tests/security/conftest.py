@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, settings
 
-from judge.views import EMPTY_DOCUMENT
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios"
 PASSWORDS = {"alice": "pw-alice-1", "bob": "pw-bob-1", "staff": "pw-staff-1"}

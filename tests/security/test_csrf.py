@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 
 from .conftest import PASSWORDS, small_board
 

@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 
 from .conftest import small_board
 

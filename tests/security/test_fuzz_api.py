@@ -20,7 +20,7 @@ from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 
 from .conftest import PASSWORDS, count_case, fuzz_settings, library_documents
 

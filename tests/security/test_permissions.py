@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 
 from .conftest import small_board
 

@@ -50,13 +50,9 @@ def scenarios_citing(rule: Rule):
 
 
 def library(request):
-    qs = Scenario.objects.visible_to(None).select_related("author").prefetch_related("tags")
     tag = request.GET.get("tag", "")
     rule = request.GET.get("rule", "").strip()
-    if tag:
-        qs = qs.filter(tags__slug=tag)
-    if rule:
-        qs = qs.filter(citations__number=rule).distinct()
+    qs = Scenario.objects.visible_to(None).filtered(tag=tag, rule=rule).select_related("author").prefetch_related("tags")
     mine = (
         Scenario.objects.filter(author=request.user).prefetch_related("tags")
         if request.user.is_authenticated else Scenario.objects.none()

@@ -12,16 +12,18 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 
-from .models import Exercise, Scenario
-from .training import ExerciseError
-from .training_api import MAX_SERIES, SERIES_SIZES, progress_for, themes_for
+from judge.scenarios.models import Scenario
+
+from .models import Exercise
+from .questions import ExerciseError
+from .series import MAX_SERIES, SERIES_SIZES, progress_for
 
 DIFFICULTIES = [(1, "Facile"), (2, "Moyen"), (3, "Difficile")]
 
 
 def _page(request, single: Exercise | None = None):
     return render(request, "judge/training.html", {
-        "themes": themes_for(request.user),
+        "themes": Exercise.objects.visible_to(request.user).themes(),
         "difficulties": DIFFICULTIES,
         "sizes": SERIES_SIZES,
         "progress": progress_for(request),
