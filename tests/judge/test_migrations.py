@@ -7,9 +7,9 @@ the same tables, and relabel their content types.
 from __future__ import annotations
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.db import connection
-from django.contrib.contenttypes.models import ContentType
 from django.db.migrations.executor import MigrationExecutor
 
 OLD = [("judge", "0003_training")]

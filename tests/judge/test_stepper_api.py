@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 import engine
@@ -40,16 +39,6 @@ def run(client: APIClient, **body):
 @pytest.fixture
 def client():
     return APIClient()
-
-
-@pytest.fixture
-def alice(db):
-    return get_user_model().objects.create_user("alice", password="pw-alice")
-
-
-@pytest.fixture
-def bob(db):
-    return get_user_model().objects.create_user("bob", password="pw-bob")
 
 
 def zone_ids(state: dict, player: str, zone: str) -> list[str]:
