@@ -196,8 +196,8 @@ def main() -> int:
         _setup_django(workdir)
         from django.core.management import call_command
 
-        from judge import runner
-        from judge.models import Scenario
+        from judge.scenarios import runner
+        from judge.scenarios.models import Scenario
 
         started = time.perf_counter()
         quiet = open(os.devnull, "w")

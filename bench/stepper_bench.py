@@ -62,7 +62,7 @@ def http(url: str, body: dict | None = None) -> tuple[float, dict]:
 
 def full_board(seed: int = 11) -> dict:
     """Day 2, Morning: both players with every zone filled, characters in both expeditions."""
-    from judge.views import EMPTY_DOCUMENT  # after django.setup()
+    from judge.scenarios.views import EMPTY_DOCUMENT  # after django.setup()
 
     def card(pid: str, n: int, **extra) -> dict:
         f, m, w = (n * 7) % 4, (n * 5) % 3, (n * 3) % 4
@@ -94,7 +94,7 @@ def full_board(seed: int = 11) -> dict:
 
 def play_out(document: dict, max_steps: int) -> tuple[list[dict], int]:
     """The decisions a judge would click (the first legal one; ``pass`` on a turn) and the steps."""
-    from judge import runner
+    from judge.scenarios import runner
 
     decisions: list[dict] = []
     steps = 0
@@ -132,8 +132,8 @@ def main() -> int:
         _setup_django(workdir)
         from django.core.management import call_command
 
-        from judge import runner
-        from judge.models import Scenario
+        from judge.scenarios import runner
+        from judge.scenarios.models import Scenario
 
         quiet = open(os.devnull, "w")
         call_command("migrate", verbosity=0, interactive=False)

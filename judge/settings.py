@@ -41,7 +41,9 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",  # login throttling (see AXES_* below)
     "rules_ref",
-    "judge",
+    "judge",  # the configuration: settings, root URLs, site commands, the migrations that made the tables
+    "judge.scenarios",
+    "judge.training",
 ]
 
 MIDDLEWARE = [
@@ -155,7 +157,7 @@ CACHES = {
 
 # The rules reference.
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
-ARBITRE_SCENARIOS_CITING = "judge.views.scenarios_citing"
+ARBITRE_SCENARIOS_CITING = "judge.scenarios.views.scenarios_citing"
 # Login throttling (django-axes): after 5 wrong passwords in a row for one username from one IP
 # address, that pair is refused for 15 minutes, even with the right password (login form, admin,
 # and the API's HTTP Basic authentication, which goes through the same authenticate()). The IP is

@@ -4,7 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from rest_framework.routers import DefaultRouter
 
-from judge import api as judge_api
+from judge.scenarios import api as judge_api
 from judge.health import healthz, ping
 from rules_ref import api as rules_api
 
@@ -18,7 +18,7 @@ api_patterns = [
     path("suggest/", rules_api.suggest_view, name="api-suggest"),
     path("run/", judge_api.run_document, name="api-run"),
     path("check/", judge_api.check_document, name="api-check"),
-    path("", include("judge.training_api")),
+    path("", include("judge.training.api_urls")),
     path("", include(router.urls)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -30,7 +30,7 @@ urlpatterns = [
     path("ping/", ping, name="ping"),
     path("api/", include(api_patterns)),
     path("comptes/", include("django.contrib.auth.urls")),
-    path("scenarios/", include("judge.urls_pages")),
-    path("entrainement/", include("judge.urls_training")),
+    path("scenarios/", include("judge.scenarios.urls")),
+    path("entrainement/", include("judge.training.urls")),
     path("", include("rules_ref.urls")),
 ]

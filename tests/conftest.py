@@ -1,4 +1,5 @@
-"""Shared fixtures: the seed rules imported once per database, the search index built once per run."""
+"""Shared fixtures: the seed rules imported once per database, the search index built once per run, the
+test users (alice and bob, judges; staff, of the team)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,6 +42,29 @@ def rules(db, search_index):
 @pytest.fixture
 def live_rules(transactional_db, search_index):
     _import_seed_rules()
+
+
+#: The test users' passwords (for tests that sign in through the login form or basic auth).
+PASSWORDS = {"alice": "pw-alice-1", "bob": "pw-bob-1", "staff": "pw-staff-1"}
+
+
+@pytest.fixture
+def users(db) -> dict:
+    """Two judges and a team member: ``users["alice"]``, ``users["bob"]``, ``users["staff"]``."""
+    from django.contrib.auth import get_user_model
+
+    make = get_user_model().objects.create_user
+    return {name: make(name, password=password, is_staff=name == "staff") for name, password in PASSWORDS.items()}
+
+
+@pytest.fixture
+def alice(users):
+    return users["alice"]
+
+
+@pytest.fixture
+def bob(users):
+    return users["bob"]
 
 
 @pytest.fixture(autouse=True)

@@ -26,7 +26,7 @@ def library_2v2(live_rules, tmp_path):
 
     shutil.copy(ROOT / "fixtures" / "scenarios" / f"{LIBRARY_FILE}.json", tmp_path)
     call_command("load_library", dir=str(tmp_path), verbosity=0)
-    from judge.models import Scenario
+    from judge.scenarios.models import Scenario
 
     title = json.loads((ROOT / "fixtures" / "scenarios" / f"{LIBRARY_FILE}.json").read_text(encoding="utf-8"))["title"]
     return Scenario.objects.get(title=title)
@@ -57,7 +57,7 @@ def test_stepper_draws_four_players_and_steps_a_2v2_scenario(page, site, library
 
 
 def test_builder_switches_to_2v2_and_saves_four_players(judge_page, site, js_errors):
-    from judge.models import Scenario
+    from judge.scenarios.models import Scenario
 
     page = judge_page
     page.goto(f"{site}/scenarios/nouveau/")

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from judge.models import Scenario
-from judge.views import EMPTY_DOCUMENT
+from judge.scenarios.models import Scenario
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 pytestmark = [
     pytest.mark.browser,

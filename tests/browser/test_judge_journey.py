@@ -9,7 +9,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 
 from .conftest import step_until_pending
 from .test_builder import add_card, zone

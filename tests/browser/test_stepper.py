@@ -17,7 +17,7 @@ NASTY = 'Trois <img src=x onerror="window.pwned=1">'
 
 def cleanup_board() -> dict:
     """Night of day 2: a fleeting character rests, then A must keep 2 of 3 cards in Reserve."""
-    from judge.views import EMPTY_DOCUMENT
+    from judge.scenarios.views import EMPTY_DOCUMENT
 
     doc = copy.deepcopy(EMPTY_DOCUMENT)
     doc.update(day=2, phase="night", seed=7)
@@ -35,7 +35,7 @@ def cleanup_board() -> dict:
 
 
 def make_scenario(author, visibility="link", document=None, title="Nettoyage au Repos"):
-    from judge.models import Scenario
+    from judge.scenarios.models import Scenario
 
     scenario = Scenario(title=title, author=author, visibility=visibility, document=document or cleanup_board())
     scenario.save_document()
@@ -47,8 +47,8 @@ def position(page) -> int:
 
 
 def test_judge_steps_chooses_reads_a_rule_goes_back_and_forks(judge_page, site, js_errors, browser, make_judge):
-    from judge import runner
-    from judge.models import Scenario
+    from judge.scenarios import runner
+    from judge.scenarios.models import Scenario
 
     page = judge_page
     scenario = make_scenario(page.judge)
@@ -148,7 +148,7 @@ def test_judge_steps_chooses_reads_a_rule_goes_back_and_forks(judge_page, site, 
 
 
 def test_copy_button_makes_a_private_copy_for_another_judge(judge_page, site, make_judge):
-    from judge.models import Scenario
+    from judge.scenarios.models import Scenario
 
     author = make_judge("auteur")
     scenario = make_scenario(author, visibility="public", title="Bibliothèque : nettoyage")

@@ -30,7 +30,7 @@ def starter_set(live_rules, tmp_path):
 
 
 def answer_key(uuid: str) -> tuple[str, list[str]]:
-    from judge.models import Exercise
+    from judge.training.models import Exercise
 
     exercise = Exercise.objects.get(uuid=uuid)
     return exercise.answer, [o["key"] for o in exercise.question["options"]]
@@ -77,7 +77,7 @@ def test_trainee_answers_a_series_and_gets_the_score_it_deserves(page, site, sta
 
 
 def test_rule_link_of_the_step_log_leads_to_the_rule_page(page, site, starter_set, js_errors):
-    from judge.models import Exercise
+    from judge.training.models import Exercise
 
     exercise = Exercise.objects.get(source="fixtures/exercises.json#fugace-repos-zone")
     page.goto(f"{site}/entrainement/exercice/{exercise.uuid}/")

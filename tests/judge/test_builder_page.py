@@ -4,21 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from judge.models import Scenario
-from judge.views import EMPTY_DOCUMENT
-
-
-@pytest.fixture
-def users(db):
-    make = get_user_model().objects.create_user
-    return {
-        "author": make("autrice", password="x"),
-        "other": make("autre", password="x"),
-        "staff": make("equipe", password="x", is_staff=True),
-    }
+from judge.scenarios.models import Scenario
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 
 def scenario_of(author, visibility="link") -> Scenario:
@@ -41,7 +30,7 @@ def test_new_page_needs_sign_in(client):
 
 
 def test_new_page_for_a_judge(client, users):
-    client.force_login(users["other"])
+    client.force_login(users["bob"])
     response = client.get(reverse("judge:new"))
     assert response.status_code == 200
     assert initial_of(response)["uuid"] is None
@@ -51,7 +40,7 @@ def test_new_page_for_a_judge(client, users):
 
 
 def test_edit_page_anonymous_is_sent_to_login(client, users):
-    scenario = scenario_of(users["author"])
+    scenario = scenario_of(users["alice"])
     response = client.get(reverse("judge:edit", args=[scenario.uuid]))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
@@ -59,21 +48,21 @@ def test_edit_page_anonymous_is_sent_to_login(client, users):
 
 @pytest.mark.parametrize("visibility", ["link", "public"])
 def test_edit_page_refused_to_another_user(client, users, visibility):
-    scenario = scenario_of(users["author"], visibility)
-    client.force_login(users["other"])
+    scenario = scenario_of(users["alice"], visibility)
+    client.force_login(users["bob"])
     assert client.get(reverse("judge:edit", args=[scenario.uuid])).status_code == 403
 
 
 def test_private_scenario_of_another_user_is_not_even_shown(client, users):
-    scenario = scenario_of(users["author"], "private")
-    client.force_login(users["other"])
+    scenario = scenario_of(users["alice"], "private")
+    client.force_login(users["bob"])
     assert client.get(reverse("judge:edit", args=[scenario.uuid])).status_code == 404
 
 
-@pytest.mark.parametrize("who", ["author", "staff"])
+@pytest.mark.parametrize("who", ["alice", "staff"])
 @pytest.mark.parametrize("visibility", ["private", "link"])
 def test_edit_page_for_author_and_staff(client, users, who, visibility):
-    scenario = scenario_of(users["author"], visibility)
+    scenario = scenario_of(users["alice"], visibility)
     client.force_login(users[who])
     response = client.get(reverse("judge:edit", args=[scenario.uuid]))
     assert response.status_code == 200
@@ -86,9 +75,9 @@ def test_edit_page_for_author_and_staff(client, users, who, visibility):
 
 
 def test_title_is_escaped_in_the_page(client, users):
-    scenario = Scenario(title="<img src=x onerror=alert(1)>", author=users["author"], document=EMPTY_DOCUMENT)
+    scenario = Scenario(title="<img src=x onerror=alert(1)>", author=users["alice"], document=EMPTY_DOCUMENT)
     scenario.save_document()
-    client.force_login(users["author"])
+    client.force_login(users["alice"])
     html = client.get(reverse("judge:edit", args=[scenario.uuid])).content.decode()
     assert "<img src=x" not in html
     assert initial_of(client.get(reverse("judge:edit", args=[scenario.uuid])))["title"] == scenario.title

@@ -68,7 +68,7 @@ def manage(env, *args, stdin: str | None = None) -> str:
 
 SETUP = """
 from django.contrib.auth import get_user_model
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 user = get_user_model().objects.create_user("alice", password="pw-alice")
 s = Scenario(title="v0", author=user, document={doc})
 s.save_document(tags=["t0"])
@@ -77,7 +77,7 @@ print(s.uuid)
 
 CHECK = """
 import json
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 out = []
 for s in Scenario.objects.all():
     last = s.revisions.order_by("-number").first()

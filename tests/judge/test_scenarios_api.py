@@ -3,14 +3,13 @@ import copy
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 from django.utils.html import escape
 from rest_framework.test import APIClient
 
-from judge.models import Scenario
-from judge.views import EMPTY_DOCUMENT
+from judge.scenarios.models import Scenario
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 
 def board(**changes) -> dict:
@@ -23,16 +22,6 @@ def board(**changes) -> dict:
     doc["players"]["A"]["reserve"] = [{"id": "a2", "name": "Éclaireur"}]
     doc.update(changes)
     return doc
-
-
-@pytest.fixture
-def users(db):
-    User = get_user_model()
-    return {
-        "alice": User.objects.create_user("alice", password="pw-alice"),
-        "bob": User.objects.create_user("bob", password="pw-bob"),
-        "staff": User.objects.create_user("staff", password="pw-staff", is_staff=True),
-    }
 
 
 def client_for(user=None) -> APIClient:

@@ -6,13 +6,12 @@ from __future__ import annotations
 import copy
 
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 import engine
-from judge import runner
-from judge.models import Scenario
-from judge.views import EMPTY_DOCUMENT
+from judge.scenarios import runner
+from judge.scenarios.models import Scenario
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 KEEP_A1_A2 = {"player": "A", "keep": ["a1", "a2"]}
 
@@ -40,16 +39,6 @@ def run(client: APIClient, **body):
 @pytest.fixture
 def client():
     return APIClient()
-
-
-@pytest.fixture
-def alice(db):
-    return get_user_model().objects.create_user("alice", password="pw-alice")
-
-
-@pytest.fixture
-def bob(db):
-    return get_user_model().objects.create_user("bob", password="pw-bob")
 
 
 def zone_ids(state: dict, player: str, zone: str) -> list[str]:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from judge import runner, training
-from judge.models import Exercise
+from judge.scenarios import runner
+from judge.training import questions as training
+from judge.training.models import Exercise
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "fixtures" / "scenarios"

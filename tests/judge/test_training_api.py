@@ -1,12 +1,12 @@
 """The training API: exercises with their scenario's permissions, answers, series, progress; the pages."""
 from __future__ import annotations
 
-import pytest
 from django.core.management import call_command
 
-from judge.models import Attempt, Exercise, Scenario
+from judge.scenarios.models import Scenario
+from judge.training.models import Attempt, Exercise
 
-from .test_scenarios_api import board, client_for, users  # noqa: F401  (the ``users`` fixture)
+from .test_scenarios_api import board, client_for
 
 
 def make_scenario(author, visibility="public", title="Fugace au Repos") -> Scenario:

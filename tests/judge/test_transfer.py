@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from judge.models import Scenario, ScenarioRevision
+from judge.scenarios.models import Scenario, ScenarioRevision
 from tests.judge.test_scenarios_api import board, client_for
 
 

@@ -1,4 +1,4 @@
-"""Shared fixtures of the hostile-input tests: three people, a valid board, the library's documents.
+"""Shared fixtures of the hostile-input tests (the users are tests/conftest.py's): a valid board, the library's documents.
 
 ``ARBITRE_FUZZ_EXAMPLES`` scales the number of generated cases (default: a run of the whole
 security suite well under 90 s; e.g. ``ARBITRE_FUZZ_EXAMPLES=2000`` for a long local run).
@@ -12,14 +12,11 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-import pytest
-from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, settings
 
-from judge.views import EMPTY_DOCUMENT
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios"
-PASSWORDS = {"alice": "pw-alice-1", "bob": "pw-bob-1", "staff": "pw-staff-1"}
 
 #: Examples per generated test (per API operation for schemathesis, per endpoint for documents).
 EXAMPLES = int(os.environ.get("ARBITRE_FUZZ_EXAMPLES", "0")) or None
@@ -84,13 +81,3 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"{family}: {cases} cases, {seconds:.1f} s in requests ({spread})")
     total = sum(row[0] for row in FUZZ_COUNTS.values())
     terminalreporter.write_line(f"total: {total} cases")
-
-
-@pytest.fixture
-def people(db):
-    User = get_user_model()
-    return {
-        "alice": User.objects.create_user("alice", password=PASSWORDS["alice"]),
-        "bob": User.objects.create_user("bob", password=PASSWORDS["bob"]),
-        "staff": User.objects.create_user("staff", password=PASSWORDS["staff"], is_staff=True),
-    }

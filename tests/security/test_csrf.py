@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
+from tests.conftest import PASSWORDS
 
-from .conftest import PASSWORDS, small_board
+from .conftest import small_board
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -32,8 +33,8 @@ def test_every_post_form_in_the_templates_carries_the_token():
 
 
 @pytest.fixture
-def scenario(rules, people):
-    s = Scenario(title="Garde fugace", author=people["alice"], visibility="public", document=small_board())
+def scenario(rules, users):
+    s = Scenario(title="Garde fugace", author=users["alice"], visibility="public", document=small_board())
     s.save_document(tags=["nuit"])
     return s
 
@@ -51,36 +52,36 @@ def token_of(client: Client) -> str:
     return client.cookies["csrftoken"].value
 
 
-def test_login_needs_the_token(people):
+def test_login_needs_the_token(users):
     client = strict_client()
     response = client.post("/comptes/login/", {"username": "alice", "password": PASSWORDS["alice"]})
     assert response.status_code == 403
     assert "_auth_user_id" not in client.session
     token = token_of(client)
     response = client.post("/comptes/login/", {"username": "alice", "password": PASSWORDS["alice"], "csrfmiddlewaretoken": token})
-    assert response.status_code == 302 and client.session["_auth_user_id"] == str(people["alice"].pk)
+    assert response.status_code == 302 and client.session["_auth_user_id"] == str(users["alice"].pk)
 
 
-def test_logout_needs_the_token(people):
-    client = strict_client(people["alice"])
+def test_logout_needs_the_token(users):
+    client = strict_client(users["alice"])
     assert client.post("/comptes/logout/").status_code == 403
-    assert client.session.get("_auth_user_id") == str(people["alice"].pk)
+    assert client.session.get("_auth_user_id") == str(users["alice"].pk)
     token = token_of(client)
     assert client.post("/comptes/logout/", {"csrfmiddlewaretoken": token}).status_code == 302
     assert "_auth_user_id" not in client.session
 
 
-def test_copy_page_needs_the_token(scenario, people):
-    client = strict_client(people["bob"])
+def test_copy_page_needs_the_token(scenario, users):
+    client = strict_client(users["bob"])
     url = f"/scenarios/{scenario.uuid}/copier/"
     assert client.post(url).status_code == 403
-    assert not Scenario.objects.filter(author=people["bob"]).exists()
+    assert not Scenario.objects.filter(author=users["bob"]).exists()
     assert client.post(url, {"csrfmiddlewaretoken": token_of(client)}).status_code == 302
-    assert Scenario.objects.filter(author=people["bob"]).count() == 1
+    assert Scenario.objects.filter(author=users["bob"]).count() == 1
 
 
-def test_delete_page_needs_the_token(scenario, people):
-    client = strict_client(people["alice"])
+def test_delete_page_needs_the_token(scenario, users):
+    client = strict_client(users["alice"])
     url = f"/scenarios/{scenario.uuid}/supprimer/"
     assert client.post(url).status_code == 403
     assert Scenario.objects.filter(pk=scenario.pk).exists()
@@ -102,8 +103,8 @@ def api_calls(scenario):
     ]
 
 
-def test_session_authenticated_api_needs_the_token(scenario, people):
-    client = strict_client(people["alice"])
+def test_session_authenticated_api_needs_the_token(scenario, users):
+    client = strict_client(users["alice"])
     for method, url, body in api_calls(scenario):
         data = json.dumps(body) if body is not None else None
         response = getattr(client, method)(url, data=data, content_type="application/json")

@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 
 from .conftest import small_board
 
@@ -100,9 +100,9 @@ def test_signed_in_pages_and_the_data_handed_to_scripts(hostile):
     assert builder["document"]["players"]["A"]["hero"]["name"] == f"Héros {payload}"
 
 
-def test_other_users_see_it_escaped_too(hostile, people):
+def test_other_users_see_it_escaped_too(hostile, users):
     payload, _, scenario, cited = hostile
     client = Client()
-    client.force_login(people["bob"])
+    client.force_login(users["bob"])
     for url in (f"/scenarios/{scenario.uuid}/", "/scenarios/", f"/regles/fr-1/{cited}/"):
         assert_escaped(client.get(url).content.decode(), url)

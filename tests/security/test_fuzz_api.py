@@ -20,9 +20,10 @@ from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
+from tests.conftest import PASSWORDS
 
-from .conftest import PASSWORDS, count_case, fuzz_settings, library_documents
+from .conftest import count_case, fuzz_settings, library_documents
 
 application = get_wsgi_application()
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
@@ -44,11 +45,11 @@ def app_in_transaction():
 
 
 @pytest.fixture
-def real_uuids(rules, people):
+def real_uuids(rules, users):
     document = json.loads(library_documents()[0])
     made = []
     for owner, visibility in (("alice", "public"), ("alice", "link"), ("alice", "private"), ("bob", "private")):
-        scenario = Scenario(title=f"{owner} {visibility}", author=people[owner], visibility=visibility, document=document)
+        scenario = Scenario(title=f"{owner} {visibility}", author=users[owner], visibility=visibility, document=document)
         scenario.save_document(tags=["fuzz"])
         made.append(str(scenario.uuid))
     return made

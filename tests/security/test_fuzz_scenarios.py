@@ -111,9 +111,9 @@ def send(client, endpoint: str, url: str, payload) -> None:
 
 
 @pytest.fixture
-def alice_client(rules, people):
+def alice_client(rules, users):
     client = APIClient()
-    client.force_authenticate(people["alice"])
+    client.force_authenticate(users["alice"])
     return client
 
 

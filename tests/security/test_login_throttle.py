@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from .conftest import PASSWORDS
+from tests.conftest import PASSWORDS
 
 
 def login(client: Client, password: str, username: str = "alice", **extra):
@@ -37,7 +37,7 @@ def test_settings():
     assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
 
 
-def test_sixth_attempt_refused_even_with_the_right_password(people):
+def test_sixth_attempt_refused_even_with_the_right_password(users):
     client = Client()
     for attempt in range(4):
         response = login(client, f"faux-{attempt}")
@@ -53,7 +53,7 @@ def test_sixth_attempt_refused_even_with_the_right_password(people):
     assert 'lang="fr"' in html
 
 
-def test_the_lock_is_per_username_and_address(people):
+def test_the_lock_is_per_username_and_address(users):
     client = Client()
     for attempt in range(5):
         login(client, f"faux-{attempt}")
@@ -65,7 +65,7 @@ def test_the_lock_is_per_username_and_address(people):
     assert login(elsewhere, PASSWORDS["alice"]).status_code == 302 and signed_in(elsewhere)
 
 
-def test_a_forged_forwarded_for_header_does_not_dodge_the_lock(people):
+def test_a_forged_forwarded_for_header_does_not_dodge_the_lock(users):
     client = Client()
     for attempt in range(5):
         login(client, f"faux-{attempt}", HTTP_X_FORWARDED_FOR=f"203.0.113.{attempt}")
@@ -73,7 +73,7 @@ def test_a_forged_forwarded_for_header_does_not_dodge_the_lock(people):
     assert not signed_in(client)
 
 
-def test_a_success_before_the_limit_starts_the_count_again(people):
+def test_a_success_before_the_limit_starts_the_count_again(users):
     client = Client()
     for attempt in range(4):
         login(client, f"faux-{attempt}")
@@ -84,7 +84,7 @@ def test_a_success_before_the_limit_starts_the_count_again(people):
     assert login(client, PASSWORDS["alice"]).status_code == 302
 
 
-def test_the_lock_ends_after_the_cool_off(people):
+def test_the_lock_ends_after_the_cool_off(users):
     client = Client()
     for attempt in range(5):
         login(client, f"faux-{attempt}")
@@ -93,7 +93,7 @@ def test_the_lock_ends_after_the_cool_off(people):
     assert login(client, PASSWORDS["alice"]).status_code == 302 and signed_in(client)
 
 
-def test_the_api_counts_and_is_locked_too(people):
+def test_the_api_counts_and_is_locked_too(users):
     api = APIClient()
     assert api.get("/api/scenarios/?mine=1", **basic(PASSWORDS["alice"])).status_code == 200
     for attempt in range(5):
@@ -106,7 +106,7 @@ def test_the_api_counts_and_is_locked_too(people):
     assert login(client, PASSWORDS["alice"]).status_code == 429 and not signed_in(client)
 
 
-def test_form_failures_lock_the_api(people):
+def test_form_failures_lock_the_api(users):
     client = Client()
     for attempt in range(5):
         login(client, f"faux-{attempt}")
@@ -116,7 +116,7 @@ def test_form_failures_lock_the_api(people):
 
 
 @pytest.mark.parametrize("url", ["/admin/login/"])
-def test_the_admin_login_is_locked_too(people, url):
+def test_the_admin_login_is_locked_too(users, url):
     client = Client()
     for attempt in range(5):
         client.post(url, {"username": "staff", "password": f"faux-{attempt}"})

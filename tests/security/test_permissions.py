@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 
 from .conftest import small_board
 
@@ -44,8 +44,8 @@ PAGES = {
 
 
 @pytest.fixture
-def cast(rules, people):
-    return {"anonymous": None, "other": people["bob"], "author": people["alice"], "staff": people["staff"]}
+def cast(rules, users):
+    return {"anonymous": None, "other": users["bob"], "author": users["alice"], "staff": users["staff"]}
 
 
 def make(author, visibility: str) -> Scenario:
@@ -73,8 +73,8 @@ TABLE = [(e, v, c) for e in API for v in VISIBILITIES for c in CALLERS]
 
 
 @pytest.mark.parametrize("endpoint,visibility,caller", TABLE, ids=["-".join(row) for row in TABLE])
-def test_api(endpoint, visibility, caller, cast, people):
-    scenario = make(people["alice"], visibility)
+def test_api(endpoint, visibility, caller, cast, users):
+    scenario = make(users["alice"], visibility)
     client = APIClient()
     if cast[caller] is not None:
         client.force_authenticate(cast[caller])
@@ -116,7 +116,7 @@ def test_api_create(caller, cast):
 
 
 @pytest.mark.parametrize("caller", CALLERS)
-def test_api_cannot_take_over_a_scenario(caller, cast, people):
+def test_api_cannot_take_over_a_scenario(caller, cast, users):
     """Fields a caller must not set: the author, the uuid (read-only, ignored if sent)."""
     if cast[caller] is None:
         return
@@ -134,8 +134,8 @@ PAGE_TABLE = [(p, v, c) for p in PAGES for v in VISIBILITIES for c in CALLERS]
 
 
 @pytest.mark.parametrize("page,visibility,caller", PAGE_TABLE, ids=["-".join(row) for row in PAGE_TABLE])
-def test_pages(page, visibility, caller, cast, people):
-    scenario = make(people["alice"], visibility)
+def test_pages(page, visibility, caller, cast, users):
+    scenario = make(users["alice"], visibility)
     client = Client()
     if cast[caller] is not None:
         client.force_login(cast[caller])
@@ -159,11 +159,11 @@ def test_pages(page, visibility, caller, cast, people):
 
 
 @pytest.mark.parametrize("method", ["get", "put", "patch", "delete"])
-def test_pages_refuse_the_wrong_method(method, cast, people):
+def test_pages_refuse_the_wrong_method(method, cast, users):
     """Copy and delete change data: only POST (a link or a prefetch must never delete)."""
-    scenario = make(people["alice"], "public")
+    scenario = make(users["alice"], "public")
     client = Client()
-    client.force_login(people["alice"])
+    client.force_login(users["alice"])
     for action in ("copier", "supprimer"):
         response = getattr(client, method)(f"/scenarios/{scenario.uuid}/{action}/")
         assert response.status_code == 405

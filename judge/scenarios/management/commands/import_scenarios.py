@@ -4,7 +4,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from judge.transfer import TransferError, import_all
+from judge.scenarios.transfer import TransferError, import_all
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import training_views
+from . import views as training_views
 
 app_name = "training"
 

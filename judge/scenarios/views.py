@@ -1,4 +1,4 @@
-"""Pages of the judge's app: the scenario library, the builder and the stepper.
+"""Pages of the scenarios app: the scenario library, the builder and the stepper.
 
 The builder and the stepper are browser apps (``static/arbitre/builder.js``, ``stepper.js``) that talk
 to the scenario API; these views only check permissions and hand them their starting data.
@@ -50,13 +50,9 @@ def scenarios_citing(rule: Rule):
 
 
 def library(request):
-    qs = Scenario.objects.visible_to(None).select_related("author").prefetch_related("tags")
     tag = request.GET.get("tag", "")
     rule = request.GET.get("rule", "").strip()
-    if tag:
-        qs = qs.filter(tags__slug=tag)
-    if rule:
-        qs = qs.filter(citations__number=rule).distinct()
+    qs = Scenario.objects.visible_to(None).filtered(tag=tag, rule=rule).select_related("author").prefetch_related("tags")
     mine = (
         Scenario.objects.filter(author=request.user).prefetch_related("tags")
         if request.user.is_authenticated else Scenario.objects.none()
@@ -67,10 +63,11 @@ def library(request):
     })
 
 
-def _editable(request, uuid) -> Scenario:
+def editable(request, uuid, refusal: str = "Seul l'auteur de ce scénario (ou l'équipe) peut le modifier.") -> Scenario:
+    """The scenario the user may change: 404 if they cannot even read it, 403 (``refusal``) if only read it."""
     scenario = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
     if not scenario.can_edit(request.user):
-        raise PermissionDenied("Seul l'auteur de ce scénario (ou l'équipe) peut le modifier.")
+        raise PermissionDenied(refusal)
     return scenario
 
 
@@ -95,7 +92,7 @@ def new(request):
 
 @login_required
 def edit(request, uuid):
-    return _builder(request, _editable(request, uuid))
+    return _builder(request, editable(request, uuid))
 
 
 def stepper(request, uuid):
@@ -134,6 +131,6 @@ def copy(request, uuid):
 @login_required
 @require_POST
 def delete(request, uuid):
-    scenario = _editable(request, uuid)
+    scenario = editable(request, uuid)
     scenario.delete()
     return redirect("judge:library")

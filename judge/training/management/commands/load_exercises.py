@@ -18,9 +18,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from judge.management.commands.load_library import library_user
-from judge.models import Exercise, Scenario
-from judge.training import KINDS, ExerciseError
+from judge.scenarios.management.commands.load_library import library_user
+from judge.scenarios.models import Scenario
+from judge.training.models import Exercise
+from judge.training.questions import KINDS, ExerciseError
 
 PREFIX = "fixtures/exercises.json#"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from judge.transfer import export_all
+from judge.scenarios.transfer import export_all
 
 
 class Command(BaseCommand):

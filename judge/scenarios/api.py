@@ -13,7 +13,7 @@ from rest_framework.response import Response
 import engine
 
 from . import runner
-from .limits import oversize
+from judge.limits import oversize
 from .models import Scenario, Tag
 from .serializers import (
     CheckRequestSerializer, DocumentRunRequestSerializer, ProblemsSerializer, RunOutputSerializer,
@@ -116,12 +116,8 @@ class ScenarioViewSet(viewsets.ModelViewSet):
         base = Scenario.objects.select_related("author").prefetch_related(Prefetch("tags", queryset=Tag.objects.all()))
         user = self.request.user
         if self.action == "list":
-            qs = base.visible_to(user)
             params = self.request.query_params
-            if tag := params.get("tag"):
-                qs = qs.filter(tags__slug=tag)
-            if rule := params.get("rule"):
-                qs = qs.filter(citations__number=rule).distinct()
+            qs = base.visible_to(user).filtered(tag=params.get("tag", ""), rule=params.get("rule", ""))
             if params.get("mine") in ("1", "true") and user.is_authenticated:
                 qs = qs.filter(author=user)
             return qs

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from judge.models import Scenario
+from judge.scenarios.models import Scenario
 
 LIBRARY_USER = "bibliotheque"
 PHASE_TAGS = {"setup": "mise en place", "morning": "matin", "noon": "midi", "afternoon": "après-midi",

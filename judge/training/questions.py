@@ -1,6 +1,6 @@
 """Exercises from scenarios: the engine answers, the trainee guesses.
 
-An exercise stops a scenario at a position (``steps`` performed, as in :mod:`judge.runner`) and asks
+An exercise stops a scenario at a position (``steps`` performed, as in :mod:`judge.scenarios.runner`) and asks
 what the next step does. :func:`build` replays the document to that position, performs the next step
 and turns what the engine did into a :class:`Question`: the right answer read from the step's events
 and the state after it, wrong options taken from the other outcomes the rules allow there (the card's

@@ -9,19 +9,21 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 
-from .models import Exercise, Scenario
-from .training import ExerciseError
-from .training_api import MAX_SERIES, SERIES_SIZES, progress_for, themes_for
+from judge.scenarios.models import Scenario
+from judge.scenarios.views import editable
+
+from .models import Exercise
+from .questions import ExerciseError
+from .series import MAX_SERIES, SERIES_SIZES, progress_for
 
 DIFFICULTIES = [(1, "Facile"), (2, "Moyen"), (3, "Difficile")]
 
 
 def _page(request, single: Exercise | None = None):
     return render(request, "judge/training.html", {
-        "themes": themes_for(request.user),
+        "themes": Exercise.objects.visible_to(request.user).themes(),
         "difficulties": DIFFICULTIES,
         "sizes": SERIES_SIZES,
         "progress": progress_for(request),
@@ -86,9 +88,7 @@ class ExerciseForm(forms.ModelForm):
 @login_required
 def new(request, uuid):
     """The scenario's author marks a step of it as an exercise; the engine computes the question."""
-    scenario = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
-    if not scenario.can_edit(request.user):
-        raise PermissionDenied("Seul l'auteur de ce scénario (ou l'équipe) peut en faire un exercice.")
+    scenario = editable(request, uuid, "Seul l'auteur de ce scénario (ou l'équipe) peut en faire un exercice.")
     initial = {"steps": request.GET.get("etape", 0), "kind": Exercise.Kind.CARD_ZONE}
     form = ExerciseForm(request.POST or None, initial=initial, scenario=scenario,
                         instance=Exercise(scenario=scenario, author=request.user))

@@ -1,0 +1,1 @@
+"""The training app: exercises computed from scenarios by the engine, answers, series and progress."""
