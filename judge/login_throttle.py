@@ -42,7 +42,7 @@ class LoginThrottleHandler(AxesDatabaseHandler):
         """(parameter, limit, [(attempt_time, failures)] oldest first) for each lockout parameter."""
         limits = parameter_limits()
         groups = []
-        for parameter, attempts in zip(settings.AXES_LOCKOUT_PARAMETERS, self.get_user_attempts(request, credentials)):
+        for parameter, attempts in zip(settings.AXES_LOCKOUT_PARAMETERS, self.get_user_attempts(request, credentials), strict=True):
             rows = list(attempts.order_by("attempt_time").values_list("attempt_time", "failures_since_start"))
             groups.append((parameter, limits[parameter], rows))
         return groups
