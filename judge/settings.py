@@ -85,7 +85,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "judge.csp.CSPMiddleware",  # django-csp's, see judge/csp.py
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "judge.middleware.BodySizeLimitMiddleware",
@@ -206,7 +206,7 @@ CSRF_FAILURE_VIEW = "judge.errors.csrf_failure"
 # fonts and fetches from this site only; no inline script or style, no plugin, no framing, forms
 # post here only. The one inline script (the Swagger UI's start-up at /api/docs/) carries the
 # request's nonce (templates/drf_spectacular/swagger_ui.html); the nonce appears in the header only
-# on the responses that used it.
+# on the responses that used it. DRF's browsable API keeps its inline styles (judge/csp.py).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
