@@ -16,6 +16,7 @@ Printed per server and target: requests per second, median, p95 and p99 latency,
 serve's throughput ratio to runserver's (the median of the rounds' ratios). Target: zero errors and
 make serve at least 3 times runserver's throughput on both pages; the exit code is 1 if missed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,8 +72,12 @@ def wait_until_up(server: subprocess.Popen, port: int, log: Path) -> None:
 
 
 def wrk(binary: str, url: str, script: Path, seconds: int, connections: int) -> dict:
-    out = subprocess.run([binary, "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", str(script), url],
-                         capture_output=True, text=True, timeout=seconds + 60)
+    out = subprocess.run(
+        [binary, "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", str(script), url],
+        capture_output=True,
+        text=True,
+        timeout=seconds + 60,
+    )
     line = next((line for line in out.stdout.splitlines() if line.startswith("WRK-JSON ")), None)
     if out.returncode != 0 or line is None:
         raise RuntimeError(f"wrk failed ({out.returncode}):\n{out.stdout}\n{out.stderr}")
@@ -107,13 +112,32 @@ def main() -> int:
 
         ports = {"runserver": free_port(), "make serve": free_port()}
         commands = {
-            "runserver": ([sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{ports['runserver']}"], env),
-            "make serve": ([sys.executable, "-m", "gunicorn", "judge.wsgi", "--workers", str(args.workers),
-                            "--bind", f"127.0.0.1:{ports['make serve']}", "--timeout", "30"], serve_env),
+            "runserver": (
+                [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{ports['runserver']}"],
+                env,
+            ),
+            "make serve": (
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "judge.wsgi",
+                    "--workers",
+                    str(args.workers),
+                    "--bind",
+                    f"127.0.0.1:{ports['make serve']}",
+                    "--timeout",
+                    "30",
+                ],
+                serve_env,
+            ),
         }
         for name, (command, server_env) in commands.items():
             log = workdir / f"{name.replace(' ', '-')}.log"
-            servers[name] = subprocess.Popen(command, cwd=ROOT, env=server_env, stdout=open(log, "wb"), stderr=subprocess.STDOUT)
+            with open(log, "wb") as output:  # the child keeps its own copy of the descriptor
+                servers[name] = subprocess.Popen(
+                    command, cwd=ROOT, env=server_env, stdout=output, stderr=subprocess.STDOUT
+                )
             wait_until_up(servers[name], ports[name], log)
             for _, path in PAGES:
                 status = get_status(ports[name], path)
@@ -122,9 +146,12 @@ def main() -> int:
 
         script = workdir / "done.lua"
         script.write_text(DONE_LUA, encoding="utf-8")
-        print(f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]}; wrk 1 thread, {args.connections} connections;"
-              f" gunicorn {args.workers} sync workers; {args.duration} s per server and page in {args.rounds} interleaved"
-              f" rounds after {args.warmup} s of warm-up", flush=True)
+        print(
+            f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]}; wrk 1 thread, {args.connections} connections;"
+            f" gunicorn {args.workers} sync workers; {args.duration} s per server and page in {args.rounds} interleaved"
+            f" rounds after {args.warmup} s of warm-up",
+            flush=True,
+        )
         for name in servers:
             for _, path in PAGES:
                 wrk(binary, f"http://127.0.0.1:{ports[name]}{path}", script, args.warmup, args.connections)
@@ -133,7 +160,8 @@ def main() -> int:
             for page, path in PAGES:
                 for name in servers:
                     rounds.setdefault((page, name), []).append(
-                        wrk(binary, f"http://127.0.0.1:{ports[name]}{path}", script, share, args.connections))
+                        wrk(binary, f"http://127.0.0.1:{ports[name]}{path}", script, share, args.connections)
+                    )
     finally:
         for server in servers.values():
             stop_server(server)
@@ -147,18 +175,24 @@ def main() -> int:
             runs = rounds[(page, name)]
             rps = sum(r["requests"] for r in runs) / (sum(r["duration_us"] for r in runs) / 1e6)
             errors = sum(r["errors"] for r in runs)
-            print(f"  {page:<38} {name:<11} {rps:>7.0f} {statistics.median(r['p50_us'] for r in runs) / 1000:>10.1f}"
-                  f" {max(r['p95_us'] for r in runs) / 1000:>7.1f} {max(r['p99_us'] for r in runs) / 1000:>7.1f} {errors:>7}")
+            print(
+                f"  {page:<38} {name:<11} {rps:>7.0f} {statistics.median(r['p50_us'] for r in runs) / 1000:>10.1f}"
+                f" {max(r['p95_us'] for r in runs) / 1000:>7.1f} {max(r['p99_us'] for r in runs) / 1000:>7.1f} {errors:>7}"
+            )
             if errors:
                 missed.append(f"{name} on {page}: {errors} errors")
-        ratios = [s["rps"] / r["rps"] for s, r in zip(rounds[(page, "make serve")], rounds[(page, "runserver")], strict=True)]
+        ratios = [
+            s["rps"] / r["rps"] for s, r in zip(rounds[(page, "make serve")], rounds[(page, "runserver")], strict=True)
+        ]
         ratio = statistics.median(ratios)
         print(f"  {'':<38} make serve / runserver: {ratio:.1f}×  [{' '.join(f'{x:.1f}' for x in ratios)}]")
         if ratio < TARGET_RATIO:
             missed.append(f"{page}: {ratio:.1f}× < {TARGET_RATIO:.0f}×")
     print()
-    print(f"Target (issue 16): zero errors, make serve ≥ {TARGET_RATIO:.0f}× runserver's throughput on each page: "
-          + ("met" if not missed else "MISSED " + "; ".join(missed)))
+    print(
+        f"Target (issue 16): zero errors, make serve ≥ {TARGET_RATIO:.0f}× runserver's throughput on each page: "
+        + ("met" if not missed else "MISSED " + "; ".join(missed))
+    )
     return 1 if missed else 0
 
 

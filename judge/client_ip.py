@@ -6,6 +6,7 @@ each appending the address it saw to X-Forwarded-For, it is the N-th address fro
 the outermost proxy saw; whatever the client put on the left is ignored. This is DRF's own rule for
 its ``NUM_PROXIES`` setting, which settings.py sets to the same number.
 """
+
 from __future__ import annotations
 
 from django.conf import settings

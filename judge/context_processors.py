@@ -1,4 +1,5 @@
 """Template context shared by every page."""
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -5,6 +5,7 @@ page (``make serve``, production): ``handler400/403/404/500`` in judge/urls.py a
 A message a view gave its ``Http404``/``PermissionDenied`` (ours are French and meant for the reader)
 is shown; Django's English defaults ("No Scenario matches the given query.") are not.
 """
+
 from __future__ import annotations
 
 import re

@@ -7,6 +7,7 @@ failures from that address for any username) but compares every count with one l
 judges may share one address, so the address gets its own, higher limit
 (``ARBITRE_LOGIN_IP_FAILURE_LIMIT``); :class:`LoginThrottleHandler` holds the comparison.
 """
+
 from __future__ import annotations
 
 import math
@@ -42,7 +43,9 @@ class LoginThrottleHandler(AxesDatabaseHandler):
         """(parameter, limit, [(attempt_time, failures)] oldest first) for each lockout parameter."""
         limits = parameter_limits()
         groups = []
-        for parameter, attempts in zip(settings.AXES_LOCKOUT_PARAMETERS, self.get_user_attempts(request, credentials), strict=True):
+        for parameter, attempts in zip(
+            settings.AXES_LOCKOUT_PARAMETERS, self.get_user_attempts(request, credentials), strict=True
+        ):
             rows = list(attempts.order_by("attempt_time").values_list("attempt_time", "failures_since_start"))
             groups.append((parameter, limits[parameter], rows))
         return groups
@@ -51,7 +54,9 @@ class LoginThrottleHandler(AxesDatabaseHandler):
         """Axes compares this with ``AXES_FAILURE_LIMIT``: that limit when a parameter is over its
         own limit, else the username's failure count (always under it)."""
         limit = settings.AXES_FAILURE_LIMIT
-        counts = {parameter: (sum(n for _, n in rows), own) for parameter, own, rows in self._groups(request, credentials)}
+        counts = {
+            parameter: (sum(n for _, n in rows), own) for parameter, own, rows in self._groups(request, credentials)
+        }
         if any(count >= own for count, own in counts.values()):
             return limit
         return min(counts.get("username", (0, limit))[0], limit - 1)
@@ -106,8 +111,10 @@ def lockout_response(request: HttpRequest, original_response=None, credentials: 
     }
     if request.path.startswith("/api/") or request.headers.get("x-requested-with") == "XMLHttpRequest":
         response: HttpResponse = JsonResponse(
-            {"detail": f"Trop de tentatives de connexion échouées : réessayez à partir de {context['retry_at']}.",
-             "retry_at": until.isoformat()},
+            {
+                "detail": f"Trop de tentatives de connexion échouées : réessayez à partir de {context['retry_at']}.",
+                "retry_at": until.isoformat(),
+            },
             status=429,
         )
     else:

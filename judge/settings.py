@@ -4,6 +4,7 @@ Development defaults (``make dev``) need no environment at all: SQLite and the s
 under ``var/``. ``make serve`` runs the production settings on loopback (``DJANGO_DEBUG=0``,
 ``ARBITRE_LOOPBACK=1``); a deployment sets the variables of the README's Production table.
 """
+
 import os
 import secrets
 from datetime import timedelta
@@ -154,7 +155,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG else "whitenoise.storage.CompressedManifestStaticFilesStorage",
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage",
     },
 }
 

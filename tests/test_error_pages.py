@@ -1,6 +1,7 @@
 """With DEBUG off (``make serve``, production) every error answers a French page of the site, never
 Django's debug or plain English pages; under /api/ a JSON ``{"detail": …}``. Each is logged to stderr
 through ``django.request``: 4xx at WARNING, a 500 at ERROR with its traceback."""
+
 from __future__ import annotations
 
 import html as html_text
@@ -44,8 +45,11 @@ def judges(db):
 def saved_scenario(user, visibility: str) -> str:
     api = APIClient()
     api.force_authenticate(user)
-    response = api.post("/api/scenarios/", {"title": "Garde fugace", "document": EMPTY_DOCUMENT,
-                                           "visibility": visibility}, format="json")
+    response = api.post(
+        "/api/scenarios/",
+        {"title": "Garde fugace", "document": EMPTY_DOCUMENT, "visibility": visibility},
+        format="json",
+    )
     assert response.status_code == 201, response.content
     return response.json()["uuid"]
 

@@ -1,6 +1,7 @@
 """Security headers on every answer, pages and API alike: a strict Content-Security-Policy (no inline
 script or style, nothing from elsewhere), Referrer-Policy, Permissions-Policy, nosniff, no framing.
 The templates hold no inline script, style attribute or event handler: the policy would block them."""
+
 from __future__ import annotations
 
 import re
@@ -24,9 +25,20 @@ def _debug_off(settings):
 
 @pytest.mark.parametrize(
     "url",
-    ["/", "/regles/", "/regles/fr-1/2.4.6.c/", "/recherche/?q=fugace", "/comptes/login/", "/scenarios/",
-     "/entrainement/", "/regles/fr-1/99.99/", "/api/rules/?ruleset=fr-1", "/api/search/?q=fugace",
-     "/api/schema/", "/healthz/"],
+    [
+        "/",
+        "/regles/",
+        "/regles/fr-1/2.4.6.c/",
+        "/recherche/?q=fugace",
+        "/comptes/login/",
+        "/scenarios/",
+        "/entrainement/",
+        "/regles/fr-1/99.99/",
+        "/api/rules/?ruleset=fr-1",
+        "/api/search/?q=fugace",
+        "/api/schema/",
+        "/healthz/",
+    ],
 )
 def test_every_answer_carries_the_security_headers(rules, url):
     response = Client().get(url)
@@ -53,7 +65,7 @@ def test_the_api_docs_allow_their_one_inline_script_by_nonce(db):
     policy = directives(response["Content-Security-Policy"])
     nonces = [s for s in policy["script-src"] if s.startswith("'nonce-")]
     assert len(nonces) == 1
-    nonce = nonces[0][len("'nonce-"):-1]
+    nonce = nonces[0][len("'nonce-") : -1]
     assert f'<script nonce="{nonce}">' in html
     assert "<style" not in html and policy["style-src"] == ["'self'"]
     # Another request, another nonce.
@@ -73,7 +85,13 @@ def test_templates_hold_nothing_inline():
     found = []
     for path in TEMPLATES.rglob("*.html"):
         text = path.read_text(encoding="utf-8")
-        for pattern in (r"<script(?![^>]*\bsrc=)(?![^>]*\bnonce=)", r"<style", r"\sstyle=", r"\son[a-z]+=", r"javascript:"):
+        for pattern in (
+            r"<script(?![^>]*\bsrc=)(?![^>]*\bnonce=)",
+            r"<style",
+            r"\sstyle=",
+            r"\son[a-z]+=",
+            r"javascript:",
+        ):
             if re.search(pattern, text):
                 found.append(f"{path.relative_to(TEMPLATES)}: {pattern}")
     assert not found

@@ -6,6 +6,7 @@ the demo password on the login page, 4xx answers logged to stderr.
 
 The shared virtualenv stands in for ``.venv`` (``VENV=``; ``-o`` keeps make from reinstalling it).
 """
+
 from __future__ import annotations
 
 import http.client
@@ -54,16 +55,26 @@ def served(tmp_path_factory):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(CLEARED)}
     env["ARBITRE_VAR_DIR"] = str(var)
-    log = open(var.parent / "serve.log", "w+b")
-    command = ["make", "--no-print-directory", "-o", f"{VENV}/.installed", "serve",
-               f"VENV={VENV}", f"HOST=127.0.0.1:{port}", "WORKERS=2"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    log = var.parent / "serve.log"
+    command = [
+        "make",
+        "--no-print-directory",
+        "-o",
+        f"{VENV}/.installed",
+        "serve",
+        f"VENV={VENV}",
+        f"HOST=127.0.0.1:{port}",
+        "WORKERS=2",
+    ]
+    with open(log, "wb") as output:  # the child keeps its own copy of the descriptor
+        server = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+        )
     try:
         deadline = time.monotonic() + 300
         while True:
             if server.poll() is not None:
-                log.seek(0)
-                pytest.fail(f"make serve stopped ({server.returncode}):\n{log.read().decode()[-4000:]}")
+                pytest.fail(f"make serve stopped ({server.returncode}):\n{log.read_text()[-4000:]}")
             try:
                 if request(port, "/ping/")[0].status == 200:
                     break
@@ -72,7 +83,7 @@ def served(tmp_path_factory):
             if time.monotonic() > deadline:
                 pytest.fail("make serve did not answer within 300 s")
             time.sleep(0.5)
-        yield port, var, Path(log.name)
+        yield port, var, log
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)  # make, gunicorn's master and its workers: our group
@@ -81,7 +92,6 @@ def served(tmp_path_factory):
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait(timeout=5)
-        log.close()
 
 
 def test_serves_pages_over_plain_http_with_the_production_settings(served):
@@ -124,24 +134,37 @@ def test_the_demo_account_is_shown_and_signs_in_without_secure_cookies(served):
     csrftoken = re.search(r"csrftoken=([^;]+)", cookie).group(1)
     form = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
     body = f"username=demo&password=demo-arbitre&csrfmiddlewaretoken={form}&next=/scenarios/"
-    response, _ = request(port, "/comptes/login/", "POST", body, {
-        "Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrftoken}",
-        "Referer": f"http://127.0.0.1:{port}/comptes/login/",
-    })
+    response, _ = request(
+        port,
+        "/comptes/login/",
+        "POST",
+        body,
+        {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"csrftoken={csrftoken}",
+            "Referer": f"http://127.0.0.1:{port}/comptes/login/",
+        },
+    )
     assert response.status == 302 and response.getheader("Location") == "/scenarios/"
     assert "sessionid=" in " ".join(v for k, v in response.getheaders() if k.lower() == "set-cookie")
 
 
 def test_the_secret_key_is_generated_once_into_var_and_reused(served):
-    port, var, _ = served
+    _, var, _ = served
     key_file = var / "secret_key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     key = key_file.read_text().strip()
     assert len(key) >= 50
     env = {k: v for k, v in os.environ.items() if not k.startswith(CLEARED)}
     env.update(ARBITRE_VAR_DIR=str(var), DJANGO_DEBUG="0", ARBITRE_LOOPBACK="1")
-    again = subprocess.run([sys.executable, "manage.py", "shell", "-c", "from django.conf import settings; print(settings.SECRET_KEY)"],
-                           cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    again = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", "from django.conf import settings; print(settings.SECRET_KEY)"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert again.stdout.strip().splitlines()[-1] == key
 
 

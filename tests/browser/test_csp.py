@@ -2,6 +2,7 @@
 fetch as a ``securitypolicyviolation`` event (and a console error); the test walks every kind of page,
 signed in as staff so the admin is included, and collects both. The Swagger UI at /api/docs/ renders
 its operations under the same policy (its one inline script carries the request's nonce)."""
+
 from __future__ import annotations
 
 import json

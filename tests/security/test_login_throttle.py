@@ -7,6 +7,7 @@ Retry-After header). The address is the client's: REMOTE_ADDR, or behind ``ARBIT
 proxies the address the outermost proxy appended to X-Forwarded-For; never what the client forged.
 The API's HTTP Basic authentication counts and is refused the same way.
 """
+
 from __future__ import annotations
 
 import base64
@@ -129,8 +130,9 @@ def test_behind_a_configured_proxy_the_client_address_counts(people, settings):
     proxy = {"REMOTE_ADDR": "10.0.0.1"}
     sprayer = Client(**proxy)
     for attempt in range(settings.ARBITRE_LOGIN_IP_FAILURE_LIMIT):
-        login(sprayer, "faux", username=f"juge-{attempt}",
-              HTTP_X_FORWARDED_FOR=f"192.0.2.{attempt}, 203.0.113.5")  # forged part on the left
+        login(
+            sprayer, "faux", username=f"juge-{attempt}", HTTP_X_FORWARDED_FOR=f"192.0.2.{attempt}, 203.0.113.5"
+        )  # forged part on the left
     assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"203.0.113.5"}
     assert login(sprayer, PASSWORDS["alice"], HTTP_X_FORWARDED_FOR="198.51.100.9, 203.0.113.5").status_code == 429
     judge = Client(**proxy)
