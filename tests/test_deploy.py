@@ -61,3 +61,15 @@ def test_the_loopback_serve_keeps_its_secret_key_private(tmp_path):
     assert second.stdout.split()[-3] == key == (tmp_path / "secret_key").read_text().strip()
     assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".secret_key")]  # nothing left aside
+
+
+def test_every_settings_variable_is_in_the_readmes_production_table():
+    import re
+
+    source = (ROOT / "judge" / "settings.py").read_text(encoding="utf-8")
+    names = set(re.findall(r'(?:os\.environ\.get|env_bool)\(\s*"([A-Z_]+)"', source)) | {"DATABASE_URL"}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Production") :]
+    documented = set(re.findall(r"^\| `([A-Z_]+)` \|", table, flags=re.MULTILINE))
+    assert len(names) >= 20
+    assert names - documented == set()
