@@ -61,11 +61,15 @@ def test_a_missing_rule_is_a_french_404_with_its_reason(rules, caplog):
     assert logged(caplog, "WARNING", "Not Found: /regles/fr-1/99.99/")
 
 
+def signed_in_client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
 def test_a_private_scenario_is_a_404_that_says_nothing_of_it(judges, caplog):
     uuid = saved_scenario(judges["alice"], "private")
-    bob = Client()
-    bob.force_login(judges["bob"])
-    html = french_page(bob.get(f"/scenarios/{uuid}/"), 404, "Page introuvable")
+    html = french_page(signed_in_client(judges["bob"]).get(f"/scenarios/{uuid}/"), 404, "Page introuvable")
     assert "ou vous n'avez pas le droit de la voir" in html
     assert "matches the given query" not in html and "Scenario" not in html
     assert logged(caplog, "WARNING", f"Not Found: /scenarios/{uuid}/")
@@ -83,9 +87,7 @@ def test_an_unknown_api_address_answers_json(db):
 
 def test_editing_someone_elses_scenario_is_a_french_403(judges, caplog):
     uuid = saved_scenario(judges["alice"], "link")
-    bob = Client()
-    bob.force_login(judges["bob"])
-    html = french_page(bob.get(f"/scenarios/{uuid}/modifier/"), 403, "Accès refusé")
+    html = french_page(signed_in_client(judges["bob"]).get(f"/scenarios/{uuid}/modifier/"), 403, "Accès refusé")
     assert "Seul l'auteur de ce scénario (ou l'équipe) peut le modifier." in html
     assert logged(caplog, "WARNING", f"Forbidden (Permission denied): /scenarios/{uuid}/modifier/")
 

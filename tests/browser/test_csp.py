@@ -5,22 +5,16 @@ its operations under the same policy (its one inline script carries the request'
 
 from __future__ import annotations
 
-import json
-import shutil
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import sign_in
+from .test_2v2 import library_2v2 as _library_2v2_fixture  # noqa: F401  (registers the fixture `library_2v2`)
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.filterwarnings("ignore:Session-scoped fixtures defined as instance methods"),
 ]
-
-ROOT = Path(__file__).resolve().parents[2]
-LIBRARY_FILE = "2v2-victory-one-player"
 
 LISTEN = """
 window.__cspViolations = [];
@@ -30,23 +24,11 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-@pytest.fixture
-def library_scenario(live_rules, tmp_path):
-    from django.core.management import call_command
-
-    shutil.copy(ROOT / "fixtures" / "scenarios" / f"{LIBRARY_FILE}.json", tmp_path)
-    call_command("load_library", dir=str(tmp_path), verbosity=0)
-    from judge.models import Scenario
-
-    title = json.loads((ROOT / "fixtures" / "scenarios" / f"{LIBRARY_FILE}.json").read_text(encoding="utf-8"))["title"]
-    return Scenario.objects.get(title=title)
-
-
 def violations(page: Page) -> list[str]:
     return page.evaluate("window.__cspViolations || []")
 
 
-def test_no_page_violates_the_policy(page: Page, site, make_judge, library_scenario, js_errors):
+def test_no_page_violates_the_policy(page: Page, site, make_judge, library_2v2, js_errors):
     page.add_init_script(LISTEN)
     make_judge("juge", is_staff=True, is_superuser=True)
     sign_in(page, site, "juge")
@@ -69,7 +51,7 @@ def test_no_page_violates_the_policy(page: Page, site, make_judge, library_scena
     visit("/regles/fr-1/99.99/", "h1")  # the 404 page
     visit("/scenarios/", "main")
     visit("/scenarios/nouveau/", "#builder[data-check=ok]")
-    visit(f"/scenarios/{library_scenario.uuid}/", "#board section.player")
+    visit(f"/scenarios/{library_2v2.uuid}/", "#board section.player")
     page.get_by_role("button", name="Étape suivante").click()
     expect(page.locator("#stepper-position")).to_have_text("Étape 1")
     seen["stepper (one step)"] = violations(page)
