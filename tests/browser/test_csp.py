@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from . import test_2v2
 from .conftest import sign_in
-from .test_2v2 import library_2v2 as _library_2v2_fixture  # noqa: F401  (registers the fixture `library_2v2`)
+
+library_2v2 = test_2v2.library_2v2  # the fixture: one 2v2 scenario loaded into the library
 
 pytestmark = [
     pytest.mark.browser,
