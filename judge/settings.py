@@ -276,15 +276,15 @@ CACHES = {
 # The rules reference.
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
 ARBITRE_SCENARIOS_CITING = "judge.views.scenarios_citing"
-# Login throttling (django-axes, judge/login_throttle.py), for the login form, the admin and the
-# API's HTTP Basic authentication (all go through authenticate()). Two locks, whichever comes first:
-# AXES_FAILURE_LIMIT wrong passwords for one username from any addresses (someone guessing a judge's
-# password), or ARBITRE_LOGIN_IP_FAILURE_LIMIT wrong passwords from one address for any usernames
-# (someone trying many names; higher, since a tournament's judges may share one venue address). A
-# locked login is refused, even with the right password, for AXES_COOLOFF_TIME after the failures
-# that locked it; the page says until when. A successful login clears that username's failures from
-# that address only. The address is the client's (ARBITRE_PROXY_COUNT above), never a header the
-# client could forge.
+# Login throttling (django-axes): after 5 wrong passwords in a row for one username from one IP
+# address or from several (someone guessing a judge's password), or ARBITRE_LOGIN_IP_FAILURE_LIMIT
+# wrong passwords from one address for any usernames (someone trying many names; a higher limit,
+# since a tournament's judges may share one venue address), the login is refused, even with the
+# right password, for AXES_COOLOFF_TIME after the failures that locked it, and the page says until
+# when (judge/login_throttle.py). The login form, the admin and the API's HTTP Basic authentication
+# all go through authenticate(). A successful login clears that username's failures from that
+# address only. The address is the client's (ARBITRE_PROXY_COUNT above), never a header the client
+# could forge.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses locked-out attempts; must come first
     "django.contrib.auth.backends.ModelBackend",

@@ -5,15 +5,20 @@ through ``django.request``: 4xx at WARNING, a 500 at ERROR with its traceback.""
 from __future__ import annotations
 
 import html as html_text
+import json
 import logging
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
-from judge.views import EMPTY_DOCUMENT
-
+BOARD = json.loads(
+    (Path(__file__).resolve().parent.parent / "fixtures" / "scenarios" / "2v2-victory-one-player.json").read_text(
+        encoding="utf-8"
+    )
+)
 DEBUG_PAGE_MARKS = ["DEBUG = True", "Traceback", "technical_500", "Resolver404", "Page not found", "Server Error"]
 
 
@@ -47,7 +52,7 @@ def saved_scenario(user, visibility: str) -> str:
     api.force_authenticate(user)
     response = api.post(
         "/api/scenarios/",
-        {"title": "Garde fugace", "document": EMPTY_DOCUMENT, "visibility": visibility},
+        {"title": "Garde fugace", "document": BOARD, "visibility": visibility},
         format="json",
     )
     assert response.status_code == 201, response.content

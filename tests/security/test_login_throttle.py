@@ -17,11 +17,21 @@ from datetime import timedelta
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from .conftest import PASSWORDS
+PASSWORDS = {"alice": "pw-alice-1", "bob": "pw-bob-1", "staff": "pw-staff-1"}
+
+
+@pytest.fixture
+def people(db):
+    User = get_user_model()
+    return {
+        name: User.objects.create_user(name, password=password, is_staff=name == "staff")
+        for name, password in PASSWORDS.items()
+    }
 
 
 def login(client: Client, password: str, username: str = "alice", **extra):
