@@ -1,5 +1,6 @@
 # The two commands of the README: `make serve` and `make test`.
 # Both set up what they need on a fresh Debian machine with Python 3.11.
+# `make dev` is Django's development server (DEBUG on); `make serve-prod` is for deployments.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -7,7 +8,7 @@ HOST ?= 127.0.0.1:8000
 
 WORKERS ?= 4
 
-.PHONY: serve serve-prod test test-postgres setup data chromium bench
+.PHONY: serve dev serve-prod test test-postgres setup data chromium bench lint
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,8 +27,18 @@ data: setup
 	$(PY) manage.py load_exercises
 	$(PY) manage.py demo_account
 
+# The production stack on the embedded default, for a tournament on this machine: gunicorn with
+# $(WORKERS) workers, whitenoise, DEBUG off, SQLite in WAL mode, the secret key generated once into
+# var/secret_key (mode 0600), plain HTTP on loopback only (ARBITRE_LOOPBACK=1: no HTTPS redirect,
+# loopback host names), the demo account's password on the login page (ARBITRE_DEMO=1).
+SERVE_ENV := DJANGO_DEBUG=0 ARBITRE_LOOPBACK=1 ARBITRE_DEMO=1
 serve: data
-	$(PY) manage.py runserver $(HOST)
+	$(SERVE_ENV) $(PY) manage.py collectstatic --noinput -v0
+	$(SERVE_ENV) $(VENV)/bin/gunicorn judge.wsgi --workers $(WORKERS) --bind $(HOST) --timeout 30
+
+# Django's development server: DEBUG on (its debug pages), code reloaded on save.
+dev: data
+	ARBITRE_DEMO=1 $(PY) manage.py runserver $(HOST)
 
 # Production-like: DJANGO_DEBUG=0 and DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS (and DATABASE_URL) set
 # by the environment; gunicorn with $(WORKERS) workers, static files served by whitenoise.
@@ -55,3 +66,10 @@ test-postgres: setup
 
 bench: data
 	$(PY) bench/run.py
+
+# Ruff (lint and format check) on the tree, mypy on the engine (settings in pyproject.toml).
+lint: setup
+	$(PY) -m pip install --quiet -e '.[lint]'
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy

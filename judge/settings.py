@@ -1,13 +1,18 @@
 """Settings for Arbitre: one file, values from the environment where a deployment sets them.
 
-Development defaults (``make serve``) need no environment at all: SQLite and the search index
-live under ``var/``.
+Development defaults (``make dev``) need no environment at all: SQLite and the search index live
+under ``var/``. ``make serve`` runs the production settings on loopback (``DJANGO_DEBUG=0``,
+``ARBITRE_LOOPBACK=1``); a deployment sets the variables of the README's Production table.
 """
+
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("ARBITRE_VAR_DIR", BASE_DIR / "var"))
@@ -21,13 +26,48 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def secret_key_file(path: Path) -> str:
+    """The key kept in ``path``, generated there (mode 0600) the first time and reused afterwards.
+
+    Written aside and linked into place, so workers starting together all read the same key.
+    """
+    if not path.exists():
+        aside = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        descriptor = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(secrets.token_urlsafe(50) + "\n")
+        try:
+            os.link(aside, path)
+        except FileExistsError:
+            pass  # another process was first: its key wins
+        finally:
+            aside.unlink()
+    key = path.read_text(encoding="utf-8").strip()
+    if len(key) < 50:
+        raise ImproperlyConfigured(f"{path} holds no usable secret key (50 characters at least): delete it")
+    return key
+
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
+# ``make serve``: the production settings on plain HTTP over loopback (no HTTPS redirect, cookies
+# without the Secure flag, no HSTS), loopback host names only, the secret key kept in var/.
+LOOPBACK = env_bool("ARBITRE_LOOPBACK", False)
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if LOOPBACK:
+        SECRET_KEY = secret_key_file(VAR_DIR / "secret_key")
+    elif not DEBUG:
         raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-never-used-with-debug-off"
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",") if h]
+    else:
+        SECRET_KEY = "dev-only-insecure-key-never-used-with-debug-off"
+ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", ",".join(LOOPBACK_HOSTS)).split(",") if h]
+if LOOPBACK and set(ALLOWED_HOSTS) - set(LOOPBACK_HOSTS):
+    raise ImproperlyConfigured(
+        f"ARBITRE_LOOPBACK=1 serves plain HTTP on loopback only: DJANGO_ALLOWED_HOSTS names {ALLOWED_HOSTS}"
+    )
+# A demo instance (``make serve``, ``make dev``): the login page shows the demo account's password.
+ARBITRE_DEMO = env_bool("ARBITRE_DEMO", False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -48,6 +88,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "judge.csp.CSPMiddleware",  # django-csp's, see judge/csp.py
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "judge.middleware.BodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -72,6 +114,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "judge.context_processors.demo",
             ],
         },
     },
@@ -88,8 +131,16 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several workers on one SQLite file: wait for the write lock instead of failing at once.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+    # Several workers on one SQLite file. WAL: readers never wait for the writer, nor the writer
+    # for readers (synchronous=NORMAL is durable in WAL mode except for the last commits on a power
+    # cut). IMMEDIATE: a transaction takes the write lock when it opens, so two writers queue instead
+    # of deadlocking on an upgrade; the busy timeout (seconds) is how long one waits for the lock,
+    # under gunicorn's 30 s worker timeout.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -106,14 +157,21 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG else "whitenoise.storage.CompressedManifestStaticFilesStorage",
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage",
     },
 }
 
 # Upload and body limits: a scenario document is small; anything larger is refused early.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
+# The client's address: REMOTE_ADDR, or behind ARBITRE_PROXY_COUNT trusted reverse proxies that each
+# append to X-Forwarded-For, the address the outermost proxy saw (judge/client_ip.py). Login
+# throttling and DRF's throttles both read it; a client cannot forge it.
+ARBITRE_PROXY_COUNT = int(os.environ.get("ARBITRE_PROXY_COUNT", 0))
+
 REST_FRAMEWORK = {
+    "NUM_PROXIES": ARBITRE_PROXY_COUNT,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -131,12 +189,13 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Production hardening (DJANGO_DEBUG=0): HTTPS only, secure cookies, HSTS. Behind a TLS proxy, set
-# DJANGO_SECURE_PROXY_SSL=1 so Django trusts X-Forwarded-Proto.
+# DJANGO_SECURE_PROXY_SSL=1 so Django trusts X-Forwarded-Proto. ``make serve`` (ARBITRE_LOOPBACK=1)
+# serves plain HTTP on loopback: none of the three there.
 if not DEBUG:
-    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365))
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True) and not LOOPBACK
+    SESSION_COOKIE_SECURE = not LOOPBACK
+    CSRF_COOKIE_SECURE = not LOOPBACK
+    SECURE_HSTS_SECONDS = 0 if LOOPBACK else int(os.environ.get("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
     if env_bool("DJANGO_SECURE_PROXY_SSL", False):
@@ -145,6 +204,67 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+CSRF_FAILURE_VIEW = "judge.errors.csrf_failure"
+
+# Content-Security-Policy (django-csp), on every response in every mode: scripts, styles, images,
+# fonts and fetches from this site only; no inline script or style, no plugin, no framing, forms
+# post here only. The one inline script (the Swagger UI's start-up at /api/docs/) carries the
+# request's nonce (templates/drf_spectacular/swagger_ui.html); the nonce appears in the header only
+# on the responses that used it. DRF's browsable API keeps its inline styles (judge/csp.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    },
+}
+# Permissions-Policy (django-permissions-policy): no powerful feature for anyone; the clipboard
+# (the rule pages' "Copier la citation") for this site only.
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "camera": [],
+    "clipboard-write": ["self"],
+    "display-capture": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "interest-cohort": [],
+    "magnetometer": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
+}
+
+# Logging to stderr (gunicorn and systemd/docker collect it), in every mode: a 500 with its
+# traceback at ERROR, each 4xx answer at WARNING ("Not Found: /…", "Forbidden: /…", one line each,
+# counted with grep), refused hosts and CSRF failures (django.security), login lockouts (axes).
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} {process:d} {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Django's own "django" logger keeps its handlers (runserver's request lines under make dev);
+        # its records reach the root handler above.
+        "django.request": {"level": "WARNING"},
+        "django.security": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+        "judge": {"level": LOG_LEVEL},
+        "rules_ref": {"level": LOG_LEVEL},
+    },
+}
 
 # One in-memory cache per worker process: rule pages and search results (both derived from data
 # that only changes at an import or an index rebuild, and keyed by it).
@@ -159,18 +279,28 @@ CACHES = {
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
 ARBITRE_SCENARIOS_CITING = "judge.scenarios.views.scenarios_citing"
 # Login throttling (django-axes): after 5 wrong passwords in a row for one username from one IP
-# address, that pair is refused for 15 minutes, even with the right password (login form, admin,
-# and the API's HTTP Basic authentication, which goes through the same authenticate()). The IP is
-# REMOTE_ADDR: X-Forwarded-For is not trusted, so it cannot be spoofed to dodge the lock.
+# address or from several (someone guessing a judge's password), or ARBITRE_LOGIN_IP_FAILURE_LIMIT
+# wrong passwords from one address for any usernames (someone trying many names; a higher limit,
+# since a tournament's judges may share one venue address), the login is refused, even with the
+# right password, for AXES_COOLOFF_TIME after the failures that locked it, and the page says until
+# when (judge/login_throttle.py). The login form, the admin and the API's HTTP Basic authentication
+# all go through authenticate(). A successful login clears that username's failures from that
+# address only. The address is the client's (ARBITRE_PROXY_COUNT above), never a header the client
+# could forge.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses locked-out attempts; must come first
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
+ARBITRE_LOGIN_IP_FAILURE_LIMIT = int(os.environ.get("ARBITRE_LOGIN_IP_FAILURE_LIMIT", 30))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "judge.login_throttle.LoginThrottleHandler"
+AXES_LOCKOUT_CALLABLE = "judge.login_throttle.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "judge.client_ip.client_ip"
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "lockout.html"
+# Attempts refused during a lock do not push its end further: the time the page shows stays true.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "judge:library"

@@ -34,3 +34,9 @@ urlpatterns = [
     path("entrainement/", include("judge.training.urls")),
     path("", include("rules_ref.urls")),
 ]
+
+# French error pages (JSON under /api/) wherever DEBUG is off: judge/errors.py.
+handler400 = "judge.errors.bad_request"
+handler403 = "judge.errors.permission_denied"
+handler404 = "judge.errors.page_not_found"
+handler500 = "judge.errors.server_error"

@@ -1,0 +1,64 @@
+"""The error answers of the site, in French, in every mode where Django does not show its debug
+page (``make serve``, production): ``handler400/403/404/500`` in judge/urls.py and
+``CSRF_FAILURE_VIEW``. Under ``/api/`` they answer JSON (``{"detail": …}``) like the API's own errors.
+
+A message a view gave its ``Http404``/``PermissionDenied`` (ours are French and meant for the reader)
+is shown; Django's English defaults ("No Scenario matches the given query.") are not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template import loader
+
+API_PREFIX = "/api/"
+DJANGO_DEFAULT_MESSAGE = re.compile(r"^No \w+ matches the given query\.$")
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def _message(exception: BaseException | None) -> str:
+    args = getattr(exception, "args", ())
+    message = args[0] if args else ""
+    if not isinstance(message, str) or DJANGO_DEFAULT_MESSAGE.match(message):
+        return ""
+    return message
+
+
+def _answer(request: HttpRequest, status: int, detail: str, message: str = "") -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"detail": message or detail}, status=status)
+    return render(request, f"{status}.html", {"message": message}, status=status)
+
+
+def bad_request(request: HttpRequest, exception: BaseException | None = None) -> HttpResponse:
+    # Not the exception's text: it may name a header or a host the client sent.
+    return _answer(request, 400, "Requête invalide.")
+
+
+def permission_denied(request: HttpRequest, exception: BaseException | None = None) -> HttpResponse:
+    return _answer(request, 403, "Accès refusé.", _message(exception))
+
+
+def page_not_found(request: HttpRequest, exception: BaseException | None = None) -> HttpResponse:
+    return _answer(request, 404, "Introuvable.", _message(exception))
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Rendered without the request's context (as Django does): whatever failed must not fail here."""
+    if _wants_json(request):
+        return JsonResponse({"detail": "Erreur interne du serveur."}, status=500)
+    return HttpResponse(loader.get_template("500.html").render(), status=500)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    message = "Le formulaire a expiré ou ne vient pas de ce site : rechargez la page, puis réessayez."
+    if settings.DEBUG and reason:
+        message += f" ({reason})"
+    return _answer(request, 403, "Vérification CSRF échouée : " + message, message)

@@ -1,0 +1,123 @@
+"""Login throttling: django-axes with one failure limit per lockout parameter, and a lockout page
+that says until when.
+
+Axes counts the failures of a login attempt once per lockout parameter (``AXES_LOCKOUT_PARAMETERS``,
+here ``["username", "ip_address"]``: the failures for that username from any address, and the
+failures from that address for any username) but compares every count with one limit. A venue's
+judges may share one address, so the address gets its own, higher limit
+(``ARBITRE_LOGIN_IP_FAILURE_LIMIT``); :class:`LoginThrottleHandler` holds the comparison.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_client_ip_address, get_client_username, get_cool_off
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+
+def parameter_limits() -> dict[str, int]:
+    """The failure limit of each lockout parameter."""
+    return {"username": settings.AXES_FAILURE_LIMIT, "ip_address": settings.ARBITRE_LOGIN_IP_FAILURE_LIMIT}
+
+
+@dataclass(frozen=True)
+class Lock:
+    """Why a login is refused (``by``: the lockout parameters over their limit) and until when."""
+
+    by: tuple[str, ...]
+    until: datetime
+
+
+class LoginThrottleHandler(AxesDatabaseHandler):
+    """Axes' database handler, with a limit per lockout parameter (:func:`parameter_limits`)."""
+
+    def _groups(self, request: HttpRequest, credentials: dict | None) -> list[tuple[str, int, list]]:
+        """(parameter, limit, [(attempt_time, failures)] oldest first) for each lockout parameter."""
+        limits = parameter_limits()
+        groups = []
+        for parameter, attempts in zip(
+            settings.AXES_LOCKOUT_PARAMETERS, self.get_user_attempts(request, credentials), strict=True
+        ):
+            rows = list(attempts.order_by("attempt_time").values_list("attempt_time", "failures_since_start"))
+            groups.append((parameter, limits[parameter], rows))
+        return groups
+
+    def get_failures(self, request: HttpRequest, credentials: dict | None = None) -> int:
+        """Axes compares this with ``AXES_FAILURE_LIMIT``: that limit when a parameter is over its
+        own limit, else the username's failure count (always under it)."""
+        limit = settings.AXES_FAILURE_LIMIT
+        counts = {
+            parameter: (sum(n for _, n in rows), own) for parameter, own, rows in self._groups(request, credentials)
+        }
+        if any(count >= own for count, own in counts.values()):
+            return limit
+        return min(counts.get("username", (0, limit))[0], limit - 1)
+
+    def lock(self, request: HttpRequest, credentials: dict | None = None) -> Lock | None:
+        """The lock on this login, if any. Each attempt row leaves the count ``AXES_COOLOFF_TIME``
+        after its last failure, so a parameter's lock ends when enough of its oldest rows are gone
+        for the rest to fall under its limit."""
+        cool_off = get_cool_off(request) or timedelta(0)
+        by, until = [], None
+        for parameter, limit, rows in self._groups(request, credentials):
+            remaining = sum(n for _, n in rows)
+            if remaining < limit:
+                continue
+            end = None
+            for attempt_time, failures in rows:
+                if remaining < limit:
+                    break
+                remaining -= failures
+                end = attempt_time + cool_off
+            by.append(parameter)
+            until = end if until is None else max(until, end)
+        return Lock(tuple(by), until) if by and until else None
+
+    def reset_user_attempts(self, request: HttpRequest, credentials: dict | None = None) -> int:
+        """A successful login clears that username's failures from that address, nothing more: a
+        stranger's failures from the same address, or on the same name elsewhere, still count."""
+        username = get_client_username(request, credentials)
+        count, _ = AccessAttempt.objects.filter(username=username, ip_address=request.axes_ip_address).delete()
+        return count
+
+
+def lockout_response(request: HttpRequest, original_response=None, credentials: dict | None = None) -> HttpResponse:
+    """``AXES_LOCKOUT_CALLABLE``: 429 with the time the login opens again (also in Retry-After);
+    JSON for the API, the French page ``lockout.html`` otherwise."""
+    handler = LoginThrottleHandler()
+    if not hasattr(request, "axes_ip_address"):
+        request.axes_ip_address = get_client_ip_address(request)
+    lock = handler.lock(request, credentials)
+    now = timezone.now()
+    until = lock.until if lock else now + (get_cool_off(request) or timedelta(0))
+    seconds = max(1, math.ceil((until - now).total_seconds()))
+    local = timezone.localtime(until)
+    context = {
+        "username": get_client_username(request, credentials) or "",
+        "by_username": lock is None or "username" in lock.by,
+        "by_address": lock is not None and "ip_address" in lock.by,
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "ip_failure_limit": settings.ARBITRE_LOGIN_IP_FAILURE_LIMIT,
+        "retry_at": f"{local:%H} h {local:%M}",
+        "retry_minutes": math.ceil(seconds / 60),
+    }
+    if request.path.startswith("/api/") or request.headers.get("x-requested-with") == "XMLHttpRequest":
+        response: HttpResponse = JsonResponse(
+            {
+                "detail": f"Trop de tentatives de connexion échouées : réessayez à partir de {context['retry_at']}.",
+                "retry_at": until.isoformat(),
+            },
+            status=429,
+        )
+    else:
+        response = render(request, "lockout.html", context, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
