@@ -116,7 +116,7 @@ function cardTargetFields(grid, step, path, name) {
   const mode = t === "choose" ? "choose" : t === "me" || t === "self" ? "me" : "id";
   grid.append(field("Cible (" + name + ")", select(TARGET_CARD, mode, (v) => {
     step.target = v === "id" ? "" : v;
-    if (v !== "choose") { delete step.choose; delete step.other; delete step.controller; }
+    if (v !== "choose") { delete step.choose; delete step.other; delete step.controller; delete step.type; }
     changed(true);
   }), path + ".target"));
   if (mode === "id") {
