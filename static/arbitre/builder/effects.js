@@ -61,7 +61,7 @@ function stepEditor(steps, step, i, path, label) {
     return item;
   }
   const grid = el("div", { class: "grid" });
-  grid.append(field("Verbe (" + name + ")", select(options(VERBS, VERB_FR), step.action, (v) => {
+  grid.append(field(["Verbe", "Verbe (" + name + ")"], select(options(VERBS, VERB_FR), step.action, (v) => {
     const fresh = newStep(v);
     for (const k of Object.keys(step)) delete step[k];
     Object.assign(step, fresh);
@@ -114,7 +114,7 @@ function narrowFields(grid, step, path, withType) {
 function cardTargetFields(grid, step, path, name) {
   const t = step.target;
   const mode = t === "choose" ? "choose" : t === "me" || t === "self" ? "me" : "id";
-  grid.append(field("Cible (" + name + ")", select(TARGET_CARD, mode, (v) => {
+  grid.append(field(["Cible", "Cible (" + name + ")"], select(TARGET_CARD, mode, (v) => {
     step.target = v === "id" ? "" : v;
     if (v !== "choose") { delete step.choose; delete step.other; delete step.controller; delete step.type; }
     changed(true);
@@ -139,7 +139,7 @@ function expeditionFields(grid, step, path, name) {
   for (const p of players()) choices.push([p + ".hero", "Expédition du Héros de " + p], [p + ".companion", "Expédition du Compagnon de " + p]);
   const value = step.expedition || "choose";
   if (!choices.some(([v]) => v === value)) choices.push([value, String(value)]);
-  grid.append(field("Expédition (" + name + ")", select(choices, value, (v) => {
+  grid.append(field(["Expédition", "Expédition (" + name + ")"], select(choices, value, (v) => {
     step.expedition = v;
     if (v !== "choose") delete step.controller;
     changed(true);
@@ -150,7 +150,7 @@ function expeditionFields(grid, step, path, name) {
 function playerFields(grid, step, path, name) {
   const choices = sides().concat([["choose", "Un joueur ciblé"]], players().map((p) => [p, "Le joueur " + p]));
   const value = step.player || "self";
-  grid.append(field("Joueur (" + name + ")", select(choices, value, (v) => {
+  grid.append(field(["Joueur", "Joueur (" + name + ")"], select(choices, value, (v) => {
     step.player = v;
     if (v !== "choose") delete step.controller;
     changed(true);
@@ -253,7 +253,7 @@ function abilityEditor(card, list, a, k, path) {
   }
   const kind = "quick" in a ? "quick" : "reaction";
   const grid = el("div", { class: "grid" });
-  grid.append(field("Genre (" + name + ")", select([["reaction", "Réaction (déclencheur)"], ["quick", "Action rapide (coûts)"]], kind, (v) => {
+  grid.append(field(["Genre", "Genre (" + name + ")"], select([["reaction", "Réaction (déclencheur)"], ["quick", "Action rapide (coûts)"]], kind, (v) => {
     if (v === "quick") { delete a.trigger; a.quick = { exhaust_me: true }; } else { delete a.quick; a.trigger = "join"; }
     changed(true);
   }), path + ".kind"));

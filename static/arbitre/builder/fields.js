@@ -14,9 +14,12 @@ export function holder(tag, path, props, ...children) {
   return node;
 }
 
-/** A labelled field: label + control + its problem slot. */
+/** A labelled field: label + control + its problem slot. `label` may be [shown, full]: the short
+ * label is shown, the full one (with its context: "Cible (capacité 1 de a1, étape 1)") is the
+ * control's accessible name. */
 export function field(label, control, path, extraClass) {
   control.id = fieldId(path);
+  if (Array.isArray(label)) { control.setAttribute("aria-label", label[1]); label = label[0]; }
   const wrap = holder("div", path, { class: "field" + (extraClass ? " " + extraClass : "") });
   wrap.prepend(el("label", { htmlFor: control.id }, label), control);
   return wrap;
