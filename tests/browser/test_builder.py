@@ -326,3 +326,76 @@ def test_every_control_has_a_label_and_a_phone_gets_one_column(judge_page: Page,
     assert doc["players"]["A"]["hand"][0]["counters"] == {"boost": 2}
     assert doc["decisions"] == [{"player": "A", "play": "a1", "expedition": "hero"}]
     assert js_errors == []
+
+
+def test_someone_else_saved_meanwhile_412_reload_or_save_a_copy(judge_page: Page, site, js_errors):
+    """CONTRACT.md: every save sends If-Match with the saved version; a 412 says someone else saved,
+    and offers "Recharger" (after a confirm) or "Enregistrer comme copie". The versioned server comes
+    with the `apisec` branch: here its answers are mocked (the create answer gains a version and an
+    ETag, the next save answers 412)."""
+    page = judge_page
+
+    def created_with_version(route):
+        if route.request.method != "POST":
+            route.fallback()
+            return
+        response = route.fetch()
+        body = response.json()
+        body["version"] = 1
+        route.fulfill(response=response, json=body, headers={**response.headers, "etag": f'"{body["uuid"]}-1"'})
+
+    page.route(re.compile(r"/api/scenarios/$"), created_with_version)
+    page.goto(f"{site}/scenarios/nouveau/")
+    page.get_by_label("Titre").fill("Conflit")
+    add_card(page, "hand", "A", "Première version")
+    page.get_by_role("button", name="Enregistrer", exact=True).click()
+    expect(page.get_by_role("status").filter(has_text="Scénario enregistré")).to_be_visible()
+    original = Scenario.objects.get(author=page.judge)
+
+    sent: dict = {}
+
+    def someone_else_saved(route):
+        if route.request.method not in ("PUT", "PATCH"):
+            route.fallback()
+            return
+        sent["if_match"] = route.request.headers.get("if-match")
+        route.fulfill(status=412, json={
+            "detail": "Quelqu'un d'autre a enregistré ce scénario pendant que vous le modifiiez.",
+            "version": 2, "updated_at": "2026-11-30T10:00:00Z", "updated_by": "bob"})
+
+    page.route(re.compile(r"/api/scenarios/[0-9a-f-]{36}/$"), someone_else_saved)
+    panel(page).get_by_label("Nom", exact=True).fill("Ma version")
+    page.get_by_role("button", name="Enregistrer", exact=True).click()
+    conflict = page.locator("#conflict")
+    expect(conflict).to_contain_text("Quelqu'un d'autre a enregistré ce scénario")
+    expect(conflict).to_contain_text("par bob")
+    expect(conflict).to_contain_text("version 2")
+    assert sent["if_match"] == f'"{original.uuid}-1"'
+    original.refresh_from_db()
+    assert original.document["players"]["A"]["hand"][0]["name"] == "Première version"
+
+    # "Recharger" asks first: refused, the local edits stay.
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    conflict.get_by_role("button", name="Recharger").click()
+    expect(board_card(page, "players.A.hand[0]")).to_contain_text("Ma version")
+
+    # "Enregistrer comme copie": a new scenario with the local board.
+    conflict.get_by_role("button", name="Enregistrer comme copie").click()
+    expect(page.get_by_role("status").filter(has_text="Copie enregistrée")).to_be_visible()
+    expect(conflict).to_be_hidden()
+    copy_ = Scenario.objects.filter(author=page.judge).exclude(pk=original.pk).get()
+    assert copy_.title == "Conflit (copie)"
+    assert copy_.document["players"]["A"]["hand"][0]["name"] == "Ma version"
+    expect(page).to_have_url(f"{site}/scenarios/{copy_.uuid}/modifier/")
+
+    # Again a conflict, and this time "Recharger" is accepted: the saved board comes back.
+    panel(page).get_by_label("Nom", exact=True).fill("Encore une autre")
+    page.get_by_role("button", name="Enregistrer", exact=True).click()
+    expect(conflict).to_be_visible()
+    assert sent["if_match"] == f'"{copy_.uuid}-1"'
+    page.once("dialog", lambda dialog: dialog.accept())
+    conflict.get_by_role("button", name="Recharger").click()
+    expect(board_card(page, "players.A.hand[0]")).to_contain_text("Ma version")
+    expect(conflict).to_be_hidden()
+    # the browser logs each refused request itself; nothing else went wrong
+    assert [e for e in js_errors if "status of 412" not in e] == []
