@@ -140,7 +140,7 @@ export function describeStep(step) {
     const modes = Array.isArray(step.modes) ? step.modes : [];
     text = "choisissez-en un : " + modes.map((m, k) => "(" + (k + 1) + ") " + describeSteps(Array.isArray(m) ? m : [])).join(" ; ");
   } else if (verb === "internal") {
-    text = "vous pouvez " + costsText(step.cost) + " → " + describeSteps(Array.isArray(step.effect) ? step.effect : []);
+    text = "action interne — " + costsText(step.cost) + " : " + low(describeSteps(Array.isArray(step.effect) ? step.effect : []));
   } else {
     text = "(verbe inconnu : " + String(verb) + ")";
   }
