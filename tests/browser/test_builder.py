@@ -64,7 +64,7 @@ def add_card(page: Page, zone: str, player: str, name: str = "", preset: str = "
     if name:
         sheet.get_by_label("Nom de la carte").fill(name)
     for terrain, value in stats.items():
-        sheet.get_by_label({"forest": "Forêt", "mountain": "Montagne", "water": "Eau"}[terrain]).fill(str(value))
+        sheet.get_by_label({"forest": "Forêt", "mountain": "Montagne", "water": "Eau"}[terrain], exact=True).fill(str(value))
     sheet.get_by_role("button", name=f"Ajouter : {preset}", exact=True).click()
     expect(sheet).to_have_attribute("data-kind", "card")
     return sheet
