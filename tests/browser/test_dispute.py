@@ -46,6 +46,13 @@ class Judge:
         return self.count, elapsed
 
 
+def new_board(page: Page, site: str):
+    """The builder on an empty board; the judge's count starts once it is checked."""
+    page.goto(f"{site}/scenarios/nouveau/")
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+    return page, Judge(page), page.locator("#side-panel")
+
+
 def board(page: Page):
     return page.locator("#builder-board")
 
@@ -57,11 +64,7 @@ def region(page: Page, n: int):
 def test_both_heroes_meet_at_dusk_in_under_12_actions(judge_page: Page, site, js_errors):
     """A's hero expedition (a climber, mountain 2) stands on region 3 (T2's mountain half, face up),
     its companion expedition on region 4: at Dusk it moves forward, the expeditions meet, A wins (4.3.a)."""
-    page = judge_page
-    page.goto(f"{site}/scenarios/nouveau/")
-    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
-    judge = Judge(page)
-    panel = page.locator("#side-panel")
+    page, judge, panel = new_board(judge_page, site)
 
     judge.fill(page.get_by_label("Titre"), "Les deux Expéditions de A se rencontrent au Crépuscule")
     judge.choose(page.get_by_label("Phase"), "dusk")
@@ -103,11 +106,7 @@ def test_both_heroes_meet_at_dusk_in_under_12_actions(judge_page: Page, site, js
 def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, js_errors):
     """A card with a reaction (when it joins, a targeted character gains 1 boost) and a spell of two
     steps (a targeted character gains 1 boost, then your hero expedition moves forward), played by A."""
-    page = judge_page
-    page.goto(f"{site}/scenarios/nouveau/")
-    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
-    judge = Judge(page)
-    panel = page.locator("#side-panel")
+    page, judge, panel = new_board(judge_page, site)
 
     judge.fill(page.get_by_label("Titre"), "Sort en deux étapes et réaction")
     judge.choose(page.get_by_label("Phase"), "afternoon")

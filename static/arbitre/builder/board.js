@@ -55,13 +55,7 @@ function decorate() {
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); editCard(card, true); } });
       node.addEventListener("dragstart", (e) => { e.dataTransfer.setData(CARD_TYPE, node.dataset.path); e.dataTransfer.effectAllowed = "move"; });
     });
-    zone.addEventListener("dragover", (e) => { if (e.dataTransfer.types.includes(CARD_TYPE)) { e.preventDefault(); zone.classList.add("drop"); } });
-    zone.addEventListener("dragleave", () => zone.classList.remove("drop"));
-    zone.addEventListener("drop", (e) => {
-      const path = e.dataTransfer.getData(CARD_TYPE);
-      zone.classList.remove("drop");
-      if (!path) return;
-      e.preventDefault();
+    dropTarget(zone, CARD_TYPE, (path) => {
       const at = cardAtPath(path);
       if (at) moveCard(at.card, p, z);
     });
@@ -97,13 +91,7 @@ function decorateAdventure() {
     const open = () => openRegionMenu(region, only, cell.dataset.tumult === undefined ? null : Number(cell.dataset.tumult));
     cell.addEventListener("click", (e) => { if (!e.target.closest(".marker")) open(); });
     cell.addEventListener("keydown", (e) => { if (e.target === cell && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); open(); } });
-    cell.addEventListener("dragover", (e) => { if (e.dataTransfer.types.includes(MARKER_TYPE)) { e.preventDefault(); cell.classList.add("drop"); } });
-    cell.addEventListener("dragleave", () => cell.classList.remove("drop"));
-    cell.addEventListener("drop", (e) => {
-      const key = e.dataTransfer.getData(MARKER_TYPE);
-      cell.classList.remove("drop");
-      if (!key) return;
-      e.preventDefault();
+    dropTarget(cell, MARKER_TYPE, (key) => {
       const [p, kind] = key.split(".");
       if (only && p !== only) { setMessage("En 2v2, chaque marqueur reste sur le chemin de son joueur.", "warning"); return; }
       placeMarker(p, kind, region);
@@ -113,6 +101,19 @@ function decorateAdventure() {
     marker.draggable = true;
     marker.addEventListener("dragstart", (e) => { e.dataTransfer.setData(MARKER_TYPE, marker.dataset.marker); e.dataTransfer.effectAllowed = "move"; });
   }
+}
+
+/** `node` accepts drops of `type` (a card's path, a marker's key): onDrop(value). */
+function dropTarget(node, type, onDrop) {
+  node.addEventListener("dragover", (e) => { if (e.dataTransfer.types.includes(type)) { e.preventDefault(); node.classList.add("drop"); } });
+  node.addEventListener("dragleave", () => node.classList.remove("drop"));
+  node.addEventListener("drop", (e) => {
+    const value = e.dataTransfer.getData(type);
+    node.classList.remove("drop");
+    if (!value) return;
+    e.preventDefault();
+    onDrop(value);
+  });
 }
 
 export function placeMarker(p, kind, region) {
