@@ -325,6 +325,10 @@
       const markers = adv.markers || {};
       const section = el("section", { class: "adventure" + (adv.arena ? " arena" : ""), dataset: { zone: "adventure" }, "aria-label": "Aventure" });
       section.append(el("h3", { text: adv.arena ? "Aventure — Arène active (départage, 4.3.d)" : "Aventure" }));
+      if (adv.arena) {
+        section.append(arenaNode(markers, hot));
+        return section;
+      }
       const row = el("ol", { class: "regions" });
       for (let region = 0; region < 8; region++) {
         let terrains = [], label, faceDown = false, tumultIndex = null;
@@ -363,6 +367,22 @@
       }
       section.append(row);
       return section;
+    }
+
+    // 4.3.d–e: once the tiebreakers start, the companion region is the Arena, every marker stands on
+    // it and the other regions are discarded: the board shows the Arena alone.
+    function arenaNode(markers, hot) {
+      const cell = el("li", { class: "region arena-region", dataset: { region: "7" } },
+        el("span", { class: "region-number", text: "Arène" }),
+        el("span", { class: "region-label", text: "La région du Compagnon devenue l'Arène ; les autres régions sont défaussées (4.3.d–e)." }));
+      const terr = el("span", { class: "terrains" });
+      for (const t of ["forest", "mountain", "water"]) terr.append(el("span", { class: `terrain terrain-${t}`, text: TERRAIN_FR[t] }));
+      const here = el("span", { class: "markers" });
+      for (const [pid, m] of Object.entries(markers)) {
+        for (const kind of ["hero", "companion"]) if (m && m[kind] !== undefined) here.append(markerNode(pid, kind, hot));
+      }
+      cell.append(terr, here);
+      return el("ol", { class: "regions arena-only", style: "grid-template-columns: minmax(8rem, 24rem)" }, cell);
     }
 
     // An expedition marker on a region, highlighted when the last step moved it.
@@ -410,6 +430,10 @@
       const tumult = adv.tumult || [];
       const section = el("section", { class: "adventure adventure-2v2" + (adv.arena ? " arena" : ""), dataset: { zone: "adventure" }, "aria-label": "Aventure 2v2" });
       section.append(el("h3", { text: adv.arena ? "Aventure 2v2 — Arène active (journée de départage)" : "Aventure 2v2" }));
+      if (adv.arena) {
+        section.append(arenaNode(markers, hot));
+        return section;
+      }
       if (!adv.arena) {
         const names = (a, b) => [tumult[a], tumult[b]].map((t, k) => (t ? `${t.name || `T${a + k + 1}`}${t.face_up ? "" : " (face cachée)"}` : "—")).join(" et ");
         section.append(el("p", { class: "tumult-layout", text:

@@ -399,3 +399,19 @@ def test_someone_else_saved_meanwhile_412_reload_or_save_a_copy(judge_page: Page
     expect(conflict).to_be_hidden()
     # the browser logs each refused request itself; nothing else went wrong
     assert [e for e in js_errors if "status of 412" not in e] == []
+
+
+def test_tiebreak_board_shows_the_arena_alone(judge_page: Page, site, js_errors):
+    """4.3.d–e: once the tiebreakers start the board shows the Arena with every marker, not six regions."""
+    page = judge_page
+    page.goto(f"{site}/scenarios/nouveau/")
+    arena = (FIXTURES / "arena-tiebreak-win.json").read_text(encoding="utf-8")
+    page.locator("#io-details > summary").click()
+    page.get_by_label("Document JSON à importer").fill(arena)
+    page.get_by_role("button", name="Importer").click()
+    adventure = page.locator("#builder-board .adventure")
+    expect(adventure.locator(".region")).to_have_count(1)
+    expect(adventure.locator(".region")).to_contain_text("Arène")
+    expect(adventure.locator(".region .marker")).to_have_count(4)
+    expect(adventure.locator(".tumult-strip")).to_have_count(0)
+    assert js_errors == []
