@@ -207,6 +207,13 @@ def test_problems_in_plain_french_with_links_and_warnings(judge_page: Page, site
     summary.get_by_role("link", name="Carte a1 (Main de A) · Coût en Main").click()
     expect(panel(page).get_by_label("Coût en Main")).to_be_focused()
 
+    # A duplicate id: the other card is named as the judge sees it, not by its JSON path.
+    add_card(page, "reserve", "A", "Double").get_by_label("Identifiant").fill("a1")
+    panel(page).get_by_label("Identifiant").press("Tab")
+    expect(page.locator('[data-path="players.A.reserve[0].id"] .problem')).to_contain_text(
+        "déjà utilisé par Carte a1 (Main de A)")
+    panel(page).get_by_role("button", name="Supprimer a1").click()
+
     # A marker on a face-down region: allowed, but likely a mistake.
     page.locator("#builder-board .region[data-region='2']").click()
     panel(page).get_by_role("button", name="Placer ici le marqueur Héros de B").click()
@@ -225,6 +232,10 @@ def test_move_reorder_and_remove_cards(judge_page: Page, site, js_errors):
     page.goto(f"{site}/scenarios/nouveau/")
     for n in range(3):
         add_card(page, "hand", "A", f"Carte {n + 1}")
+    # A click on the zone itself opens the add-card sheet too.
+    page.locator('#builder-board [data-zone="A.landmarks"]').click()
+    expect(panel(page)).to_have_attribute("data-kind", "add")
+    expect(page.locator("#panel-title")).to_have_text("Nouvelle carte — Repères (A)")
     # Hand → Deck with the "Déplacer vers…" menu, then reorder the deck: index 0 is the top.
     for cid in ("a1", "a2"):
         page.locator(f'#builder-board [data-card="{cid}"]').click()

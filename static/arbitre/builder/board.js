@@ -55,6 +55,8 @@ function decorate() {
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); editCard(card, true); } });
       node.addEventListener("dragstart", (e) => { e.dataTransfer.setData(CARD_TYPE, node.dataset.path); e.dataTransfer.effectAllowed = "move"; });
     });
+    // A click on the zone itself (not on a card) adds a card there too.
+    zone.addEventListener("click", (e) => { if (!e.target.closest("li[data-card], button")) openAddSheet(p, z); });
     dropTarget(zone, CARD_TYPE, (path) => {
       const at = cardAtPath(path);
       if (at) moveCard(at.card, p, z);

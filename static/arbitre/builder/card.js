@@ -25,7 +25,8 @@ function cardForm(where) {
   const grid = el("div", { class: "grid" });
   grid.append(
     field("Nom", textInput(card.name, (v) => { setOrDelete(card, "name", v || null); changed(false); }, { autocomplete: "off" }), path + ".name", "wide"),
-    field("Identifiant", textInput(card.id, (v) => { card.id = v; changed(false); }, { autocomplete: "off", spellcheck: false }), path + ".id"),
+    // the id names the editor's buttons: they are redrawn once it is typed (change), not at each key
+    field("Identifiant", textInput(card.id, (v) => { card.id = v; changed(false); }, { autocomplete: "off", spellcheck: false, onchange: () => changed(true) }), path + ".id"),
     field("Type", select(options(CARD_TYPES, TYPE_FR), card.type || "character", (v) => { card.type = v; changed(true); }), path + ".type"),
     field("Propriétaire", select(players().map((x) => [x, x]), card.owner || p || players()[0], (v) => { card.owner = v; changed(false); }), path + ".owner"),
     field("Coût en Main", numberInput(card.hand_cost, (v) => { setOrDelete(card, "hand_cost", v); changed(false); }, { min: 0 }), path + ".hand_cost"),

@@ -42,12 +42,28 @@ function pyValue(v) {
   return v.replace(/^'(.*)'$/, "« $1 »");
 }
 
+/** Checker messages that name JSON values, in the words of the forms. */
+const PLAIN = [
+  [/^cible attendue : .*$/, "cible à choisir : « Ciblée », « Moi » ou l'identifiant d'une carte"],
+  [/^expédition attendue : .*reçu (.*)$/, "expédition à choisir (reçu $1)"],
+  [/^joueur attendu : .*reçu (.*)$/, "joueur à choisir (reçu $1)"],
+  [/^joueur attendu \(self, opponent ou un joueur\), reçu (.*)$/, "joueur à choisir (reçu $1)"],
+  [/^zone attendue sous la forme .*$/, "zone à choisir (chez qui, et laquelle)"],
+  [/^condition attendue .*$/, "condition incomplète : le nombre de cartes d'une zone, ou le premier joueur (5.2.3.f)"],
+  [/^identifiant \(chaîne non vide\) obligatoire$/, "identifiant obligatoire (ex. a1)"],
+  [/^carte inconnue (.*)$/, "aucune carte n'a l'identifiant $1"],
+  [/^nombre entier attendu \(1\.1\.6\.a\), reçu None$/, "nombre entier attendu (1.1.6.a)"],
+];
+
 /** The checker's message without its machine parts: no "0–1000000000", no Python values. */
 export function plainMessage(message) {
   let text = String(message || "");
   text = text.replace(/valeur hors limites \((-?\d+)–(\d+|∞)\) : (.+)$/, (_, lo, hi, v) =>
     hi === "∞" || Number(hi) >= 1e9 ? (Number(lo) > 0 ? "doit valoir au moins " + lo : "ne peut pas être négatif") + " (hors limites : " + v + ")"
       : "hors limites : " + v + " (attendu entre " + lo + " et " + hi + ")");
+  for (const [pattern, plain] of PLAIN) if (pattern.test(text)) { text = text.replace(pattern, plain); break; }
+  // A card named by its path ("déjà utilisé par players.A.hand[0]"): named as the judge sees it.
+  text = text.replace(/(?:players\.[^.\s[]+\.[a-z_]+|limbo)\[\d+\]/g, (path) => placeOf(path));
   text = text.replace(/reçu (None|True|False|'[^']*')/g, (_, v) => "reçu " + pyValue(v));
   text = text.replace(/inconnue? (None|'[^']*')/g, (m, v) => m.replace(v, pyValue(v)));
   return text;
