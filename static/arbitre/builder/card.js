@@ -2,7 +2,7 @@
 import { el, button, clone } from "../lib/dom.js";
 import { STATUSES, STATUS_FR, TERRAINS, TERRAIN_FR, CARD_TYPES, TYPE_FR, ZONE_FR, options } from "../lib/vocab.js";
 import { field, checkField, select, textInput, numberInput, holder, setOrDelete, idList, fieldId } from "./fields.js";
-import { state, changed, players, zoneList, zoneTitle, locate, nextId, ZONES } from "./state.js";
+import { state, changed, players, zoneList, zoneTitle, locate, nextId, newCard, ZONES } from "./state.js";
 import { abilitiesEditor, effectEditor } from "./effects.js";
 import { openPanel, closePanel } from "./panel.js";
 import { setMessage } from "./status.js";
@@ -125,10 +125,7 @@ function countersEditor(card, path) {
 
 /** Add a card to a zone and open its editor. */
 export function addCard(p, zone, preset, focusName) {
-  const card = Object.assign({
-    id: nextId(p || players()[0]), name: "", type: "character", owner: p || players()[0], hand_cost: 0, reserve_cost: null,
-    stats: { forest: 0, mountain: 0, water: 0 }, statuses: [], counters: {}, token: false,
-  }, clone(preset || {}));
+  const card = newCard(p || players()[0], preset);
   zoneList(p, zone).push(card);
   changed(true);
   editCard(card, focusName);

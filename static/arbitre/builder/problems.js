@@ -4,7 +4,7 @@
 import { el } from "../lib/dom.js";
 import { api } from "../lib/api.js";
 import { ZONE_FR, TERRAIN_FR, STATUS_FR } from "../lib/vocab.js";
-import { state, cardAtPath, adventure, is2v2, placedCards, players } from "./state.js";
+import { state, cardAtPath, is2v2, placedCards, players } from "./state.js";
 import { pathNodes, fieldId } from "./fields.js";
 import { setCheckStatus } from "./status.js";
 

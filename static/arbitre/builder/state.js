@@ -1,7 +1,7 @@
 // The scenario being edited (format arbitre-scenario/1) and how to reach its parts.
 // `state.doc` is the document; every form writes straight into it and calls changed().
 import { clone } from "../lib/dom.js";
-import { ZONE_FR } from "../lib/vocab.js";
+import { ZONE_FR, TYPE_FR } from "../lib/vocab.js";
 
 const initialNode = document.getElementById("builder-initial");
 const initial = initialNode ? JSON.parse(initialNode.textContent) : {};
@@ -156,6 +156,5 @@ export function switchMode(mode) {
 
 export function cardLabel(card) {
   const name = typeof card.name === "string" && card.name ? card.name : "(sans nom)";
-  const types = { character: "Personnage", spell: "Sort", permanent: "Permanent", hero: "Héros" };
-  return String(card.id) + " · " + name + " · " + (types[card.type || "character"] || String(card.type));
+  return String(card.id) + " · " + name + " · " + (TYPE_FR[card.type || "character"] || String(card.type));
 }
