@@ -306,10 +306,17 @@ def test_every_control_has_a_label_and_a_phone_gets_one_column(judge_page: Page,
     page = judge_page
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{site}/scenarios/nouveau/")
-    page.locator("#players-details > summary").click()
+    page.get_by_role("button", name="Modifier le héros de A").click()
+    expect(page.get_by_label("Avec un héros").first).to_be_focused()
     page.get_by_label("Avec un héros").first.check()
     page.get_by_label("Nom du héros").fill("Sierra")
     editor = add_card(page, "hand", "A", "Éclaireur")
+    # Escape closes the editor and gives the focus back to the card on the board.
+    editor.get_by_label("Nom", exact=True).press("Escape")
+    expect(editor).to_be_hidden()
+    expect(board_card(page, "players.A.hand[0]")).to_be_focused()
+    board_card(page, "players.A.hand[0]").press("Enter")
+    expect(editor.get_by_label("Nom", exact=True)).to_be_focused()
     # On a phone the editor is a sheet over the bottom of the screen.
     box = editor.bounding_box()
     assert box["y"] + box["height"] <= 844 + 1 and box["height"] <= 0.72 * 844, box

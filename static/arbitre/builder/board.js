@@ -62,7 +62,23 @@ function decorate() {
       if (at) moveCard(at.card, p, z);
     });
   }
+  for (const section of boardRoot.querySelectorAll("section.player[data-player]")) {
+    const pid = section.dataset.player;
+    const hero = section.querySelector(":scope > .hero");
+    if (hero) hero.append(" ", button("Modifier", () => editHero(pid), { class: "small secondary", "aria-label": "Modifier le héros de " + pid }));
+  }
   decorateAdventure();
+}
+
+/** The heroes' form is below the board: open it on this player's hero. */
+function editHero(pid) {
+  const details = document.getElementById("players-details");
+  if (details) details.open = true;
+  const form = document.querySelector(`[data-path="players.${CSS.escape(pid)}"]`);
+  if (!form) return;
+  form.scrollIntoView({ block: "center" });
+  const input = form.querySelector("input");
+  if (input) input.focus({ preventScroll: true });
 }
 
 function decorateAdventure() {

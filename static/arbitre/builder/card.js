@@ -12,7 +12,12 @@ export function editCard(card, focusName) {
   state.selected = card;
   const where = locate(card);
   if (!where) { closePanel(); return; }
-  openPanel("Carte " + card.id + (card.name ? " — " + card.name : ""), cardForm(where), "card", () => { state.selected = null; });
+  openPanel("Carte " + card.id + (card.name ? " — " + card.name : ""), cardForm(where), "card", (byKeyboard) => {
+    state.selected = null;
+    // Escape or "Fermer": the focus goes back to the card on the board
+    const back = byKeyboard && locate(card) ? document.querySelector(`#builder-board [data-path="${CSS.escape(locate(card).path)}"]`) : null;
+    if (back) back.focus();
+  });
   if (focusName) {
     const input = document.getElementById(fieldId(where.path + ".name"));
     if (input) input.focus();

@@ -8,9 +8,9 @@ export function panelNode() {
   title = el("h2", { id: "panel-title" });
   body = el("div", { class: "panel-body" });
   node = el("aside", { class: "side-panel", id: "side-panel", hidden: true, "aria-labelledby": "panel-title", role: "region" },
-    el("div", { class: "panel-head" }, title, button("Fermer", () => closePanel(), { class: "small secondary", "aria-label": "Fermer le panneau" })),
+    el("div", { class: "panel-head" }, title, button("Fermer", () => closePanel(true), { class: "small secondary", "aria-label": "Fermer le panneau" })),
     body);
-  node.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
+  node.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(true); });
   return node;
 }
 
@@ -25,14 +25,15 @@ export function openPanel(heading, content, kind, closed) {
   onClose = closed || null;
 }
 
-export function closePanel() {
+/** Close the panel; `byUser` when the judge closed it (Escape, "Fermer"): focus goes back. */
+export function closePanel(byUser) {
   if (!node || node.hidden) return;
   node.hidden = true;
   body.replaceChildren();
   document.body.classList.remove("panel-open");
   const fn = onClose;
   onClose = null;
-  if (fn) fn();
+  if (fn) fn(!!byUser);
 }
 
 export function panelKind() { return node && !node.hidden ? node.dataset.kind : null; }
