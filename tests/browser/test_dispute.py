@@ -40,10 +40,10 @@ class Judge:
         self.count += 1
         source.drag_to(target)
 
-    def report(self, what: str) -> tuple[int, float]:
+    def report(self, what: str) -> int:
         elapsed = time.perf_counter() - self.started
         print(f"\n{what}: {self.count} actions, {elapsed:.2f} s in the browser")
-        return self.count, elapsed
+        return self.count
 
 
 def new_board(page: Page, site: str):
@@ -83,7 +83,7 @@ def test_both_heroes_meet_at_dusk_in_under_12_actions(judge_page: Page, site, js
     judge.click(page.get_by_role("button", name="Enregistrer", exact=True))
     expect(page.get_by_role("status").filter(has_text="Scénario enregistré")).to_be_visible()
     judge.click(page.get_by_role("link", name="Ouvrir dans le pas-à-pas"))
-    actions, seconds = judge.report("dispute 'Both heroes meet at Dusk' built, saved and opened")
+    actions = judge.report("dispute 'Both heroes meet at Dusk' built, saved and opened")
     assert actions < 12
 
     scenario = Scenario.objects.get(author=page.judge)
@@ -147,7 +147,7 @@ def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, 
     judge.click(page.get_by_role("button", name="Enregistrer", exact=True))
     expect(page.get_by_role("status").filter(has_text="Scénario enregistré")).to_be_visible()
     judge.click(page.get_by_role("link", name="Ouvrir dans le pas-à-pas"))
-    actions, seconds = judge.report("dispute 'reaction and two-step spell' built, saved and opened")
+    judge.report("dispute 'reaction and two-step spell' built, saved and opened")
 
     scenario = Scenario.objects.get(author=page.judge)
     assert scenario.problems == []
