@@ -137,11 +137,9 @@ def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, 
     expect(board(page).locator('[data-card="a1"] .card-text')).to_have_text("Au Crépuscule : je gagne 1 boost.")
     expect(board(page).locator('[data-card="a2"] .card-text')).to_contain_text("Votre Expédition du Héros avance.")
 
-    # A plays the spell on the Guetteur (the decisions form: card ids, no JSON).
-    judge.click(page.get_by_text("Décisions (0)"))
-    judge.click(page.get_by_role("button", name="Ajouter une décision"))
-    judge.choose(page.get_by_label("Décision", exact=True), "play")
-    judge.fill(page.get_by_label("Carte jouée"), "a2")
+    # A plays the spell on the Guetteur: a decision from the card's editor, its target by id (no JSON).
+    judge.click(panel.get_by_role("button", name="Ajouter la décision : A joue a2"))
+    expect(page.get_by_label("Cibles (identifiants)")).to_be_focused()
     judge.fill(page.get_by_label("Cibles (identifiants)"), "a1")
     expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
     judge.click(page.get_by_role("button", name="Enregistrer", exact=True))
@@ -159,6 +157,7 @@ def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, 
         {"action": "gain_counters", "target": "choose", "count": 1, "name": "boost", "type": "character"},
         {"action": "move_forward", "expedition": "self.hero"},
     ]
+    assert scenario.document["decisions"] == [{"player": "A", "play": "a2", "targets": ["a1"]}]
     expect(page).to_have_url(f"{site}/scenarios/{scenario.uuid}/")
     page.get_by_role("button", name="Jusqu'à la fin").click()
     expect(page.locator("#pending, #winner").filter(visible=True)).to_have_count(1)

@@ -88,6 +88,9 @@ function cardForm(where) {
       button("Monter", () => { moveWithin(list, index, index - 1); }, { class: "small secondary", disabled: index === 0, "aria-label": "Monter " + card.id }),
       button("Descendre", () => { moveWithin(list, index, index + 1); }, { class: "small secondary", disabled: index === list.length - 1, "aria-label": "Descendre " + card.id }));
   }
+  if (zone === "hand" || zone === "reserve") {
+    actions.append(button("Décision : la jouer", () => { addPlayDecision(card, p); }, { class: "small", "aria-label": "Ajouter la décision : " + (card.owner || p) + " joue " + card.id }));
+  }
   actions.append(
     button("Copier", () => { copyCard(card); }, { class: "small secondary", "aria-label": "Copier " + card.id }),
     button("Supprimer", () => { removeCard(card); }, { class: "small danger", "aria-label": "Supprimer " + card.id }));
@@ -135,6 +138,23 @@ export function addCard(p, zone, preset, focusName) {
   changed(true);
   editCard(card, focusName);
   return card;
+}
+
+/** A "play" decision for this card (a character goes to the hero expedition; targets to fill in). */
+function addPlayDecision(card, p) {
+  if (!Array.isArray(state.doc.decisions)) state.doc.decisions = [];
+  const decision = { player: card.owner || p || players()[0], play: card.id };
+  if ((card.type || "character") === "character") decision.expedition = "hero";
+  state.doc.decisions.push(decision);
+  setMessage("Décision ajoutée : " + decision.player + " joue " + card.id + " (voir Décisions).", "ok");
+  changed(true);
+  const details = document.getElementById("decisions-details");
+  if (details) {
+    details.open = true;
+    const last = details.querySelectorAll(".decision");
+    const input = last.length ? last[last.length - 1].querySelector("[id$='_targets']") : null;
+    if (input) { input.scrollIntoView({ block: "center" }); input.focus(); }
+  }
 }
 
 export function moveCard(card, toPlayer, toZone, at) {
