@@ -137,24 +137,23 @@ function expeditionFields(grid, step, path, name) {
     choices.push([side + ".hero", "Expédition du Héros — " + text], [side + ".companion", "Expédition du Compagnon — " + text]);
   }
   for (const p of players()) choices.push([p + ".hero", "Expédition du Héros de " + p], [p + ".companion", "Expédition du Compagnon de " + p]);
-  const value = step.expedition || "choose";
-  if (!choices.some(([v]) => v === value)) choices.push([value, String(value)]);
-  grid.append(field(["Expédition", "Expédition (" + name + ")"], select(choices, value, (v) => {
-    step.expedition = v;
-    if (v !== "choose") delete step.controller;
-    changed(true);
-  }), path + ".expedition"));
-  if (value === "choose") narrowFields(grid, step, path, false);
+  sideField(grid, step, path, name, "expedition", "Expédition", choices, "choose");
 }
 
 function playerFields(grid, step, path, name) {
   const choices = sides().concat([["choose", "Un joueur ciblé"]], players().map((p) => [p, "Le joueur " + p]));
-  const value = step.player || "self";
-  grid.append(field(["Joueur", "Joueur (" + name + ")"], select(choices, value, (v) => {
-    step.player = v;
+  sideField(grid, step, path, name, "player", "Joueur", choices, "self");
+}
+
+/** The step's `key` (an expedition or a player): fixed, or "choose" narrowed by a controller. */
+function sideField(grid, step, path, name, key, label, choices, fallback) {
+  const value = step[key] || fallback;
+  if (!choices.some(([v]) => v === value)) choices.push([value, String(value)]);
+  grid.append(field([label, label + " (" + name + ")"], select(choices, value, (v) => {
+    step[key] = v;
     if (v !== "choose") delete step.controller;
     changed(true);
-  }), path + ".player"));
+  }), path + "." + key));
   if (value === "choose") narrowFields(grid, step, path, false);
 }
 
