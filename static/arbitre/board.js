@@ -515,5 +515,5 @@
     return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, highlightEntry };
   }
 
-  window.ArbitreBoard = { create, el, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };
+  window.ArbitreBoard = { create, el, path2v2, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };
 })();

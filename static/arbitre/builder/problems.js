@@ -123,7 +123,7 @@ function partsOf(rest) {
 export function warnings() {
   const out = [];
   const adv = state.doc.adventure && typeof state.doc.adventure === "object" ? state.doc.adventure : null;
-  if (adv && !adv.arena && !is2v2() && adv.markers && typeof adv.markers === "object") {
+  if (adv && !adv.arena && adv.markers && typeof adv.markers === "object") {
     const tumult = Array.isArray(adv.tumult) ? adv.tumult : [];
     for (const p of players()) {
       const m = adv.markers[p];
@@ -131,7 +131,8 @@ export function warnings() {
       for (const kind of ["hero", "companion"]) {
         const r = m[kind];
         if (typeof r !== "number" || r < 1 || r > 6) continue;
-        const t = tumult[Math.floor((r - 1) / 2)];
+        // the Tumult card under position r: 1v1 card (r-1)/2; 2v2 the player's own path (board.js)
+        const t = tumult[is2v2() ? window.ArbitreBoard.path2v2(p)[r][1] : Math.floor((r - 1) / 2)];
         if (t && typeof t === "object" && t.face_up !== true) {
           out.push({ path: "adventure.markers." + p + "." + kind, warning: true,
             message: "la région " + r + " est face cachée : une Expédition qui y entre la retourne (4.2.4) ; retournez " + (t.name || "la carte Tumulte") + " si la partie en est là." });
