@@ -5,18 +5,24 @@
     >>> game.run("end"); game.pending, game.winner, game.log
     >>> game.output()                    # the output document of a run
 
+A run is bounded: ``engine.load(doc, budget=engine.Budget(steps=5000, seconds=2.0))``; past it
+the next step raises :class:`engine.BudgetExceeded` (an :class:`engine.EngineError`).
+
 The contract is the scenario format (shared/docs/scenario-format.md); see engine/README.md.
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from .game import Game, IllegalDecision, LogEntry
+from .errors import Budget, BudgetExceeded, EngineError, IllegalDecision
+from .game import Game, LogEntry
 from .scenario import ScenarioError
 from .scenario.check import check as _check
 from .scenario.load import load_state, loads_doc
 
-__all__ = ["Game", "IllegalDecision", "LogEntry", "ScenarioError", "check", "load", "loads"]
+__all__ = ["Budget", "BudgetExceeded", "EngineError", "Game", "IllegalDecision", "LogEntry", "ScenarioError",
+           "check", "load", "loads"]
 
 
 def check(doc: Any) -> list[dict[str, Any]]:
@@ -24,11 +30,14 @@ def check(doc: Any) -> list[dict[str, Any]]:
     return _check(doc)
 
 
-def load(doc: Any) -> Game:
-    """A Game at the beginning of the scenario's phase. Raises ScenarioError (all problems)."""
-    return Game(load_state(doc))
+def load(doc: Any, budget: Budget | None = None) -> Game:
+    """A Game at the beginning of the scenario's phase. Raises ScenarioError (all problems).
+    `budget` bounds the steps and CPU time this game may spend, loading included."""
+    started = time.thread_time()
+    return Game(load_state(doc), budget, started)
 
 
-def loads(text: str) -> Game:
+def loads(text: str, budget: Budget | None = None) -> Game:
     """Like load() for JSON text; malformed JSON is a problem at path "$" with line and column."""
-    return load(loads_doc(text))
+    started = time.thread_time()
+    return Game(load_state(loads_doc(text)), budget, started)

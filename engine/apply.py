@@ -10,11 +10,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def _index(cards: list, card_id: str) -> int:
-    for i, c in enumerate(cards):
-        if c.id == card_id:
-            return i
-    raise KeyError(card_id)
+def _index(game: "Game", cards: list, card_id: str) -> int:
+    """Where the card stands in its zone's list (list.index compares identity: Card has eq=False)."""
+    return cards.index(game.state.cards[card_id])
 
 
 def _enter(game: "Game", card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
@@ -38,7 +36,7 @@ def apply_event(game: "Game", e: ev.Event) -> None:
     t = type(e)
     if t is ev.Move:
         src = st.zones[e.from_]
-        card = j.pop(src, _index(src, e.card))
+        card = j.pop(src, _index(game, src, e.card))
         _enter(game, card, split_zone(e.from_)[1], split_zone(e.to)[1], e.enters)
         dst = st.zones[e.to]
         j.insert(dst, len(dst), card)
@@ -66,7 +64,7 @@ def apply_event(game: "Game", e: ev.Event) -> None:
         j.set(st, "first_player", e.player)
     elif t is ev.Cease:
         cards = st.zones[e.zone]
-        j.pop(cards, _index(cards, e.card))
+        j.pop(cards, _index(game, cards, e.card))
         j.setitem(st.loc, e.card)
     elif t is ev.Reveal:
         card = st.adventure.tumult[e.tumult]

@@ -8,18 +8,19 @@ step needs a player's choice, to a :class:`~engine.rules.flow.Need` that lists t
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from . import events as ev
 from .apply import apply_event
 from .journal import Journal, revert
+from .errors import DEFAULT_BUDGET, Budget, BudgetExceeded, IllegalDecision
 from .model import PHASES, State
+from .rules.flow import LEGAL_CAP
 from .text import describe
 
-
-class IllegalDecision(ValueError):
-    """A decision that does not answer what the game waits for; the message names the rule."""
+__all__ = ["Budget", "BudgetExceeded", "Game", "IllegalDecision", "LogEntry"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +53,11 @@ class Game:
     exactly as they were before the last step; randomness comes only from ``state.seed``.
     """
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, budget: Budget | None = None, started: float | None = None) -> None:
         self.state = state
+        self.budget = budget or DEFAULT_BUDGET
+        self._started = time.thread_time() if started is None else started
+        self.steps_done = 0
         self.journal = Journal()
         self.log: list[LogEntry] = []
         self._history: list[tuple[list[tuple], int]] = []
@@ -112,12 +116,33 @@ class Game:
             return None
         return need.to_pending(reason)
 
-    def legal_decisions(self) -> list[dict[str, Any]]:
-        """Every legal DECISION for the choice the game needs now ([] when none is needed)."""
+    def legal_decisions(self, limit: int = LEGAL_CAP) -> list[dict[str, Any]]:
+        """The first `limit` legal DECISIONs for the choice the game needs now ([] when none is
+        needed), produced lazily; `legal_count()` says how many there are in all."""
         if self.over:
             return []
         need = self._flow.need(self)
-        return need.legal() if need else []
+        return need.legal(limit) if need else []
+
+    def legal_count(self) -> int:
+        """How many legal decisions the current choice has (computed, never enumerated)."""
+        if self.over:
+            return 0
+        need = self._flow.need(self)
+        return need.count() if need else 0
+
+    def spent(self) -> tuple[int, float]:
+        """(steps performed, CPU seconds of this thread since loading)."""
+        return self.steps_done, time.thread_time() - self._started
+
+    def check_budget(self, budget: Budget | None = None) -> None:
+        """Raise :class:`BudgetExceeded` if `budget` (default: the game's) is spent."""
+        b = budget or self.budget
+        steps, seconds = self.spent()
+        if steps >= b.steps:
+            raise BudgetExceeded("steps", b.steps, steps, seconds)
+        if seconds >= b.seconds:
+            raise BudgetExceeded("seconds", b.seconds, steps, seconds)
 
     def advance(self) -> list[LogEntry]:
         """Perform one step; return its log entries ([] if over or waiting for a decision)."""
@@ -152,15 +177,23 @@ class Game:
         del self.log[start:]
         return removed
 
-    def run(self, until: str = "end", max_steps: int = 100_000) -> list[LogEntry]:
+    def run(self, until: str = "end", max_steps: int = 100_000, budget: Budget | None = None) -> list[LogEntry]:
         """Run to the end or a missing decision ("end"), one step ("step"), or until the next
-        beginning of the named phase. Returns the entries appended."""
+        beginning of the named phase. Returns the entries appended. `budget` replaces the game's
+        budget for the steps of this run (counted from this call); past it, BudgetExceeded."""
         if until == "step":
             return self.advance()
         if until != "end" and until not in PHASES:
             raise ValueError(f"until: 'end', 'step' or one of {', '.join(PHASES)}, not {until!r}")
         out: list[LogEntry] = []
+        steps0, seconds0 = self.spent()
         for _ in range(max_steps):
+            if budget is not None:
+                steps, seconds = self.spent()
+                if steps - steps0 >= budget.steps:
+                    raise BudgetExceeded("steps", budget.steps, steps - steps0, seconds - seconds0)
+                if seconds - seconds0 >= budget.seconds:
+                    raise BudgetExceeded("seconds", budget.seconds, steps - steps0, seconds - seconds0)
             entries = self.advance()
             if not entries:
                 break
@@ -195,6 +228,7 @@ class Game:
         return d, None
 
     def _perform(self, decision: dict | None, consumed: bool, inserted: bool = False) -> list[LogEntry]:
+        self.check_budget()
         st, j = self.state, self.journal
         ops: list[tuple] = []
         start = len(self.log)
@@ -217,4 +251,5 @@ class Game:
         finally:
             j.ops = None
         self._history.append((ops, start))
+        self.steps_done += 1
         return self.log[start:]

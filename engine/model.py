@@ -192,6 +192,11 @@ class State:
     declare: dict[str, Any] | None = None
     groups: int = 0
     loc: dict[str, str] = field(default_factory=dict)   # card id -> zone key
+    cards: dict[str, Card] = field(default_factory=dict)  # card id -> the card (a lookup, not a scan)
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            self.cards = {c.id: c for cards in self.zones.values() for c in cards}
 
     @property
     def order(self) -> list[str]:
@@ -223,10 +228,9 @@ class State:
         return ids[(ids.index(player) + 1) % len(ids)]
 
     def card(self, card_id: str) -> Card:
-        for c in self.zones[self.loc[card_id]]:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        """The card named `card_id` (KeyError when it is nowhere, e.g. a token that ceased)."""
+        self.loc[card_id]
+        return self.cards[card_id]
 
     def zone_of(self, card_id: str) -> str:
         return self.loc[card_id]

@@ -7,20 +7,16 @@ A `play` or `quick` decision may leave its mode or targets out: it is then *decl
 step; the card is played once the declaration is complete."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from .. import events as ev
 from . import play
-from .targets import declared_slots, expand_mode, first_completions, modes_of, target_options
-from .flow import Need, begin_phase, step
+from .targets import completions_count, declared_slots, expand_mode, iter_completions, modes_of, target_options
+from .flow import OPTIONS_CAP, Need, begin_phase, step
 from .registry import art, implements, implements_article
 
 if TYPE_CHECKING:
     from ..game import Game
-
-TARGET_LIST_CAP = 500   # `targets` answers listed at most by legal_decisions(); the pending's
-                        # options give each occurrence's choices, so any fitting list is accepted
-
 
 def _problem(game: "Game", p: str, d: dict) -> tuple[str | None, bool]:
     return (play.play_problem if "play" in d else play.quick_problem)(game, p, d)
@@ -46,24 +42,28 @@ def _need_declaration(game: "Game") -> Need:
                     f"{p} choisit le mode de {name} (déclaration d'intention).",
                     lambda d: (f"réponse attendue : \"mode\" parmi {modes} (5.2.3.c)" if d.get("mode") not in modes
                                else _problem(game, p, {**decl, **d})[0] if "targets" in d else None),
-                    lambda: [{"player": p, "mode": m} for m in modes])
+                    lambda: ({"player": p, "mode": m} for m in modes), lambda: len(modes))
     if "mode" in decl:
         steps = expand_mode(steps, decl["mode"])
-    slots = [{"step": s["action"], "choose": int(s.get("choose", 1)), "options": target_options(game, p, card, s)}
-             for s in declared_slots(steps)]
+    slots = []
+    for s in declared_slots(steps):
+        options = target_options(game, p, card, s)
+        slots.append({"step": s["action"], "choose": int(s.get("choose", 1)), "options": options[:OPTIONS_CAP],
+                      "count": len(options), "truncated": len(options) > OPTIONS_CAP})
 
     def fits(d: dict) -> str | None:
         if "targets" not in d:
             return "réponse attendue : \"targets\" (5.2.3.b)"
         return _problem(game, p, {**decl, "targets": d["targets"]})[0]
 
-    def legal() -> list[dict]:
-        return [{"player": p, "targets": t} for t in first_completions(game, p, card, steps, TARGET_LIST_CAP)]
+    def legal() -> Iterator[dict]:
+        return ({"player": p, "targets": t} for t in iter_completions(game, p, card, steps))
 
     return Need(p, "targets", slots, sum(s["choose"] for s in slots), ("5.2.3.b", "5.2.3.a"),
                 f"{p} choisit les cibles de {name}, dans l'ordre des étapes : "
                 + " ; ".join(f"{s['choose']} pour « {s['step']} »" for s in slots) + ".",
-                fits, legal)
+                fits, legal, lambda: completions_count(game, p, card, steps),
+                extra={"constraints": {"distinct": "per_step"}})
 
 
 def _need_turn(game: "Game") -> Need | None:
@@ -76,7 +76,7 @@ def _need_turn(game: "Game") -> Need | None:
     return Need(p, "turn", lambda: play.options(game, p), None, ("1.3.2.d",),
                 f"Tour de {p} : actions rapides, puis jouer une carte ou passer.",
                 lambda d: play.check(game, p, d), lambda: play.options(game, p),
-                articles=_clockwise(game))
+                lambda: play.options_count(game, p), articles=_clockwise(game))
 
 
 def _clockwise(game: "Game") -> tuple[tuple[str, str], ...]:

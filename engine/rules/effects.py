@@ -22,16 +22,18 @@ chosen: if it has since moved (a new object, 2.1.c) the step does nothing to it.
 """
 from __future__ import annotations
 
-import copy
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any
+from math import comb, factorial
+from typing import TYPE_CHECKING, Any, Iterator
+
+from ..jsondata import copy_json
 
 from .. import events as ev
 from ..model import IN_PLAY_ZONES, split_zone, team
 from . import actions
 from .flow import Need
 from .registry import art, implements, implements_article
-from .targets import (EXPEDITION_VERBS, CARD_VERBS, TARGET_KEY, chooses, expand_mode, stamp,
+from .targets import (EXPEDITION_VERBS, CARD_VERBS, TARGET_KEY, choice_problem, chooses, expand_mode, stamp,
                       target_options, whom, zone_count)
 
 if TYPE_CHECKING:
@@ -51,8 +53,9 @@ def pay_mana(game: "Game", player: str, amount: int, rules: tuple[str, ...]) -> 
 
 
 @implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "2.5.g")
-def cost_problem(game: "Game", player: str, card_id: str, cost: dict) -> str | None:
-    """Why `player` cannot pay `cost` for `card_id` now (None if they can)."""
+def cost_problem(game: "Game", player: str, card_id: str, cost: dict, ready: int | None = None) -> str | None:
+    """Why `player` cannot pay `cost` for `card_id` now (None if they can); `ready`: the player's
+    ready Orbs when the caller counted them already."""
     st = game.state
     card = st.card(card_id)
     zone = split_zone(st.loc[card_id])[1]
@@ -61,8 +64,9 @@ def cost_problem(game: "Game", player: str, card_id: str, cost: dict) -> str | N
     if cost.get("discard_me") and zone != "reserve":
         return f"{card.name} n'est pas dans la Réserve : « Défaussez-moi de la Réserve » impossible (1.1.6.i, 7.1.4.b)"
     mana = int(cost.get("mana", 0))
-    if mana > len(ready_orbs(game, player)):
-        return (f"{player} n'a que {len(ready_orbs(game, player))} Orbe(s) de Mana prêt(s) pour payer "
+    ready = len(ready_orbs(game, player)) if ready is None and mana else (ready or 0)
+    if mana > ready:
+        return (f"{player} n'a que {ready} Orbe(s) de Mana prêt(s) pour payer "
                 f"{mana} mana (1.1.6.j, 7.1.4.c, 3.2.9.f)")
     for name, n in (cost.get("spend") or {}).items():
         if card.counters.get(name, 0) < n:
@@ -87,7 +91,7 @@ def frame(card: str, player: str, kind: str, steps: list[dict], *, fid: str | No
           trigger: str = "", declared: bool = False, targets: list | None = None,
           group: int | None = None, after: str | None = None) -> dict[str, Any]:
     return {"id": fid or card, "card": card, "player": player, "kind": kind, "trigger": trigger,
-            "steps": copy.deepcopy(steps), "i": 0, "targets": targets or [], "t": 0, "declared": declared,
+            "steps": copy_json(steps), "i": 0, "targets": targets or [], "t": 0, "declared": declared,
             "group": group, "ordered": group is None, "after": after, "asked": None, "started": False}
 
 
@@ -174,7 +178,8 @@ def need_resolution(game: "Game") -> Need | None:
                 return None
             return Need(p, "order", ids, len(ids), ("1.2.4.c",),
                         f"{p} ordonne ses réactions déclenchées en même temps : {', '.join(ids)}.",
-                        fits_order, lambda: [{"player": p, "order": list(o)} for o in permutations(ids)][:120])
+                        fits_order, lambda: ({"player": p, "order": list(o)} for o in permutations(ids)),
+                        lambda: factorial(len(ids)), extra={"constraints": {"permutation": True}})
     step = _current(f)
     if step is None or not condition_holds(game, f, step):
         return None
@@ -182,38 +187,43 @@ def need_resolution(game: "Game") -> Need | None:
     name = game.names.get(f["card"], f["card"])
     if verb == "choose_one":
         n = len(step["modes"])
-        return Need(p, "mode", list(range(n)), 1, _rules_of(f, "5.2.3.c"),
+        return Need(p, "mode", range(n), 1, _rules_of(f, "5.2.3.c"),
                     f"{p} choisit un mode de {name} (0 à {n - 1}).",
                     lambda d: None if d.get("mode") in range(n) else f"réponse attendue : \"mode\" entre 0 et {n - 1}",
-                    lambda: [{"player": p, "mode": m} for m in range(n)])
+                    lambda: ({"player": p, "mode": m} for m in range(n)), lambda: n)
     if verb == "internal" and f["asked"] != f["i"]:
         problem = cost_problem(game, p, f["card"], step.get("cost") or {}) if f["card"] in st.loc else "source disparue"
         auto = {"player": p, "optional": False} if problem else None
+        answers = (False,) if problem else (True, False)
         return Need(p, "optional", [True, False], 1, ("5.2.3.g",),
                     f"{name} : {p} peut payer {step.get('cost') or {}} pour faire l'action interne.",
-                    _fits_optional, lambda: [{"player": p, "optional": v} for v in ((False,) if problem else (True, False))],
+                    _fits_optional, lambda: ({"player": p, "optional": v} for v in answers), lambda: len(answers),
                     auto, extra={"step": f["i"], "card": f["card"]})
     if step.get("optional") and f["asked"] != f["i"]:
         return Need(p, "optional", [True, False], 1, _rules_of(f, "5.2.3.e"),
                     f"{name} : {p} peut faire « {verb} » (vous pouvez).", _fits_optional,
-                    lambda: [{"player": p, "optional": True}, {"player": p, "optional": False}],
+                    lambda: iter([{"player": p, "optional": True}, {"player": p, "optional": False}]), lambda: 2,
                     extra={"step": f["i"], "card": f["card"]})
     n = chooses(step)
     if n and not f["declared"] and f.get("chosen") != f["i"]:
         options = target_options(game, p, f["card"], step)
-        combos = [list(c) for c in combinations(options, n)]
-        auto = {"player": p, "targets": []} if not combos else None
+        possible = len(options) >= n
+        auto = None if possible else {"player": p, "targets": []}
 
         def fits_targets(d: dict) -> str | None:
             t = d.get("targets")
-            if not combos:
+            if not possible:
                 return None if t == [] else "aucune cible possible : réponse attendue \"targets\": []"
-            return None if isinstance(t, list) and sorted(t) in [sorted(c) for c in combos] else \
-                f"réponse attendue : \"targets\" avec {n} cible(s) différente(s) parmi {', '.join(options)} (5.2.3.b)"
+            return choice_problem(t, options, n)
+
+        def legal() -> Iterator[dict]:
+            if not possible:
+                return iter([{"player": p, "targets": []}])
+            return ({"player": p, "targets": list(c)} for c in combinations(options, n))
         return Need(p, "targets", options, n, _rules_of(f, "5.2.3.b"),
                     f"{name} : {p} choisit {n} cible(s) pour « {verb} ».", fits_targets,
-                    lambda: [{"player": p, "targets": c} for c in combos] or [{"player": p, "targets": []}],
-                    auto, extra={"step": f["i"], "card": f["card"]})
+                    legal, lambda: comb(len(options), n) if possible else 1,
+                    auto, extra={"step": f["i"], "card": f["card"], "constraints": {"distinct": True}})
     return None
 
 

@@ -7,7 +7,8 @@ end of the game is checked (boardgame.io's "after every event, check endings").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .. import events as ev
 from ..scenario.shapes import ANSWERS, decision_kind, decision_problems
@@ -20,6 +21,11 @@ StepFn = Callable[["Game", "dict[str, Any] | None"], None]
 NeedFn = Callable[["Game"], "Need | None"]
 _STEPS: dict[str, tuple[NeedFn | None, StepFn]] = {}
 
+#: at most this many entries in a pending's `options` list (`truncated` says when more exist)
+OPTIONS_CAP = 200
+#: at most this many decisions returned by `legal_decisions()` unless asked otherwise
+LEGAL_CAP = 200
+
 #: first step of each phase
 FIRST_STEP = {
     "setup": "setup.adventure", "morning": "morning.first_player", "noon": "noon.reactions",
@@ -29,17 +35,23 @@ FIRST_STEP = {
 
 @dataclass
 class Need:
-    """A decision the game waits for. `check(d)` returns None or why `d` does not fit;
-    `legal()` lists every fitting decision; `automatic` is the only possible answer, if forced."""
+    """A decision the game waits for, described rather than enumerated (issue 11, "Bounded").
+
+    `check(d)` returns None or why `d` does not fit, checking it directly against the rules;
+    `legal(limit)` produces fitting decisions lazily, at most `limit`; `count()` is how many
+    `legal()` would produce in all, computed combinatorially (never by enumeration); `automatic`
+    is the only possible answer, if forced. `options` (a list, or an iterable factory computed only
+    for `pending`) are the elements the choice is made from."""
 
     player: str
     kind: str
-    options: "list[Any] | Callable[[], list[Any]]"   # a callable is computed only for `pending`
+    options: "Iterable[Any] | Callable[[], Iterable[Any]]"   # a callable is computed only for `pending`
     choose: int | None
     rules: tuple[str, ...]
     text: str
     fits: Callable[[dict[str, Any]], str | None]
-    legal_fn: Callable[[], list[dict[str, Any]]]
+    legal_fn: Callable[[], Iterable[dict[str, Any]]]    # lazy: a generator, never a full list
+    count_fn: Callable[[], int]
     automatic: dict[str, Any] | None = None
     reading: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -60,18 +72,49 @@ class Need:
             return f"réponse attendue ({self.kind}) : {wanted}, reçu \"{kind}\""
         return self.fits(d)
 
-    def legal(self) -> list[dict[str, Any]]:
-        return self.legal_fn()
+    def legal(self, limit: int = LEGAL_CAP) -> list[dict[str, Any]]:
+        """The first `limit` legal decisions (lazily produced)."""
+        return list(islice(self.legal_fn(), max(limit, 0)))
+
+    def count(self) -> int:
+        """How many legal decisions there are in all (computed, not enumerated)."""
+        return self.count_fn()
 
     def to_pending(self, reason: str | None = None) -> dict[str, Any]:
         options = self.options() if callable(self.options) else self.options
+        listed = list(islice(options, OPTIONS_CAP + 1))
+        truncated = len(listed) > OPTIONS_CAP
         out = {"player": self.player, "kind": self.kind, "choose": self.choose,
-               "options": list(options), "rules": list(self.rules), "text": self.text, **self.extra}
+               "options": listed[:OPTIONS_CAP], "rules": list(self.rules), "text": self.text,
+               "count": self.count(), "truncated": truncated, **self.extra}
         if self.articles:
             out["articles"] = [{"title": t, "section": s} for t, s in self.articles]
         if reason:
             out["reason"] = reason
         return out
+
+
+def lazy_product(factories: "list[Callable[[], Iterable[Any]]]") -> "Iterator[tuple[Any, ...]]":
+    """itertools.product without building its inputs: each factory gives a fresh iterator of one
+    position's choices, generated on demand (iteratively, so any number of positions)."""
+    if not factories:
+        yield ()
+        return
+    stack = [iter(factories[0]())]
+    chosen: list[Any] = []
+    while stack:
+        try:
+            item = next(stack[-1])
+        except StopIteration:
+            stack.pop()
+            if chosen:
+                chosen.pop()
+            continue
+        if len(stack) == len(factories):
+            yield (*chosen, item)
+        else:
+            chosen.append(item)
+            stack.append(iter(factories[len(stack)]()))
 
 
 def step(name: str, need: NeedFn | None = None) -> Callable[[StepFn], StepFn]:

@@ -1,13 +1,15 @@
 """Night (4.2.5, 1.3.2.f): Rest, then Clean-up in initiative order, then the next day."""
 from __future__ import annotations
 
-from itertools import combinations, product
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from itertools import combinations
+from math import comb
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .. import events as ev
 from ..model import EXPEDITION_ZONES
 from .actions import lose_status, move_card
-from .flow import Need, begin_phase, step
+from .flow import OPTIONS_CAP, Need, begin_phase, lazy_product, step
 from .registry import implements
 
 if TYPE_CHECKING:
@@ -65,34 +67,36 @@ def _need_keep(game: "Game") -> Need:
     kr = min(len(reserve), player.reserve_limit)
     kl = min(len(landmarks), player.landmark_limit)
     rules, reading = _limits_rules(game, p)
+    in_reserve, in_landmarks = set(reserve), set(landmarks)
 
     def fits(d: dict) -> str | None:
         keep = d.get("keep")
         if not isinstance(keep, list):
             return "réponse attendue : \"keep\" avec la liste des objets gardés"
-        if len(set(keep)) != len(keep):
+        if len(set(map(str, keep))) != len(keep):
             return "un objet est nommé deux fois"
-        bad = [k for k in keep if k not in reserve and k not in landmarks]
+        bad = [k for k in keep if k not in in_reserve and k not in in_landmarks]
         if bad:
-            return f"pas dans la Réserve ni les Repères de {p} : {', '.join(map(str, bad))}"
-        nr = sum(1 for k in keep if k in reserve)
+            return f"pas dans la Réserve ni les Repères de {p} : {', '.join(map(str, bad[:20]))}"
+        nr = sum(1 for k in keep if k in in_reserve)
         nl = len(keep) - nr
         if nr != kr or nl != kl:
             return (f"{p} garde exactement {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
                     f"{kl} de ses Repères (limite {player.landmark_limit}) ; reçu {nr} et {nl}")
         return None
 
-    def legal() -> list[dict]:
-        return [{"player": p, "keep": list(r) + list(l)}
-                for r, l in product(combinations(reserve, kr), combinations(landmarks, kl))]
+    def legal() -> Iterator[dict]:
+        pairs = lazy_product([partial(combinations, reserve, kr), partial(combinations, landmarks, kl)])
+        return ({"player": p, "keep": list(r) + list(lm)} for r, lm in pairs)
 
     auto = {"player": p, "keep": reserve + landmarks} if kr == len(reserve) and kl == len(landmarks) else None
     return Need(p, "keep", reserve + landmarks, kr + kl, rules,
                 f"Nettoyage : {p} choisit {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
                 f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; le reste sera défaussé.",
-                fits, legal, auto, reading,
-                {"reserve": reserve, "landmarks": landmarks,
-                 "limits": {"reserve": player.reserve_limit, "landmarks": player.landmark_limit}})
+                fits, legal, lambda: comb(len(reserve), kr) * comb(len(landmarks), kl), auto, reading,
+                {"reserve": reserve[:OPTIONS_CAP], "landmarks": landmarks[:OPTIONS_CAP],
+                 "limits": {"reserve": player.reserve_limit, "landmarks": player.landmark_limit},
+                 "constraints": {"reserve": kr, "landmarks": kl, "distinct": True}})
 
 
 @step("night.cleanup", need=_need_keep)

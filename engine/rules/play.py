@@ -5,12 +5,13 @@ uses them so that an illegal decision is refused with its rule and the state lef
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .. import events as ev
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from . import actions, effects
-from .targets import LIST_LIMIT, can_target, completions, declared_slots, expand_mode, modes_of, stamp, targets_problem
+from .targets import (LIST_LIMIT, can_target, completions_count, declared_slots, expand_mode, iter_completions,
+                      modes_of, stamp, targets_problem)
 from .registry import ARTICLE_2V2, art, implements, implements_article
 
 if TYPE_CHECKING:
@@ -30,8 +31,9 @@ def _where(game: "Game", player: str, card_id: Any) -> str | None:
 
 
 @implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f")
-def card_problem(game: "Game", player: str, card_id: Any) -> str | None:
-    """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart)."""
+def card_problem(game: "Game", player: str, card_id: Any, ready: int | None = None) -> str | None:
+    """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart).
+    `ready`: the player's ready Orbs when the caller counted them already."""
     src = _where(game, player, card_id)
     if src is None:
         return f"{card_id!r} n'est ni dans la Main ni dans la Réserve de {player} (1.3.2.d)"
@@ -45,7 +47,7 @@ def card_problem(game: "Game", player: str, card_id: Any) -> str | None:
             return (f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué "
                     "(lecture « exhausted-reserve » : règles complètes, absent des seeds)")
     cost = card.reserve_cost if src == "reserve" else card.hand_cost
-    ready = len(effects.ready_orbs(game, player))
+    ready = len(effects.ready_orbs(game, player)) if ready is None else ready
     if cost > ready:
         return (f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
                 f"n'a que {ready} Orbe(s) de Mana prêt(s) (3.2.9.f{', 2.2.7.a' if src == 'reserve' else ''})")
@@ -118,7 +120,7 @@ def teammate_problem(game: "Game", player: str, card: "Card", d: dict) -> str | 
     return f"{player} ne peut jouer {card.name} que dans sa propre {own}, pas dans celle de {side} (1.3.2.d)"
 
 
-def _ability(game: "Game", player: str, d: dict) -> tuple[str | None, "Card | None", dict | None]:
+def _ability(game: "Game", player: str, d: dict, ready: int | None = None) -> tuple[str | None, "Card | None", dict | None]:
     st = game.state
     cid = d.get("quick")
     zone = st.loc.get(cid) if isinstance(cid, str) else None
@@ -135,7 +137,7 @@ def _ability(game: "Game", player: str, d: dict) -> tuple[str | None, "Card | No
         where = ", ".join(a["zones"]) if "zones" in a else \
             "dans la Réserve (capacité de soutien)" if effects.works_in(a, "reserve") else "en jeu"
         return f"l'action rapide de {card.name} ne fonctionne que {where} (1.2.4.d)", None, None
-    return effects.cost_problem(game, player, cid, a["quick"]), card, a
+    return effects.cost_problem(game, player, cid, a["quick"], ready), card, a
 
 
 def quick_problem(game: "Game", player: str, d: dict) -> tuple[str | None, bool]:
@@ -170,50 +172,91 @@ def check(game: "Game", player: str, d: dict) -> str | None:
     return "réponse attendue : {\"pass\": true}, {\"play\": …}, {\"quick\": …, \"ability\": n} ou {\"swap\": […]}"
 
 
-def _declarations(game: "Game", player: str, base: dict, card: "Card", steps: list[dict]) -> list[dict]:
-    """The decisions for one card or ability: complete when few, else the bare declaration."""
+def _declaration_plan(game: "Game", player: str, card: "Card", steps: list[dict],
+                      cache: dict | None = None) -> list[tuple[int | None, int]] | None:
+    """How a card's or ability's decisions are listed: [(mode, number of complete target lists)]
+    when they are few (at most LIST_LIMIT in all), None when only the bare declaration is listed.
+    Counted combinatorially, nothing is enumerated."""
     n_modes = modes_of(steps)
-    out = []
+    plan: list[tuple[int | None, int]] = []
+    total = 0
     for m in (range(n_modes) if n_modes else [None]):
         s = expand_mode(steps, m) if m is not None else steps
+        n = completions_count(game, player, card.id, s, cache) if declared_slots(s) else 1
+        total += n
+        if total > LIST_LIMIT:
+            return None
+        plan.append((m, n))
+    return plan
+
+
+def _declarations(game: "Game", player: str, base: dict, card: "Card", steps: list[dict]) -> Iterator[dict]:
+    """The decisions for one card or ability: complete when few, else the bare declaration."""
+    plan = _declaration_plan(game, player, card, steps)
+    if plan is None:
+        yield base
+        return
+    for m, n in plan:
+        with_mode = dict(base, **({"mode": m} if m is not None else {}))
+        s = expand_mode(steps, m) if m is not None else steps
         if not declared_slots(s):
-            out.append(dict(base, **({"mode": m} if m is not None else {})))
+            yield with_mode
             continue
-        comps = completions(game, player, card.id, s)
-        if comps is None:
-            return [base]
-        for t in comps:
-            out.append(dict(base, **({"mode": m} if m is not None else {}), targets=t))
-    if len(out) > LIST_LIMIT:
-        return [base]
-    return out
+        for t in iter_completions(game, player, card.id, s):
+            yield dict(with_mode, targets=t)
 
 
-def options(game: "Game", player: str) -> list[dict]:
-    """Every legal `turn` decision, compactly: one per card and expedition, with its targets when
-    they are few (else the bare declaration, completed by a `targets` decision); one Orb swap."""
+def _declarations_count(game: "Game", player: str, card: "Card", steps: list[dict], cache: dict) -> int:
+    plan = _declaration_plan(game, player, card, steps, cache)
+    return 1 if plan is None else sum(n for _, n in plan)
+
+
+def _playable(game: "Game", player: str) -> Iterator[tuple[dict, "Card", list[dict]]]:
+    """(base decision, card, effect steps) for each card playable now, once per expedition for
+    characters, then each usable quick action."""
     st = game.state
-    out: list[dict] = [{"player": player, "pass": True}]
+    ready = len(effects.ready_orbs(game, player))
     for zone in ("hand", "reserve"):
         for card in st.zones[f"{player}.{zone}"]:
-            if card_problem(game, player, card.id):
+            if card_problem(game, player, card.id, ready):
                 continue
             exps = EXPEDITIONS if card.type == "character" else (None,)
             for e in exps:
-                base = {"player": player, "play": card.id, **({"expedition": e} if e else {})}
-                out += _declarations(game, player, base, card, _steps_of(card))
+                yield {"player": player, "play": card.id, **({"expedition": e} if e else {})}, card, _steps_of(card)
     for zone in IN_PLAY_ZONES + ("reserve",):
         for card in st.zones[f"{player}.{zone}"]:
             for k, a in enumerate(card.abilities):
                 if isinstance(a, dict) and isinstance(a.get("quick"), dict):
                     base = {"player": player, "quick": card.id, "ability": k}
-                    if _ability(game, player, base)[0] is None:
-                        out += _declarations(game, player, base, card, a.get("effect", []))
+                    if _ability(game, player, base, ready)[0] is None:
+                        yield base, card, a.get("effect", [])
+
+
+def _swap(game: "Game", player: str) -> dict | None:
     ready = effects.ready_orbs(game, player)
-    tired = [c.id for c in st.zones[f"{player}.mana"] if c.has("exhausted")]
-    if ready and tired:
-        out.append({"player": player, "swap": [ready[0], tired[0]]})
-    return out
+    tired = next((c.id for c in game.state.zones[f"{player}.mana"] if c.has("exhausted")), None)
+    return {"player": player, "swap": [ready[0], tired]} if ready and tired else None
+
+
+def options(game: "Game", player: str) -> Iterator[dict]:
+    """Every legal `turn` decision, compactly and lazily: pass; one per card and expedition, with
+    its targets when they are few (else the bare declaration, completed by a `targets` decision);
+    each quick action the same way; one Orb swap."""
+    yield {"player": player, "pass": True}
+    for base, card, steps in _playable(game, player):
+        yield from _declarations(game, player, base, card, steps)
+    swap = _swap(game, player)
+    if swap:
+        yield swap
+
+
+def options_count(game: "Game", player: str) -> int:
+    """How many decisions :func:`options` produces in all, counted without listing them."""
+    n = 1 + (_swap(game, player) is not None)
+    cache: dict = {}
+    for _, card, steps in _playable(game, player):
+        n += _declarations_count(game, player, card, steps, cache)
+    return n
 
 
 # -- doing it -------------------------------------------------------------------------------------

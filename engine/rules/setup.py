@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
@@ -122,7 +123,8 @@ def _need_mana(game: "Game") -> Need:
     auto = {"player": p, "mana": hand} if len(hand) <= 3 else None
     return Need(p, "mana", hand, k, ("4.1.j", "1.3.1.d"),
                 f"{p} doit placer {k} cartes de sa Main dans sa Zone de Mana (mise en place).",
-                fits, lambda: [{"player": p, "mana": list(c)} for c in combinations(hand, k)], auto)
+                fits, lambda: ({"player": p, "mana": list(c)} for c in combinations(hand, k)),
+                lambda: comb(len(hand), k), auto)
 
 
 @step("setup.mana", need=_need_mana)

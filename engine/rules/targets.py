@@ -5,11 +5,15 @@ A STEP whose ``target``, ``expedition`` or ``player`` is ``"choose"`` is one occ
 ``"choose": n`` asks for n different objects in that occurrence (5.2.3.b)."""
 from __future__ import annotations
 
-import copy
-from itertools import combinations, islice, product
-from typing import TYPE_CHECKING, Any
+from itertools import combinations, islice
+from functools import partial
+from math import comb
+from typing import TYPE_CHECKING, Any, Iterator
+
+from ..jsondata import copy_json
 
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
+from .flow import lazy_product
 from .registry import ARTICLE_2V2, implements, implements_article
 
 if TYPE_CHECKING:
@@ -91,6 +95,17 @@ def target_options(game: "Game", player: str, source: str, step: dict) -> list[s
             if (want is None or c.type == want) and c.id != source]   # itself: the target "me"
 
 
+def option_count(game: "Game", player: str, source: str, step: dict, cache: dict) -> int:
+    """len(target_options(...)), with the options of steps alike (same verb, controller, type)
+    computed once per `cache` (a dict the caller keeps for one decision's listing)."""
+    key = (player, step.get("action"), step.get("controller"), step.get("type"))
+    if key not in cache:
+        pool = target_options(game, player, "", step)
+        cache[key] = (len(pool), set(pool))
+    n, pool_set = cache[key]
+    return n - (source in pool_set)
+
+
 def chooses(step: dict) -> int:
     """How many objects this step's occurrence of "cible" takes (0: no target to choose)."""
     key = TARGET_KEY.get(step.get("action"))
@@ -119,7 +134,7 @@ def expand_mode(steps: list[dict], mode: int) -> list[dict]:
     done = False
     for s in steps:
         if not done and s.get("action") == "choose_one":
-            out += copy.deepcopy(s["modes"][mode])
+            out += copy_json(s["modes"][mode])
             done = True
         else:
             out.append(s)
@@ -165,18 +180,36 @@ def _teammate_reason(game: "Game", player: str, step: dict, bad: list) -> str:
     return ""
 
 
+def choice_problem(chosen: Any, options: list[str], n: int) -> str | None:
+    """Why `chosen` is not n different elements of `options` (None if it is): checked directly,
+    without listing the combinations (issue 11, "Bounded")."""
+    allowed = set(options)
+    if not isinstance(chosen, list) or len(chosen) != n or len(set(map(str, chosen))) != n \
+            or not all(isinstance(t, str) and t in allowed for t in chosen):
+        shown = ", ".join(options[:20]) + (" …" if len(options) > 20 else "")
+        return f"réponse attendue : \"targets\" avec {n} cible(s) différente(s) parmi {shown} (5.2.3.b)"
+    return None
+
+
+def completions_count(game: "Game", player: str, source: str, steps: list[dict], cache: dict | None = None) -> int:
+    """How many complete target lists these steps have: the product, over the occurrences of
+    "cible", of C(options, n) (computed, not enumerated)."""
+    total = 1
+    cache = {} if cache is None else cache
+    for s in declared_slots(steps):
+        total *= comb(option_count(game, player, source, s, cache), chooses(s))
+        if not total:
+            return 0
+    return total
+
+
 def completions(game: "Game", player: str, source: str, steps: list[dict], limit: int = LIST_LIMIT) -> list[list[str]] | None:
     """Every complete target list for these steps, or None when there are more than `limit`;
-    [] when one occurrence has no legal choice."""
-    per_slot = _per_slot(game, player, source, steps)
-    if any(not opts for opts in per_slot):
-        return []
-    total = 1
-    for opts in per_slot:
-        total *= len(opts)
+    [] when one occurrence has no legal choice. Counted before anything is listed."""
+    total = completions_count(game, player, source, steps)
     if total > limit:
         return None
-    return [[t for part in combo for t in part] for combo in product(*per_slot)]
+    return first_completions(game, player, source, steps, limit)
 
 
 def can_target(game: "Game", player: str, source: str, steps: list[dict]) -> bool:
@@ -185,14 +218,18 @@ def can_target(game: "Game", player: str, source: str, steps: list[dict]) -> boo
 
 
 def first_completions(game: "Game", player: str, source: str, steps: list[dict], cap: int) -> list[list[str]]:
-    """The first `cap` complete target lists (in the order of the options)."""
-    per_slot = _per_slot(game, player, source, steps)
-    return [[t for part in combo for t in part] for combo in islice(product(*per_slot), cap)]
+    """The first `cap` complete target lists (in the order of the options), produced lazily."""
+    return list(islice(iter_completions(game, player, source, steps), max(cap, 0)))
 
 
-def _per_slot(game: "Game", player: str, source: str, steps: list[dict]) -> list[list[list[str]]]:
-    return [[list(c) for c in combinations(target_options(game, player, source, s), chooses(s))]
-            for s in declared_slots(steps)]
+def iter_completions(game: "Game", player: str, source: str, steps: list[dict]) -> Iterator[list[str]]:
+    """Every complete target list, lazily: a product of the occurrences' combinations in which
+    each occurrence's combinations are generated on demand (itertools.product would build them all)."""
+    slots = [(target_options(game, player, source, s), chooses(s)) for s in declared_slots(steps)]
+    if any(len(options) < n for options, n in slots):
+        return iter(())
+    factories = [partial(combinations, options, n) for options, n in slots]
+    return ([t for part in combo for t in part] for combo in lazy_product(factories))
 
 
 def stamp(game: "Game", value: str) -> list:

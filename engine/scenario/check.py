@@ -40,16 +40,45 @@ def _str(v: Any) -> bool:
 
 
 def _depth_problem(doc: Any) -> str | None:
-    """The path of the first node nested deeper than MAX_DEPTH (iteratively: no recursion)."""
-    todo = [(doc, "$", 0)]
+    """The path of the first node nested deeper than MAX_DEPTH (iteratively: no recursion). A
+    level-by-level walk first; only a document found too deep is walked again to name the path."""
+    level = [doc]
+    for _ in range(MAX_DEPTH):
+        nxt: list[Any] = []
+        for node in level:
+            nxt += [v for v in (node.values() if isinstance(node, dict) else node) if isinstance(v, (dict, list))]
+        if not nxt:
+            return None
+        level = nxt
+    if not any(level):
+        return None
+    return _deep_path(doc)
+
+
+def _deep_path(doc: Any) -> str | None:
+    """The path of the first node nested deeper than MAX_DEPTH (each container keeps its parent,
+    so paths are spelled out only for that node)."""
+    nodes: list[tuple[Any, int, int, Any]] = [(doc, 0, -1, None)]   # container, depth, parent index, key
+
+    def path(i: int, last: Any) -> str:
+        parts = [last]
+        while i > 0:
+            _, _, parent, key = nodes[i]
+            parts.append(key)
+            i = parent
+        return "$" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in reversed(parts))
+
+    todo = [0]
     while todo:
-        node, path, depth = todo.pop()
-        if depth > MAX_DEPTH:
-            return path
-        if isinstance(node, dict):
-            todo += [(v, f"{path}.{k}", depth + 1) for k, v in node.items()]
-        elif isinstance(node, list):
-            todo += [(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(node)]
+        i = todo.pop()
+        node, depth, _, _ = nodes[i]
+        items: Any = node.items() if isinstance(node, dict) else enumerate(node)
+        for k, v in items:
+            if depth + 1 > MAX_DEPTH:
+                return path(i, k)
+            if isinstance(v, (dict, list)):
+                todo.append(len(nodes))
+                nodes.append((v, depth + 1, i, k))
     return None
 
 
@@ -101,8 +130,10 @@ class _Checker:
             self.add(f"{path}.type", f"type inconnu {ctype!r} (attendu : {', '.join(CARD_TYPES)})")
         if "owner" in c and not (isinstance(c["owner"], str) and c["owner"] in players):
             self.add(f"{path}.owner", f"joueur inconnu {c['owner']!r}")
-        self.nat(c, "hand_cost", f"{path}.hand_cost")
-        self.nat(c, "reserve_cost", f"{path}.reserve_cost", nullable=True)
+        if "hand_cost" in c:
+            self.nat(c, "hand_cost", f"{path}.hand_cost")
+        if "reserve_cost" in c:
+            self.nat(c, "reserve_cost", f"{path}.reserve_cost", nullable=True)
         stats = c.get("stats", {})
         if not isinstance(stats, dict):
             self.add(f"{path}.stats", "objet attendu {forest, mountain, water}")
@@ -110,7 +141,8 @@ class _Checker:
             for k, v in stats.items():
                 if k not in TERRAINS:
                     self.add(f"{path}.stats.{k}", f"statistique inconnue {k!r} (attendu : {', '.join(TERRAINS)})")
-                self.nat(stats, k, f"{path}.stats.{k}")
+                if not (type(v) is int and 0 <= v <= MAX_NUMBER):     # the message says why
+                    self.nat(stats, k, f"{path}.stats.{k}")
         statuses = c.get("statuses", [])
         if not isinstance(statuses, list):
             self.add(f"{path}.statuses", "liste attendue")
@@ -124,8 +156,9 @@ class _Checker:
         if not isinstance(counters, dict):
             self.add(f"{path}.counters", "objet attendu {nom: nombre}")
         else:
-            for k in counters:
-                self.nat(counters, k, f"{path}.counters.{k}")
+            for k, v in counters.items():
+                if not (type(v) is int and 0 <= v <= MAX_NUMBER):
+                    self.nat(counters, k, f"{path}.counters.{k}")
         for key in ("keywords", "abilities", "effect"):
             if key in c and not isinstance(c[key], list):
                 self.add(f"{path}.{key}", "liste attendue")
@@ -144,7 +177,8 @@ class _Checker:
             self.add(f"{path}.token", "un jeton n'existe que dans la zone d'Expédition (2.1.d)")
         if zone in EXPEDITION_ZONES and ctype != "character":
             self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
-        self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
+        if c.get("timestamp") is not None:
+            self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
 
     def costs(self, q: Any, path: str) -> None:
         """The costs of a quick action or an internal action (1.1.6.h–j, 2.5.g)."""
