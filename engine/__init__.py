@@ -17,12 +17,14 @@ from typing import Any
 
 from .errors import Budget, BudgetExceeded, EngineError, IllegalDecision
 from .game import Game, LogEntry
+from .model import PLAYERS
 from .scenario import ScenarioError
 from .scenario.check import check as _check
 from .scenario.load import load_state, loads_doc
+from .vocabulary import vocabulary, vocabulary_json
 
 __all__ = ["Budget", "BudgetExceeded", "EngineError", "Game", "IllegalDecision", "LogEntry", "ScenarioError",
-           "check", "load", "loads"]
+           "check", "empty_document", "load", "loads", "vocabulary", "vocabulary_json"]
 
 
 def check(doc: Any) -> list[dict[str, Any]]:
@@ -41,3 +43,14 @@ def loads(text: str, budget: Budget | None = None) -> Game:
     """Like load() for JSON text; malformed JSON is a problem at path "$" with line and column."""
     started = time.thread_time()
     return Game(load_state(loads_doc(text)), budget, started)
+
+
+def empty_document(mode: str = "1v1") -> dict[str, Any]:
+    """The empty scenario of a mode (no card, heroes null, default Adventure, day 1 at Noon): the one
+    the builder starts from, valid as it is."""
+    players = PLAYERS[mode]
+    return {"format": "arbitre-scenario/1", "rules": "fr-1", "seed": 0, "mode": mode, "day": 1, "phase": "noon",
+            "first_player": players[0], "players": {p: {"hero": None} for p in players},
+            "adventure": {"layout": mode, "tumult": None,
+                          "markers": {p: {"hero": 0, "companion": 7} for p in players}, "arena": False},
+            "decisions": []}

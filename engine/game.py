@@ -18,6 +18,8 @@ from .journal import Journal, revert
 from .errors import DEFAULT_BUDGET, Budget, BudgetExceeded, IllegalDecision
 from .model import PHASES, State
 from .rules.flow import LEGAL_CAP
+from .rules.play import swap, swap_problem
+from .scenario.shapes import decision_kind, decision_problems
 from .text import describe
 
 __all__ = ["Budget", "BudgetExceeded", "Game", "IllegalDecision", "LogEntry"]
@@ -112,7 +114,7 @@ class Game:
         if need is None:
             return None
         decision, reason = self._scripted(need)
-        if decision is not None:
+        if decision is not None or self._scripted_swap(need) is not None:
             return None
         return need.to_pending(reason)
 
@@ -153,7 +155,8 @@ class Game:
         if need is not None:
             decision, _ = self._scripted(need)
             if decision is None:
-                return []
+                swap = self._scripted_swap(need)
+                return self._perform_swap(swap) if swap is not None else []
         return self._perform(decision, consumed=need is not None)
 
     def decide(self, decision: dict[str, Any]) -> list[LogEntry]:
@@ -161,8 +164,15 @@ class Game:
         consumes it. Raises :class:`IllegalDecision` (state untouched) if it does not fit."""
         need = None if self.over else self._flow.need(self)
         if need is None:
+            if not self.over and self._swap_problem(decision) is None:
+                return self._perform_swap(dict(decision), inserted=True)
             raise IllegalDecision("Aucune décision n'est attendue maintenant.")
         problem = need.check(decision)
+        if problem and self._answers_swap(need, decision):
+            swap_refused = self._swap_problem(decision)
+            if swap_refused:
+                raise IllegalDecision(swap_refused)
+            return self._perform_swap(dict(decision), inserted=True)
         if problem:
             raise IllegalDecision(f"{problem} (règle {', '.join(need.rules)})")
         return self._perform(dict(decision), consumed=True, inserted=True)
@@ -227,29 +237,68 @@ class Game:
             return None, f"decisions[{st.decision_index}] ne convient pas : {problem}"
         return d, None
 
-    def _perform(self, decision: dict | None, consumed: bool, inserted: bool = False) -> list[LogEntry]:
+    # 3.2.9.e: "Les joueurs peuvent épuiser un Orbe de Mana pour préparer un autre Orbe de Mana Épuisé à
+    # tout moment": any player may swap whenever the game waits for a decision, not only on their turn
+    @staticmethod
+    def _answers_swap(need: Any, d: Any) -> bool:
+        """Whether `d` is a swap that is not simply the current player's turn decision."""
+        return isinstance(d, dict) and "swap" in d and (need.kind != "turn" or d.get("player") != need.player)
+
+    def _swap_problem(self, d: Any) -> str | None:
+        if not isinstance(d, dict) or decision_kind(d) != ["swap"] or decision_problems(d):
+            return "réponse attendue : {\"player\", \"swap\": [Orbe prêt, Orbe épuisé]} (3.2.9.e)"
+        if d.get("player") not in self.state.players:
+            return f"joueur inconnu {d.get('player')!r}"
+        return swap_problem(self, d["player"], d)
+
+    def _scripted_swap(self, need: Any) -> dict | None:
+        """The next scripted decision when it is an Orb swap made at any time (3.2.9.e)."""
+        st = self.state
+        if need.automatic is not None or st.decision_index >= len(st.decisions):
+            return None
+        d = st.decisions[st.decision_index]
+        return d if self._answers_swap(need, d) and self._swap_problem(d) is None else None
+
+    def _perform_swap(self, decision: dict, inserted: bool = False) -> list[LogEntry]:
+        """One step: the Orb swap of any player (3.2.9.e); what the game waited for still waits."""
+        def body() -> None:
+            st, j = self.state, self.journal
+            if inserted:
+                j.insert(st.decisions, st.decision_index, decision)
+            j.set(st, "decision_index", st.decision_index + 1)
+            self.emit(ev.Decision(decision["player"], "swap", tuple(decision.items())), ("3.2.9.e",))
+            swap(self, decision["player"], decision)
+        return self._step(body)
+
+    def _step(self, body: Any) -> list[LogEntry]:
+        """Run `body` as one step: journaled, undone as a whole on error, counted in the budget."""
         self.check_budget()
-        st, j = self.state, self.journal
         ops: list[tuple] = []
         start = len(self.log)
-        j.ops = ops
+        self.journal.ops = ops
         try:
+            body()
+        except BaseException:
+            revert(ops)
+            del self.log[start:]
+            raise
+        finally:
+            self.journal.ops = None
+        self._history.append((ops, start))
+        self.steps_done += 1
+        return self.log[start:]
+
+    def _perform(self, decision: dict | None, consumed: bool, inserted: bool = False) -> list[LogEntry]:
+        def body() -> None:
+            st, j = self.state, self.journal
             need = self._flow.need(self) if consumed else None
             if need is not None and need.automatic is None:
                 if inserted:
                     j.insert(st.decisions, st.decision_index, decision)
                 j.set(st, "decision_index", st.decision_index + 1)
             if need is not None:
-                self.emit(ev.Decision(need.player, need.kind, tuple(decision.items()),
+                self.emit(ev.Decision(need.player, need.kind, tuple((decision or {}).items()),
                                       automatic=need.automatic is not None),
                           need.rules, need.reading, need.articles)
             self._flow.perform(self, decision)
-        except BaseException:
-            revert(ops)
-            del self.log[start:]
-            raise
-        finally:
-            j.ops = None
-        self._history.append((ops, start))
-        self.steps_done += 1
-        return self.log[start:]
+        return self._step(body)

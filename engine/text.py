@@ -5,18 +5,17 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .model import split_zone
+from .vocabulary import vocabulary
 
 if TYPE_CHECKING:
     from .game import Game
 
-PHASE_FR = {"setup": "Mise en place", "morning": "Matin", "noon": "Midi", "afternoon": "Après-midi",
-            "dusk": "Crépuscule", "night": "Nuit"}
-ZONE_FR = {"deck": "Deck", "hand": "Main", "mana": "Zone de Mana", "reserve": "Réserve",
-           "landmarks": "Repères", "discard": "Défausse", "hero_expedition": "Expédition du Héros",
-           "companion_expedition": "Expédition du Compagnon", "limbo": "Limbo"}
-EXPEDITION_FR = {"hero": "Expédition du Héros", "companion": "Expédition du Compagnon"}
-STATUS_FR = {"fleeting": "Fugace", "asleep": "Endormi", "anchored": "Ancré", "exhausted": "épuisé"}
-TERRAIN_FR = {"forest": "forêt", "mountain": "montagne", "water": "eau"}
+_VOCABULARY = vocabulary()          # the one vocabulary (engine/vocabulary.py)
+PHASE_FR = _VOCABULARY["phases"]
+ZONE_FR = _VOCABULARY["zones"]
+EXPEDITION_FR = _VOCABULARY["expeditions"]
+STATUS_FR = _VOCABULARY["statuses"]
+TERRAIN_FR = _VOCABULARY["terrains"]
 
 #: readings of ambiguous seed rules; a log entry that applied one names it (see engine/README.md)
 READINGS = {
@@ -28,8 +27,14 @@ READINGS = {
     "setup-mana-ready": "les trois Orbes de la mise en place entrent prêts : la première Matinée, dont la "
                         "préparation les redresserait, est remplacée par la mise en place (4.1.j)",
     "anchored-stays": "un Personnage Ancré reste dans l'Expédition au Repos et perd Ancré (1.3.2.f, remarque de 4.2.5.b)",
-    "end-check": "la fin de partie est vérifiée après chaque étape qui déplace un marqueur ; "
-                 "le Crépuscule déplace toutes les Expéditions en une seule étape",
+    "end-check": "la fin de partie est vérifiée à chaque déplacement d'un marqueur (4.3.a : un modificateur "
+                 "d'événement additif) ; la Progression du Crépuscule déplace toutes les Expéditions en même temps",
+    "end-first-move": "dans un même effet, le premier déplacement qui fait se rencontrer ou se croiser les "
+                      "Expéditions décide (4.3.a) ; la suite de l'effet n'est pas jouée, ce n'est pas « en même "
+                      "temps » (4.3.c)",
+    "dusk-once": "« Chaque Expédition ne peut avancer qu'une seule fois par phase Crépuscule » (article « Clarification "
+                 "des phases ») vaut pour tout avancement de la phase, celui d'une réaction « Au Crépuscule » compris",
+    "tumult-controller": "l'effet d'une carte Tumulte révélée est résolu par le joueur dont l'Expédition l'a révélée",
     "tiebreak-mixed": "un joueur dont les Expéditions se rencontrent et l'autre dont elles se croisent "
                       "en même temps : départages, comme 4.3.c",
     "first-player-given": "le premier joueur nommé par le scénario tient lieu du tirage au hasard de 4.1.g",
@@ -40,6 +45,13 @@ READINGS = {
     "2v2-team-extra": "quatre joueurs : l'avance supplémentaire d'une équipe est la somme de celles de ses "
                       "deux joueurs (position du Héros moins position du Compagnon)",
 }
+
+
+def _tumult_effect(game: "Game", k: int) -> str:
+    tumult = game.state.adventure.tumult
+    if k < len(tumult) and tumult[k].extra.get("effect"):
+        return " ; son effet est résolu (article « Clarification des phases »)"
+    return " ; le scénario ne lui donne pas d'effet"
 
 
 def _name(game: "Game", card_id: str) -> str:
@@ -120,6 +132,8 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
                     else f"Orbes de Mana : {e.card} est redressé.")
         if e.cause == "rest" and e.status == "asleep":
             return f"Repos : {name} est Endormi, il n'est pas envoyé dans la Réserve et perd le statut Endormi."
+        if e.cause == "rest_object":
+            return f"Repos : {name} est un objet Endormi, il perd le statut Endormi (2.4.3)."
         if e.cause == "rest" and e.status == "anchored":
             return f"Repos : {name} est Ancré, il reste dans l'Expédition et perd le statut Ancré."
         return f"{name} {'gagne' if e.value else 'perd'} le statut {st}."
@@ -137,10 +151,10 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
     if t is ev.Reveal and not e.regions:
         turned = " ; elle est placée dans la direction opposée à la première" if e.turned else ""
         return (f"Carte Tumulte centrale {e.name} : un joueur atteint le centre, les deux cartes centrales sont "
-                f"retournées face visible ensemble{turned} (son effet propre n'est pas modélisé).")
+                f"retournées face visible ensemble{turned}{_tumult_effect(game, e.tumult)}.")
     if t is ev.Reveal:
         return (f"La carte Tumulte {e.name} (régions {e.regions[0]} et {e.regions[1]}) était face cachée : "
-                f"elle est révélée (son effet propre n'est pas modélisé).")
+                f"elle est retournée face visible{_tumult_effect(game, e.tumult)}.")
     if t is ev.Shuffle:
         if e.from_ == "adventure" and e.cause == "setup_2v2":
             names = [f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped)]
@@ -225,7 +239,7 @@ TRIGGER_FR = {"join": "Lorsque je rejoins l'Expédition", "played_from_hand": "L
               "played_from_reserve": "Lorsque je suis joué depuis la Réserve", "noon": "À Midi",
               "dusk": "Au Crépuscule"}
 KIND_FR = {"spell": "du Sort", "quick": "de l'action rapide de", "reaction": "de la réaction de",
-           "internal": "de l'action interne de"}
+           "internal": "de l'action interne de", "tumult": "de l'effet de la carte Tumulte"}
 
 
 def _effect(e: ev.Effect, game: "Game") -> str:
@@ -234,12 +248,11 @@ def _effect(e: ev.Effect, game: "Game") -> str:
     if e.stage == "triggered":
         return f"{name} ({e.player}) : la réaction « {trig} » se déclenche."
     if e.stage == "order":
-        players = list(dict.fromkeys(i.split(":")[0] and _owner_of(game, e, i) for i in e.group))
-        first = players[0]
+        players = list(dict.fromkeys(_owner_of(game, e, i) for i in e.group))
         if len(players) == 1:
-            return f"Réactions déclenchées en même temps, toutes de {first} : {first} choisit leur ordre."
-        return (f"Réactions déclenchées en même temps : {first}, premier joueur, ordonne et résout les siennes "
-                f"en premier, puis {', '.join(players[1:])} (article « Clarification des phases »).")
+            return f"Réactions déclenchées en même temps, toutes de {players[0]} : {players[0]} choisit leur ordre."
+        return (f"Réactions déclenchées en même temps : {e.player} a le marqueur Premier joueur ; elles se résolvent "
+                f"dans l'ordre d'initiative, chaque joueur ordonnant les siennes : {', '.join(players)}.")
     extra = f" (« {trig} »)" if e.trigger else ""
     return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)} {name}{extra}."
 
@@ -279,6 +292,9 @@ def _decision(e: ev.Decision, game: "Game") -> str:
                 else f"{e.player} choisit de ne pas le faire{auto}.")
     if e.kind == "order":
         return f"{e.player} ordonne ses réactions : {', '.join(d.get('order', []))}."
+    if e.kind == "swap":
+        return (f"{e.player} épuise l'Orbe {d['swap'][0]} pour préparer l'Orbe {d['swap'][1]}, à tout moment "
+                "(3.2.9.e), même si ce n'est pas son tour.")
     if e.kind == "mana":
         m = d.get("mana")
         if m is None:
@@ -313,6 +329,14 @@ def _note(e: ev.Note, game: "Game") -> str:
         "first_player_team": f"Effet du premier joueur : {e.card}, coéquipier de {e.player}, a le marqueur "
                              "Premier joueur : l'effet s'active.",
         "tiebreak_again": "Nouvelle égalité : une nouvelle journée de départage sera jouée.",
+        "condition_true": f"{_name(game, e.card or '')} : la condition de l'étape est évaluée à la résolution "
+                          "et elle est remplie : l'étape se fait.",
+        "found_again": f"{_name(game, e.card or '')} a été déplacé par la capacité elle-même : elle retrouve le "
+                       f"nouvel objet dans sa zone de destination ({e.count} déplacement(s)).",
+        "dusk_once": f"L'{exp} de {e.player} a déjà avancé pendant ce Crépuscule : elle ne peut avancer qu'une "
+                     "seule fois par phase Crépuscule.",
+        "first_morning": f"Premier Matin : au lieu des effets quotidiens normaux, chaque joueur pioche six cartes "
+                         f"et en place trois dans sa Zone de Mana ; le marqueur Premier joueur reste à {e.player}.",
         "condition_false": f"{_name(game, e.card or '')} : la condition de l'étape n'est pas remplie à la "
                            "résolution, l'étape ne se fait pas.",
         "optional_declined": f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Iterable
 from .. import events as ev
 from ..model import (CENTRE, COUNTER_LOSING_ZONES, EXPEDITION_ZONES, HOME, IN_PLAY_ZONES, OPPOSITE,
                      VISIBLE_ZONES, split_zone)
-from .registry import art, implements, implements_article
+from .end import check_end
+from .frames import frame, push
+from .registry import art, implements, implements_article, implements_phases, phases
 
 SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
 
@@ -17,7 +19,8 @@ if TYPE_CHECKING:
 
 @implements("3.1.2.c", "2.1.c", "2.1.d", "2.1.g", "2.5.i", "2.5.j")
 def move_card(game: "Game", card_id: str, player: str | None, zone: str, cause: str,
-              rules: Iterable[str] = (), enters: tuple[str, ...] = (), reading: str | None = None) -> str:
+              rules: Iterable[str] = (), enters: tuple[str, ...] = (), reading: str | None = None,
+              articles: Iterable[tuple[str, str]] = ()) -> str:
     """Move a card to `player`'s `zone` (or "limbo"); return the zone key it reached.
 
     3.1.2.c: a private zone of another player is replaced by its owner's. 2.1.c: entering a
@@ -43,7 +46,7 @@ def move_card(game: "Game", card_id: str, player: str | None, zone: str, cause: 
             cites.append("2.5.i")
         elif zone in VISIBLE_ZONES:
             cites.append("2.5.j")
-    game.emit(ev.Move(card_id, src, dst, cause, tuple(enters)), cites, reading)
+    game.emit(ev.Move(card_id, src, dst, cause, tuple(enters)), cites, reading, articles)
     if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES:
         game.emit(ev.Cease(card_id, dst), ("2.1.d",))
     return dst
@@ -131,7 +134,8 @@ def sacrifice(game: "Game", player: str, target: str) -> bool:
     return True
 
 
-@implements("7.3.11.a", "7.3.11.b", "7.3.11.c", "7.3.11.d", "4.3.g")
+@implements("7.3.11.a", "7.3.11.b", "7.3.11.c", "7.3.11.d", "4.3.g", "1.3.2.e")
+@implements_phases("Avancement des Expéditions")
 def move_forward(game: "Game", player: str, expedition: str, cause: str = "forward",
                  rules: tuple[str, ...] = ()) -> bool:
     """7.3.11: move the marker one region towards the opposite end (hero 0→7, companion 7→0).
@@ -146,10 +150,27 @@ def move_forward(game: "Game", player: str, expedition: str, cause: str = "forwa
     if pos == OPPOSITE[expedition]:
         game.emit(ev.Note("forward_opposite", player=player, card=expedition), ("7.3.11.c",) + rules)
         return False
+    key = f"{player}.{expedition}"
+    if st.phase == "dusk" and key in st.dusk_advanced:
+        # the phases article, Avancement des Expéditions: "Chaque Expédition ne peut avancer qu'une
+        # seule fois par phase Crépuscule" (reading "dusk-once": whatever made it advance)
+        game.emit(ev.Note("dusk_once", player=player, card=expedition), ("1.3.2.e",) + rules, "dusk-once",
+                  articles=phases("Avancement des Expéditions"))
+        return False
     new = pos + (1 if expedition == "hero" else -1)
     _reveal_if_face_down(game, player, new)
     game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.11.a",) + rules, articles=_path(game))
+    if st.phase == "dusk":
+        game.set(st, "dusk_advanced", st.dusk_advanced + (key,))
+    _moved(game, cause)
     return True
+
+
+def _moved(game: "Game", cause: str) -> None:
+    """4.3.a: the win belongs to the movement; Dusk's Progress moves every expedition at the same
+    time (4.3.c) and is checked once all have moved (rules/flow.py)."""
+    if cause != "dusk" and game.state.winner is None and not game.state.adventure.arena:
+        check_end(game)
 
 
 @implements_article(SETUP_2V2, 9)
@@ -175,6 +196,7 @@ def move_backward(game: "Game", player: str, expedition: str, cause: str = "back
     new = pos - (1 if expedition == "hero" else -1)
     _reveal_if_face_down(game, player, new)
     game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.10.a",) + rules, articles=_path(game))
+    _moved(game, cause)
     return True
 
 
@@ -186,9 +208,30 @@ def _reveal_if_face_down(game: "Game", player: str, region: int) -> None:
     k = where[1]
     if k < len(adv.tumult) and not adv.tumult[k].face_up:
         if adv.layout == "2v2" and k in CENTRE:
-            reveal_centre(game)
+            reveal_centre(game, player)
         else:
-            game.emit(ev.Reveal(k, adv.tumult[k].name, _positions(game, player, k)), ("7.3.11.b",))
+            game.emit(ev.Reveal(k, adv.tumult[k].name, _positions(game, player, k)), ("7.3.11.b",),
+                      articles=phases(REVEAL))
+            tumult_effect(game, player, k)
+
+
+REVEAL = "Révélation des Cartes Tumulte"
+
+
+@implements("7.3.11.b")
+@implements_phases(REVEAL)
+def tumult_effect(game: "Game", player: str, k: int) -> None:
+    """The phases article: a Tumult card moved onto face down "est retournée face visible, et son effet
+    est résolu". The format gives a Tumult card its effect as `effect` (a list of STEP); it waits on
+    the stack like a reaction, controlled by the player whose expedition revealed it (reading
+    "tumult-controller"), and resolves before the game goes on."""
+    t = game.state.adventure.tumult[k]
+    steps = t.extra.get("effect")
+    if not steps:
+        return
+    fid = f"tumult:{k}"
+    game.names[fid] = t.name
+    push(game, [frame(fid, player, "tumult", steps, fid=fid)])
 
 
 def _positions(game: "Game", player: str, k: int) -> tuple[int, ...]:
@@ -197,14 +240,16 @@ def _positions(game: "Game", player: str, k: int) -> tuple[int, ...]:
 
 
 @implements_article(SETUP_2V2, 8)
-def reveal_centre(game: "Game") -> None:
+def reveal_centre(game: "Game", player: str) -> None:
     """2v2 article: when a player reaches one of the central Tumult cards, both are turned face up,
     the second placed the opposite way from the first, so that each side has a single-type region."""
     adv = game.state.adventure
     first, second = (adv.tumult[k] for k in CENTRE)
     turn = second.terrains == first.terrains and first.terrains[0] != first.terrains[1]
-    game.emit(ev.Reveal(CENTRE[0], first.name), ("7.3.11.b",), articles=art(SETUP_2V2))
-    game.emit(ev.Reveal(CENTRE[1], second.name, turned=turn), ("7.3.11.b",), articles=art(SETUP_2V2))
+    game.emit(ev.Reveal(CENTRE[0], first.name), ("7.3.11.b",), articles=art(SETUP_2V2) + phases(REVEAL))
+    game.emit(ev.Reveal(CENTRE[1], second.name, turned=turn), ("7.3.11.b",), articles=art(SETUP_2V2) + phases(REVEAL))
+    for k in CENTRE:
+        tumult_effect(game, player, k)
 
 
 @implements("2.5.e")
@@ -237,6 +282,7 @@ def gain_status(game: "Game", card_id: str, status: str, rules: tuple[str, ...] 
         game.emit(ev.StatusChange(card_id, status, True, "gain"), rules)
 
 
-def lose_status(game: "Game", card_id: str, status: str, rules: tuple[str, ...] = (), cause: str = "lose") -> None:
+def lose_status(game: "Game", card_id: str, status: str, rules: tuple[str, ...] = (), cause: str = "lose",
+                articles: Iterable[tuple[str, str]] = ()) -> None:
     if game.state.card(card_id).has(status):
-        game.emit(ev.StatusChange(card_id, status, False, cause), rules)
+        game.emit(ev.StatusChange(card_id, status, False, cause), rules, articles=articles)

@@ -13,7 +13,7 @@ from .. import events as ev
 from . import play
 from .targets import completions_count, declared_slots, expand_mode, iter_completions, modes_of, target_options
 from .flow import OPTIONS_CAP, Need, begin_phase, step
-from .registry import art, implements, implements_article
+from .registry import art, implements, implements_article, implements_phases, phases
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -100,6 +100,7 @@ def next_turn(game: "Game", player: str) -> str | None:
 
 @step("afternoon.turn", need=_need_turn)
 @implements("1.3.2.d")
+@implements_phases("Tour par Tour", "Actions Rapides", "Jouer une Carte", "Passer")
 def take_turn(game: "Game", decision: dict | None) -> None:
     """1.3.2.d: a quick action or an Orb swap leaves the turn to the same player; playing a card
     ends the turn; a player who passes takes no more turns this day; the afternoon ends once
@@ -130,10 +131,11 @@ def take_turn(game: "Game", decision: dict | None) -> None:
     game.set(st, "turn", next_turn(game, p))
 
 
+@implements_phases("Fin de la Phase")
 def _next(game: "Game", nxt: str | None) -> None:
     st = game.state
     game.set(st, "turn", nxt)
     if nxt is None:
-        game.emit(ev.Note("all_passed"), ("1.3.2.d",), articles=_clockwise(game))
+        game.emit(ev.Note("all_passed"), ("1.3.2.d",), articles=_clockwise(game) + phases("Fin de la Phase"))
         begin_phase(game, "dusk")
 

@@ -32,7 +32,8 @@ from .. import events as ev
 from ..model import IN_PLAY_ZONES, split_zone, team
 from . import actions
 from .flow import Need
-from .registry import art, implements, implements_article
+from .frames import frame, push
+from .registry import art, implements, implements_article, implements_phases, phases
 from .targets import (EXPEDITION_VERBS, CARD_VERBS, TARGET_KEY, choice_problem, chooses, expand_mode, stamp,
                       target_options, whom, zone_count)
 
@@ -86,22 +87,7 @@ def pay_cost(game: "Game", player: str, card_id: str, cost: dict) -> None:
         actions.discard(game, card_id, "cost", ("1.1.6.i", "7.1.4.b", "7.3.4.a"))
 
 
-# -- frames ------------------------------------------------------------------------------------
-def frame(card: str, player: str, kind: str, steps: list[dict], *, fid: str | None = None,
-          trigger: str = "", declared: bool = False, targets: list | None = None,
-          group: int | None = None, after: str | None = None) -> dict[str, Any]:
-    return {"id": fid or card, "card": card, "player": player, "kind": kind, "trigger": trigger,
-            "steps": copy_json(steps), "i": 0, "targets": targets or [], "t": 0, "declared": declared,
-            "group": group, "ordered": group is None, "after": after, "asked": None, "started": False}
-
-
-def push(game: "Game", frames: list[dict], front: bool = False) -> None:
-    stack = game.state.stack
-    at = 0 if front else len(stack)
-    for k, f in enumerate(frames):
-        game.journal.insert(stack, at + k, f)
-
-
+# -- frames: rules/frames.py ----------------------------------------------------------------------
 def _set(game: "Game", f: dict, key: str, value: Any) -> None:
     game.journal.setitem(f, key, value)
 
@@ -180,6 +166,8 @@ def need_resolution(game: "Game") -> Need | None:
                         f"{p} ordonne ses réactions déclenchées en même temps : {', '.join(ids)}.",
                         fits_order, lambda: ({"player": p, "order": list(o)} for o in permutations(ids)),
                         lambda: factorial(len(ids)), extra={"constraints": {"permutation": True}})
+    if not f["started"]:
+        return None     # the entry announcing the resolution comes before the choices made inside it
     step = _current(f)
     if step is None or not condition_holds(game, f, step):
         return None
@@ -220,7 +208,8 @@ def need_resolution(game: "Game") -> Need | None:
             if not possible:
                 return iter([{"player": p, "targets": []}])
             return ({"player": p, "targets": list(c)} for c in combinations(options, n))
-        return Need(p, "targets", options, n, _rules_of(f, "5.2.3.b"),
+        rules = _rules_of(f, "5.2.3.b") + (("5.2.3.g",) if f["kind"] == "internal" else ())
+        return Need(p, "targets", options, n, rules,
                     f"{name} : {p} choisit {n} cible(s) pour « {verb} ».", fits_targets,
                     legal, lambda: comb(len(options), n) if possible else 1,
                     auto, extra={"step": f["i"], "card": f["card"], "constraints": {"distinct": True}})
@@ -231,7 +220,7 @@ def _fits_optional(d: dict) -> str | None:
     return None if isinstance(d.get("optional"), bool) else "réponse attendue : \"optional\": true ou false"
 
 
-@implements("1.2.4.c", "5.2.3.e", "5.2.3.g", "2.1.c")
+@implements("1.2.4.c", "5.2.3.e", "5.2.3.f", "5.2.3.g", "2.1.c")
 def resolve(game: "Game", decision: dict | None) -> None:
     """Resolve the front frame until it is done (then pop it) or waits for a choice."""
     st = game.state
@@ -262,11 +251,54 @@ def resolve(game: "Game", decision: dict | None) -> None:
             game.emit(ev.Note("condition_false", player=f["player"], card=f["card"]), ("5.2.3.f",))
             _skip(game, f, step)
             continue
+        if "if" in step or "unless" in step:
+            game.emit(ev.Note("condition_true", player=f["player"], card=f["card"]), ("5.2.3.f",))
         _first_player_note(game, f, step)
+        start = len(game.log)
         _execute(game, f, step)
+        record_moves(game, f, start)
         _set(game, f, "i", f["i"] + 1)
         if st.winner is not None:
             return
+
+
+def record_moves(game: "Game", f: dict, start: int) -> None:
+    """Remember the objects this ability moved (log entries from `start`): it may find each new
+    object again in a visible zone (2.1.e), through several of its own moves (2.1.f)."""
+    st = game.state
+    found = dict(f.get("found") or {})
+    changed = False
+    for e in game.log[start:]:
+        if type(e.event) is ev.Move:
+            cid = e.event.card
+            ts = st.cards[cid].timestamp if cid in st.loc else None
+            if ts is None:
+                changed = changed or found.pop(cid, None) is not None
+            else:
+                found[cid] = [ts, found.get(cid, [0, 0])[1] + 1]
+                changed = True
+    if changed:
+        _set(game, f, "found", found)
+
+
+@implements("2.1.c", "2.1.e", "2.1.f")
+def still_there(game: "Game", f: dict, card_id: str, ts: int | None) -> bool:
+    """Whether the object an ability refers to (`card_id`, the object of timestamp `ts` when it was
+    chosen or when the ability was created) is still there. 2.1.c: a moved card is a new object,
+    effects about the old one do not apply to it, "je" included; 2.1.e: unless the ability itself
+    moved it to a visible zone, then it finds the new object there (2.1.f: through several moves)."""
+    st = game.state
+    if card_id in st.loc:
+        now = st.cards[card_id].timestamp
+        if ts is None or now == ts:
+            return True
+        mine = (f.get("found") or {}).get(card_id)
+        if mine and mine[0] == now:
+            game.emit(ev.Note("found_again", player=f["player"], card=card_id, count=mine[1]),
+                      ("2.1.e", "2.1.f") if mine[1] > 1 else ("2.1.e",))
+            return True
+    game.emit(ev.Note("target_gone", player=f["player"], card=card_id), ("2.1.c",))
+    return False
 
 
 def _begin_rules(f: dict) -> tuple[str, ...]:
@@ -277,6 +309,8 @@ def _begin_rules(f: dict) -> tuple[str, ...]:
         return ("1.2.4.c", "1.3.2.d")
     if f["kind"] == "internal":
         return ("5.2.3.g",)
+    if f["kind"] == "tumult":
+        return ("7.3.11.b",)
     return ("5.2.3.a",)
 
 
@@ -307,7 +341,8 @@ def _apply_choice(game: "Game", f: dict, d: dict) -> bool:
             pay_cost(game, f["player"], f["card"], step.get("cost") or {})
             _set(game, f, "i", f["i"] + 1)
             push(game, [frame(f["card"], f["player"], "internal", step.get("effect", []),
-                              fid=f"{f['id']}/{f['i'] - 1}")], front=True)
+                              fid=f"{f['id']}/{f['i'] - 1}", source=f.get("source"), found=f.get("found"))],
+                 front=True)
             return True
         return False
     if "targets" in d:
@@ -334,8 +369,7 @@ def _take(game: "Game", f: dict, step: dict) -> list[str]:
     _set(game, f, "t", f["t"] + n)
     out = []
     for value, ts in chosen:
-        if ts is not None and (value not in game.state.loc or game.state.card(value).timestamp != ts):
-            game.emit(ev.Note("target_gone", player=f["player"], card=value), ("2.1.c",))
+        if ts is not None and not still_there(game, f, value, ts):
             continue
         out.append(value)
     return out
@@ -349,8 +383,12 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
     if verb == "internal":     # declined or unpayable was handled; nothing else to do here
         return
     for target in _take(game, f, step):
+        if st.winner is not None:
+            return
         if target == "me" or (target == "self" and verb in CARD_VERBS):   # the card whose effect it is
             target = f["card"]
+            if not still_there(game, f, target, f.get("source")):
+                continue
         if verb in CARD_VERBS and target not in st.loc:
             game.emit(ev.Note("target_gone", player=p, card=target), ("2.1.c",))
             continue
@@ -375,7 +413,8 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
             side, _, kind = str(target).partition(".")
             move = actions.move_forward if verb == "move_forward" else actions.move_backward
             for q in _each(game, p, side):
-                move(game, q, kind, "effect", ())
+                if st.winner is None:       # 4.3.a: the first movement that ends the game ends it
+                    move(game, q, kind, "effect", ())
         elif verb == "gain_counters":
             actions.gain_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
         elif verb == "remove_counters":
@@ -421,7 +460,20 @@ def works_in(ability: dict, zone: str) -> bool:
     return zone == "reserve" if support else zone in IN_PLAY_ZONES
 
 
+SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
+NOON = 'Activation des Capacités "À Midi"'
+DUSK = 'Activation des Capacités "Au Crépuscule"'
+
+
+def _phase_article(game: "Game", names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The phases article decides the order of "À Midi" / "Au Crépuscule" reactions: the first
+    player's first, then the opponent's (in 2v2 clockwise, the 2v2 article)."""
+    return phases(NOON) if "noon" in names else phases(DUSK) if "dusk" in names else ()
+
+
 @implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c")
+@implements_phases(NOON, DUSK)
+@implements_article(SETUP_2V2, 6)
 def trigger(game: "Game", names: "str | tuple[str, ...]", cards: list[str] | None = None,
             rules: tuple[str, ...] = ()) -> int:
     """Reactions whose trigger is one of `names`, on `cards` (default: every object of both players
@@ -442,15 +494,18 @@ def trigger(game: "Game", names: "str | tuple[str, ...]", cards: list[str] | Non
             for k, a in enumerate(card.abilities):
                 if isinstance(a, dict) and a.get("trigger") in names and works_in(a, zone):
                     mine.append(frame(card.id, p, "reaction", a.get("effect", []), fid=f"{card.id}:{k}",
-                                      trigger=a["trigger"], group=st_group))
+                                      trigger=a["trigger"], group=st_group, source=card.timestamp))
         queued += mine
     if not queued:
         return 0
     game.set(st, "groups", st_group)
+    cite = _phase_article(game, names)
     for f in queued:
-        game.emit(ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]), _begin_rules(f) + rules)
+        game.emit(ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]), _begin_rules(f) + rules,
+                  articles=cite)
     if len(queued) > 1:
-        game.emit(ev.Effect(queued[0]["card"], queued[0]["player"], "reaction", "order", queued[0]["trigger"],
-                            tuple(f["id"] for f in queued)), ("1.2.4.c",) + rules)
+        game.emit(ev.Effect(queued[0]["card"], st.first_player or queued[0]["player"], "reaction", "order",
+                            queued[0]["trigger"], tuple(f["id"] for f in queued)), ("1.2.4.c",) + rules,
+                  articles=cite + (art(SETUP_2V2) if st.mode == "2v2" else ()))
     push(game, queued)
     return len(queued)

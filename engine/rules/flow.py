@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .. import events as ev
 from ..scenario.shapes import ANSWERS, decision_kind, decision_problems
+from .end import check_end
 from .registry import implements
 
 if TYPE_CHECKING:
@@ -151,8 +152,7 @@ def perform(game: "Game", decision: dict[str, Any] | None) -> None:
         _STEPS[game.state.step][1](game, decision)
     if game.state.winner is None and not game.state.adventure.arena and any(
             type(e.event) is ev.MarkerMove for e in game.log[start:]):
-        from .dusk import check_end
-        check_end(game)
+        check_end(game)     # Dusk's simultaneous moves (every other move was checked as it happened)
 
 
 def first_turn(game: "Game") -> str | None:
@@ -168,6 +168,8 @@ def start(game: "Game") -> None:
     """Put the cursor at the beginning of the scenario's phase (not journaled: load time)."""
     st = game.state
     st.step, st.sub = FIRST_STEP[st.phase], 0
+    if st.phase == "morning" and st.day == 1:
+        st.step = "morning.first_draw"          # 1.3.1.d: the first Morning is replaced (rules/setup.py)
     if st.phase == "afternoon":
         st.turn = first_turn(game)
 
@@ -177,5 +179,7 @@ def begin_phase(game: "Game", phase: str, day: int | None = None, rules: tuple[s
     """Enter `phase` (of `day`, default today): log it and put the cursor on its first step."""
     game.emit(ev.PhaseBegins(day or game.state.day, phase), rules)
     game.goto(FIRST_STEP[phase])
+    if game.state.dusk_advanced:
+        game.set(game.state, "dusk_advanced", ())     # "une seule fois par phase Crépuscule"
     if phase == "afternoon":
         game.set(game.state, "turn", first_turn(game))

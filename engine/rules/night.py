@@ -8,22 +8,30 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from .. import events as ev
 from ..model import EXPEDITION_ZONES
+
+#: visible zones other than the Expeditions, where an asleep object loses Asleep at Rest (2.4.3)
+OTHER_VISIBLE = ("reserve", "landmarks", "mana", "discard")
 from .actions import lose_status, move_card
 from .flow import OPTIONS_CAP, Need, begin_phase, lazy_product, step
-from .registry import implements
+from .registry import implements, implements_phases, phases
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
+REST = phases("Repos")
+
+
 @step("night.rest")
 @implements("4.2.5.b", "1.3.2.f", "2.4.6.c", "2.4.3", "2.1.d", "2.5.i", "3.1.2.c")
+@implements_phases("Repos")
 def rest(game: "Game", _: Any) -> None:
     """Rest (4.2.5.b, 1.3.2.f): every character in the expedition zone goes to its owner's Reserve
     (3.1.2.c) as a new object, losing its counters (2.5.i); a fleeting one goes to the Discard pile
     instead (2.4.6.c); an asleep one stays and loses Asleep (2.4.3); an anchored one stays and
     loses Anchored (1.3.2.f, reading "anchored-stays"); a token ceases to exist once it has joined
-    its new zone (2.1.d)."""
+    its new zone (2.1.d). 2.4.3: "Pendant le Repos, un objet Endormi perd son statut Endormi":
+    every other asleep object (Reserve, Landmarks, Mana, Discard pile, Limbo) loses it too."""
     st = game.state
     moved = False
     for p in st.order:
@@ -34,20 +42,28 @@ def rest(game: "Game", _: Any) -> None:
                 moved = True
                 stays = False
                 if card.has("asleep"):
-                    lose_status(game, card.id, "asleep", ("2.4.3", "4.2.5.b"), "rest")
+                    lose_status(game, card.id, "asleep", ("2.4.3", "4.2.5.b", "1.3.2.f"), "rest", articles=REST)
                     stays = True
                 if card.has("anchored"):
                     game.emit(ev.StatusChange(card.id, "anchored", False, "rest"), ("1.3.2.f", "4.2.5.b"),
-                              "anchored-stays")
+                              "anchored-stays", articles=REST)
                     stays = True
                 if stays:
                     continue
                 if card.has("fleeting"):
-                    move_card(game, card.id, p, "discard", "rest_fleeting", ("2.4.6.c", "4.2.5.b"))
+                    move_card(game, card.id, p, "discard", "rest_fleeting", ("2.4.6.c", "4.2.5.b", "1.3.2.f"),
+                              articles=REST)
                 else:
-                    move_card(game, card.id, p, "reserve", "rest", ("4.2.5.b", "1.3.2.f"))
+                    move_card(game, card.id, p, "reserve", "rest", ("4.2.5.b", "1.3.2.f"), articles=REST)
+    for key in [f"{p}.{z}" for p in st.order for z in OTHER_VISIBLE] + ["limbo"]:
+        for card in st.zones[key]:
+            if card.has("asleep"):
+                # 1.3.2.f: "Les statuts Ancré et Endormi sont retirés des Personnages pendant cette phase"
+                rules = ("2.4.3", "4.2.5.b", "1.3.2.f") if card.type == "character" else ("2.4.3", "4.2.5.b")
+                lose_status(game, card.id, "asleep", rules, "rest_object")
+                moved = True
     if not moved:
-        game.emit(ev.Note("rest_nothing"), ("4.2.5.b",))
+        game.emit(ev.Note("rest_nothing"), ("4.2.5.b", "1.3.2.f"), articles=REST)
     game.goto("night.cleanup")
 
 
@@ -116,7 +132,8 @@ def cleanup_choice(game: "Game", decision: dict) -> None:
 
 
 @step("night.discard")
-@implements("4.2.5.c", "4.2.5.d")
+@implements("4.2.5.c", "4.2.5.d", "7.3.4.a")
+@implements_phases("Nettoyage")
 def cleanup_discard(game: "Game", _: Any) -> None:
     """4.2.5.c: all objects not chosen are discarded simultaneously; then the next day begins."""
     st = game.state
@@ -127,7 +144,8 @@ def cleanup_discard(game: "Game", _: Any) -> None:
         for zone in ("reserve", "landmarks"):
             for card in list(st.zones[f"{p}.{zone}"]):
                 if card.id not in keep:
-                    move_card(game, card.id, p, "discard", "cleanup", rules, reading=reading)
+                    move_card(game, card.id, p, "discard", "cleanup", rules + ("7.3.4.a",), reading=reading,
+                              articles=phases("Nettoyage"))
                     any_discarded = True
     if not any_discarded:
         game.emit(ev.Note("cleanup_nothing"), ("4.2.5.c",))

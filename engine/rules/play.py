@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from .. import events as ev
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from . import actions, effects
+from .frames import frame, push
 from .targets import (LIST_LIMIT, can_target, completions_count, declared_slots, expand_mode, iter_completions,
                       modes_of, stamp, targets_problem)
 from .registry import ARTICLE_2V2, art, implements, implements_article
@@ -43,9 +44,6 @@ def card_problem(game: "Game", player: str, card_id: Any, ready: int | None = No
     if src == "reserve":
         if card.reserve_cost is None:
             return f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve (2.2.7.b)"
-        if card.has("exhausted"):
-            return (f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué "
-                    "(lecture « exhausted-reserve » : règles complètes, absent des seeds)")
     cost = card.reserve_cost if src == "reserve" else card.hand_cost
     ready = len(effects.ready_orbs(game, player)) if ready is None else ready
     if cost > ready:
@@ -322,8 +320,8 @@ def play_card(game: "Game", player: str, d: dict) -> None:
     if card.type == "spell":
         steps = card.effect if d.get("mode") is None else expand_mode(card.effect, d["mode"])
         targets = [stamp(game, t) for t in d.get("targets", [])]
-        effects.push(game, [effects.frame(card.id, player, "spell", steps, declared=True, targets=targets,
-                                          after="spell")])
+        push(game, [frame(card.id, player, "spell", steps, declared=True, targets=targets, after="spell",
+                          source=st.card(card.id).timestamp)])
         return
     again = st.card(card.id).has("fleeting")
     if card.type == "character":
@@ -347,9 +345,12 @@ def quick_action(game: "Game", player: str, d: dict) -> None:
         steps = expand_mode(steps, d["mode"])
     targets = [stamp(game, t) for t in d.get("targets", [])]
     _declared(game, player, card.id, d, support=split_zone(st.loc[card.id])[1] == "reserve")
+    source = card.timestamp
+    start = len(game.log)
     effects.pay_cost(game, player, card.id, a["quick"])
-    effects.push(game, [effects.frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True,
-                                      targets=targets)])
+    f = frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True, targets=targets, source=source)
+    push(game, [f])
+    effects.record_moves(game, game.state.stack[-1], start)    # a cost that moved the card (2.1.e)
 
 
 def swap(game: "Game", player: str, d: dict) -> None:

@@ -29,8 +29,10 @@ def implements(*numbers: str) -> Callable[[F], F]:
 
 # -- the glossary article "Multijoueur 2v2 (Mode de jeu)": no rule numbers, cited by title and section ----
 ARTICLE_2V2 = "Multijoueur 2v2 (Mode de jeu)"
+ARTICLE_PHASES = "Clarification des phases d'une journée"
 #: article title -> slug of its page on the site (/regles/<ruleset>/glossaire/<slug>/)
-ARTICLE_SLUGS = {ARTICLE_2V2: "multijoueur-2v2-mode-de-jeu"}
+ARTICLE_SLUGS = {ARTICLE_2V2: "multijoueur-2v2-mode-de-jeu",
+                 ARTICLE_PHASES: "clarification-des-phases-dune-journee"}
 INTRO = "(introduction)"
 #: the article's subheadings, in order (the paragraphs before the first belong to INTRO)
 ARTICLE_SECTIONS = (
@@ -55,6 +57,47 @@ def implements_article(section: str, *paragraphs: int) -> Callable[[F], F]:
 def art(*sections: str) -> tuple[tuple[str, str], ...]:
     """The `articles` citation of a log entry: sections of the 2v2 article."""
     return tuple((ARTICLE_2V2, s) for s in sections)
+
+
+# -- the glossary article "Clarification des phases d'une journée": one bullet per step of the day, each
+# -- cited by its label (the words before " : "), e.g. 'Activation des Capacités "À Midi"' -------------------
+#: bullet label -> functions that play it
+PHASES_IMPLEMENTED: dict[str, list[str]] = defaultdict(list)
+
+
+def implements_phases(*labels: str) -> Callable[[F], F]:
+    """Declare that the decorated function plays these bullets of the phases article (and may cite them)."""
+    def deco(fn: F) -> F:
+        for label in labels:
+            PHASES_IMPLEMENTED[label].append(f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}")
+        return fn
+    return deco
+
+
+def phases(*labels: str) -> tuple[tuple[str, str], ...]:
+    """The `articles` citation of a log entry: bullets of the phases article, by label."""
+    return tuple((ARTICLE_PHASES, label) for label in labels)
+
+
+#: bullets of the phases article the engine does not play, with the reason
+PHASES_NOT_APPLICABLE: dict[str, str] = {}
+
+
+def phases_paragraphs(text: str) -> list[tuple[str, str]]:
+    """The phases article's bullets in a seed text: (label, text), from its title to the first line
+    that is neither a bullet, nor blank, nor its one subheading ("Phase du Matin")."""
+    lines = text.splitlines()
+    start = lines.index(ARTICLE_PHASES) + 1
+    out: list[tuple[str, str]] = []
+    for line in lines[start:]:
+        line = line.strip()
+        if not line or line == "Phase du Matin":
+            continue
+        if not line.startswith("•"):
+            break
+        label, _, rest = line.lstrip("• ").partition(" : ")
+        out.append((label.strip(), rest.strip()))
+    return out
 
 
 #: paragraphs of the 2v2 article the engine does not play, with the reason
@@ -130,8 +173,6 @@ NOT_IMPLEMENTED: dict[str, str] = {
     '1.2.4.b': 'mots-clés : seul Fugace sur un Sort (`keywords`, 2.4.6.e) change le jeu ; les autres mots-clés ne sont pas modélisés',
     '2.1.a': 'vrai par construction : chaque id est dans une seule zone (vérifié au chargement)',
     '2.1.b': 'définition',
-    '2.1.e': "non modélisé : une cible qui change de zone devient un nouvel objet (2.1.c) et l'étape ne la suit pas ; `me` désigne la carte où qu'elle soit",
-    '2.1.f': 'non modélisé (voir 2.1.e)',
     '2.1.h': 'définition',
     '2.1.i': 'définition (les compteurs sont `counters`)',
     '2.2.2.a': 'les sous-types ne sont pas modélisés (aucune règle jouée ne les lit)',
@@ -201,7 +242,23 @@ def citable() -> set[str]:
 def citable_articles() -> set[tuple[str, str]]:
     """Every (article, section) the engine can cite in a log entry's `articles`."""
     implemented()
-    return {(ARTICLE_2V2, s) for s, _ in ARTICLE_IMPLEMENTED}
+    return {(ARTICLE_2V2, s) for s, _ in ARTICLE_IMPLEMENTED} | {(ARTICLE_PHASES, label) for label in PHASES_IMPLEMENTED}
+
+
+def phases_table(paragraphs: list[tuple[str, str]]) -> list[str]:
+    """The RULES.md section of the phases article: every bullet, played (with its functions) or not."""
+    implemented()
+    lines = ["", f"## Article « {ARTICLE_PHASES} »", "",
+             "Sans numéros : le journal cite chaque puce par son intitulé (clé `articles` des entrées).", "",
+             "| Puce | Début du texte | État | Fonctions / raison |", "|---|---|---|---|"]
+    for label, text in paragraphs:
+        words = " ".join(text.split()[:8]).replace("|", "/") + " …"
+        if label in PHASES_IMPLEMENTED:
+            fns = ", ".join(f"`{f}`" for f in sorted(set(PHASES_IMPLEMENTED[label])))
+            lines.append(f"| {label} | {words} | jouée | {fns} |")
+        else:
+            lines.append(f"| {label} | {words} | non jouée | {PHASES_NOT_APPLICABLE.get(label, '?')} |")
+    return lines
 
 
 def article_table(paragraphs: list[tuple[str, int, str]]) -> list[str]:
@@ -249,7 +306,19 @@ def table() -> str:
         else:
             lines.append(f"| {n} | titre de section | {HEADINGS[n]} : voir ses règles lettrées |")
     lines += article_table(seed_article_paragraphs())
+    lines += phases_table(seed_phases_paragraphs())
     return "\n".join(lines) + "\n"
+
+
+def seed_phases_paragraphs() -> list[tuple[str, str]]:
+    """The phases article's bullets, read from the seed glossary (fixtures/rules/), or the
+    registry's own list when the seeds are not at hand (an installed engine)."""
+    from pathlib import Path
+    for path in sorted((Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        if f"\n{ARTICLE_PHASES}\n" in text:
+            return phases_paragraphs(text)
+    return [(label, "") for label in sorted(set(PHASES_IMPLEMENTED) | set(PHASES_NOT_APPLICABLE))]
 
 
 def seed_article_paragraphs() -> list[tuple[str, int, str]]:

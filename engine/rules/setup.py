@@ -9,7 +9,7 @@ from .. import events as ev
 from ..model import HOME
 from .actions import draw, move_card
 from .flow import Need, begin_phase, step
-from .registry import art, implements, implements_article
+from .registry import art, implements, implements_article, phases, implements_phases
 
 SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
 
@@ -133,12 +133,39 @@ def setup_mana(game: "Game", decision: dict) -> None:
     """Three cards from Hand to Mana, first player first. Reading "setup-mana-ready": these orbs
     enter ready, as the first Morning (whose Prepare would ready them) is replaced by this setup
     (4.1.j) — the "sauf indication contraire" of 3.2.9.b."""
+    _place_three(game, decision, "setup.mana")
+
+
+def _place_three(game: "Game", decision: dict, again: str) -> None:
     st = game.state
     p = decision["player"]
     for card_id in decision["mana"]:
         move_card(game, card_id, p, "mana", "mana_setup", ("3.2.9.b", "4.1.j", "1.3.1.d"),
                   reading="setup-mana-ready")
     if st.sub + 1 < len(st.order):
-        game.goto("setup.mana", st.sub + 1)
+        game.goto(again, st.sub + 1)
     else:
-        begin_phase(game, "noon", 1, ("4.1.j",))
+        begin_phase(game, "noon", 1, ("4.1.j", "1.3.2.a"))
+
+
+# -- a scenario that starts on the Morning of day 1: that Morning is replaced (1.3.1.d, 4.1.j) ----------
+@step("morning.first_draw")
+@implements("1.3.1.d", "4.1.j")
+@implements_phases("Passage du Marqueur Premier Joueur")
+def first_morning_draw(game: "Game", _: Any) -> None:
+    """1.3.1.d: "Le matin du premier jour, au lieu des effets quotidiens normaux, les joueurs piochent
+    six cartes et en placent trois dans leur Zone de Mana" (4.1.j): no marker change (the phases
+    article: "Si ce n'est pas le premier jour"), no Prepare, no draw of two."""
+    st = game.state
+    game.emit(ev.Note("first_morning", player=st.first_player), ("1.3.1.d", "4.1.j"),
+              articles=phases("Passage du Marqueur Premier Joueur"))
+    for p in st.order:
+        draw(game, p, 6, ("4.1.j", "1.3.1.d"), cause="draw_setup")
+    game.goto("morning.first_mana")
+
+
+@step("morning.first_mana", need=_need_mana)
+@implements("4.1.j", "1.3.1.d", "3.2.9.b")
+def first_morning_mana(game: "Game", decision: dict) -> None:
+    """The first Morning's three cards to Mana (as setup_mana), then Noon."""
+    _place_three(game, decision, "morning.first_mana")

@@ -91,8 +91,9 @@ def target_options(game: "Game", player: str, source: str, step: dict) -> list[s
     else:
         zones = IN_PLAY_ZONES
     want = step.get("type")
+    other = step.get("other") is True      # "un autre … ciblé": the source excluded
     return [c.id for p in sides for z in zones for c in st.zones[f"{p}.{z}"]
-            if (want is None or c.type == want) and c.id != source]   # itself: the target "me"
+            if (want is None or c.type == want) and not (other and c.id == source)]
 
 
 def option_count(game: "Game", player: str, source: str, step: dict, cache: dict) -> int:
@@ -103,7 +104,7 @@ def option_count(game: "Game", player: str, source: str, step: dict, cache: dict
         pool = target_options(game, player, "", step)
         cache[key] = (len(pool), set(pool))
     n, pool_set = cache[key]
-    return n - (source in pool_set)
+    return n - (step.get("other") is True and source in pool_set)
 
 
 def chooses(step: dict) -> int:

@@ -15,7 +15,7 @@ from .shapes import DECISION_KEYS, DECLARATION_KEYS, decision_problems, is_int
 
 PROGRESS_STEPS = (
     "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw", "setup.mana",
-    "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
+    "morning.first_draw", "morning.first_mana", "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
     "noon.end", "afternoon.turn", "dusk.reactions", "dusk.progress", "dusk.end", "night.rest", "night.cleanup", "night.discard",
 )
 #: setup steps before the draw: every card is still in the Deck (4.1.a); at `setup.mana` the six
@@ -28,7 +28,7 @@ SEED_RANGE = (-(2**63), 2**63 - 1)
 MAX_DEPTH = 64              # nesting of the document (modes inside modes, internal actions...)
 SIDES = ("self", "opponent", "teammate")
 ABILITY_ZONES = PLAYER_ZONES + ("limbo",)
-FRAME_KINDS = ("spell", "quick", "reaction", "internal")
+FRAME_KINDS = ("spell", "quick", "reaction", "internal", "tumult")
 
 
 def _is_int(v: Any) -> bool:
@@ -281,6 +281,8 @@ class _Checker:
                 self.add(f"{p}.name", "nom de jeton (texte non vide) attendu (2.5)")
             self.nat(s, "count", f"{p}.count", hi=MAX_STEP_COUNT)
             self.nat(s, "choose", f"{p}.choose", lo=1, hi=MAX_CHOOSE)
+            if "other" in s and not isinstance(s["other"], bool):
+                self.add(f"{p}.other", "booléen attendu (« un autre … ciblé » : la source exclue)")
             if "optional" in s and not isinstance(s["optional"], bool):
                 self.add(f"{p}.optional", "booléen attendu (5.2.3.e)")
             for k in ("if", "unless"):
@@ -419,6 +421,11 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
             names.add(name)
         if "face_up" in t and not isinstance(t["face_up"], bool):
             ck.add(f"{path}.face_up", "booléen attendu")
+        if "effect" in t:
+            if isinstance(t["effect"], list):
+                ck.steps(t["effect"], f"{path}.effect")
+            else:
+                ck.add(f"{path}.effect", "liste d'étapes attendue (l'effet de la carte Tumulte, résolu à sa révélation)")
         terr = t.get("terrains")
         if not isinstance(terr, list) or len(terr) != 2:
             ck.add(f"{path}.terrains", "deux moitiés attendues, chacune une liste de types de région")
@@ -537,6 +544,10 @@ def _progress(ck: _Checker, prog: Any, pids: set[str], phase: Any, mode: str = "
     winner = prog.get("winner")
     if winner is not None and not (isinstance(winner, str) and winner in sides):
         ck.add("progress.winner", f"{'équipe' if mode == '2v2' else 'joueur'} inconnu(e) {winner!r}")
+    advanced = prog.get("advanced", [])
+    if not isinstance(advanced, list) or not all(
+            isinstance(x, str) and x.partition(".")[0] in pids and x.partition(".")[2] in EXPEDITIONS for x in advanced):
+        ck.add("progress.advanced", "liste d'expéditions \"JOUEUR.hero\" / \"JOUEUR.companion\" attendue")
     keeps = prog.get("keeps", {})
     if not isinstance(keeps, dict) or any(p not in pids or not isinstance(v, list) or not all(isinstance(x, str) for x in v)
                                           for p, v in keeps.items()):
@@ -604,8 +615,13 @@ def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
         if not isinstance(f.get(key), bool):
             ck.add(f"{path}.{key}", "booléen attendu")
     ck.nat(f, "i", f"{path}.i", optional=False, hi=len(steps))
-    for key in ("group", "asked", "chosen"):
+    for key in ("group", "asked", "chosen", "source"):
         ck.nat(f, key, f"{path}.{key}", nullable=True)
+    found = f.get("found", {})
+    if not isinstance(found, dict) or not all(
+            isinstance(v, list) and len(v) == 2 and all(_is_int(x) and 0 <= x <= MAX_NUMBER for x in v)
+            for v in found.values()):
+        ck.add(f"{path}.found", "objet {carte: [horodatage, déplacements]} attendu (2.1.e)")
     if f.get("after") not in (None, "spell"):
         ck.add(f"{path}.after", "null ou \"spell\" attendu")
     targets = f.get("targets")

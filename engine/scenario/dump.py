@@ -73,5 +73,7 @@ def dump(st: State) -> dict[str, Any]:
         prog["declare"] = copy_json(st.declare)
     if st.groups:
         prog["groups"] = st.groups
+    if st.dusk_advanced:
+        prog["advanced"] = list(st.dusk_advanced)
     doc["progress"] = prog
     return doc

@@ -125,4 +125,5 @@ def load_state(doc: Any) -> State:
     st.stack = copy_json(prog.get("stack", []))
     st.declare = copy_json(prog.get("declare"))
     st.groups = prog.get("groups", 0)
+    st.dusk_advanced = tuple(prog.get("advanced", ()))
     return st
