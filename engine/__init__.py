@@ -1,12 +1,24 @@
 """Arbitre's rules engine for Altered: a pure-Python library (standard library only).
 
     >>> import engine
-    >>> game = engine.load(doc)          # raises engine.ScenarioError(problems)
-    >>> game.run("end"); game.pending, game.winner, game.log
-    >>> game.output()                    # the output document of a run
+    >>> doc = engine.empty_document("1v1")      # any scenario document (shared/docs/scenario-format.md)
+    >>> game = engine.load(doc)                 # raises engine.ScenarioError(problems)
+    >>> [e.text for e in game.run("end")]       # to the end, or to the first missing decision
+    ['Midi : aucune réaction « À Midi », il ne se passe rien.', 'Jour 1 — début de la phase : Après-midi.']
+    >>> game.pending["kind"], game.pending["player"], game.pending["count"], game.winner
+    ('turn', 'A', 1, None)
+    >>> game.decide({"player": "A", "pass": True})[0].rules
+    ('1.3.2.d',)
+    >>> sorted(game.output())                   # the output document of a run
+    ['log', 'pending', 'state', 'winner']
 
-A run is bounded: ``engine.load(doc, budget=engine.Budget(steps=5000, seconds=2.0))``; past it
-the next step raises :class:`engine.BudgetExceeded` (an :class:`engine.EngineError`).
+A run is bounded: past its budget the next step raises :class:`engine.BudgetExceeded` (an
+:class:`engine.EngineError`), naming the budget, before changing anything.
+
+    >>> engine.load(doc, budget=engine.Budget(steps=0)).run()
+    Traceback (most recent call last):
+    ...
+    engine.errors.BudgetExceeded: Budget dépassé (steps) : la partie s'arrête après 0 étape(s) et ...
 
 The contract is the scenario format (shared/docs/scenario-format.md); see engine/README.md.
 """

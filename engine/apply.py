@@ -7,15 +7,15 @@ from . import events as ev
 from .model import ARENA, COUNTER_LOSING_ZONES, STATUSES, VISIBLE_ZONES, Tumult, split_zone
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 
-def _index(game: "Game", cards: list, card_id: str) -> int:
+def _index(game: "Table", cards: list, card_id: str) -> int:
     """Where the card stands in its zone's list (list.index compares identity: Card has eq=False)."""
     return cards.index(game.state.cards[card_id])
 
 
-def _enter(game: "Game", card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
+def _enter(game: "Table", card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
     """The card becomes a new object in a visible zone (2.1.c) or a mere card in a hidden one (2.1.g)."""
     j, st = game.journal, game.state
     if to_zone in VISIBLE_ZONES:
@@ -31,7 +31,7 @@ def _enter(game: "Game", card, from_zone: str | None, to_zone: str, enters: tupl
         j.set(card, "counters", {})
 
 
-def apply_event(game: "Game", e: ev.Event) -> None:
+def apply_event(game: "Table", e: ev.Event) -> None:
     st, j = game.state, game.journal
     t = type(e)
     if t is ev.Move:
@@ -86,7 +86,7 @@ def apply_event(game: "Game", e: ev.Event) -> None:
     # Decision, Note, Tiebreak 'compare' change nothing on the board.
 
 
-def _shuffle(game: "Game", e: ev.Shuffle) -> None:
+def _shuffle(game: "Table", e: ev.Shuffle) -> None:
     st, j = game.state, game.journal
     if e.from_ == "adventure":
         by_name = {t.name: t for t in st.adventure.tumult}

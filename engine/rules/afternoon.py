@@ -12,24 +12,24 @@ from typing import TYPE_CHECKING, Iterator
 from .. import events as ev
 from . import play
 from .targets import completions_count, declared_slots, expand_mode, iter_completions, modes_of, target_options
-from .flow import OPTIONS_CAP, Need, begin_phase, step
+from .flow import OPTIONS_CAP, Need, begin_phase
 from .registry import art, implements, implements_article, implements_phases, phases
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
-def _problem(game: "Game", p: str, d: dict) -> tuple[str | None, bool]:
+def _problem(game: "Table", p: str, d: dict) -> tuple[str | None, bool]:
     return (play.play_problem if "play" in d else play.quick_problem)(game, p, d)
 
 
-def _steps(game: "Game", d: dict) -> list[dict]:
+def _steps(game: "Table", d: dict) -> list[dict]:
     card = game.state.card(d["play"] if "play" in d else d["quick"])
     if "play" in d:
         return card.effect if card.type == "spell" else []
     return card.abilities[d.get("ability", 0)].get("effect", [])
 
 
-def _need_declaration(game: "Game") -> Need:
+def _need_declaration(game: "Table") -> Need:
     st = game.state
     decl = st.declare
     p = decl["player"]
@@ -66,7 +66,7 @@ def _need_declaration(game: "Game") -> Need:
                 extra={"constraints": {"distinct": "per_step"}})
 
 
-def _need_turn(game: "Game") -> Need | None:
+def need_turn(game: "Table") -> Need | None:
     st = game.state
     p = st.turn
     if p is None:
@@ -79,12 +79,12 @@ def _need_turn(game: "Game") -> Need | None:
                 lambda: play.options_count(game, p), articles=_clockwise(game))
 
 
-def _clockwise(game: "Game") -> tuple[tuple[str, str], ...]:
+def _clockwise(game: "Table") -> tuple[tuple[str, str], ...]:
     return art("Mise en place d'une partie multijoueur Altered en 2v2") if game.state.mode == "2v2" else ()
 
 
 @implements_article("Mise en place d'une partie multijoueur Altered en 2v2", 6)
-def next_turn(game: "Game", player: str) -> str | None:
+def next_turn(game: "Table", player: str) -> str | None:
     """Who takes the next turn after `player`: the next player clockwise who has not passed (the
     2v2 article: "chacun leur tour dans le sens des aiguilles d'une montre jusqu'à ce que tout le
     monde ait passé"; in 1v1 the opponent, 1.3.2.d), else `player` again if they have not passed,
@@ -98,10 +98,9 @@ def next_turn(game: "Game", player: str) -> str | None:
     return None if st.players[player].passed else player
 
 
-@step("afternoon.turn", need=_need_turn)
-@implements("1.3.2.d")
+@implements("1.3.2.d", "5.2.3.a", "5.2.3.b", "5.2.3.c")
 @implements_phases("Tour par Tour", "Actions Rapides", "Jouer une Carte", "Passer")
-def take_turn(game: "Game", decision: dict | None) -> None:
+def take_turn(game: "Table", decision: dict | None) -> None:
     """1.3.2.d: a quick action or an Orb swap leaves the turn to the same player; playing a card
     ends the turn; a player who passes takes no more turns this day; the afternoon ends once
     both have passed."""
@@ -132,7 +131,7 @@ def take_turn(game: "Game", decision: dict | None) -> None:
 
 
 @implements_phases("Fin de la Phase")
-def _next(game: "Game", nxt: str | None) -> None:
+def _next(game: "Table", nxt: str | None) -> None:
     st = game.state
     game.set(st, "turn", nxt)
     if nxt is None:

@@ -7,18 +7,18 @@ from .. import events as ev
 from ..model import EXPEDITIONS, FACING_2V2, TERRAINS, team
 from . import effects
 from .actions import move_forward
-from .flow import begin_phase, step
+from .flow import begin_phase
 from .registry import art, implements, implements_article, implements_phases, phases
 
 SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
 TIEBREAK = "Départage"
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
 @implements("1.1.6.d", "2.4.3")
-def expedition_sums(game: "Game", player: str, expedition: str) -> tuple[tuple[int, int, int], tuple[str, ...]]:
+def expedition_sums(game: "Table", player: str, expedition: str) -> tuple[tuple[int, int, int], tuple[str, ...]]:
     """Sum of the statistics of the characters of one expedition (1.3.2.e); a missing number is 0
     (1.1.6.d); asleep characters are not counted (2.4.3). Returns (sums, asleep ids left out)."""
     f = m = w = 0
@@ -38,7 +38,7 @@ def expedition_sums(game: "Game", player: str, expedition: str) -> tuple[tuple[i
 
 @implements("1.2.1.b")
 @implements_article(SETUP_2V2, 7)
-def facing(game: "Game", player: str, expedition: str) -> tuple[str, str]:
+def facing(game: "Table", player: str, expedition: str) -> tuple[str, str]:
     """The expedition facing (player, expedition): in a two-player game the opponent (1.2.1.b)'s
     expedition of the same kind. In 2v2 each expedition faces a different opponent (the article):
     the opponent who shares its region (model.FACING_2V2), with the expedition of the same kind."""
@@ -47,10 +47,9 @@ def facing(game: "Game", player: str, expedition: str) -> tuple[str, str]:
     return game.state.opponent(player), expedition
 
 
-@step("dusk.progress")
 @implements("1.3.2.e", "2.4.3")
 @implements_phases("Comparaison des Statistiques", "Avancement des Expéditions")
-def progress(game: "Game", _: Any) -> None:
+def progress(game: "Table", _: Any) -> None:
     """1.3.2.e: every expedition compares, for each terrain of the region it stands on, its sum with
     the facing expedition (in 1v1 the opponent's expedition of the same kind) and moves forward
     once if one of those sums is strictly greater and above zero. All comparisons are made on the
@@ -84,14 +83,12 @@ def progress(game: "Game", _: Any) -> None:
         game.goto("dusk.end")
 
 
-@step("dusk.end")
-def end_of_dusk(game: "Game", _: Any) -> None:
+def end_of_dusk(game: "Table", _: Any) -> None:
     begin_phase(game, "night")
 
 
-@step("dusk.reactions")
 @implements_phases('Activation des Capacités "Au Crépuscule"')
-def dusk_reactions(game: "Game", _: Any) -> None:
+def dusk_reactions(game: "Table", _: Any) -> None:
     """The article on the phases: "Au Crépuscule" reactions are activated and resolved before the
     expeditions move, first player's first. Without any, the comparison is made in this step."""
     if effects.trigger(game, "dusk"):
@@ -102,7 +99,7 @@ def dusk_reactions(game: "Game", _: Any) -> None:
 
 @implements_article(TIEBREAK, 1, 2)
 @implements("4.3.h", "4.3.f", "2.4.3")
-def tiebreak_2v2(game: "Game") -> None:
+def tiebreak_2v2(game: "Table") -> None:
     """The 2v2 article, Départage: during the tiebreak day's Dusk each team totals the statistics
     of its characters (both players, both expeditions, asleep ones left out, 2.4.3) for each type
     of the Arena (4.3.f); the team ahead on more types wins; otherwise another tiebreak day."""
@@ -126,7 +123,7 @@ def tiebreak_2v2(game: "Game") -> None:
 
 
 @implements("4.3.h", "4.3.f", "2.4.3")
-def tiebreak(game: "Game") -> None:
+def tiebreak(game: "Table") -> None:
     """4.3.h: each player sums the statistics of the characters of both expeditions (asleep ones
     left out, 2.4.3; the Arena has the three terrains, 4.3.f), compares each statistic; a player
     who wins on more statistics than the opponent wins; otherwise the game goes on (more days)."""

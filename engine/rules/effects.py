@@ -38,23 +38,23 @@ from .targets import (EXPEDITION_VERBS, CARD_VERBS, TARGET_KEY, choice_problem, 
                       target_options, whom, zone_count)
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
 # -- costs (quick actions and internal actions) ----------------------------------------------
-def ready_orbs(game: "Game", player: str) -> list[str]:
+def ready_orbs(game: "Table", player: str) -> list[str]:
     return [c.id for c in game.state.zones[f"{player}.mana"] if not c.has("exhausted")]
 
 
 @implements("3.2.9.f")
-def pay_mana(game: "Game", player: str, amount: int, rules: tuple[str, ...]) -> None:
+def pay_mana(game: "Table", player: str, amount: int, rules: tuple[str, ...]) -> None:
     """3.2.9.f: a mana cost X is paid by exhausting X Mana Orbs (the first ready ones)."""
     for orb in ready_orbs(game, player)[:amount]:
         game.emit(ev.StatusChange(orb, "exhausted", True, "mana"), ("3.2.9.f",) + rules)
 
 
 @implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "2.5.g")
-def cost_problem(game: "Game", player: str, card_id: str, cost: dict, ready: int | None = None) -> str | None:
+def cost_problem(game: "Table", player: str, card_id: str, cost: dict, ready: int | None = None) -> str | None:
     """Why `player` cannot pay `cost` for `card_id` now (None if they can); `ready`: the player's
     ready Orbs when the caller counted them already."""
     st = game.state
@@ -75,7 +75,8 @@ def cost_problem(game: "Game", player: str, card_id: str, cost: dict, ready: int
     return None
 
 
-def pay_cost(game: "Game", player: str, card_id: str, cost: dict) -> None:
+@implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "7.3.4.a", "2.5.g")
+def pay_cost(game: "Table", player: str, card_id: str, cost: dict) -> None:
     """Pay every part of a checked cost: counters, mana, then exhaust or discard the card."""
     for name, n in (cost.get("spend") or {}).items():
         actions.spend_counters(game, card_id, name, n)
@@ -88,7 +89,7 @@ def pay_cost(game: "Game", player: str, card_id: str, cost: dict) -> None:
 
 
 # -- frames: rules/frames.py ----------------------------------------------------------------------
-def _set(game: "Game", f: dict, key: str, value: Any) -> None:
+def _set(game: "Table", f: dict, key: str, value: Any) -> None:
     game.journal.setitem(f, key, value)
 
 
@@ -97,7 +98,7 @@ def _current(f: dict) -> dict | None:
 
 
 @implements("5.2.3.f")
-def condition_holds(game: "Game", f: dict, step: dict) -> bool:
+def condition_holds(game: "Table", f: dict, step: dict) -> bool:
     """5.2.3.f: "Si [condition]" (`if`) / "à moins que [condition]" (`unless`), evaluated on
     resolution. Conditions: {"zone": "self.reserve", "at_least": n, "at_most": n},
     {"first_player": "self"|"opponent"}."""
@@ -115,7 +116,7 @@ def condition_holds(game: "Game", f: dict, step: dict) -> bool:
 
 
 @implements_article("Effets du premier joueur", 1)
-def first_player_is(game: "Game", player: str, spec: str) -> bool:
+def first_player_is(game: "Table", player: str, spec: str) -> bool:
     """Whether "you are the first player" (`spec` "self") or an opponent is ("opponent"). In 2v2
     (the article, Effets du premier joueur) such an effect counts if anyone of the team holds the
     marker: "self" holds when the controller or their teammate has it."""
@@ -129,7 +130,7 @@ def first_player_is(game: "Game", player: str, spec: str) -> bool:
     return fp == spec
 
 
-def _first_player_note(game: "Game", f: dict, step: dict) -> None:
+def _first_player_note(game: "Table", f: dict, step: dict) -> None:
     """2v2: say so when a first-player condition holds because the teammate holds the marker."""
     st = game.state
     conds = [c for c in (step.get("if"), step.get("unless")) if isinstance(c, dict) and "first_player" in c]
@@ -144,12 +145,12 @@ def _rules_of(f: dict, spell_rule: str) -> tuple[str, ...]:
     return (spell_rule,) if f["kind"] in ("spell", "internal") else (spell_rule, "1.2.4.c")
 
 
-def _group_pending(game: "Game", f: dict) -> list[str]:
+def _group_pending(game: "Table", f: dict) -> list[str]:
     return [g["id"] for g in game.state.stack
             if g["group"] == f["group"] and g["player"] == f["player"] and not g["ordered"]]
 
 
-def need_resolution(game: "Game") -> Need | None:
+def need_resolution(game: "Table") -> Need | None:
     """The choice the front frame waits for, or None when it can go on by itself."""
     st = game.state
     f = st.stack[0]
@@ -220,8 +221,9 @@ def _fits_optional(d: dict) -> str | None:
     return None if isinstance(d.get("optional"), bool) else "réponse attendue : \"optional\": true ou false"
 
 
-@implements("1.2.4.c", "5.2.3.e", "5.2.3.f", "5.2.3.g", "2.1.c")
-def resolve(game: "Game", decision: dict | None) -> None:
+@implements("1.2.4.c", "5.2.3.a", "5.2.3.b", "5.2.3.c", "5.2.3.e", "5.2.3.f", "5.2.3.g", "2.1.c",
+            "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.3.2.d", "7.3.11.b")
+def resolve(game: "Table", decision: dict | None) -> None:
     """Resolve the front frame until it is done (then pop it) or waits for a choice."""
     st = game.state
     f = st.stack[0]
@@ -262,7 +264,7 @@ def resolve(game: "Game", decision: dict | None) -> None:
             return
 
 
-def record_moves(game: "Game", f: dict, start: int) -> None:
+def record_moves(game: "Table", f: dict, start: int) -> None:
     """Remember the objects this ability moved (log entries from `start`): it may find each new
     object again in a visible zone (2.1.e), through several of its own moves (2.1.f)."""
     st = game.state
@@ -282,7 +284,7 @@ def record_moves(game: "Game", f: dict, start: int) -> None:
 
 
 @implements("2.1.c", "2.1.e", "2.1.f")
-def still_there(game: "Game", f: dict, card_id: str, ts: int | None) -> bool:
+def still_there(game: "Table", f: dict, card_id: str, ts: int | None) -> bool:
     """Whether the object an ability refers to (`card_id`, the object of timestamp `ts` when it was
     chosen or when the ability was created) is still there. 2.1.c: a moved card is a new object,
     effects about the old one do not apply to it, "je" included; 2.1.e: unless the ability itself
@@ -314,7 +316,7 @@ def _begin_rules(f: dict) -> tuple[str, ...]:
     return ("5.2.3.a",)
 
 
-def _apply_choice(game: "Game", f: dict, d: dict) -> bool:
+def _apply_choice(game: "Table", f: dict, d: dict) -> bool:
     """Apply the decision the front frame waited for; True when this step ends here."""
     st = game.state
     if "order" in d:
@@ -351,13 +353,13 @@ def _apply_choice(game: "Game", f: dict, d: dict) -> bool:
     return False
 
 
-def _skip(game: "Game", f: dict, step: dict) -> None:
+def _skip(game: "Table", f: dict, step: dict) -> None:
     if f["declared"]:
         _set(game, f, "t", f["t"] + chooses(step))
     _set(game, f, "i", f["i"] + 1)
 
 
-def _take(game: "Game", f: dict, step: dict) -> list[str]:
+def _take(game: "Table", f: dict, step: dict) -> list[str]:
     """The step's targets, the card ones checked to be the objects chosen (2.1.c)."""
     n = chooses(step)
     if not n:
@@ -375,7 +377,7 @@ def _take(game: "Game", f: dict, step: dict) -> list[str]:
     return out
 
 
-def _execute(game: "Game", f: dict, step: dict) -> None:
+def _execute(game: "Table", f: dict, step: dict) -> None:
     """One effect step: the verb's keyword action, citing the rule that defines it."""
     st = game.state
     verb = step["action"]
@@ -425,7 +427,7 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
             actions.lose_status(game, target, step["status"], ("1.2.4.c",))
 
 
-def _each(game: "Game", player: str, spec: str) -> list[str]:
+def _each(game: "Table", player: str, spec: str) -> list[str]:
     """The players a step acts on; in 2v2 "opponent" ("votre adversaire") is each opponent, said
     in the log with the article's clarification."""
     players = whom(game, player, spec)
@@ -436,7 +438,7 @@ def _each(game: "Game", player: str, spec: str) -> list[str]:
 
 
 @implements("5.2.3.j", "2.4.6.f", "3.2.8.a")
-def _finish(game: "Game", f: dict) -> None:
+def _finish(game: "Table", f: dict) -> None:
     """Pop the frame. A spell that has resolved leaves Limbo: to the Reserve, or to the Discard
     pile if it is Fugace (5.2.3.j, 2.4.6.f)."""
     st = game.state
@@ -465,16 +467,16 @@ NOON = 'Activation des Capacités "À Midi"'
 DUSK = 'Activation des Capacités "Au Crépuscule"'
 
 
-def _phase_article(game: "Game", names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _phase_article(game: "Table", names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The phases article decides the order of "À Midi" / "Au Crépuscule" reactions: the first
     player's first, then the opponent's (in 2v2 clockwise, the 2v2 article)."""
     return phases(NOON) if "noon" in names else phases(DUSK) if "dusk" in names else ()
 
 
-@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c")
+@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.2.4.c")
 @implements_phases(NOON, DUSK)
 @implements_article(SETUP_2V2, 6)
-def trigger(game: "Game", names: "str | tuple[str, ...]", cards: list[str] | None = None,
+def trigger(game: "Table", names: "str | tuple[str, ...]", cards: list[str] | None = None,
             rules: tuple[str, ...] = ()) -> int:
     """Reactions whose trigger is one of `names`, on `cards` (default: every object of both players
     where its abilities work, 1.2.4.d), queued as one simultaneous group: the first player's first,

@@ -13,16 +13,16 @@ VICTORY = "Conditions de victoire"
 TIEBREAK = "Départage"
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
-def _reading(game: "Game") -> str:
+def _reading(game: "Table") -> str:
     """'end-first-move' when the end comes inside an effect (later steps are not played)."""
     return "end-first-move" if game.state.stack else "end-check"
 
 
 @implements("4.3.a", "4.3.b", "4.3.c", "4.3.d", "4.3.e", "3.2.1.c")
-def check_end(game: "Game") -> None:
+def check_end(game: "Table") -> None:
     """Checked after every step that moved a marker (reading _reading(game)). 4.3.a: a player whose
     expeditions meet wins; 4.3.b: whose expeditions cross wins; 4.3.c: both players at once
     (meeting or crossing, reading "tiebreak-mixed") start the tiebreakers (4.3.d–e: the Arena).
@@ -49,7 +49,7 @@ def check_end(game: "Game") -> None:
 
 @implements_article(VICTORY, 1, 2, 3, 4)
 @implements_article("(introduction)", 3)
-def check_end_2v2(game: "Game") -> None:
+def check_end_2v2(game: "Table") -> None:
     """The 2v2 article, Conditions de victoire. A player meets the conditions when their hero and
     companion expeditions meet in one region (or have crossed, 4.3.b: they went "plus loin que
     nécessaire"); their extra advance is hero position − companion position (0 when they just met).

@@ -1,8 +1,8 @@
-"""The day's sequence of steps: the cursor (`state.step`, `state.sub`) names the next one.
+"""The day's sequence of steps: the cursor (`state.step`, `state.sub`) names the next one; the step
+table itself (name -> need function, step function) is built in one place, `engine/game.py`.
 
-`@step(name, need=...)` registers a step function; a `need` function says which decision the
-step waits for (a :class:`Need`), or None. After every step that moved an expedition marker the
-end of the game is checked (boardgame.io's "after every event, check endings").
+A `need` function says which decision a step waits for (a :class:`Need`), or None; here are the
+Need, the first step of each phase and the phase changes the rules make (`begin_phase`).
 """
 from __future__ import annotations
 
@@ -12,15 +12,13 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .. import events as ev
 from ..scenario.shapes import ANSWERS, decision_kind, decision_problems
-from .end import check_end
 from .registry import implements
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
-StepFn = Callable[["Game", "dict[str, Any] | None"], None]
-NeedFn = Callable[["Game"], "Need | None"]
-_STEPS: dict[str, tuple[NeedFn | None, StepFn]] = {}
+StepFn = Callable[["Table", "dict[str, Any] | None"], None]
+NeedFn = Callable[["Table"], "Need | None"]
 
 #: at most this many entries in a pending's `options` list (`truncated` says when more exist)
 OPTIONS_CAP = 200
@@ -118,44 +116,7 @@ def lazy_product(factories: "list[Callable[[], Iterable[Any]]]") -> "Iterator[tu
             stack.append(iter(factories[len(stack)]()))
 
 
-def step(name: str, need: NeedFn | None = None) -> Callable[[StepFn], StepFn]:
-    def deco(fn: StepFn) -> StepFn:
-        _STEPS[name] = (need, fn)
-        return fn
-    return deco
-
-
-def _load() -> None:
-    from . import afternoon, dusk, effects, morning, night, play, setup  # noqa: F401 (registration)
-
-
-def need(game: "Game") -> Need | None:
-    """The decision the next step waits for. Effects waiting on the stack (reactions, a spell,
-    a quick action) resolve before the cursor's step goes on (rules/effects.py)."""
-    if not _STEPS:
-        _load()
-    if game.state.stack:
-        from .effects import need_resolution
-        return need_resolution(game)
-    n = _STEPS[game.state.step][0]
-    return n(game) if n else None
-
-
-def perform(game: "Game", decision: dict[str, Any] | None) -> None:
-    if not _STEPS:
-        _load()
-    start = len(game.log)
-    if game.state.stack:
-        from .effects import resolve
-        resolve(game, decision)
-    else:
-        _STEPS[game.state.step][1](game, decision)
-    if game.state.winner is None and not game.state.adventure.arena and any(
-            type(e.event) is ev.MarkerMove for e in game.log[start:]):
-        check_end(game)     # Dusk's simultaneous moves (every other move was checked as it happened)
-
-
-def first_turn(game: "Game") -> str | None:
+def first_turn(game: "Table") -> str | None:
     """1.3.2.d: the afternoon starts with the first player; a player who passed takes no turn."""
     st = game.state
     for p in st.order:
@@ -164,7 +125,7 @@ def first_turn(game: "Game") -> str | None:
     return None
 
 
-def start(game: "Game") -> None:
+def start(game: "Table") -> None:
     """Put the cursor at the beginning of the scenario's phase (not journaled: load time)."""
     st = game.state
     st.step, st.sub = FIRST_STEP[st.phase], 0
@@ -175,7 +136,7 @@ def start(game: "Game") -> None:
 
 
 @implements("1.3.2.a")
-def begin_phase(game: "Game", phase: str, day: int | None = None, rules: tuple[str, ...] = ("1.3.2.a",)) -> None:
+def begin_phase(game: "Table", phase: str, day: int | None = None, rules: tuple[str, ...] = ("1.3.2.a",)) -> None:
     """Enter `phase` (of `day`, default today): log it and put the cursor on its first step."""
     game.emit(ev.PhaseBegins(day or game.state.day, phase), rules)
     game.goto(FIRST_STEP[phase])

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..jsondata import copy_json
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
 def frame(card: str, player: str, kind: str, steps: list[dict], *, fid: str | None = None,
@@ -27,7 +27,7 @@ def frame(card: str, player: str, kind: str, steps: list[dict], *, fid: str | No
     return out
 
 
-def push(game: "Game", frames: list[dict], front: bool = False) -> None:
+def push(game: "Table", frames: list[dict], front: bool = False) -> None:
     stack = game.state.stack
     at = 0 if front else len(stack)
     for k, f in enumerate(frames):

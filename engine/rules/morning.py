@@ -6,20 +6,19 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from . import effects
 from .actions import draw, move_card
-from .flow import Need, begin_phase, step
+from .flow import Need, begin_phase
 from .registry import implements, implements_phases, phases
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
 MARKER = "Passage du Marqueur Premier Joueur"
 
 
-@step("morning.first_player")
 @implements("1.3.2.b", "1.3.1.d")
 @implements_phases(MARKER)
-def pass_first_player_marker(game: "Game", _: Any) -> None:
+def pass_first_player_marker(game: "Table", _: Any) -> None:
     """1.3.2.b: the first player's opponent becomes the first player — except on the first day
     (the article on the phases; 1.3.1.d replaces the first Morning)."""
     st = game.state
@@ -40,10 +39,9 @@ def pass_first_player_marker(game: "Game", _: Any) -> None:
 PREPARE = "Redressement des Orbes de Mana et des Cartes Épuisées"
 
 
-@step("morning.prepare")
 @implements("1.3.2.b")
 @implements_phases(PREPARE)
-def prepare(game: "Game", _: Any) -> None:
+def prepare(game: "Table", _: Any) -> None:
     """Prepare (1.3.2.b): ready exhausted Characters, Permanents and Mana Orbs. Reading
     "prepare-all": every exhausted card on the board is readied (the article's wording), which
     includes the Reserve and the Hero."""
@@ -67,10 +65,9 @@ def prepare(game: "Game", _: Any) -> None:
     game.goto("morning.draw")
 
 
-@step("morning.draw")
 @implements("1.3.2.b", "3.2.2.d", "3.2.2.e")
 @implements_phases("Pioche de Cartes")
-def morning_draw(game: "Game", _: Any) -> None:
+def morning_draw(game: "Table", _: Any) -> None:
     """Draw (1.3.2.b): each player draws two cards, first player first; the deck rules
     3.2.2.d–e apply when the Deck runs out."""
     for p in game.state.order:
@@ -78,7 +75,7 @@ def morning_draw(game: "Game", _: Any) -> None:
     game.goto("morning.mana")
 
 
-def _need_mana(game: "Game") -> Need:
+def need_mana(game: "Table") -> Need:
     st = game.state
     p = st.order[st.sub]
     hand = [c.id for c in st.zones[f"{p}.hand"]]
@@ -98,10 +95,9 @@ def _need_mana(game: "Game") -> Need:
                 articles=phases("Placement des Cartes en Zone de Mana"))
 
 
-@step("morning.mana", need=_need_mana)
 @implements("1.3.2.b", "3.2.9.b")
 @implements_phases("Placement des Cartes en Zone de Mana")
-def morning_mana(game: "Game", decision: dict) -> None:
+def morning_mana(game: "Table", decision: dict) -> None:
     """1.3.2.b: each player, first player first, may put one card from Hand into Mana; it enters
     face down and exhausted (3.2.9.b), after Prepare: that orb is not usable this day."""
     st = game.state
@@ -114,10 +110,9 @@ def morning_mana(game: "Game", decision: dict) -> None:
         begin_phase(game, "noon")
 
 
-@step("noon.reactions")
 @implements("1.3.2.c")
 @implements_phases('Activation des Capacités "À Midi"')
-def noon(game: "Game", _: Any) -> None:
+def noon(game: "Table", _: Any) -> None:
     """1.3.2.c: nothing happens at Noon unless reactions trigger "À Midi". They resolve first
     player's first, then the opponent's (the article on the phases), each player ordering theirs;
     then the afternoon begins."""
@@ -128,6 +123,5 @@ def noon(game: "Game", _: Any) -> None:
     begin_phase(game, "afternoon")
 
 
-@step("noon.end")
-def end_of_noon(game: "Game", _: Any) -> None:
+def end_of_noon(game: "Table", _: Any) -> None:
     begin_phase(game, "afternoon")

@@ -12,20 +12,19 @@ from ..model import EXPEDITION_ZONES
 #: visible zones other than the Expeditions, where an asleep object loses Asleep at Rest (2.4.3)
 OTHER_VISIBLE = ("reserve", "landmarks", "mana", "discard")
 from .actions import lose_status, move_card
-from .flow import OPTIONS_CAP, Need, begin_phase, lazy_product, step
+from .flow import OPTIONS_CAP, Need, begin_phase, lazy_product
 from .registry import implements, implements_phases, phases
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
 REST = phases("Repos")
 
 
-@step("night.rest")
 @implements("4.2.5.b", "1.3.2.f", "2.4.6.c", "2.4.3", "2.1.d", "2.5.i", "3.1.2.c")
 @implements_phases("Repos")
-def rest(game: "Game", _: Any) -> None:
+def rest(game: "Table", _: Any) -> None:
     """Rest (4.2.5.b, 1.3.2.f): every character in the expedition zone goes to its owner's Reserve
     (3.1.2.c) as a new object, losing its counters (2.5.i); a fleeting one goes to the Discard pile
     instead (2.4.6.c); an asleep one stays and loses Asleep (2.4.3); an anchored one stays and
@@ -67,14 +66,14 @@ def rest(game: "Game", _: Any) -> None:
     game.goto("night.cleanup")
 
 
-def _limits_rules(game: "Game", p: str) -> tuple[tuple[str, ...], str]:
+def _limits_rules(game: "Table", p: str) -> tuple[tuple[str, ...], str]:
     player = game.state.players[p]
     if player.hero is None:
         return ("4.2.5.c", "4.2.5.d"), "no-hero-limits"
     return ("4.2.5.c",), "hero-limits"
 
 
-def _need_keep(game: "Game") -> Need:
+def need_keep(game: "Table") -> Need:
     st = game.state
     p = st.order[st.sub]
     player = st.players[p]
@@ -115,9 +114,8 @@ def _need_keep(game: "Game") -> Need:
                  "constraints": {"reserve": kr, "landmarks": kl, "distinct": True}})
 
 
-@step("night.cleanup", need=_need_keep)
 @implements("4.2.5.c", "4.2.5.d", "3.2.7.a", "3.2.10.a")
-def cleanup_choice(game: "Game", decision: dict) -> None:
+def cleanup_choice(game: "Table", decision: dict) -> None:
     """Clean-up (4.2.5.c): each player in initiative order (first player first, 4.2.5.c remark)
     chooses as many objects of the Reserve and Landmarks as the hero's limits (2 without a hero,
     4.2.5.d; reading "hero-limits" over the "deux cartes" of 1.3.2.f). The choice is recorded;
@@ -131,10 +129,9 @@ def cleanup_choice(game: "Game", decision: dict) -> None:
         game.goto("night.discard")
 
 
-@step("night.discard")
 @implements("4.2.5.c", "4.2.5.d", "7.3.4.a")
 @implements_phases("Nettoyage")
-def cleanup_discard(game: "Game", _: Any) -> None:
+def cleanup_discard(game: "Table", _: Any) -> None:
     """4.2.5.c: all objects not chosen are discarded simultaneously; then the next day begins."""
     st = game.state
     any_discarded = False

@@ -9,22 +9,71 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from pathlib import Path
+from types import CodeType, FrameType
 from typing import Callable, TypeVar
+
+ENGINE_DIR = Path(__file__).resolve().parents[1]
 
 F = TypeVar("F", bound=Callable)
 
 #: rule number -> qualified names of the functions that implement (and may cite) it
 IMPLEMENTED: dict[str, list[str]] = defaultdict(list)
+#: qualified name -> (file under engine/, line) of each rule function: RULES.md's one hop to the code
+LOCATIONS: dict[str, tuple[str, int]] = {}
+#: code object of each rule function -> (qualified name, the numbers it declares)
+RULE_CODES: dict[CodeType, tuple[str, frozenset[str]]] = {}
+
+
+def _qualname(fn: Callable) -> str:
+    return f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}"
 
 
 def implements(*numbers: str) -> Callable[[F], F]:
-    """Declare that the decorated function implements these rule numbers (and may cite them)."""
+    """Declare that the decorated function implements these rule numbers: the numbers a log entry
+    emitted while it runs may cite (the rule contract, checked in tests: see :func:`running`)."""
     def deco(fn: F) -> F:
+        name = _qualname(fn)
         for n in numbers:
-            IMPLEMENTED[n].append(f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}")
-        fn.rules = numbers  # type: ignore[attr-defined]
+            IMPLEMENTED[n].append(name)
+        code = fn.__code__
+        LOCATIONS[name] = (Path(code.co_filename).resolve().relative_to(ENGINE_DIR).as_posix(), code.co_firstlineno)
+        known = RULE_CODES.get(code, (name, frozenset()))[1]
+        RULE_CODES[code] = (name, known | frozenset(numbers))
         return fn
     return deco
+
+
+# -- the rule contract: a log entry cites only numbers its running rule functions declare ----------------
+#: off in production; the tests turn it on (tests/engine/conftest.py) and read VIOLATIONS
+CONTRACT = False
+#: (source function, numbers cited that no running rule function declares, the entry's text)
+VIOLATIONS: list[tuple[str | None, tuple[str, ...], str]] = []
+
+
+def running(frame: FrameType | None) -> tuple[str | None, frozenset[str]]:
+    """(the innermost rule function on the stack from `frame`, every number the rule functions on
+    the stack declare): who emits a log entry, and what it may cite."""
+    source: str | None = None
+    declared: frozenset[str] = frozenset()
+    while frame is not None:
+        info = RULE_CODES.get(frame.f_code)
+        if info is not None:
+            source = source or info[0]
+            declared |= info[1]
+        frame = frame.f_back
+    return source, declared
+
+
+def check_contract(frame: FrameType | None, rules: tuple[str, ...], text: str,
+                   extra: frozenset[str] = frozenset()) -> str | None:
+    """Record a violation when `rules` cites a number no running rule function declares; return
+    the entry's source function."""
+    source, declared = running(frame)
+    bad = tuple(r for r in rules if r not in declared and r not in extra)
+    if bad:
+        VIOLATIONS.append((source, bad, text))
+    return source
 
 
 # -- the glossary article "Multijoueur 2v2 (Mode de jeu)": no rule numbers, cited by title and section ----
@@ -228,9 +277,9 @@ def sort_key(number: str) -> tuple:
 
 
 def implemented() -> dict[str, list[str]]:
-    """Rule number -> implementing functions, after importing every rule module."""
-    from . import actions, afternoon, dusk, effects, flow, morning, night, play, setup, targets  # noqa: F401
-    from ..scenario import check  # noqa: F401  (the 2v2 players, article "2v2")
+    """Rule number -> implementing functions. Complete once `engine` is imported (the package
+    imports the game loop, which imports every rule module, and the checker): this registry, in
+    the core, imports nothing of the engine."""
     return dict(IMPLEMENTED)
 
 
@@ -279,6 +328,18 @@ def article_table(paragraphs: list[tuple[str, int, str]]) -> list[str]:
     return lines
 
 
+def _where(fn: str, sources: dict[str, list[str]] = {}) -> str:   # noqa: B006 (a cache of files read)
+    """`rules.night.rest` (rules/night.py:23): the function and the line of its `def`."""
+    path, line = LOCATIONS.get(fn, ("?", 0))
+    if path != "?":
+        if path not in sources:
+            sources[path] = (ENGINE_DIR / path).read_text(encoding="utf-8").splitlines()
+        lines = sources[path]
+        while line <= len(lines) and not lines[line - 1].lstrip().startswith("def "):
+            line += 1
+    return f"`{fn}` ({path}:{line})"
+
+
 def table() -> str:
     """The implemented-rules table as markdown (the content of engine/RULES.md)."""
     impl = implemented()
@@ -290,7 +351,8 @@ def table() -> str:
         "# Règles des seeds et moteur",
         "",
         "Généré par `python -m engine rules` depuis le code (`engine/rules/registry.py` et les",
-        "décorateurs `@implements`) ; ne pas modifier à la main.",
+        "décorateurs `@implements`) ; ne pas modifier à la main. Chaque fonction est suivie de son",
+        "fichier et de sa ligne (sous `engine/`) : d'une règle citée par le journal à son code en un saut.",
         "",
         f"Totaux : {len(numbers)} numéros ; {n_impl} implémentés ; {n_not} non implémentés (avec raison) ; "
         f"{n_head} titres de section.",
@@ -300,7 +362,7 @@ def table() -> str:
     ]
     for n in numbers:
         if n in impl:
-            lines.append(f"| {n} | implémentée | {', '.join(f'`{f}`' for f in sorted(set(impl[n])))} |")
+            lines.append(f"| {n} | implémentée | {', '.join(_where(f) for f in sorted(set(impl[n])))} |")
         elif n in NOT_IMPLEMENTED:
             lines.append(f"| {n} | non implémentée | {NOT_IMPLEMENTED[n]} |")
         else:
@@ -313,7 +375,6 @@ def table() -> str:
 def seed_phases_paragraphs() -> list[tuple[str, str]]:
     """The phases article's bullets, read from the seed glossary (fixtures/rules/), or the
     registry's own list when the seeds are not at hand (an installed engine)."""
-    from pathlib import Path
     for path in sorted((Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt")):
         text = path.read_text(encoding="utf-8")
         if f"\n{ARTICLE_PHASES}\n" in text:
@@ -324,7 +385,6 @@ def seed_phases_paragraphs() -> list[tuple[str, str]]:
 def seed_article_paragraphs() -> list[tuple[str, int, str]]:
     """The 2v2 article's paragraphs, read from the seed glossary (fixtures/rules/), or the
     registry's own list when the seeds are not at hand (an installed engine)."""
-    from pathlib import Path
     for path in sorted((Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt")):
         text = path.read_text(encoding="utf-8")
         if f"\n{ARTICLE_2V2}\n" in text:

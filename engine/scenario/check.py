@@ -10,7 +10,7 @@ from typing import Any
 from ..rules.registry import implements_article
 from ..model import (CARD_TYPES, CENTRE, EXPEDITION_ZONES, EXPEDITIONS, FORMAT, MODES, PHASES, PLAYER_ZONES,
                      PLAYERS, QUICK_COSTS, STATUSES, TERRAINS, TRIGGERS, VERBS)
-from ..rules.targets import TARGET_KEY, chooses, declared_slots, modes_of
+from ..steps import TARGET_KEY, chooses, declared_slots, modes_of
 from .shapes import DECISION_KEYS, DECLARATION_KEYS, decision_problems, is_int
 
 PROGRESS_STEPS = (
