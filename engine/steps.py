@@ -13,7 +13,7 @@ TARGET_KEY = {**{v: "target" for v in CARD_VERBS}, **{v: "expedition" for v in E
 
 def chooses(step: dict) -> int:
     """How many objects this step's occurrence of "cible" takes (0: no target to choose)."""
-    key = TARGET_KEY.get(step.get("action"))
+    key = TARGET_KEY.get(step.get("action", ""))
     return int(step.get("choose", 1)) if key and step.get(key) == "choose" else 0
 
 

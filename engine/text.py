@@ -186,8 +186,8 @@ def _shuffle(e: ev.Shuffle, game: "Table") -> str:
                 f"Héros : {names[0]} et {names[1]} ; à côté des régions du Compagnon : {names[2]} et {names[3]} ; "
                 f"au centre, côte à côte : {names[4]} et {names[5]} (face cachée).")
     if e.from_ == "adventure":
-        names = ", ".join(f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped))
-        return f"Les cartes Tumulte sont mélangées et placées face cachée entre les deux régions : {names}."
+        listed = ", ".join(f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped))
+        return f"Les cartes Tumulte sont mélangées et placées face cachée entre les deux régions : {listed}."
     if e.from_ == e.to:
         return f"{e.player} mélange son Deck ({len(e.order)} cartes)."
     return (f"Le Deck de {e.player} est vide : sa Défausse ({len(e.order)} cartes) est mélangée "
@@ -350,7 +350,7 @@ def _decision(e: ev.Decision, game: "Table") -> str:
 @_describe.register(ev.Note)
 def _note(e: ev.Note, game: "Table") -> str:
     k = e.key
-    exp = EXPEDITION_FR.get(e.card or "", "")
+    exp = EXPEDITION_FR.get(e.expedition or "", "")
     texts = {
         "noon_nothing": "Midi : aucune réaction « À Midi », il ne se passe rien.",
         "draw_nothing": f"{e.player} devrait piocher mais son Deck et sa Défausse sont vides : "
@@ -363,8 +363,8 @@ def _note(e: ev.Note, game: "Table") -> str:
         "all_passed": ("Tous les joueurs ont passé : l'Après-midi se termine." if game.state.mode == "2v2"
                        else "Les deux joueurs ont passé : l'Après-midi se termine."),
         "each_opponent": f"« Votre adversaire » : l'effet de {e.player} s'applique à chacun de ses adversaires "
-                         f"({e.card}).",
-        "first_player_team": f"Effet du premier joueur : {e.card}, coéquipier de {e.player}, a le marqueur "
+                         f"({' et '.join(e.players)}).",
+        "first_player_team": f"Effet du premier joueur : {', '.join(e.players)}, coéquipier de {e.player}, a le marqueur "
                              "Premier joueur : l'effet s'active.",
         "tiebreak_again": "Nouvelle égalité : une nouvelle journée de départage sera jouée.",
         "condition_true": f"{_name(game, e.card or '')} : la condition de l'étape est évaluée à la résolution "

@@ -145,16 +145,16 @@ def move_forward(game: "Table", player: str, expedition: str, cause: str = "forw
     adv = st.adventure
     pos = adv.markers[player][expedition]
     if adv.arena:
-        game.emit(ev.Note("forward_arena", player=player, card=expedition), ("7.3.11.d", "4.3.g") + rules)
+        game.emit(ev.Note("forward_arena", player=player, expedition=expedition), ("7.3.11.d", "4.3.g") + rules)
         return False
     if pos == OPPOSITE[expedition]:
-        game.emit(ev.Note("forward_opposite", player=player, card=expedition), ("7.3.11.c",) + rules)
+        game.emit(ev.Note("forward_opposite", player=player, expedition=expedition), ("7.3.11.c",) + rules)
         return False
     key = f"{player}.{expedition}"
     if st.phase == "dusk" and key in st.dusk_advanced:
         # the phases article, Avancement des Expéditions: "Chaque Expédition ne peut avancer qu'une
         # seule fois par phase Crépuscule" (reading "dusk-once": whatever made it advance)
-        game.emit(ev.Note("dusk_once", player=player, card=expedition), ("1.3.2.e",) + rules, "dusk-once",
+        game.emit(ev.Note("dusk_once", player=player, expedition=expedition), ("1.3.2.e",) + rules, "dusk-once",
                   articles=phases("Avancement des Expéditions"))
         return False
     new = pos + (1 if expedition == "hero" else -1)
@@ -188,10 +188,10 @@ def move_backward(game: "Table", player: str, expedition: str, cause: str = "bac
     adv = game.state.adventure
     pos = adv.markers[player][expedition]
     if adv.arena:
-        game.emit(ev.Note("backward_arena", player=player, card=expedition), ("7.3.10.c", "4.3.g") + rules)
+        game.emit(ev.Note("backward_arena", player=player, expedition=expedition), ("7.3.10.c", "4.3.g") + rules)
         return False
     if pos == HOME[expedition]:
-        game.emit(ev.Note("backward_home", player=player, card=expedition), ("7.3.10.b",) + rules)
+        game.emit(ev.Note("backward_home", player=player, expedition=expedition), ("7.3.10.b",) + rules)
         return False
     new = pos - (1 if expedition == "hero" else -1)
     _reveal_if_face_down(game, player, new)

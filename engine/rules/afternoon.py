@@ -32,8 +32,9 @@ def _steps(game: "Table", d: dict) -> list[dict]:
 def _need_declaration(game: "Table") -> Need:
     st = game.state
     decl = st.declare
+    assert decl is not None, "asked only while a play is being declared"
     p = decl["player"]
-    card = decl.get("play") or decl.get("quick")
+    card: str = decl.get("play") or decl["quick"]
     name = game.names.get(card, card)
     steps = _steps(game, decl)
     if modes_of(steps) and "mode" not in decl:

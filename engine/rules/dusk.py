@@ -112,7 +112,8 @@ def tiebreak_2v2(game: "Table") -> None:
             asleep_any = asleep_any or bool(asleep)
             for i in range(3):
                 totals[team(p)][i] += s[i]
-    a, b = tuple(totals["A"]), tuple(totals["B"])
+    a: tuple[int, int, int] = (totals["A"][0], totals["A"][1], totals["A"][2])
+    b: tuple[int, int, int] = (totals["B"][0], totals["B"][1], totals["B"][2])
     wins = {"A": sum(x > y for x, y in zip(a, b)), "B": sum(y > x for x, y in zip(a, b))}
     rules = ("4.3.f", "2.4.3") if asleep_any else ("4.3.f",)
     game.emit(ev.Tiebreak("compare", (("A", a), ("B", b)), tuple(wins.items())), rules, articles=art(TIEBREAK))
@@ -128,7 +129,7 @@ def tiebreak(game: "Table") -> None:
     left out, 2.4.3; the Arena has the three terrains, 4.3.f), compares each statistic; a player
     who wins on more statistics than the opponent wins; otherwise the game goes on (more days)."""
     st = game.state
-    totals = {}
+    totals: dict[str, tuple[int, int, int]] = {}
     asleep_any = False
     for p in st.order:
         sums = [0, 0, 0]
@@ -137,7 +138,7 @@ def tiebreak(game: "Table") -> None:
             asleep_any = asleep_any or bool(asleep)
             for i in range(3):
                 sums[i] += s[i]
-        totals[p] = tuple(sums)
+        totals[p] = (sums[0], sums[1], sums[2])
     a, b = st.order
     wins = {a: sum(x > y for x, y in zip(totals[a], totals[b])),
             b: sum(y > x for x, y in zip(totals[a], totals[b]))}

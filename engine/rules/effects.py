@@ -134,9 +134,9 @@ def _first_player_note(game: "Table", f: dict, step: dict) -> None:
     """2v2: say so when a first-player condition holds because the teammate holds the marker."""
     st = game.state
     conds = [c for c in (step.get("if"), step.get("unless")) if isinstance(c, dict) and "first_player" in c]
-    if st.mode == "2v2" and conds and st.first_player not in (None, f["player"]) \
-            and team(st.first_player) == team(f["player"]):
-        game.emit(ev.Note("first_player_team", player=f["player"], card=st.first_player), ("5.2.3.f",),
+    fp = st.first_player
+    if st.mode == "2v2" and conds and fp is not None and fp != f["player"] and team(fp) == team(f["player"]):
+        game.emit(ev.Note("first_player_team", player=f["player"], players=(fp,)), ("5.2.3.f",),
                   articles=art("Effets du premier joueur"))
 
 
@@ -333,6 +333,7 @@ def _apply_choice(game: "Table", f: dict, d: dict) -> bool:
         _set(game, f, "steps", f["steps"][:f["i"]] + expand_mode(f["steps"][f["i"]:], d["mode"]))
         return False
     if "optional" in d:
+        assert step is not None, "an optional choice is asked for a step"
         if not d["optional"]:
             game.emit(ev.Note("optional_declined", player=f["player"], card=f["card"]),
                       ("5.2.3.g",) if step["action"] == "internal" else _rules_of(f, "5.2.3.e"))
@@ -364,7 +365,7 @@ def _take(game: "Table", f: dict, step: dict) -> list[str]:
     n = chooses(step)
     if not n:
         key = TARGET_KEY.get(step["action"])
-        return [step.get(key, "self" if key == "player" else None)] if key else []
+        return [step.get(key, "self" if key == "player" else "")] if key else []
     if not f["declared"] and f.get("chosen") != f["i"]:
         return []
     chosen = f["targets"][f["t"]:f["t"] + n]
@@ -432,7 +433,7 @@ def _each(game: "Table", player: str, spec: str) -> list[str]:
     in the log with the article's clarification."""
     players = whom(game, player, spec)
     if spec == "opponent" and game.state.mode == "2v2":
-        game.emit(ev.Note("each_opponent", player=player, card=" et ".join(players)), (),
+        game.emit(ev.Note("each_opponent", player=player, players=tuple(players)), (),
                   articles=art("Clarifications"))
     return players
 

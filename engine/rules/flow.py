@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from .. import events as ev
 from ..scenario.shapes import ANSWERS, decision_kind, decision_problems
@@ -17,7 +17,7 @@ from .registry import implements
 if TYPE_CHECKING:
     from ..table import Table
 
-StepFn = Callable[["Table", "dict[str, Any] | None"], None]
+StepFn = Callable[["Table", Any], None]   # the decision it consumes, or None
 NeedFn = Callable[["Table"], "Need | None"]
 
 #: at most this many entries in a pending's `options` list (`truncated` says when more exist)
@@ -93,7 +93,7 @@ class Need:
         return out
 
 
-def lazy_product(factories: "list[Callable[[], Iterable[Any]]]") -> "Iterator[tuple[Any, ...]]":
+def lazy_product(factories: "Sequence[Callable[[], Iterable[Any]]]") -> "Iterator[tuple[Any, ...]]":
     """itertools.product without building its inputs: each factory gives a fresh iterator of one
     position's choices, generated on demand (iteratively, so any number of positions)."""
     if not factories:

@@ -22,6 +22,7 @@ def pass_first_player_marker(game: "Table", _: Any) -> None:
     """1.3.2.b: the first player's opponent becomes the first player — except on the first day
     (the article on the phases; 1.3.1.d replaces the first Morning)."""
     st = game.state
+    assert st.first_player is not None, "a Morning has a first player (4.1.g happened at the setup)"
     if st.day == 1:
         game.emit(ev.Note("first_player_stays", player=st.first_player), ("1.3.2.b", "1.3.1.d"), "day1-marker",
                   articles=phases(MARKER))

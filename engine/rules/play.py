@@ -44,7 +44,7 @@ def card_problem(game: "Table", player: str, card_id: Any, ready: int | None = N
     if src == "reserve":
         if card.reserve_cost is None:
             return f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve (2.2.7.b)"
-    cost = card.reserve_cost if src == "reserve" else card.hand_cost
+    cost = (card.reserve_cost or 0) if src == "reserve" else card.hand_cost
     ready = len(effects.ready_orbs(game, player)) if ready is None else ready
     if cost > ready:
         return (f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
@@ -122,7 +122,7 @@ def _ability(game: "Table", player: str, d: dict, ready: int | None = None) -> t
     st = game.state
     cid = d.get("quick")
     zone = st.loc.get(cid) if isinstance(cid, str) else None
-    if zone is None or split_zone(zone)[0] != player:
+    if not isinstance(cid, str) or zone is None or split_zone(zone)[0] != player:
         return f"{player} ne contrôle pas {cid!r} (1.2.4.c)", None, None
     card = st.card(cid)
     k = d.get("ability", 0)
@@ -140,7 +140,7 @@ def _ability(game: "Table", player: str, d: dict, ready: int | None = None) -> t
 
 def quick_problem(game: "Table", player: str, d: dict) -> tuple[str | None, bool]:
     problem, card, a = _ability(game, player, d)
-    if problem:
+    if problem or card is None or a is None:
         return problem, False
     return _choices(game, player, card, a.get("effect", []), d)
 

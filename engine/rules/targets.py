@@ -77,6 +77,7 @@ def target_options(game: "Table", player: str, source: str, step: dict) -> list[
         return sides
     if key == "expedition":
         return [f"{p}.{kind}" for p in sides for kind in EXPEDITIONS]
+    zones: tuple[str, ...]
     if verb == "sabotage":
         zones = ("reserve",)                             # 7.3.18.a: a card in a Reserve
     elif verb == "sacrifice":

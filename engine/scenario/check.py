@@ -285,9 +285,9 @@ class _Checker:
                 self.add(f"{p}.other", "booléen attendu (« un autre … ciblé » : la source exclue)")
             if "optional" in s and not isinstance(s["optional"], bool):
                 self.add(f"{p}.optional", "booléen attendu (5.2.3.e)")
-            for k in ("if", "unless"):
-                if k in s:
-                    self.condition(s[k], f"{p}.{k}")
+            for cond_key in ("if", "unless"):
+                if cond_key in s:
+                    self.condition(s[cond_key], f"{p}.{cond_key}")
             if verb in ("gain_status", "lose_status") and (not isinstance(s.get("status"), str)
                                                            or s.get("status") not in STATUSES):
                 self.add(f"{p}.status", f"statut inconnu {s.get('status')!r} (attendu : {', '.join(STATUSES)})")

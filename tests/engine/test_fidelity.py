@@ -2,31 +2,19 @@
 the phases article's bullets accounted for). The board-level expectations are fixtures/scenarios/."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import engine
 from engine import events as ev
 from engine.rules.effects import still_there
 from engine.rules.registry import (ARTICLE_PHASES, PHASES_IMPLEMENTED, PHASES_NOT_APPLICABLE, citable_articles,
-                                   implemented, phases_paragraphs)
+                                   implemented, seed_phases_paragraphs)
 from .helpers import board, char
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def seed_phases() -> list[tuple[str, str]]:
-    for path in sorted((ROOT / "fixtures" / "rules").glob("*.txt")):
-        text = path.read_text(encoding="utf-8")
-        if f"\n{ARTICLE_PHASES}\n" in text:
-            return phases_paragraphs(text)
-    raise AssertionError("the phases article is not in the seeds")
 
 
 def test_every_bullet_of_the_phases_article_is_played_or_explained():
     implemented()
-    labels = [label for label, _ in seed_phases()]
+    labels = [label for label, _ in seed_phases_paragraphs()]   # read from fixtures/rules/
     assert len(labels) == 16 and 'Activation des Capacités "À Midi"' in labels
     assert set(labels) == set(PHASES_IMPLEMENTED) | set(PHASES_NOT_APPLICABLE)
     assert {label for title, label in citable_articles() if title == ARTICLE_PHASES} <= set(labels)
