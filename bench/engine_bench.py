@@ -15,11 +15,13 @@
   ones (20 reactions, choose 20 among 2000, two occurrences of choose 10). For each, the median and
   p95 time from the document to the first pending decision, loading included, and the size of what
   the site sends besides the board it was given (pending, legal decisions, log), and of the whole
-  output document (with the board, which grows with the board given).
+  output document (with the board, which grows with the board given). The worse ones have no
+  target: they show the growth stays linear.
 
-Targets (exit 1 when missed): first pending < 50 ms and < 100 KB; one step < 0.2 ms median;
-a whole random game < 50 ms median, 1v1 and 2v2. The baseline measured in the same run is the
-smallest board (10 cards per player): each board's ratio to it is printed.
+Targets (exit 1 when missed): first pending < 50 ms median and < 100 KB on the issue's boards; one
+step < 0.2 ms median; a whole random game < 50 ms median, 1v1 and 2v2. Times are CPU time of the
+thread (`--wall`: wall clock). The baseline measured in the same run is the smallest board (10
+cards per player) for the boards, the 1v1 game for the 2v2 game: ratios to them are printed.
 """
 from __future__ import annotations
 
@@ -72,22 +74,23 @@ def step(game, rnd) -> bool:
 
 
 def bench_steps_and_days(rounds: int = 200, board=None):
-    """Median time of one step and of a whole day (from day 2's Morning to day 3's), on ``board(r)``."""
+    """Median and p95 of one step, median of a whole day (from day 2's Morning to day 3's), on ``board(r)``."""
     board = board or full_board
     step_times, day_times = [], []
     for r in range(rounds):
         game = engine.load(board(r))
         rnd = random.Random(r)
-        t_day = time.perf_counter()
+        t_day = CLOCK()
         while True:
-            t = time.perf_counter()
+            t = CLOCK()
             if not step(game, rnd):
                 break
-            step_times.append(time.perf_counter() - t)
+            step_times.append(CLOCK() - t)
             if game.state.day == 3 and game.state.phase == "morning" or game.winner:
                 break
-        day_times.append(time.perf_counter() - t_day)
-    return statistics.median(step_times), statistics.median(day_times), len(step_times) / rounds
+        day_times.append(CLOCK() - t_day)
+    return (statistics.median(step_times), p95(step_times), statistics.median(day_times),
+            len(step_times) / rounds)
 
 
 def generic(cid: str, i: int) -> dict:
@@ -134,19 +137,21 @@ def bench_steps_and_days_2v2(rounds: int = 100):
 
 
 def bench_games(seconds: float = 3.0, mode: str = "1v1"):
+    """Random games from setup to a winner for `seconds` of the clock: (games per second of the
+    clock, median, p95, games with a winner, games)."""
     n = winners = 0
     times = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        t = time.perf_counter()
+    start = CLOCK()
+    while CLOCK() - start < seconds:
+        t = CLOCK()
         game = engine.load(setup_doc(n, mode))
         rnd = random.Random(n)
         while not game.winner and game.state.day <= CAP_DAYS and step(game, rnd):
             pass
-        times.append(time.perf_counter() - t)
+        times.append(CLOCK() - t)
         winners += game.winner is not None
         n += 1
-    return n / (time.perf_counter() - start), statistics.median(times), winners, n
+    return n / (CLOCK() - start), statistics.median(times), p95(times), winners, n
 
 
 # -- adversarial boards (issue 11) -----------------------------------------------------------------
@@ -225,6 +230,7 @@ def mana_swaps(n: int = 500) -> dict:
     return _doc("afternoon", {"mana": mana, "hand": _chars("h", 50)}, day=1)
 
 
+#: the boards named by issue 11 carry its targets; the ones after WORSE are attacks beyond them, printed
 ADVERSARIAL = [
     ("10 cards per player (baseline)", lambda: per_player(10)),
     ("10 Noon reactions (order)", lambda: noon_reactions(10)),
@@ -235,7 +241,7 @@ ADVERSARIAL = [
     ("50 cards per player", lambda: per_player(50)),
     ("200 cards per player", lambda: per_player(200)),
     ("1000 cards per player", lambda: per_player(1000)),
-    # worse ones
+    # worse ones (attacks beyond the issue's list: printed, no target)
     ("20 Noon reactions (order)", lambda: noon_reactions(20)),
     ("reaction: 20 targets among 2000", lambda: reaction_targets(20, 2000)),
     ("spell: 2 × 10 targets among 26", lambda: spell_targets(10, 26, 2)),
@@ -243,9 +249,10 @@ ADVERSARIAL = [
     ("clean-up: 1000 Reserve, 1000 Landmarks", lambda: cleanup(1000, 1000)),
     ("500 Mana Orbs, 50 in hand", lambda: mana_swaps(500)),
 ]
-#: the adversarial boards are timed in CPU time of this thread (the machine is shared: wall time
-#: there measures the neighbours too); `--wall` times them by the wall clock instead
+#: everything is timed in CPU time of this thread (the machine is shared: wall time there measures
+#: the neighbours too); `--wall` times by the wall clock instead
 CLOCK = time.perf_counter if "--wall" in sys.argv else time.thread_time
+WORSE = "20 Noon reactions (order)"     # the first board without a target
 FIRST_PENDING_MS = 50.0
 FIRST_PENDING_KB = 100.0
 STEP_MS = 0.2
@@ -279,7 +286,9 @@ def bench_adversarial(rounds: int) -> list[str]:
     clock = "wall clock" if CLOCK is time.perf_counter else "CPU time of the thread"
     print(f"Adversarial boards: document to first pending decision, loading included ({rounds} rounds, {clock})")
     print(f"  {'board':40} {'median':>9} {'p95':>9} {'ratio':>7} {'sent':>9} {'whole':>10}  pending")
+    targeted = True
     for name, make in ADVERSARIAL:
+        targeted = targeted and name != WORSE
         doc = make()
         first_pending(doc)                     # warm-up (imports, caches)
         times, sent, whole, pending = [], 0, 0, None
@@ -292,7 +301,9 @@ def bench_adversarial(rounds: int) -> list[str]:
         kind = f"{pending['kind']} count={pending['count']:.3g}" if pending else "none"
         print(f"  {name:40} {med * 1e3:7.2f}ms {p95(times) * 1e3:7.2f}ms {ratio} {sent / 1024:7.1f}KB "
               f"{whole / 1024:8.1f}KB  {kind}")
-        if p95(times) * 1e3 >= FIRST_PENDING_MS or med * 1e3 >= FIRST_PENDING_MS:
+        if not targeted:
+            continue
+        if med * 1e3 >= FIRST_PENDING_MS:
             missed.append(f"{name}: first pending {med * 1e3:.1f} ms (p95 {p95(times) * 1e3:.1f}) ≥ {FIRST_PENDING_MS} ms")
         if sent / 1024 >= FIRST_PENDING_KB:
             missed.append(f"{name}: {sent / 1024:.0f} KB sent ≥ {FIRST_PENDING_KB} KB")
@@ -304,30 +315,25 @@ def bench_adversarial(rounds: int) -> list[str]:
 def main() -> None:
     quick = "--quick" in sys.argv
     missed = bench_adversarial(3 if quick else 11)
-    med_step, med_day, steps_per_day = bench_steps_and_days(40 if quick else 200)
-    per_s, med_game, winners, n = bench_games(1.0 if quick else 3.0)
-    print("Arbitre engine bench (full board: two decks of 40, both expeditions populated)")
-    print(f"  one step, median:            {med_step * 1e3:.4f} ms   (target < {STEP_MS} ms; {steps_per_day:.0f} steps per day)")
-    print(f"  one whole day, median:       {med_day * 1e3:.3f} ms")
-    print(f"  full games, setup to winner: {per_s:.1f} games/s, median {med_game * 1e3:.2f} ms per game "
-          f"(target < {GAME_MS} ms)")
-    print(f"  games with a winner:         {winners}/{n} (cap {CAP_DAYS} days)")
-    if med_step * 1e3 >= STEP_MS:
-        missed.append(f"1v1 step median {med_step * 1e3:.3f} ms ≥ {STEP_MS} ms")
-    if med_game * 1e3 >= GAME_MS:
-        missed.append(f"1v1 game median {med_game * 1e3:.1f} ms ≥ {GAME_MS} ms")
-    med_step, med_day, steps_per_day = bench_steps_and_days(20 if quick else 100, board=full_board_2v2)
-    per_s, med_game, winners, n = bench_games(1.0 if quick else 3.0, mode="2v2")
-    print("2v2 (four players, the same decks; the winner is a team)")
-    print(f"  one step, median:            {med_step * 1e3:.4f} ms   (target < {STEP_MS} ms; {steps_per_day:.0f} steps per day)")
-    print(f"  one whole day, median:       {med_day * 1e3:.3f} ms")
-    print(f"  full games, setup to winner: {per_s:.1f} games/s, median {med_game * 1e3:.2f} ms per game "
-          f"(target < {GAME_MS} ms)")
-    print(f"  games with a winner:         {winners}/{n} (cap {CAP_DAYS} days)")
-    if med_step * 1e3 >= STEP_MS:
-        missed.append(f"2v2 step median {med_step * 1e3:.3f} ms ≥ {STEP_MS} ms")
-    if med_game * 1e3 >= GAME_MS:
-        missed.append(f"2v2 game median {med_game * 1e3:.1f} ms ≥ {GAME_MS} ms")
+    base = None
+    for mode, board in (("1v1", full_board), ("2v2", full_board_2v2)):
+        med_step, p95_step, med_day, steps_per_day = bench_steps_and_days(
+            (20 if quick else 100) if mode == "2v2" else (40 if quick else 200), board=board)
+        per_s, med_game, p95_game, winners, n = bench_games(1.0 if quick else 3.0, mode=mode)
+        base = base or med_game
+        title = ("Full board: two decks of 40, both expeditions populated (1v1)" if mode == "1v1"
+                 else "2v2: four players, the same decks; the winner is a team")
+        print(title)
+        print(f"  one step:                    median {med_step * 1e3:.4f} ms, p95 {p95_step * 1e3:.4f} ms "
+              f"(target < {STEP_MS} ms median; {steps_per_day:.0f} steps per day)")
+        print(f"  one whole day, median:       {med_day * 1e3:.3f} ms")
+        print(f"  full games, setup to winner: median {med_game * 1e3:.2f} ms, p95 {p95_game * 1e3:.2f} ms, "
+              f"{per_s:.1f} games/s, ratio to 1v1 {med_game / base:.2f} (target < {GAME_MS} ms median)")
+        print(f"  games with a winner:         {winners}/{n} (cap {CAP_DAYS} days)")
+        if med_step * 1e3 >= STEP_MS:
+            missed.append(f"{mode} step median {med_step * 1e3:.3f} ms ≥ {STEP_MS} ms")
+        if med_game * 1e3 >= GAME_MS:
+            missed.append(f"{mode} game median {med_game * 1e3:.1f} ms ≥ {GAME_MS} ms")
     if missed:
         print("TARGETS MISSED:\n  " + "\n  ".join(missed))
         sys.exit(1)

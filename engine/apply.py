@@ -33,8 +33,9 @@ def _enter(game: "Table", card, from_zone: str | None, to_zone: str, enters: tup
 
 
 def apply_event(game: "Table", e: ev.Event) -> None:
-    """Apply one event to the state: one small applier per event type, registered below."""
-    _apply(e, game)
+    """Apply one event to the state: one small applier per event type, registered below (looked up
+    in singledispatch's registry by exact type: events are leaf classes)."""
+    _apply.registry.get(type(e), _apply)(e, game)
 
 
 @singledispatch

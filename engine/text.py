@@ -69,7 +69,9 @@ def _stats(t: tuple[int, int, int]) -> str:
 
 
 def describe(e: ev.Event, game: "Table", reading: str | None = None) -> str:
-    text = _describe(e, game)
+    """The French text of a log entry (singledispatch's registry looked up by exact type: events are
+    leaf classes), with the reading it applied."""
+    text = _describe.registry.get(type(e), _describe)(e, game)
     if reading:
         text += f" (Lecture retenue : {READINGS[reading]}.)"
     return text
