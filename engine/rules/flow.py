@@ -25,6 +25,10 @@ OPTIONS_CAP = 200
 #: at most this many decisions returned by `legal_decisions()` unless asked otherwise
 LEGAL_CAP = 200
 
+#: below this many combinations in all, listing them with itertools (which builds its inputs) is
+#: cheaper than lazy_product; above, lazy_product keeps memory bounded
+SMALL_PRODUCT = 10_000
+
 #: first step of each phase
 FIRST_STEP = {
     "setup": "setup.adventure", "morning": "morning.first_player", "noon": "noon.reactions",

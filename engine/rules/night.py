@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -12,7 +12,7 @@ from ..model import EXPEDITION_ZONES
 #: visible zones other than the Expeditions, where an asleep object loses Asleep at Rest (2.4.3)
 OTHER_VISIBLE = ("reserve", "landmarks", "mana", "discard")
 from .actions import lose_status, move_card
-from .flow import OPTIONS_CAP, Need, begin_phase, lazy_product
+from .flow import OPTIONS_CAP, SMALL_PRODUCT, Need, begin_phase, lazy_product
 from .registry import implements, implements_phases, phases
 
 if TYPE_CHECKING:
@@ -101,14 +101,20 @@ def need_keep(game: "Table") -> Need:
         return None
 
     def legal() -> Iterator[dict]:
-        pairs = lazy_product([partial(combinations, reserve, kr), partial(combinations, landmarks, kl)])
+        if count() <= SMALL_PRODUCT:     # few: itertools builds both lists, in C
+            pairs: Iterator = product(combinations(reserve, kr), combinations(landmarks, kl))
+        else:
+            pairs = lazy_product([partial(combinations, reserve, kr), partial(combinations, landmarks, kl)])
         return ({"player": p, "keep": list(r) + list(lm)} for r, lm in pairs)
+
+    def count() -> int:
+        return comb(len(reserve), kr) * comb(len(landmarks), kl)
 
     auto = {"player": p, "keep": reserve + landmarks} if kr == len(reserve) and kl == len(landmarks) else None
     return Need(p, "keep", reserve + landmarks, kr + kl, rules,
                 f"Nettoyage : {p} choisit {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
                 f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; le reste sera défaussé.",
-                fits, legal, lambda: comb(len(reserve), kr) * comb(len(landmarks), kl), auto, reading,
+                fits, legal, count, auto, reading,
                 {"reserve": reserve[:OPTIONS_CAP], "landmarks": landmarks[:OPTIONS_CAP],
                  "limits": {"reserve": player.reserve_limit, "landmarks": player.landmark_limit},
                  "constraints": {"reserve": kr, "landmarks": kl, "distinct": True}})

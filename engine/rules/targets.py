@@ -5,7 +5,7 @@ A STEP whose ``target``, ``expedition`` or ``player`` is ``"choose"`` is one occ
 ``"choose": n`` asks for n different objects in that occurrence (5.2.3.b)."""
 from __future__ import annotations
 
-from itertools import combinations, islice
+from itertools import combinations, islice, product
 from functools import partial
 from math import comb
 from typing import TYPE_CHECKING, Any, Iterator
@@ -14,7 +14,7 @@ from ..jsondata import copy_json
 
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from ..steps import CARD_VERBS, EXPEDITION_VERBS, PLAYER_VERBS, TARGET_KEY, chooses, declared_slots, modes_of
-from .flow import lazy_product
+from .flow import SMALL_PRODUCT, lazy_product
 from .registry import ARTICLE_2V2, implements, implements_article
 
 if TYPE_CHECKING:
@@ -205,8 +205,14 @@ def iter_completions(game: "Table", player: str, source: str, steps: list[dict])
     slots = [(target_options(game, player, source, s), chooses(s)) for s in declared_slots(steps)]
     if any(len(options) < n for options, n in slots):
         return iter(())
-    factories = [partial(combinations, options, n) for options, n in slots]
-    return ([t for part in combo for t in part] for combo in lazy_product(factories))
+    total = 1
+    for options, n in slots:
+        total *= comb(len(options), n)
+    if total <= SMALL_PRODUCT:           # few: itertools builds the occurrences' lists, in C
+        combos: Iterator = product(*(combinations(options, n) for options, n in slots))
+    else:
+        combos = lazy_product([partial(combinations, options, n) for options, n in slots])
+    return ([t for part in combo for t in part] for combo in combos)
 
 
 def stamp(game: "Table", value: str) -> list:
