@@ -81,9 +81,7 @@ def _counters_change(e: ev.CountersChange, game: "Table") -> None:
 
 @_apply.register(ev.MarkerMove)
 def _marker_move(e: ev.MarkerMove, game: "Table") -> None:
-    st = game.state
-    j = game.journal
-    j.setitem(st.adventure.markers[e.player], e.expedition, e.to)
+    game.journal.setitem(game.state.adventure.markers[e.player], e.expedition, e.to)
 
 
 @_apply.register(ev.PhaseBegins)
@@ -96,9 +94,7 @@ def _phase_begins(e: ev.PhaseBegins, game: "Table") -> None:
 
 @_apply.register(ev.FirstPlayer)
 def _first_player(e: ev.FirstPlayer, game: "Table") -> None:
-    st = game.state
-    j = game.journal
-    j.set(st, "first_player", e.player)
+    game.journal.set(game.state, "first_player", e.player)
 
 
 @_apply.register(ev.Cease)
@@ -112,9 +108,8 @@ def _cease(e: ev.Cease, game: "Table") -> None:
 
 @_apply.register(ev.Reveal)
 def _reveal(e: ev.Reveal, game: "Table") -> None:
-    st = game.state
     j = game.journal
-    card = st.adventure.tumult[e.tumult]
+    card = game.state.adventure.tumult[e.tumult]
     j.set(card, "face_up", True)
     if e.turned:
         j.set(card, "terrains", (card.terrains[1], card.terrains[0]))
@@ -122,9 +117,7 @@ def _reveal(e: ev.Reveal, game: "Table") -> None:
 
 @_apply.register(ev.Win)
 def _win(e: ev.Win, game: "Table") -> None:
-    st = game.state
-    j = game.journal
-    j.set(st, "winner", e.player)
+    game.journal.set(game.state, "winner", e.player)
 
 
 @_apply.register(ev.Tiebreak)
