@@ -267,7 +267,7 @@ def first_pending(doc: dict) -> tuple[float, int, int, dict]:
     game.run("end")
     out = game.output()
     out["legal_decisions"] = game.legal_decisions()
-    out["legal_count"] = game.legal_count()
+    out["legal_count"] = out["pending"]["count"] if out["pending"] else 0    # as judge/runner.py
     elapsed = CLOCK() - t                 # the engine's work; encoding the JSON is the site's
     whole = len(json.dumps(out, ensure_ascii=False))
     out.pop("state")
