@@ -1,0 +1,201 @@
+"""Reading a query: a rule number however typed, or the words to look for.
+
+A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``règle 2.4.6.c``, ``R2.4.6.c``.
+
+Words: each content word becomes a :class:`Word`, the set of analysed forms that count as that
+word. Before any spelling correction, English game terms (``fleeting``, ``discard pile``) are
+replaced by their French terms, and a French word is widened to the other forms of its glossary term
+(``saboter`` / ``sabotage``) and to its synonyms (``savoir`` / ``connaître``): short words are then
+never "corrected" into other words (``noon`` is Midi, not "non").
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .. import glossary
+from ..analysis import STOPWORDS, fold, stem_forms
+from .index import Memory
+
+MAX_QUERY_CHARS = 300
+MAX_TERMS = 24
+WORD = re.compile(r"\w+")
+NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
+#: A rule number however typed: an optional "règle"/"R", the dotted digits, an optional letter
+#: (after a dot, a space or nothing: "3.2.9.f", "3.2.9 f", "3.2.9f"); a letter needs two levels.
+LOOSE_NUMBER = re.compile(
+    r"^(?:r(?:[eèé]gles?)?\.?\s*)?(\d+(?:\.\d+)+|\d+)(?:(?:\.\s*|\s+)?([a-z]))?\.?\*?$", re.IGNORECASE
+)
+#: Shorter words are never corrected ("sans" is one edit from "sens").
+MIN_CORRECTED = 5
+
+
+def normalize_query(q: str) -> str:
+    q = unicodedata.normalize("NFC", q or "").replace("’", "'")
+    q = "".join(c if c.isprintable() else " " for c in q)
+    return " ".join(q.split())[:MAX_QUERY_CHARS]
+
+
+def parse_number(q: str) -> str | None:
+    """The rule number a query names (``"R 2.4.6 c"`` → ``"2.4.6.c"``), or None."""
+    match = LOOSE_NUMBER.match(q.strip())
+    if not match:
+        return None
+    digits, letter = match.group(1), match.group(2)
+    if letter and "." not in digits:
+        return None  # "2 a" is not a rule: letters start at the second level
+    return f"{digits}.{letter.lower()}" if letter else digits
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str  # as typed (or as corrected)
+    forms: frozenset[str]  # analysed forms, as in the title, text and remarks fields
+    #: Rules that define it (from the glossary): they rank above rules that merely mention it.
+    definers: tuple[str, ...] = ()
+    english: bool = False
+
+
+@lru_cache(maxsize=1)
+def _phrases() -> tuple[re.Pattern, dict[str, tuple[str, tuple[str, ...], bool]]]:
+    """One pattern for every English form and multi-word French form or synonym, longest first, and
+    what each stands for: (French words to search, defining rules, whether it is English)."""
+    meaning: dict[str, tuple[str, tuple[str, ...], bool]] = {}
+    for term in glossary.terms():
+        for form in term.forms:
+            if " " in glossary.key(form):
+                meaning.setdefault(glossary.key(form), (glossary.key(form), (term.rule,) if term.rule else (), False))
+    for group in glossary.synonyms():
+        for word in group:
+            if " " in word:
+                meaning.setdefault(glossary.key(word), (" ".join(w for w in group if " " not in w), (), False))
+    for form, terms in glossary.by_english().items():
+        if form in meaning or form in _widening():  # the same word in French ("limbo", "sabotage")
+            continue
+        french = " ".join(dict.fromkeys(glossary.key(t.forms[0]) for t in terms))
+        meaning[form] = (french, tuple(t.rule for t in terms if t.rule), True)
+    alternatives = sorted(meaning, key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(a) for a in alternatives) + r")(?!\w)")
+    return pattern, meaning
+
+
+@lru_cache(maxsize=1)
+def _widening() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
+    """Folded French word → (every form of its glossary terms and synonyms, defining rules)."""
+    table: dict[str, tuple[set[str], set[str]]] = {}
+    for term in glossary.terms():
+        single = [f for f in term.forms if " " not in glossary.key(f)]
+        forms = {form for f in single for form in stem_forms(f.lower())}
+        for f in single:
+            entry = table.setdefault(glossary.key(f), (set(), set()))
+            entry[0].update(forms)
+            if term.rule and len(single) == len(term.forms):  # the word alone is the term
+                entry[1].add(term.rule)
+    for group in glossary.synonyms():
+        single = [w for w in group if " " not in w]
+        forms = {form for w in single for form in stem_forms(w.lower())}
+        for w in single:
+            table.setdefault(glossary.key(w), (set(), set()))[0].update(forms)
+    return {k: (frozenset(f), tuple(sorted(r))) for k, (f, r) in table.items()}
+
+
+def read_words(q: str, mem: Memory) -> tuple[list[Word], list[str], str | None]:
+    """The query's content words as :class:`Word` s, its rule-number tokens, and the corrected query
+    (None when no word was corrected). Words the index does not hold, even corrected, are left out."""
+    pattern, meaning = _phrases()
+    folded = glossary.key(q)
+    pieces: list[tuple[str, bool, tuple[str, ...]]] = []  # (text, from English, definers)
+    cursor = 0
+    for match in pattern.finditer(folded):
+        pieces.append((folded[cursor:match.start()], False, ()))
+        french, rules, english = meaning[match.group(1)]
+        pieces.append((french, english, rules))
+        cursor = match.end()
+    pieces.append((folded[cursor:], False, ()))
+    numbers = [t for t in q.split() if NUMBER_TOKEN.match(t.strip(".,;()").lower())]
+    words: list[Word] = []
+    seen: set[frozenset[str]] = set()
+    corrected, changed = [], False
+    for text, english, rules in pieces:
+        for raw in WORD.findall(text):
+            if raw in STOPWORDS or raw.isdigit():
+                continue
+            widened = _widening().get(raw)
+            forms = set(stem_forms(raw))
+            definers = rules
+            if widened:
+                forms |= widened[0]
+                if not english:  # "token" is the object, not the counter, though both are "jeton"
+                    definers = tuple(dict.fromkeys(definers + widened[1]))
+            if not english and not widened and not _known(mem, raw, forms):
+                fixed = _correct(mem, raw)
+                if fixed is None:
+                    continue
+                corrected.append((raw, fixed))
+                changed = True
+                raw, forms = fixed, set(stem_forms(fixed))
+            frozen = frozenset(f for f in forms if any(mem.known(fl, f) for fl in ("title", "text", "remarks")))
+            if not frozen or frozen in seen:
+                continue
+            seen.add(frozen)
+            words.append(Word(text=raw, forms=frozen, definers=definers, english=english))
+            if len(words) >= MAX_TERMS:
+                break
+    fixed_query = None
+    if changed:
+        fixed_query = " ".join(q.split())
+        for raw, fixed in corrected:
+            fixed_query = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, fold(fixed_query), count=1)
+    return words, numbers, fixed_query
+
+
+def _known(mem: Memory, word: str, forms: set[str]) -> bool:
+    if word in mem.postings["words"]:
+        return True
+    return any(mem.known(f, form) for form in forms for f in ("text", "title"))
+
+
+def _correct(mem: Memory, word: str) -> str | None:
+    """The nearest indexed word to an unknown one (same first letter), or None."""
+    if len(word) < MIN_CORRECTED:
+        return None
+    found = nearest(mem, word, 2 if len(word) >= 7 else 1, limit=1)
+    return found[0] if found else None
+
+
+def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
+    """Indexed words within ``maxdist`` edits of ``word`` (a swap counts as one), nearest and most
+    frequent first; only words with the same first letter, so the scan stays small."""
+    import bisect
+
+    vocab = mem.vocabulary
+    start = bisect.bisect_left(vocab, word[0])
+    end = bisect.bisect_left(vocab, word[0] + "\uffff")
+    found = []
+    for candidate in vocab[start:end]:
+        if abs(len(candidate) - len(word)) > maxdist or candidate == word:
+            continue
+        d = distance(word, candidate, maxdist)
+        if d <= maxdist:
+            found.append((d, -len(mem.postings["words"][candidate]), candidate))
+    found.sort()
+    return [c for _, _, c in found[:limit]]
+
+
+def distance(a: str, b: str, bound: int) -> int:
+    """Optimal string alignment distance, stopping early once past ``bound``."""
+    previous2: list[int] | None = None
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > bound:
+            return bound + 1
+        previous2, previous = previous, current
+    return previous[-1]
