@@ -22,6 +22,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.urls import get_script_prefix, reverse
 
+from .. import glossary
 from ..analysis import STOPWORDS, fold
 from .index import Doc, IndexMissing, close_searcher, current_index_dir, index_key, memory, phrase_docs, rebuild
 from .query import MAX_TERMS, WORD, Word, nearest, normalize_query, parse_number, read_words
@@ -220,6 +221,14 @@ def _prefix_word(mem, prefix: str) -> Word | None:
 
     if len(prefix) < 2:
         return None
+    if len(prefix) >= 3:  # an English term being typed ("flee" → fleeting → Fugace)
+        english = [t for form, terms in glossary.by_english().items() if form.startswith(prefix) for t in terms]
+        if english:
+            french = " ".join(dict.fromkeys(t.forms[0] for t in english[:4]))
+            words, _, _ = read_words(french, mem)
+            forms = frozenset().union(*(w.all_forms for w in words)) if words else frozenset()
+            if forms:
+                return Word(text=prefix, forms=forms, english=True)
     vocab = mem.vocabulary
     start = bisect.bisect_left(vocab, prefix)
     forms: set[str] = set()

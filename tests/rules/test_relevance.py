@@ -20,7 +20,7 @@ from rules_ref import search
 
 QUERIES = Path(__file__).resolve().parents[2] / "fixtures" / "relevance" / "queries.json"
 ROWS = json.loads(QUERIES.read_text(encoding="utf-8"))
-KINDS = {"keyword", "question", "typo", "number", "accent"}
+KINDS = {"keyword", "question", "typo", "number", "accent", "english", "loose"}
 TOP = 20
 
 #: Floors on the whole set (measured: MRR 0.964, recall@5 0.957).
@@ -40,6 +40,8 @@ def measure(rows: list[dict]) -> dict:
         recall = len(relevant & set(keys[:5])) / len(relevant)
         pairs.setdefault(row["kind"], []).append((rr, recall))
         pairs.setdefault("all", []).append((rr, recall))
+        if row.get("heldout"):
+            pairs.setdefault("heldout", []).append((rr, recall))
     return {
         kind: {"mrr": statistics.fmean(r for r, _ in p), "r5": statistics.fmean(c for _, c in p)}
         for kind, p in pairs.items()
@@ -53,10 +55,12 @@ def test_query_file_is_well_formed(rules):
     known = {r.number or r.slug for r in Rule.objects.filter(ruleset__slug="fr-1", implicit=False)}
     assert len({row["q"] for row in ROWS}) == len(ROWS), "a query is listed twice"
     for row in ROWS:
-        assert set(row) == {"q", "relevant", "kind"}, row
+        assert {"q", "relevant", "kind"} <= set(row) <= {"q", "relevant", "kind", "heldout"}, row
+        assert row.get("heldout", True) is True, row
         assert row["kind"] in KINDS, row
         assert row["relevant"] and set(row["relevant"]) <= known, row
     assert {row["kind"] for row in ROWS} == KINDS
+    assert sum(1 for row in ROWS if row.get("heldout")) >= 20
 
 
 @pytest.fixture(scope="module")
