@@ -146,9 +146,9 @@ _memories_lock = threading.Lock()
 
 def _index_key() -> tuple[str, str]:
     """Which index build is current: one readlink (the symlink's text names the build)."""
-    root = index_root()
+    root = str(settings.ARBITRE_INDEX_DIR)
     try:
-        return (str(root), os.readlink(_current_link(root)))
+        return (root, os.readlink(os.path.join(root, "current")))
     except OSError:
         raise IndexMissing("aucun index de recherche : lancez « manage.py rebuild_index »") from None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .. import glossary
@@ -60,10 +60,10 @@ class Word:
     #: Rules of another term written the same in French ("token" is not the counter, both "jeton").
     avoid: tuple[str, ...] = ()
     english: bool = False
+    all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
 
-    @property
-    def all_forms(self) -> frozenset[str]:
-        return self.forms | self.alt
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "all_forms", self.forms | self.alt)
 
 
 @lru_cache(maxsize=1)

@@ -24,6 +24,8 @@ from .query import Word
 
 K1, B = 1.2, 0.75
 COVERAGE_POWER = 2.0
+#: How many of the best rules by BM25 are re-ranked by coverage, definers and titles.
+RERANK_DEPTH = 60
 #: A rule about a word (its definer, or under a section titled with it) counts this much more.
 DEFINER_BONUS = 1.6
 SECTION_TITLE_BONUS = 1.3
@@ -76,6 +78,8 @@ def rank(mem: Memory, words: list[Word], ruleset: str, limit: int,
             totals[docnum] = totals.get(docnum, 0.0) + value
     if only is not None:
         totals = {d: s for d, s in totals.items() if d in only}
+    if len(totals) > RERANK_DEPTH:  # only the best by BM25 are re-ranked (the boosts are bounded)
+        totals = dict(sorted(totals.items(), key=lambda pair: -pair[1])[:RERANK_DEPTH])
     docs = mem.docs
     # Coverage weighs each word by its rarity: holding "tumulte" says more than holding "cartes".
     weights = [math.log(len(docs) / (len(scores) + 1)) + 1.0 for scores in per_word]
