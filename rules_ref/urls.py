@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("recherche/", views.search_page, name="search"),
     path("regles/", views.toc, name="toc"),
+    path("regles/lexique/", views.lexicon, name="lexicon"),
     path("regles/<slug:ruleset>/", views.toc, name="toc_ruleset"),
     path("regles/<slug:ruleset>/glossaire/<slug:slug>/", views.article, name="article"),
     path("regles/<slug:ruleset>/<str:number>/", views.rule, name="rule"),

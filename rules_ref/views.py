@@ -13,7 +13,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from . import search
+from . import glossary, search
+from .analysis import fold
 from .models import Citation, Rule, RuleSet
 
 #: Where the printed rules had an icon, the text keeps a gap: "Le symbole signifie", "types , , et".
@@ -59,10 +60,22 @@ def search_page(request):
     q = request.GET.get("q", "")
     ruleset = request.GET.get("ruleset") or settings.ARBITRE_DEFAULT_RULESET
     results = search.search(q, ruleset=ruleset) if q.strip() else None
-    # A number query that names one existing rule exactly: straight to its page.
-    if results and results.kind == "number" and results.hits and results.hits[0].number == results.query.split()[-1].lower().rstrip(".*") and request.GET.get("go") == "1":
+    # Enter on a rule number, however typed ("3.2.9 f", "R2.4.6.c"), in any search box (suggest.js
+    # adds go=1): straight to the rule's page when it exists; a missing one shows the nearest.
+    if request.GET.get("go") == "1" and results and results.number and results.hits \
+            and results.hits[0].number == results.number:
         return redirect(results.hits[0].url)
     return render(request, "rules_ref/search.html", {"q": q, "results": results, "ruleset": ruleset})
+
+
+def lexicon(request):
+    """The game's terms, French ↔ English, each with the rule that defines it and a search link."""
+    rs = _ruleset(None)
+    known = citation_context(rs)["numbers"]
+    rows = sorted(glossary.terms(), key=lambda t: fold(t.fr))
+    terms = [{"term": t, "rule": t.rule if t.rule in known else None} for t in rows]
+    by_english = sorted(terms, key=lambda row: fold(row["term"].en))
+    return render(request, "rules_ref/lexicon.html", {"ruleset": rs, "terms": terms, "by_english": by_english})
 
 
 def toc(request, ruleset: str | None = None):
@@ -138,6 +151,10 @@ def _rule_fragments(pk: int) -> dict:
     )
     citations = Citation.objects.filter(source=obj).select_related("target__ruleset")
     body = " ".join(b["text"] for b in obj.blocks)
+    children = list(obj.children.select_related("ruleset").order_by("order"))
+    parent = obj.parent if obj.parent and not obj.parent.implicit else None
+    siblings = (list(Rule.objects.filter(parent=obj.parent, implicit=False).select_related("ruleset").order_by("order"))
+                if obj.parent and obj.number else [])
     breadcrumb = obj.breadcrumb()
     for level in breadcrumb:
         level.ruleset = rs
@@ -145,7 +162,11 @@ def _rule_fragments(pk: int) -> dict:
         "ruleset": rs,
         "rule": obj,
         "breadcrumb": breadcrumb,
-        "children": obj.children.select_related("ruleset").order_by("order"),
+        # A section shows its rules in full; a rule shows its section and the rules beside it.
+        "children": children,
+        "parent": parent,
+        "siblings": siblings if len(siblings) > 1 else [],
+        "english": glossary.english_for(obj.title, obj.number),
         "previous": previous,
         "next": following,
         "cited_by": cited_by,
