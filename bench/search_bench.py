@@ -35,22 +35,27 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import shutil
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server, stop_server
+from common import (
+    ROOT,
+    RULE_FILES,
+    RULESET,
+    median_ms,
+    p95_ms,
+    start_server,
+    stop_server,
+)
 from common import setup_django as _setup_django
 
 QUERIES = ROOT / "fixtures" / "relevance" / "queries.json"

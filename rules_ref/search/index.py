@@ -1,14 +1,12 @@
-"""The index on disk (Whoosh) and its in-memory reading: the only module that knows Whoosh.
+"""The index on disk (Whoosh): the only module that imports Whoosh.
 
 The index is built from the database into a fresh directory and swapped in whole by renaming a
 symlink (:func:`rebuild`), so a reader never sees half an index. Each thread keeps its own searcher
 and reopens it when the symlink points elsewhere (never ``Searcher.refresh()``: it returns stale
 results in whoosh-reloaded 2.7.5).
 
-The rules are a few hundred short documents: once per index build and process, :class:`Memory`
-reads the whole index (postings, field lengths, stored fields, word forms of each text) into plain
-dicts, and queries are scored on those (``ranking.py``) instead of through Whoosh's matcher trees,
-which cost about ten times more per query. Whoosh still runs the rare quoted phrases.
+``memory.py`` reads the whole index into plain dicts once per build and process; Whoosh still runs
+the rare quoted phrases (:func:`phrase_docs`).
 """
 from __future__ import annotations
 
@@ -16,7 +14,6 @@ import os
 import shutil
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
@@ -140,11 +137,9 @@ def _document(rule, titles: dict | None = None) -> dict:
 
 
 _local = threading.local()
-_memories: dict[tuple[str, str], Memory] = {}
-_memories_lock = threading.Lock()
 
 
-def _index_key() -> tuple[str, str]:
+def index_key() -> tuple[str, str]:
     """Which index build is current: one readlink (the symlink's text names the build)."""
     root = str(settings.ARBITRE_INDEX_DIR)
     try:
@@ -153,13 +148,9 @@ def _index_key() -> tuple[str, str]:
         raise IndexMissing("aucun index de recherche : lancez « manage.py rebuild_index »") from None
 
 
-def index_key() -> tuple[str, str]:
-    return _index_key()
-
-
 def searcher():
     """This thread's searcher on the current index, reopened when the index was swapped."""
-    key = _index_key()
+    key = index_key()
     cached = getattr(_local, "searcher", None)
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -175,91 +166,6 @@ def close_searcher() -> None:
     if cached is not None:
         cached[1].close()
         _local.searcher = None
-
-
-@dataclass
-class Doc:
-    docnum: int
-    key: str
-    ruleset: str
-    slug: str
-    number: str  # "" for an article
-    kind: str
-    order: int
-    title: str
-    text: str
-    remarks: str
-    context: frozenset[str]
-
-
-@dataclass
-class Memory:
-    """The whole index as plain dicts: shared by the process's threads, read-only."""
-
-    docs: list[Doc]
-    #: field → analysed term → {docnum: term frequency}
-    postings: dict[str, dict[str, dict[int, float]]]
-    #: field → [length of the field in each document]
-    lengths: dict[str, list[int]]
-    average: dict[str, float]
-    by_number: dict[tuple[str, str], int]
-    #: (rule set, number) → its subtree's documents in rules order (the number included)
-    subtree: dict[tuple[str, str], list[int]] = field(default_factory=dict)
-    #: every whole folded word of the index, sorted (prefixes, spelling): word → documents holding it
-    vocabulary: list[str] = field(default_factory=list)
-
-    def known(self, fieldname: str, term: str) -> bool:
-        return term in self.postings[fieldname]
-
-
-def memory() -> Memory:
-    """The in-memory reading of the current index build (read once per build and process)."""
-    key = _index_key()
-    found = _memories.get(key)
-    if found is not None:
-        return found
-    with _memories_lock:
-        found = _memories.get(key)
-        if found is None:
-            found = _read(searcher())
-            _memories.clear()  # one build at a time: an old one is never asked for again
-            _memories[key] = found
-    return found
-
-
-def _read(s) -> Memory:
-    reader = s.reader()
-    docs = []
-    for docnum, stored in reader.iter_docs():
-        docs.append(Doc(
-            docnum=docnum, key=stored["key"], ruleset=stored["ruleset"], slug=stored["slug"],
-            number=stored.get("number") or "", kind=stored["kind"], order=stored.get("order") or 0,
-            title=stored.get("title") or "", text=stored.get("text") or "", remarks=stored.get("remarks") or "",
-            context=frozenset((stored.get("context") or "").split()),
-        ))
-    docs.sort(key=lambda d: d.docnum)
-    size = (docs[-1].docnum + 1) if docs else 0
-    postings: dict[str, dict[str, dict[int, float]]] = {}
-    lengths: dict[str, list[int]] = {}
-    for fieldname in (*KEYWORD_FIELDS, "words"):
-        terms: dict[str, dict[int, float]] = {}
-        counts = [0] * size
-        for raw in reader.lexicon(fieldname):
-            term = raw.decode() if isinstance(raw, bytes) else raw
-            items = dict(reader.postings(fieldname, term).items_as("weight"))
-            terms[term] = items
-            for docnum, weight in items.items():
-                counts[docnum] += weight
-        postings[fieldname] = terms
-        lengths[fieldname] = counts
-    average = {f: (sum(c) / max(1, sum(1 for x in c if x))) for f, c in lengths.items()}
-    by_number = {(d.ruleset, d.number): d.docnum for d in docs if d.number}
-    subtree: dict[tuple[str, str], list[int]] = {}
-    for d in sorted(docs, key=lambda d: d.order):
-        for level in ancestors(d.number) if d.number else []:
-            subtree.setdefault((d.ruleset, level), []).append(d.docnum)
-    return Memory(docs=docs, postings=postings, lengths=lengths, average=average, by_number=by_number,
-                  subtree=subtree, vocabulary=sorted(postings["words"]))
 
 
 def phrase_docs(text: str, ruleset: str) -> tuple[set[int], set[str]]:

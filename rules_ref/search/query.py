@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from .. import glossary
 from ..analysis import STOPWORDS, fold, stem_forms
-from .index import Memory
+from .memory import Memory
+from .spelling import correct
 
 MAX_QUERY_CHARS = 300
 MAX_TERMS = 24
@@ -28,8 +29,6 @@ NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
 LOOSE_NUMBER = re.compile(
     r"^(?:r(?:[eèé]gles?)?\.?\s*)?(\d+(?:\.\d+)+|\d+)(?:(?:\.\s*|\s+)?([a-z]))?\.?\*?$", re.IGNORECASE
 )
-#: Shorter words are never corrected ("sans" is one edit from "sens").
-MIN_CORRECTED = 5
 
 
 def normalize_query(q: str) -> str:
@@ -169,7 +168,7 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, corrected: li
         if not english:  # "token" is the object, not the counter, though both are "jeton"
             definers = tuple(dict.fromkeys(definers + widened[1]))
     elif not english and not _known(mem, raw, forms):
-        fixed = _correct(mem, raw)
+        fixed = correct(mem, raw)
         if fixed is None:
             return None
         corrected.append((raw, fixed))
@@ -190,47 +189,3 @@ def _known(mem: Memory, word: str, forms: set[str]) -> bool:
     if word in mem.postings["words"]:
         return True
     return any(mem.known(f, form) for form in forms for f in ("text", "title"))
-
-
-def _correct(mem: Memory, word: str) -> str | None:
-    """The nearest indexed word to an unknown one (same first letter), or None."""
-    if len(word) < MIN_CORRECTED:
-        return None
-    found = nearest(mem, word, 2 if len(word) >= 7 else 1, limit=1)
-    return found[0] if found else None
-
-
-def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
-    """Indexed words within ``maxdist`` edits of ``word`` (a swap counts as one), nearest and most
-    frequent first; only words with the same first letter, so the scan stays small."""
-    import bisect
-
-    vocab = mem.vocabulary
-    start = bisect.bisect_left(vocab, word[0])
-    end = bisect.bisect_left(vocab, word[0] + "\uffff")
-    found = []
-    for candidate in vocab[start:end]:
-        if abs(len(candidate) - len(word)) > maxdist or candidate == word:
-            continue
-        d = distance(word, candidate, maxdist)
-        if d <= maxdist:
-            found.append((d, -len(mem.postings["words"][candidate]), candidate))
-    found.sort()
-    return [c for _, _, c in found[:limit]]
-
-
-def distance(a: str, b: str, bound: int) -> int:
-    """Optimal string alignment distance, stopping early once past ``bound``."""
-    previous2: list[int] | None = None
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        if min(current) > bound:
-            return bound + 1
-        previous2, previous = previous, current
-    return previous[-1]

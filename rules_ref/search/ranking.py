@@ -18,8 +18,9 @@ import re
 from functools import lru_cache
 
 from ..analysis import STOPWORDS, stem_forms
-
-from .index import FIELD_BOOSTS, KEYWORD_FIELDS, Memory
+from .index import FIELD_BOOSTS, KEYWORD_FIELDS
+from .memory import Memory
+from .snippets import flat, analyse
 from .query import Word
 
 K1, B = 1.2, 0.75
@@ -36,6 +37,10 @@ AVOID_FACTOR = 0.15
 #: A definition: "Ravitailler signifie …", "Le coût de réserve est …" (the subject's words).
 DEFINITION = re.compile(r"^([^,;:]{1,50}?)\s(?:(?:est|sont)\s(?:une?|la|le|l'|les|des)\b|signifie|signifient|désigne)",
                         re.IGNORECASE)
+#: Two of the query's words side by side in the rule's text, in the query's order ("Défaussez-moi de la
+#: Réserve"): a phrase typed from memory.
+PROXIMITY_BONUS = 1.4
+NEAR_TOKENS = 4
 #: A rule whose title is exactly the query ("coût de réserve", "Fugace") is what was asked for.
 EXACT_TITLE_BONUS = 1.5
 
@@ -104,6 +109,8 @@ def rank(mem: Memory, words: list[Word], ruleset: str, limit: int,
                 factor *= DEFINER_BONUS
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
+        if len(words) >= 2 and _near(doc.text, words):
+            factor *= PROXIMITY_BONUS
         if _is_title(doc.title, words) and not avoided:
             factor *= EXACT_TITLE_BONUS
             named.append(docnum)
@@ -123,6 +130,19 @@ def rank(mem: Memory, words: list[Word], ruleset: str, limit: int,
         _section_in_order(mem, totals, named)
     ranked = sorted(totals.items(), key=lambda pair: (-pair[1], docs[pair[0]].order))
     return ranked[:limit]
+
+
+def _near(text: str, words: list[Word]) -> bool:
+    """Whether two consecutive words of the query stand within a few words of each other, in order."""
+    where = analyse(flat(text), False).where
+    for first, second in zip(words, words[1:]):
+        before = [p for f in first.forms for p in where.get(f, ())]
+        if not before:
+            continue
+        after = [p for f in second.forms for p in where.get(f, ())]
+        if any(0 < b - a <= NEAR_TOKENS for a in before for b in after):
+            return True
+    return False
 
 
 @lru_cache(maxsize=4096)

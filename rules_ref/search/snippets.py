@@ -12,11 +12,10 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
-
 from html import escape
 
 from ..analysis import STOPWORDS, fold, stem_forms
-from .index import Doc
+from .memory import Doc
 from .query import WORD
 
 WHOLE_CHARS = 280
@@ -31,19 +30,19 @@ def snippet(doc: Doc, terms: frozenset[str], plain: bool = False) -> str:
     if terms:
         for text in (doc.text, doc.remarks, doc.title):
             if text:
-                fragment = _highlight(_flat(text), terms, plain)
+                fragment = _highlight(flat(text), terms, plain)
                 if fragment:
                     return fragment
     return plain_snippet(doc)
 
 
 @lru_cache(maxsize=4096)
-def _flat(text: str) -> str:
+def flat(text: str) -> str:
     return " ".join(text.split())
 
 
 def plain_snippet(doc: Doc, length: int = 200) -> str:
-    text = _flat(doc.text or doc.title or "")
+    text = flat(doc.text or doc.title or "")
     if len(text) > length:
         text = text[: length - 1].rsplit(" ", 1)[0] + " " + ELLIPSIS
     return escape(text)
@@ -63,7 +62,7 @@ class _Analysed:
 
 
 @lru_cache(maxsize=4096)
-def _analyse(text: str, plain: bool) -> _Analysed:
+def analyse(text: str, plain: bool) -> _Analysed:
     tokens = []
     where: dict[str, list[int]] = {}
     pieces, spans, cursor, length = [], [], 0, 0
@@ -99,7 +98,7 @@ def _marked(a: _Analysed, matched: list[int], first: int, last: int, whole_start
 
 
 def _highlight(text: str, terms: frozenset[str], plain: bool) -> str | None:
-    a = _analyse(text, plain)
+    a = analyse(text, plain)
     hits = [a.where[t] for t in terms if t in a.where]
     if not hits:
         return None
