@@ -38,6 +38,8 @@ from .suggest import suggest
 __all__ = ["Hit", "IndexMissing", "Results", "close_searcher", "current_index_dir", "normalize_query", "parse_number",
            "rebuild", "search", "suggest"]
 
+#: At most two quoted phrases are run as phrases (Whoosh's phrase parsing costs grow with them).
+MAX_QUOTES = 4
 #: How much a rule number typed among words weighs (``2.4.6.c fugace``).
 NUMBER_BOOST = 8.0
 
@@ -99,7 +101,7 @@ def _keyword_search(q: str, ruleset: str, limit: int) -> Results:
     extra = {mem.by_number[(ruleset, n)]: NUMBER_BOOST for n in numbers if (ruleset, n) in mem.by_number}
     only = None
     terms = frozenset(form for w in words for form in w.forms)
-    if '"' in q:
+    if 0 < q.count('"') <= MAX_QUOTES and q.count('"') % 2 == 0:  # phrases; stray quotes are ignored
         only, phrase_terms = phrase_docs(corrected or q, ruleset)
         terms |= phrase_terms
     ranked = rank(mem, words, ruleset, limit, only=only, extra=extra) if (words or extra) else []

@@ -62,7 +62,10 @@ def memory() -> Memory:
     with _memories_lock:
         found = _memories.get(key)
         if found is None:
+            from .snippets import analyse_all
+
             found = _read(searcher())
+            analyse_all(found)  # every stored text's word forms, so that no query pays for them
             _memories.clear()  # one build at a time: an old one is never asked for again
             _memories[key] = found
     return found

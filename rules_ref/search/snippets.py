@@ -36,6 +36,14 @@ def snippet(doc: Doc, terms: frozenset[str], plain: bool = False) -> str:
     return plain_snippet(doc)
 
 
+def analyse_all(mem) -> None:
+    """Analyse every stored text of an index once, as it is read (see ``memory.memory``)."""
+    for doc in mem.docs:
+        for text in (doc.text, doc.remarks, doc.title):
+            if text:
+                analyse(flat(text), False)
+
+
 @lru_cache(maxsize=4096)
 def flat(text: str) -> str:
     return " ".join(text.split())
