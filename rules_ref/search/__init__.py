@@ -27,6 +27,7 @@ from .index import (
     index_key,
     phrase_docs,
     rebuild,
+    searcher,
 )
 from .memory import memory
 from .query import MAX_TERMS, WORD, normalize_query, parse_number, read_words
@@ -36,7 +37,7 @@ from .spelling import fuzzy
 from .suggest import suggest
 
 __all__ = ["Hit", "IndexMissing", "Results", "close_searcher", "current_index_dir", "normalize_query", "parse_number",
-           "rebuild", "search", "suggest"]
+           "rebuild", "search", "searcher", "suggest"]
 
 #: At most two quoted phrases are run as phrases (Whoosh's phrase parsing costs grow with them).
 MAX_QUOTES = 4
