@@ -74,24 +74,24 @@ def key(text: str) -> str:
     return " ".join(fold(text).replace("-", " ").replace("'", " ").split())
 
 
+def _index(forms_of) -> dict[str, tuple[Term, ...]]:
+    index: dict[str, list[Term]] = {}
+    for term in terms():
+        for form in forms_of(term):
+            index.setdefault(key(form), []).append(term)
+    return {form: tuple(found) for form, found in index.items()}
+
+
 @lru_cache(maxsize=1)
 def by_english() -> dict[str, tuple[Term, ...]]:
     """English form (as :func:`key`) → the terms it names (``counter`` and ``token`` are both "jeton")."""
-    index: dict[str, list[Term]] = {}
-    for term in terms():
-        for form in term.en_forms:
-            index.setdefault(key(form), []).append(term)
-    return {form: tuple(found) for form, found in index.items()}
+    return _index(lambda term: term.en_forms)
 
 
 @lru_cache(maxsize=1)
 def by_french() -> dict[str, tuple[Term, ...]]:
     """French form (as :func:`key`) → the terms it is a form of."""
-    index: dict[str, list[Term]] = {}
-    for term in terms():
-        for form in term.forms:
-            index.setdefault(key(form), []).append(term)
-    return {form: tuple(found) for form, found in index.items()}
+    return _index(lambda term: term.forms)
 
 
 def english_for(title: str, number: str | None) -> list[Term]:
