@@ -166,7 +166,8 @@ def _rule_fragments(pk: int) -> dict:
         "children": children,
         "parent": parent,
         "siblings": siblings if len(siblings) > 1 else [],
-        "english": glossary.english_for(obj.title, obj.number),
+        # The English term of the rule's title, or of its section's ("2.4.6.c" is under "Fugace").
+        "english": glossary.english_for(obj.title or (obj.parent.title if obj.parent else ""), obj.number),
         "previous": previous,
         "next": following,
         "cited_by": cited_by,

@@ -128,3 +128,8 @@ def test_every_page_has_the_header_search_box_with_suggestions(client, rules, ur
     header = html[html.index('<header class="top">'):html.index("</header>")]
     assert 'class="mini-search"' in header and 'data-suggest-url="/api/suggest/"' in header
     assert 'aria-keyshortcuts="/"' in header and "arbitre/suggest.js" in html
+
+
+def test_a_rule_without_title_shows_its_section_english_term(client, rules):
+    html = client.get("/regles/fr-1/2.4.6.c/").content.decode()
+    assert 'lang="en">Fleeting</a>' in html
