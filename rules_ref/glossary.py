@@ -15,7 +15,6 @@ from pathlib import Path
 
 from .analysis import fold
 
-GLOSSARY_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "glossary"
 
 
 class GlossaryError(ValueError):
@@ -39,7 +38,9 @@ class Term:
 
 
 def _load(name: str) -> dict:
-    path = GLOSSARY_DIR / name
+    from django.conf import settings
+
+    path = Path(settings.BASE_DIR) / "fixtures" / "glossary" / name
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
