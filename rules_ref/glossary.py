@@ -16,7 +16,6 @@ from pathlib import Path
 from .analysis import fold
 
 
-
 class GlossaryError(ValueError):
     """A glossary file is malformed; the message names the file and the entry."""
 

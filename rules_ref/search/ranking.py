@@ -16,12 +16,13 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
 from .memory import Memory
-from .snippets import flat, analyse
 from .query import Word
+from .snippets import analyse, flat
 
 K1, B = 1.2, 0.75
 COVERAGE_POWER = 2.0
@@ -135,7 +136,7 @@ def rank(mem: Memory, words: list[Word], ruleset: str, limit: int,
 def _near(text: str, words: list[Word]) -> bool:
     """Whether two consecutive words of the query stand within a few words of each other, in order."""
     where = analyse(flat(text), False).where
-    for first, second in zip(words, words[1:]):
+    for first, second in pairwise(words):
         before = [p for f in first.forms for p in where.get(f, ())]
         if not before:
             continue
