@@ -19,6 +19,7 @@ import hashlib
 from django.conf import settings
 from django.core.cache import cache
 
+from ..parser import ancestors
 from .hits import Hit, Results, make_hit
 from .index import (
     IndexMissing,
@@ -89,8 +90,6 @@ def _number_search(q: str, number: str, ruleset: str, limit: int) -> Results:
 
 def nearest_rule(number: str, ruleset: str) -> str | None:
     """The nearest existing rule to a missing number: its closest existing ancestor."""
-    from ..parser import ancestors
-
     mem = memory()
     return next((level for level in reversed(ancestors(number)[:-1]) if (ruleset, level) in mem.by_number), None)
 

@@ -168,8 +168,9 @@ def close_searcher() -> None:
         _local.searcher = None
 
 
-def phrase_docs(text: str, ruleset: str) -> tuple[set[int], set[str]]:
-    """Documents matching a query with quoted phrases (Whoosh's parser), and its analysed terms."""
+def phrase_docs(text: str, ruleset: str) -> tuple[set[int] | None, set[str]]:
+    """Documents matching a query with quoted phrases (Whoosh's parser), and its analysed terms;
+    None when the parser makes nothing of it (the caller then searches the words alone)."""
     s = searcher()
     parser = MultifieldParser(list(KEYWORD_FIELDS), s.schema, fieldboosts=FIELD_BOOSTS, group=OrGroup)
     for name in ("FieldsPlugin", "WildcardPlugin", "RangePlugin", "BoostPlugin", "PlusMinusPlugin", "GroupPlugin"):
@@ -177,9 +178,9 @@ def phrase_docs(text: str, ruleset: str) -> tuple[set[int], set[str]]:
     try:
         query = parser.parse(text)
     except Exception:  # whoosh's parser can trip on odd input: the caller falls back to the words
-        return set(), set()
+        return None, set()
     if query is None or query is NullQuery:
-        return set(), set()
+        return None, set()
     hits = s.search(query, filter=Term("ruleset", ruleset), limit=None, optimize=False)
     terms = {t.decode() if isinstance(t, bytes) else t for f, t in query.iter_all_terms() if f in KEYWORD_FIELDS}
     return {hit.docnum for hit in hits}, terms

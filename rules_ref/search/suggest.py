@@ -34,10 +34,8 @@ def suggest(q: str, ruleset: str | None = None, limit: int = 8) -> list[Hit]:
     if prefix is not None and not (words and last in {fold(w.text) for w in words}):
         words = [w for w in words if not w.forms <= prefix.forms] + [prefix]
     ranked = rank(mem, words, ruleset, limit) if words else []
-    if not ranked:
-        from . import (
-            search,  # the full search, typo correction included, when no prefix matches
-        )
+    if not ranked:  # no prefix matches: the full search, typo correction included
+        from . import search  # the package's, imported late: it imports this module
 
         return search(q, ruleset=ruleset, limit=limit).hits
     return [make_hit(mem.docs[d], plain_snippet(mem.docs[d], 120), round(s, 4)) for d, s in ranked]
