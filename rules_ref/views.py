@@ -13,9 +13,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from . import glossary, search
-from .analysis import fold
+from . import search
 from .models import Citation, Rule, RuleSet
+from . import glossary  # noqa: I001 (kept apart from the line above, which other branches change)
+from .analysis import fold
 
 #: Where the printed rules had an icon, the text keeps a gap: "Le symbole signifie", "types , , et".
 LOST_ICON = re.compile(r"symboles? (?:signifie|,)|\(\s*,|\s,\s*,|types de région\s*,|commune\s*,|Axiom\s*,")
@@ -66,16 +67,6 @@ def search_page(request):
             and results.hits[0].number == results.number:
         return redirect(results.hits[0].url)
     return render(request, "rules_ref/search.html", {"q": q, "results": results, "ruleset": ruleset})
-
-
-def lexicon(request):
-    """The game's terms, French ↔ English, each with the rule that defines it and a search link."""
-    rs = _ruleset(None)
-    known = citation_context(rs)["numbers"]
-    rows = sorted(glossary.terms(), key=lambda t: fold(t.fr))
-    terms = [{"term": t, "rule": t.rule if t.rule in known else None} for t in rows]
-    by_english = sorted(terms, key=lambda row: fold(row["term"].en))
-    return render(request, "rules_ref/lexicon.html", {"ruleset": rs, "terms": terms, "by_english": by_english})
 
 
 def toc(request, ruleset: str | None = None):
@@ -191,3 +182,13 @@ def _scenarios_citing(obj: Rule) -> list:
     from django.utils.module_loading import import_string
 
     return list(import_string(finder)(obj))
+
+
+def lexicon(request):
+    """The game's terms, French ↔ English, each with the rule that defines it and a search link."""
+    rs = _ruleset(None)
+    known = citation_context(rs)["numbers"]
+    rows = sorted(glossary.terms(), key=lambda t: fold(t.fr))
+    terms = [{"term": t, "rule": t.rule if t.rule in known else None} for t in rows]
+    by_english = sorted(terms, key=lambda row: fold(row["term"].en))
+    return render(request, "rules_ref/lexicon.html", {"ruleset": rs, "terms": terms, "by_english": by_english})
