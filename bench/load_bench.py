@@ -270,7 +270,7 @@ def main() -> int:
         print(f"run target: library scenario {run_source}, {run_steps} steps to its end ({len(run_body)} bytes)")
         print(f"search queries: the {len(SEARCH_QUERIES)} of fixtures/relevance/queries.json; suggest: the first two"
               f" thirds of each ({len(SUGGEST_QUERIES)})", flush=True)
-        for name, target_port, path, script, _, _ in targets:  # warm-up: every worker's searcher, connections
+        for _name, target_port, path, script, _, _ in targets:  # warm-up: every worker's searcher, connections
             if args.warmup:
                 run_wrk(wrk, f"http://127.0.0.1:{target_port}" + path, script, args.warmup, args.connections, args.threads)
         # Interleaved rounds: the machine's load drifts (other processes), so each round measures the
@@ -300,8 +300,8 @@ def main() -> int:
             "p50_us": statistics.median(r["p50_us"] for r in runs),
             "p99_us": max(r["p99_us"] for r in runs),
             "errors": sum(r["errors"] for r in runs),
-            "ratio": statistics.median(r["rps"] / f["rps"] for r, f in zip(runs, rounds[floor_name])),
-            "ratios": [r["rps"] / f["rps"] for r, f in zip(runs, rounds[floor_name])],
+            "ratio": statistics.median(r["rps"] / f["rps"] for r, f in zip(runs, rounds[floor_name], strict=True)),
+            "ratios": [r["rps"] / f["rps"] for r, f in zip(runs, rounds[floor_name], strict=True)],
         }))
     print()
     print(f"  {args.rounds} interleaved rounds of {share} s per target; req/s over all rounds, median of the rounds'"

@@ -6,6 +6,7 @@ the rule that defines or decides it; ``synonyms.json`` lists groups of French wo
 for the rules' own words (``savoir`` / ``connaître``). The search expands queries through them; the
 glossary page and the rule pages show the English terms.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,8 +53,15 @@ def terms() -> tuple[Term, ...]:
     found = []
     for i, row in enumerate(_load("terms.json").get("terms", [])):
         try:
-            found.append(Term(fr=row["fr"], en=row["en"], forms=tuple(row["forms"]),
-                              en_forms=tuple(row["en_forms"]), rule=row.get("rule")))
+            found.append(
+                Term(
+                    fr=row["fr"],
+                    en=row["en"],
+                    forms=tuple(row["forms"]),
+                    en_forms=tuple(row["en_forms"]),
+                    rule=row.get("rule"),
+                )
+            )
         except (KeyError, TypeError) as exc:
             raise GlossaryError(f"terms.json: terms[{i}] lacks or mistypes {exc}") from None
     return tuple(found)

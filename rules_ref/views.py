@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 
 from . import search
 from .models import Citation, Rule, RuleSet
-from . import glossary  # noqa: I001 (kept apart from the line above, which other branches change)
+from . import glossary
 from .analysis import fold
 
 #: Where the printed rules had an icon, the text keeps a gap: "Le symbole signifie", "types , , et".

@@ -12,6 +12,7 @@ Two kinds of query:
 Modules: ``index`` (the index on disk and its in-memory reading), ``query`` (reading the query),
 ``ranking``, ``snippets``.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -37,8 +38,19 @@ from .snippets import plain_snippet, snippet
 from .spelling import fuzzy
 from .suggest import suggest
 
-__all__ = ["Hit", "IndexMissing", "Results", "close_searcher", "current_index_dir", "normalize_query", "parse_number",
-           "rebuild", "search", "searcher", "suggest"]
+__all__ = [
+    "Hit",
+    "IndexMissing",
+    "Results",
+    "close_searcher",
+    "current_index_dir",
+    "normalize_query",
+    "parse_number",
+    "rebuild",
+    "search",
+    "searcher",
+    "suggest",
+]
 
 #: At most two quoted phrases are run as phrases (Whoosh's phrase parsing costs grow with them).
 MAX_QUOTES = 4

@@ -1,4 +1,5 @@
 """What a search answers: :class:`Results` holding :class:`Hit` s, each with its snippet and address."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -51,5 +52,14 @@ def _cached_url(prefix: str, ruleset: str, number: str | None, slug: str) -> str
 
 def make_hit(doc: Doc, snippet_html: str, score: float) -> Hit:
     number = doc.number or None
-    return Hit(ruleset=doc.ruleset, number=number, slug=doc.slug, kind=doc.kind, title=doc.title, text=doc.text,
-               snippet=snippet_html, score=score, url=_cached_url(get_script_prefix(), doc.ruleset, number, doc.slug))
+    return Hit(
+        ruleset=doc.ruleset,
+        number=number,
+        slug=doc.slug,
+        kind=doc.kind,
+        title=doc.title,
+        text=doc.text,
+        snippet=snippet_html,
+        score=score,
+        url=_cached_url(get_script_prefix(), doc.ruleset, number, doc.slug),
+    )

@@ -8,6 +8,7 @@ results in whoosh-reloaded 2.7.5).
 ``memory.py`` reads the whole index into plain dicts once per build and process; Whoosh still runs
 the rare quoted phrases (:func:`phrase_docs`).
 """
+
 from __future__ import annotations
 
 import os
@@ -76,7 +77,10 @@ def rebuild(rules=None, root: Path | None = None) -> dict:
     builds = root / "builds"
     builds.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    target = builds / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{threading.get_ident() % 100000}-{time.monotonic_ns() % 10**9}"
+    target = (
+        builds
+        / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{threading.get_ident() % 100000}-{time.monotonic_ns() % 10**9}"
+    )
     target.mkdir()
     try:
         ix = index.create_in(str(target), SCHEMA)
@@ -115,7 +119,8 @@ def _document(rule, titles: dict | None = None) -> dict:
     text = rule.search_text
     remarks = "\n".join(rule.remarks)
     sections = [
-        (titles or {}).get((rule.ruleset_id, level), "") for level in (ancestors(rule.number)[:-1] if rule.number else [])
+        (titles or {}).get((rule.ruleset_id, level), "")
+        for level in (ancestors(rule.number)[:-1] if rule.number else [])
     ]
     return {
         "key": f"{rule.ruleset.slug}:{rule.slug}",

@@ -9,6 +9,7 @@ not a cache of results: a rebuild makes a new build key and the next query reads
 Reading it (and analysing its stored texts for snippets) costs about 0.2 s of CPU once per build and
 process.
 """
+
 from __future__ import annotations
 
 import threading
@@ -78,12 +79,21 @@ def _read(s) -> Memory:
     reader = s.reader()
     docs = []
     for docnum, stored in reader.iter_docs():
-        docs.append(Doc(
-            docnum=docnum, key=stored["key"], ruleset=stored["ruleset"], slug=stored["slug"],
-            number=stored.get("number") or "", kind=stored["kind"], order=stored.get("order") or 0,
-            title=stored.get("title") or "", text=stored.get("text") or "", remarks=stored.get("remarks") or "",
-            context=frozenset((stored.get("context") or "").split()),
-        ))
+        docs.append(
+            Doc(
+                docnum=docnum,
+                key=stored["key"],
+                ruleset=stored["ruleset"],
+                slug=stored["slug"],
+                number=stored.get("number") or "",
+                kind=stored["kind"],
+                order=stored.get("order") or 0,
+                title=stored.get("title") or "",
+                text=stored.get("text") or "",
+                remarks=stored.get("remarks") or "",
+                context=frozenset((stored.get("context") or "").split()),
+            )
+        )
     docs.sort(key=lambda d: d.docnum)
     size = (docs[-1].docnum + 1) if docs else 0
     postings: dict[str, dict[str, dict[int, float]]] = {}
@@ -105,7 +115,12 @@ def _read(s) -> Memory:
     for d in sorted(docs, key=lambda d: d.order):
         for level in ancestors(d.number) if d.number else []:
             subtree.setdefault((d.ruleset, level), []).append(d.docnum)
-    return Memory(docs=docs, postings=postings, lengths=lengths, average=average, by_number=by_number,
-                  subtree=subtree, vocabulary=sorted(postings["words"]))
-
-
+    return Memory(
+        docs=docs,
+        postings=postings,
+        lengths=lengths,
+        average=average,
+        by_number=by_number,
+        subtree=subtree,
+        vocabulary=sorted(postings["words"]),
+    )

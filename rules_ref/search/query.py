@@ -8,6 +8,7 @@ replaced by their French terms, and a French word is widened to the other forms 
 (``saboter`` / ``sabotage``) and to its synonyms (``savoir`` / ``connaître``): short words are then
 never "corrected" into other words (``noon`` is Midi, not "non").
 """
+
 from __future__ import annotations
 
 import re
@@ -73,7 +74,9 @@ def _phrases() -> tuple[re.Pattern, dict[str, tuple[str, tuple[str, ...], tuple[
     for term in glossary.terms():
         for form in term.forms:
             if " " in glossary.key(form):
-                meaning.setdefault(glossary.key(form), (_fold_query(form), (term.rule,) if term.rule else (), (), False))
+                meaning.setdefault(
+                    glossary.key(form), (_fold_query(form), (term.rule,) if term.rule else (), (), False)
+                )
     for group in glossary.synonyms():
         for word in group:
             if " " in word:
@@ -83,9 +86,16 @@ def _phrases() -> tuple[re.Pattern, dict[str, tuple[str, tuple[str, ...], tuple[
             continue
         french = " ".join(dict.fromkeys(_fold_query(t.forms[0]) for t in terms))
         namesakes = {t for w in french.split() for t in glossary.by_french().get(w, ())} - set(terms)
-        meaning[form] = (french, tuple(t.rule for t in terms if t.rule), tuple(t.rule for t in namesakes if t.rule), True)
+        meaning[form] = (
+            french,
+            tuple(t.rule for t in terms if t.rule),
+            tuple(t.rule for t in namesakes if t.rule),
+            True,
+        )
     alternatives = sorted(meaning, key=len, reverse=True)
-    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(a).replace(r"\ ", r"[\s-]+") for a in alternatives) + r")(?!\w)")
+    pattern = re.compile(
+        r"(?<!\w)(" + "|".join(re.escape(a).replace(r"\ ", r"[\s-]+") for a in alternatives) + r")(?!\w)"
+    )
     return pattern, meaning
 
 
@@ -122,7 +132,7 @@ def read_words(q: str, mem: Memory) -> tuple[list[Word], list[str], str | None]:
     pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?))
     cursor = 0
     for match in pattern.finditer(folded):
-        pieces.append((folded[cursor:match.start()], ((), (), False)))
+        pieces.append((folded[cursor : match.start()], ((), (), False)))
         french, rules, avoid, english = meaning[" ".join(re.split(r"[\s-]+", match.group(1)))]
         pieces.append((french, (rules, avoid, english)))
         cursor = match.end()
@@ -141,9 +151,16 @@ def read_words(q: str, mem: Memory) -> tuple[list[Word], list[str], str | None]:
                 if part is not None:
                     parts.append(part)
             if len(parts) > 1:  # one hyphenated word
-                parts = [Word(text=chunk, forms=frozenset().union(*(p.forms for p in parts)),
-                              alt=frozenset().union(*(p.alt for p in parts)), definers=parts[0].definers,
-                              avoid=parts[0].avoid, english=english)]
+                parts = [
+                    Word(
+                        text=chunk,
+                        forms=frozenset().union(*(p.forms for p in parts)),
+                        alt=frozenset().union(*(p.alt for p in parts)),
+                        definers=parts[0].definers,
+                        avoid=parts[0].avoid,
+                        english=english,
+                    )
+                ]
             for word in parts:
                 if word.all_forms not in seen and len(words) < MAX_TERMS:
                     seen.add(word.all_forms)

@@ -11,6 +11,7 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
 * **the specific rule above its heading**: when a section heading and one of its rules both cover
   every word of a query of several words, the rule comes first.
 """
+
 from __future__ import annotations
 
 import math
@@ -36,8 +37,9 @@ ALT_WEIGHT = 0.7
 #: A rule of another term written the same (the counter, for "token") counts this much.
 AVOID_FACTOR = 0.15
 #: A definition: "Ravitailler signifie …", "Le coût de réserve est …" (the subject's words).
-DEFINITION = re.compile(r"^([^,;:]{1,50}?)\s(?:(?:est|sont)\s(?:une?|la|le|l'|les|des)\b|signifie|signifient|désigne)",
-                        re.IGNORECASE)
+DEFINITION = re.compile(
+    r"^([^,;:]{1,50}?)\s(?:(?:est|sont)\s(?:une?|la|le|l'|les|des)\b|signifie|signifient|désigne)", re.IGNORECASE
+)
 #: Two of the query's words side by side in the rule's text, in the query's order ("Défaussez-moi de la
 #: Réserve"): a phrase typed from memory.
 PROXIMITY_BONUS = 1.4
@@ -71,8 +73,14 @@ def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
     return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset}
 
 
-def rank(mem: Memory, words: list[Word], ruleset: str, limit: int,
-         only: set[int] | None = None, extra: dict[int, float] | None = None) -> list[tuple[int, float]]:
+def rank(
+    mem: Memory,
+    words: list[Word],
+    ruleset: str,
+    limit: int,
+    only: set[int] | None = None,
+    extra: dict[int, float] | None = None,
+) -> list[tuple[int, float]]:
     """(document, score) of the best ``limit`` rules for ``words``, best first.
 
     ``only`` restricts the candidates (a quoted phrase); ``extra`` adds scores (a rule number typed
@@ -99,7 +107,7 @@ def rank(mem: Memory, words: list[Word], ruleset: str, limit: int,
         factor = 1.0
         defined = _defined(doc.text)
         avoided = False
-        for word, scores, weight in zip(words, per_word, weights):
+        for word, scores, weight in zip(words, per_word, weights, strict=True):
             about_section = not word.all_forms.isdisjoint(doc.context)
             own += docnum in scores
             covered += weight if (docnum in scores or about_section) else 0.0
@@ -156,8 +164,11 @@ def _is_title(title: str, words) -> bool:
     if not title or not words:
         return False
     mine = _title_words(title)
-    return len(mine) == len(words) and all(any(not w.all_forms.isdisjoint(t) for t in mine) for w in words) \
+    return (
+        len(mine) == len(words)
+        and all(any(not w.all_forms.isdisjoint(t) for t in mine) for w in words)
         and all(any(not w.all_forms.isdisjoint(t) for w in words) for t in mine)
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -7,6 +7,7 @@ cut into up to two fragments around the best groups of matches, and every cut is
 The stored text is analysed like the index (``plain``: whole folded words, as in the fuzzy field),
 so an unaccented query highlights accented words.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
@@ -83,7 +84,7 @@ def analyse(text: str, plain: bool) -> _Analysed:
         tokens.append((match.start(), match.end(), forms))
         for form in forms:
             where.setdefault(form, []).append(i)
-        gap, word = escape(text[cursor:match.start()]), escape(match.group(0))
+        gap, word = escape(text[cursor : match.start()]), escape(match.group(0))
         pieces += [gap, word]
         spans.append((length + len(gap), length + len(gap) + len(word)))
         length += len(gap) + len(word)
@@ -97,7 +98,7 @@ def _marked(a: _Analysed, matched: list[int], first: int, last: int, whole_start
     start = 0 if whole_start else a.spans[first][0]
     end = len(a.escaped) if whole_end else a.spans[last][1]
     pieces, cursor = [], start
-    for i in matched[bisect_left(matched, first):bisect_right(matched, last)]:
+    for i in matched[bisect_left(matched, first) : bisect_right(matched, last)]:
         s, e = a.spans[i]
         pieces += [a.escaped[cursor:s], '<mark class="match">', a.escaped[s:e], "</mark>"]
         cursor = e
@@ -147,8 +148,10 @@ def _highlight(text: str, terms: frozenset[str], plain: bool) -> str | None:
         windows[-1][1] = len(tokens) - 1
     whole_start = windows[0][0] == 0
     whole_end = windows[-1][1] == len(tokens) - 1
-    out = [_marked(a, matched, first, last, whole_start and n == 0, whole_end and n == len(windows) - 1)
-           for n, (first, last) in enumerate(windows)]
+    out = [
+        _marked(a, matched, first, last, whole_start and n == 0, whole_end and n == len(windows) - 1)
+        for n, (first, last) in enumerate(windows)
+    ]
     html = f" {ELLIPSIS} ".join(out)
     if not whole_start:
         html = f"{ELLIPSIS} {html}"

@@ -5,6 +5,7 @@ two for words of seven letters or more; a swapped pair of letters counts as one 
 Whoosh's corrector). The fuzzy search, a last resort when nothing at all is found, looks for rules
 holding words near any of the query's words.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -72,5 +73,3 @@ def fuzzy(mem: Memory, words: list[str], ruleset: str, limit: int) -> tuple[list
                 scores[docnum] = scores.get(docnum, 0.0) + 1.0 / (1 + mem.lengths["words"][docnum] / 50)
     ranked = sorted(scores.items(), key=lambda p: (-p[1], mem.docs[p[0]].order))[:limit]
     return ranked, frozenset(near)
-
-

@@ -1,4 +1,5 @@
 """Suggestions as you type: the last word counts as a prefix (``fuga`` → Fugace, ``flee`` → Fleeting)."""
+
 from __future__ import annotations
 
 import bisect
@@ -44,8 +45,11 @@ def suggest(q: str, ruleset: str | None = None, limit: int = 8) -> list[Hit]:
 def _number_prefix(mem, ruleset: str, number: str) -> list[int]:
     """Rules whose number starts with what is typed (``2.4.`` → 2.4.6…), in rules order."""
     prefix = number + "."
-    return [d for (rs, n), d in sorted(mem.by_number.items(), key=lambda p: mem.docs[p[1]].order)
-            if rs == ruleset and n.startswith(prefix)][:20]
+    return [
+        d
+        for (rs, n), d in sorted(mem.by_number.items(), key=lambda p: mem.docs[p[1]].order)
+        if rs == ruleset and n.startswith(prefix)
+    ][:20]
 
 
 #: At most this many indexed words stand for a prefix (``d`` alone would be hundreds).
@@ -67,7 +71,7 @@ def _prefix_word(mem, prefix: str) -> Word | None:
     vocab = mem.vocabulary
     start = bisect.bisect_left(vocab, prefix)
     forms: set[str] = set()
-    for word in vocab[start:start + MAX_PREFIX_WORDS]:
+    for word in vocab[start : start + MAX_PREFIX_WORDS]:
         if not word.startswith(prefix):
             break
         forms.update(f for f in stem_forms(word) if mem.known("text", f) or mem.known("title", f))

@@ -1,5 +1,6 @@
 """The header's search box on a rule page (issue 15): "/" focuses it, an English game term finds the
 French rule through the glossary, and a rule number typed loosely opens that rule on Enter."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """The FR ↔ EN glossary and the synonyms are data (fixtures/glossary): well formed, pointing at rules
 that exist, and read with clear errors when they are not."""
+
 from __future__ import annotations
 
 import json
