@@ -148,3 +148,51 @@ def test_patch_applies_exactly_the_diff():
     changes = runner.diff(before, after)
     assert runner.patch(copy.deepcopy(before), changes) == after
     assert {"path": ["gone"], "delete": True} in changes and {"path": ["a", "b"], "value": [1, 2, 3]} in changes
+
+
+# -- the ruling page ------------------------------------------------------------------------------------
+
+def _b64(decisions) -> str:
+    import base64
+    import json
+    return base64.urlsafe_b64encode(json.dumps(decisions, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+@pytest.fixture
+def rules_fr(db):
+    from django.core.management import call_command
+    from pathlib import Path
+    import io
+    files = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt"))
+    call_command("import_rules", *files, ruleset="fr-1", stdout=io.StringIO())
+
+
+def test_ruling_page_has_each_step_the_full_text_of_cited_rules_the_note_and_permalink(client, alice, rules_fr):
+    from rules_ref.models import Rule
+    scenario = Scenario(title="Nettoyage", author=alice, visibility="link", document=cleanup_board())
+    scenario.save_document()
+    choix = _b64([KEEP_A1_A2])
+    page = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 4, "choix": choix, "note": "A garde Un et Deux."})
+    assert page.status_code == 200
+    html = page.content.decode()
+    for n in (1, 2, 3, 4):
+        assert f'id="step-{n}"' in html
+    assert 'id="step-5"' not in html
+    assert "A garde Un, Deux." in html and "A garde Un et Deux." in html
+    cited = Rule.objects.get(ruleset__slug="fr-1", number="4.2.5.c")
+    assert 'id="rule-4.2.5.c"' in html
+    first_block = next(b["text"] for b in cited.blocks if b["kind"] == "paragraph")
+    from django.utils.html import escape
+    assert escape(first_block) in html
+    assert f"/scenarios/{scenario.uuid}/?etape=4&amp;choix={choix}" in html
+
+
+def test_ruling_page_refuses_private_scenarios_and_survives_bad_links(client, alice, bob, rules_fr):
+    scenario = Scenario(title="Nettoyage", author=alice, visibility="private", document=cleanup_board())
+    scenario.save_document()
+    assert client.get(f"/scenarios/{scenario.uuid}/decision/").status_code == 404
+    client.force_login(alice)
+    page = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": "abc", "choix": "%%%not-base64"})
+    assert page.status_code == 200 and "illisibles" in page.content.decode()
+    page = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 3, "choix": _b64([{"player": "A", "keep": ["zz"]}])})
+    assert page.status_code == 200 and "decisions[0]" in page.content.decode()
