@@ -300,8 +300,24 @@
       return section;
     }
 
+    // Once the tiebreakers start (4.3.d–f): one region, the Arena, with every marker; the others are discarded.
+    function arenaNode(state, hot) {
+      const markers = (state.adventure || {}).markers || {};
+      const section = el("section", { class: "adventure arena", dataset: { zone: "adventure" }, "aria-label": "Aventure : l'Arène" });
+      section.append(el("h3", { text: "L'Arène — départages (4.3.d–f) : les autres régions sont défaussées" }));
+      const cell = el("div", { class: "region region-arena", dataset: { region: "arena" } },
+        el("span", { class: "region-label", text: "Arène" }),
+        el("span", { class: "terrains" }, ...["forest", "mountain", "water"].map((t) => el("span", { class: `terrain terrain-${t}`, text: TERRAIN_FR[t] }))));
+      const here = el("span", { class: "markers" });
+      for (const pid of Object.keys(markers)) for (const kind of ["hero", "companion"]) here.append(markerNode(pid, kind, hot));
+      cell.append(here);
+      section.append(cell);
+      return section;
+    }
+
     function adventureNode(state, hot) {
       const adv = state.adventure || {};
+      if (adv.arena) return arenaNode(state, hot);
       const tumult = adv.tumult || [];
       const markers = adv.markers || {};
       const section = el("section", { class: "adventure" + (adv.arena ? " arena" : ""), dataset: { zone: "adventure" }, "aria-label": "Aventure" });

@@ -93,7 +93,7 @@
     back: button("btn-back", "back", "Étape précédente", "Préc.", "secondary"),
     next: button("btn-next", "next", "Étape suivante", "Suiv.", "primary"),
     decision: button("btn-decision", "decision", "Jusqu'à la prochaine décision", "Décision"),
-    phaseEnd: button("btn-phase-end", "phaseEnd", "Jusqu'à la fin de cette phase", "Fin phase"),
+    phaseEnd: button("btn-phase-end", "phaseEnd", "Fin de cette phase", "Fin phase"),
     phase: button("btn-phase", "phase", "Jusqu'à la phase suivante", "Phase suiv."),
     end: button("btn-end", "end", "Jusqu'à la fin", "Fin"),
   };
