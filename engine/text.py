@@ -43,7 +43,14 @@ READINGS = {
 
 
 def _name(game: "Game", card_id: str) -> str:
-    return game.names.get(card_id, card_id)
+    """A card's name, or "la carte a1" for a card without one (never "None")."""
+    name = game.names.get(card_id)
+    return name if name and name != card_id else f"la carte {card_id}"
+
+
+def _n(count: int, one: str, many: str) -> str:
+    """"1 carte", "2 cartes": the count with the noun that agrees (French: 0 and 1 take the singular)."""
+    return f"{count} {one if abs(count) < 2 else many}"
 
 
 def _zone(key: str) -> str:
@@ -57,6 +64,7 @@ def _stats(t: tuple[int, int, int]) -> str:
 
 def describe(e: ev.Event, game: "Game", reading: str | None = None) -> str:
     text = _describe(e, game)
+    text = text[:1].upper() + text[1:]   # "La carte a1 …" when a sentence begins with an unnamed card
     if reading:
         text += f" (Lecture retenue : {READINGS[reading]}.)"
     return text
@@ -126,7 +134,7 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
     if t is ev.CountersChange:
         verb = {"gain": "gagne", "remove": "perd", "spend": "dépense"}.get(e.cause, "a désormais")
         n = abs(e.after - e.before)
-        return f"{_name(game, e.card)} {verb} {n} jeton(s) « {e.name} » ({e.before} → {e.after})."
+        return f"{_name(game, e.card)} {verb} {_n(n, 'jeton', 'jetons')} « {e.name} » ({e.before} → {e.after})."
     if t is ev.MarkerMove:
         exp = EXPEDITION_FR[e.expedition]
         if e.cause == "setup":
@@ -151,8 +159,8 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
             names = ", ".join(f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped))
             return f"Les cartes Tumulte sont mélangées et placées face cachée entre les deux régions : {names}."
         if e.from_ == e.to:
-            return f"{e.player} mélange son Deck ({len(e.order)} cartes)."
-        return (f"Le Deck de {e.player} est vide : sa Défausse ({len(e.order)} cartes) est mélangée "
+            return f"{e.player} mélange son Deck ({_n(len(e.order), 'carte', 'cartes')})."
+        return (f"Le Deck de {e.player} est vide : sa Défausse ({_n(len(e.order), 'carte', 'cartes')}) est mélangée "
                 f"et placée au bas du Deck.")
     if t is ev.PhaseBegins:
         return f"Jour {e.day} — début de la phase : {PHASE_FR[e.phase]}."
@@ -180,7 +188,7 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
                     "ait avancé plus loin : journée de départage dans l'Arène (région du Compagnon retournée, tous "
                     "les marqueurs y sont placés, les autres régions sont défaussées).")
         totals = " ; ".join(f"équipe {p} : {_stats(s)}" for p, s in e.totals)
-        wins = ", ".join(f"l'équipe {p} l'emporte sur {n} type(s)" for p, n in e.wins)
+        wins = ", ".join(f"l'équipe {p} l'emporte sur {_n(n, 'type', 'types')}" for p, n in e.wins)
         return f"Arène (départage par équipe) : {totals}. {wins}."
     if t is ev.Win:
         how = {"meet": "ses Expéditions se rencontrent sur la même région",
@@ -193,7 +201,7 @@ def _describe(e: ev.Event, game: "Game") -> str:  # noqa: C901 - one branch per 
                     "départages commencent. La région du Compagnon, retournée face cachée, devient l'Arène "
                     "(forêt, montagne, eau) ; tous les marqueurs y sont placés ; les autres régions sont défaussées.")
         totals = " ; ".join(f"{p} : {_stats(s)}" for p, s in e.totals)
-        wins = ", ".join(f"{p} l'emporte sur {n} statistique(s)" for p, n in e.wins)
+        wins = ", ".join(f"{p} l'emporte sur {_n(n, 'statistique', 'statistiques')}" for p, n in e.wins)
         return f"Arène (départages) : {totals}. {wins}."
     if t is ev.Progress:
         exp = EXPEDITION_FR[e.expedition]

@@ -151,6 +151,10 @@
     }
     return `la carte ${t}`;
   }
+  /** The subject and its verb: "je gagne" for the card itself, "un objet ciblé gagne" otherwise. */
+  function subject(s, first, third) {
+    return s.target === "me" || s.target === "self" ? `je ${first}` : `${target(s.target, s)} ${third}`;
+  }
   function expedition(x) {
     if (x === "choose") return "une Expédition choisie";
     const [side, kind] = String(x || "self.hero").split(".");
@@ -169,10 +173,10 @@
       case "sacrifice": text = `sacrifiez ${target(s.target, s)}`; break;
       case "move_forward": text = `${expedition(s.expedition)} avance`; break;
       case "move_backward": text = `${expedition(s.expedition)} recule`; break;
-      case "gain_counters": text = `${target(s.target, s)} gagne ${plural(n, `jeton ${s.name || ""}`.trim(), `jetons ${s.name || ""}`.trim())}`; break;
-      case "remove_counters": text = `${target(s.target, s)} perd ${plural(n, `jeton ${s.name || ""}`.trim(), `jetons ${s.name || ""}`.trim())}`; break;
-      case "gain_status": text = `${target(s.target, s)} gagne le statut ${STATUS_NAME[s.status] || s.status}`; break;
-      case "lose_status": text = `${target(s.target, s)} perd le statut ${STATUS_NAME[s.status] || s.status}`; break;
+      case "gain_counters": text = `${subject(s, "gagne", "gagne")} ${plural(n, `jeton ${s.name || ""}`.trim(), `jetons ${s.name || ""}`.trim())}`; break;
+      case "remove_counters": text = `${subject(s, "perds", "perd")} ${plural(n, `jeton ${s.name || ""}`.trim(), `jetons ${s.name || ""}`.trim())}`; break;
+      case "gain_status": text = `${subject(s, "gagne", "gagne")} le statut ${STATUS_NAME[s.status] || s.status}`; break;
+      case "lose_status": text = `${subject(s, "perds", "perd")} le statut ${STATUS_NAME[s.status] || s.status}`; break;
       case "choose_one": text = "choisissez : " + (s.modes || []).map((m, i) => `(${i + 1}) ${describeEffect(m)}`).join(" ou "); break;
       case "internal": text = `vous pouvez payer ${describeCost(s.cost)} : ${describeEffect(s.effect)}`; break;
       default: text = String(s.action || "étape");
@@ -449,6 +453,7 @@
     if (!out) return null;
     snapshots.length = 0;
     log = out.log;
+    logList.replaceChildren();   // another path may have led here: the log is drawn again
     extra = decisions.slice(0, out.decisions_used);
     const snap = { steps: out.steps, state: out.state, logLength: log.length, pending: out.pending, legal: out.legal_decisions,
       winner: out.winner, extraUsed: out.decisions_used, stopped: out.pending ? "pending" : null };
