@@ -211,7 +211,7 @@ def need_resolution(game: "Game") -> Need | None:
             return None if isinstance(t, list) and sorted(t) in [sorted(c) for c in combos] else \
                 f"réponse attendue : \"targets\" avec {n} cible(s) différente(s) parmi {', '.join(options)} (5.2.3.b)"
         return Need(p, "targets", options, n, _rules_of(f, "5.2.3.b"),
-                    f"{name} : {p} choisit {n} cible(s) pour « {verb} ».", fits_targets,
+                    f"{name} : {p} choisit {n} cible{'s' if n > 1 else ''} pour « {verb} ».", fits_targets,
                     lambda: [{"player": p, "targets": c} for c in combos] or [{"player": p, "targets": []}],
                     auto, extra={"step": f["i"], "card": f["card"]})
     return None

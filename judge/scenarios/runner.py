@@ -1,4 +1,6 @@
-"""Run a scenario document for the site: replay to a position, then step, run to a phase or the end.
+"""Run a scenario document for the site: replay to a position, then step, run to a phase or the end
+(``run``, the run API); and the stepper's way (``position`` once, then ``step_from`` the state each
+answer gave: no replay from the start per step).
 
 The site keeps no game in memory between requests: a position is the number of steps performed
 from the document's start (``steps``), so "back one step" is the same document with one step

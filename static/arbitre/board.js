@@ -241,7 +241,7 @@
       const zone = el("section", { class: `zone zone-${key.split(".").pop()}` + (hot.zones.has(key) ? " changed" : ""), dataset: { zone: key } });
       zone.append(el("h4", {}, label, el("span", { class: "count", text: ` (${cards.length})` })));
       if (options.faceDown) {
-        zone.append(el("p", { class: "face-down", text: cards.length ? `${cards.length} carte(s) face cachée` : "vide" }));
+        zone.append(el("p", { class: "face-down", text: cards.length ? `${cards.length} ${cards.length > 1 ? "cartes" : "carte"} face cachée` : "vide" }));
         const hotInside = cards.filter((c) => hot.cards.has(c.id));
         if (hotInside.length) {
           const list = el("ul", { class: "cards compact" });
@@ -262,7 +262,7 @@
             text: card.id,
           }));
         }
-        zone.append(el("p", { class: "orbs-summary", text: `${ready} disponible(s) sur ${cards.length}` }), orbs);
+        zone.append(el("p", { class: "orbs-summary", text: `${ready} ${ready > 1 ? "disponibles" : "disponible"} sur ${cards.length}` }), orbs);
         return zone;
       }
       const list = el("ul", { class: "cards" });
