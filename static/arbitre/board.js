@@ -462,19 +462,26 @@
     }
 
     // ---- log ------------------------------------------------------------------------------------------
+    /** One log entry: `when`, its text, its rules (or articles) as links; hovering it highlights the board. */
+    function logEntry(entry, when, classes, dataset) {
+      const li = el("li", { class: `entry ${classes || ""}`.trim(), dataset: { seq: String(entry.seq), type: (entry.event || {}).type || "", ...(dataset || {}) } });
+      li.append(el("span", { class: "entry-when", text: when }));
+      li.append(el("span", { class: "entry-text", text: entry.text }));
+      if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
+      else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
+      if ((entry.articles || []).length) li.append(articleLinks(entry.articles));
+      li.addEventListener("mouseenter", () => highlightEntry(entry, true));
+      li.addEventListener("mouseleave", () => highlightEntry(entry, false));
+      return li;
+    }
+
     function renderLog(out, logList) {
       const last = new Set(out.last || []);
       const items = [];
       let lastNode = null;
       for (const entry of out.log || []) {
-        const li = el("li", { class: "entry" + (last.has(entry.seq) ? " last" : ""), dataset: { seq: String(entry.seq), type: (entry.event || {}).type || "" } });
-        li.append(el("span", { class: "entry-when", text: `${entry.seq}. J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}` }));
-        li.append(el("span", { class: "entry-text", text: entry.text }));
-        if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
-        else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
-        if ((entry.articles || []).length) li.append(articleLinks(entry.articles));
-        li.addEventListener("mouseenter", () => highlightEntry(entry, true));
-        li.addEventListener("mouseleave", () => highlightEntry(entry, false));
+        const li = logEntry(entry, `${entry.seq}. J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}`,
+          last.has(entry.seq) ? "last" : "");
         items.push(li);
         if (last.has(entry.seq)) lastNode = li;
       }
@@ -483,7 +490,7 @@
       if (lastNode && lastNode.scrollIntoView) lastNode.scrollIntoView({ block: "nearest" });
     }
 
-    return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, highlightEntry };
+    return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, logEntry, highlightEntry };
   }
 
   window.ArbitreBoard = { create, el, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };

@@ -13,7 +13,7 @@
   const initialNode = document.getElementById("stepper-initial");
   if (!root || !initialNode) return;
   const initial = JSON.parse(initialNode.textContent);
-  const { el, PHASE_FR, ZONE_FR } = window.ArbitreBoard;
+  const { el, PHASE_FR } = window.ArbitreBoard;
 
   let documentData = initial.document;
   const ruleset = initial.ruleset || (documentData && documentData.rules) || "fr-1";
@@ -131,7 +131,7 @@
   const view = window.ArbitreBoard.create({
     ruleset, rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, board, rulePanel,
   });
-  const { cardNames, decisionLabel, ruleLinks, articleLinks, highlightEntry } = view;
+  const { cardNames, decisionLabel, ruleLinks, logEntry } = view;
 
   // ---- what a card does, in French ---------------------------------------------------------------
   // Until the builder's shared describeCard(card) lands (static/arbitre/lib/), this small one is used:
@@ -318,15 +318,9 @@
   // ---- the log: appended and cut, never redrawn whole ------------------------------------------------
   function entryNode(entry, previous) {
     const first = !previous || previous.step !== entry.step;
-    const li = el("li", { class: "entry" + (first ? " step-first" : " step-more"), id: `entry-${entry.seq}`,
-      dataset: { seq: String(entry.seq), step: String(entry.step), type: (entry.event || {}).type || "" } });
-    li.append(el("span", { class: "entry-when", text: `Étape ${entry.step} · n° ${entry.seq} · J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}` }));
-    li.append(el("span", { class: "entry-text", text: entry.text }));
-    if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
-    else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
-    if ((entry.articles || []).length) li.append(articleLinks(entry.articles));
-    li.addEventListener("mouseenter", () => highlightEntry(entry, true));
-    li.addEventListener("mouseleave", () => highlightEntry(entry, false));
+    const li = logEntry(entry, `Étape ${entry.step} · n° ${entry.seq} · J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}`,
+      first ? "step-first" : "step-more", { step: String(entry.step) });
+    li.id = `entry-${entry.seq}`;
     return li;
   }
 
