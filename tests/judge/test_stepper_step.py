@@ -196,3 +196,30 @@ def test_ruling_page_refuses_private_scenarios_and_survives_bad_links(client, al
     assert page.status_code == 200 and "illisibles" in page.content.decode()
     page = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 3, "choix": _b64([{"player": "A", "keep": ["zz"]}])})
     assert page.status_code == 200 and "decisions[0]" in page.content.decode()
+
+
+# -- the log and prompts read as French sentences ------------------------------------------------------------
+
+def test_unnamed_cards_are_named_by_id_counts_agree_and_no_null_in_prompts():
+    doc = cleanup_board()
+    del doc["players"]["A"]["reserve"][2]                 # a3 gone: nothing to clean up, one card to reshuffle
+    for card in doc["players"]["A"]["reserve"]:
+        del card["name"]
+    out = runner.position(doc, 100)
+    texts = [e["text"] for e in out["log"]]
+    assert any(t.startswith("Nettoyage : A garde la carte a1, la carte a2") for t in texts), texts
+    assert "Le Deck de A est vide : sa Défausse (1 carte) est mélangée et placée au bas du Deck." in texts
+    assert out["pending"]["kind"] == "mana"
+    prompt = out["pending"]["text"]
+    assert "null" not in prompt and "None" not in prompt and prompt.endswith("ou aucune.")
+    assert not any("None" in t or "null" in t or "(s)" in t for t in texts)
+
+
+def test_a_run_on_is_bounded_and_says_so():
+    doc = cleanup_board()
+    doc["decisions"] = [KEEP_A1_A2]
+    start = runner.position(doc, 0)
+    out = runner.step_from(start["state"], "end", limit=3)
+    assert out["steps"] == 3 and out["stopped"] == "limit" and out["pending"] is None
+    again = runner.step_from(runner.patch(start["state"], out["changes"]), "end", steps=3, seq=len(out["log"]))
+    assert again["log"][0]["seq"] == len(out["log"]) + 1 and again["log"][0]["step"] == 4
