@@ -339,7 +339,12 @@
       if (lastNode) lastNode.classList.add("last");
     }
     if (!log.length) logList.append(el("li", { class: "muted empty", text: "Rien n'a encore été joué : position de départ." }));
-    if (lastNode && lastNode.scrollIntoView) lastNode.scrollIntoView({ block: "nearest" });
+    // Scroll the log's own box to the last entries (desktop), never the page: the board stays in view.
+    const box = logList.closest(".log-box");
+    if (lastNode && box && box.scrollHeight > box.clientHeight + 1) {
+      const offset = lastNode.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      if (offset < 0 || offset > box.clientHeight - 40) box.scrollTop += offset - 8;
+    }
   }
 
   // ---- the summary at the top: what the last action changed ----------------------------------------------

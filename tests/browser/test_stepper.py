@@ -285,12 +285,17 @@ def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(pag
     expect(page.locator("#note-text")).to_have_text("A a gardé Un et Deux : la limite de Réserve de Sierra.")
     expect(page.locator("#board [data-card='a1']")).to_be_visible()
     expect(page.locator("#permalink")).to_have_attribute("href", re.compile(rf"/scenarios/{scenario.uuid}/\?etape=3&choix="))
+    # Printed: A4's width less the 12 mm margins is about 700 CSS pixels; nothing wider than that.
     page.emulate_media(media="print")
+    page.set_viewport_size({"width": 700, "height": 990})
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
     expect(page.locator("header.top")).to_be_hidden()
     pdf = page.pdf(format="A4", print_background=True)
     assert pdf[:5] == b"%PDF-"
     text = pdf_text(pdf, tmp_path)
+    import subprocess
+    info = subprocess.run(["pdfinfo", str(tmp_path / "ruling.pdf")], capture_output=True, text=True, timeout=30).stdout
+    assert re.search(r"Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)|Page size:\s+595\.\d+ x 842\.\d+ pts \(A4\)", info), info
     assert "A a gardé Un et Deux" in text and "Étape 3" in text and "A garde Un, Deux." in text
     # The permalink (wrapped on its hyphens, which pdftotext joins without them).
     assert f"/scenarios/{scenario.uuid}/?etape=3".replace("-", "") in text.replace(" ", "").replace("-", "")
@@ -319,6 +324,8 @@ def test_phone_bar_takes_at_most_a_fifth_and_says_what_changed(browser, site, ma
     expect(phone.locator("#step-summary")).to_contain_text("Garde forestière est Fugace")
     expect(phone.locator('#board [data-zone="A.hero_expedition"]')).to_have_class(re.compile(r"\bchanged\b"))
     expect(phone.locator('#board [data-zone="A.discard"]')).to_have_class(re.compile(r"\bchanged\b"))
+    assert phone.evaluate("window.scrollY") == 0          # the page does not jump to the log
+    expect(phone.locator("#step-summary")).to_be_in_viewport()
     phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     box = phone.locator(".stepper-bar").bounding_box()
     assert box["y"] <= 1 and box["height"] <= 844 / 5, box
