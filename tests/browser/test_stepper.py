@@ -380,3 +380,26 @@ def test_card_abilities_read_as_french_and_the_arena_replaces_the_regions(page, 
     expect(region.locator("[data-marker]")).to_have_count(4)
     expect(page.locator("#board .adventure h3")).to_contain_text("4.3.d")
     assert js_errors == []
+
+
+def test_run_on_stops_before_the_next_decision_and_at_the_end_of_the_phase(page, site, make_judge, js_errors):
+    doc = cleanup_board()
+    doc["decisions"] = [{"player": "A", "keep": ["a1", "a2"]}]      # scripted: nothing waits on the way
+    scenario = make_scenario(make_judge("auteur"), visibility="link", document=doc)
+    page.goto(f"{site}/scenarios/{scenario.uuid}/")
+    counter = page.locator("#stepper-position")
+    expect(counter).to_have_text("Étape 0")
+    expect(page.locator("#btn-decision kbd")).to_have_text("D")
+    page.keyboard.press("d")
+    # Stopped before A's clean-up decision: the Reserve still holds the three cards.
+    expect(counter).to_have_text("Étape 1")
+    expect(page.locator("#step-summary")).to_contain_text("arrêt avant la prochaine décision")
+    expect(page.locator('#board [data-zone="A.reserve"] .card')).to_have_count(3)
+    page.get_by_role("button", name="Fin de cette phase").click()
+    expect(page.locator("#step-summary")).to_contain_text("arrêt à la fin de la phase")
+    # The whole Night is done (a3 discarded at Clean-up), nothing of the Morning after its beginning.
+    expect(page.locator('#board [data-zone="A.discard"] [data-card="a3"]')).to_be_visible()
+    assert page.evaluate("document.activeElement.id") == "btn-phase-end"
+    entries = page.locator("#log .entry")
+    assert not [t for t in entries.all_inner_texts() if "Matin" in t and "début de la phase" not in t]
+    assert js_errors == []
