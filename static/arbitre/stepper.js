@@ -20,6 +20,7 @@
 
   // ---- the page's state ----------------------------------------------------------------------
   const snapshots = [];   // snapshots[n]: the position after n steps (when seen in this session)
+  const KEEP = 500;       // how many steps back the boards are kept
   let log = [];           // every entry up to the current position, each with its `step`
   let extra = [];         // the judge's decisions, in the order the engine consumed them
   let cur = null;         // the current snapshot
@@ -494,6 +495,8 @@
     const snap = { steps: out.steps, state: applyChanges(from.state, out.changes), logLength: log.length, pending: out.pending,
       legal: out.legal_decisions, winner: out.winner, extraUsed: used, stopped: out.stopped };
     snapshots[snap.steps] = snap;
+    // Bounded memory: the boards of the last KEEP steps stay; going further back lands again (one replay).
+    for (let k = Math.max(0, from.steps - KEEP); k <= snap.steps - KEEP; k++) delete snapshots[k];
     render(snap, from.steps);
     remember(true);
     return true;
