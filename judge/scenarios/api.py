@@ -12,13 +12,18 @@ from rest_framework.exceptions import APIException, ParseError
 from rest_framework.response import Response
 
 import engine
+from judge.limits import oversize
 
 from . import runner
-from judge.limits import oversize
 from .models import Scenario, Tag
 from .serializers import (
-    CheckRequestSerializer, DocumentRunRequestSerializer, ProblemsSerializer, RunOutputSerializer,
-    RunRequestSerializer, ScenarioSerializer, StepRequestSerializer,
+    CheckRequestSerializer,
+    DocumentRunRequestSerializer,
+    ProblemsSerializer,
+    RunOutputSerializer,
+    RunRequestSerializer,
+    ScenarioSerializer,
+    StepRequestSerializer,
 )
 
 

@@ -3,8 +3,8 @@ from rest_framework import serializers
 
 import engine
 
-from .models import Scenario
 from . import runner
+from .models import Scenario
 from .runner import UNTIL
 
 

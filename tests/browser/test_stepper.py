@@ -294,7 +294,7 @@ def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(pag
     assert pdf[:5] == b"%PDF-"
     text = pdf_text(pdf, tmp_path)
     import subprocess
-    info = subprocess.run(["pdfinfo", str(tmp_path / "ruling.pdf")], capture_output=True, text=True, timeout=30).stdout
+    info = subprocess.run(["pdfinfo", str(tmp_path / "ruling.pdf")], capture_output=True, text=True, timeout=30, check=True).stdout
     assert re.search(r"Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)|Page size:\s+595\.\d+ x 842\.\d+ pts \(A4\)", info), info
     assert "A a gardé Un et Deux" in text and "Étape 3" in text and "A garde Un, Deux." in text
     # The permalink (wrapped on its hyphens, which pdftotext joins without them).

@@ -57,7 +57,7 @@ def test_stepping_from_states_equals_replaying_from_the_start(client, db):
 
 
 def test_log_steps_agree_with_the_step_counter(client, db):
-    state, log, steps, _ = walk(client, cleanup_board(), 5, [KEEP_A1_A2])
+    _, log, steps, _ = walk(client, cleanup_board(), 5, [KEEP_A1_A2])
     assert sorted({e["step"] for e in log}) == list(range(1, steps + 1))   # every step logs something
     assert [e["step"] for e in log] == sorted(e["step"] for e in log)
 
@@ -160,9 +160,10 @@ def _b64(decisions) -> str:
 
 @pytest.fixture
 def rules_fr(db):
-    from django.core.management import call_command
-    from pathlib import Path
     import io
+    from pathlib import Path
+
+    from django.core.management import call_command
     files = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt"))
     call_command("import_rules", *files, ruleset="fr-1", stdout=io.StringIO())
 
