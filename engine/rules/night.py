@@ -88,7 +88,7 @@ def _need_keep(game: "Game") -> Need:
 
     auto = {"player": p, "keep": reserve + landmarks} if kr == len(reserve) and kl == len(landmarks) else None
     return Need(p, "keep", reserve + landmarks, kr + kl, rules,
-                f"Nettoyage : {p} choisit {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
+                f"Nettoyage : {p} choisit {kr} objet{'s' if kr > 1 else ''} de sa Réserve (limite {player.reserve_limit}) et "
                 f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; le reste sera défaussé.",
                 fits, legal, auto, reading,
                 {"reserve": reserve, "landmarks": landmarks,

@@ -499,7 +499,16 @@
     for (let k = Math.max(0, from.steps - KEEP); k <= snap.steps - KEEP; k++) delete snapshots[k];
     render(snap, from.steps);
     remember(true);
+    onPhoneBringBarUp();
     return true;
+  }
+
+  /** On a phone, once the judge steps, the site's header scrolls away: only the bar (buttons and the
+   * summary of the change, at most a fifth of the screen) stays above the board. */
+  function onPhoneBringBarUp() {
+    if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
+    const top = bar.getBoundingClientRect().top;
+    if (top > 1) window.scrollTo({ top: window.scrollY + top, behavior: "instant" });
   }
 
   const ACTIONS = { next: "step", decision: "decision", phaseEnd: "phase_end", phase: "phase", end: "end" };

@@ -324,8 +324,14 @@ def test_phone_bar_takes_at_most_a_fifth_and_says_what_changed(browser, site, ma
     expect(phone.locator("#step-summary")).to_contain_text("Garde forestière est Fugace")
     expect(phone.locator('#board [data-zone="A.hero_expedition"]')).to_have_class(re.compile(r"\bchanged\b"))
     expect(phone.locator('#board [data-zone="A.discard"]')).to_have_class(re.compile(r"\bchanged\b"))
-    assert phone.evaluate("window.scrollY") == 0          # the page does not jump to the log
+    # Once stepping, the site's header has scrolled away: the bar alone stays on top, the board right
+    # below it (the page does not jump to the log).
+    box = phone.locator(".stepper-bar").bounding_box()
+    assert box["y"] <= 1 and box["height"] <= 844 / 5, box
     expect(phone.locator("#step-summary")).to_be_in_viewport()
+    expect(phone.locator("#day-info")).to_be_in_viewport()
+    expect(phone.locator("#pending")).to_contain_text("choisit 2 objets de sa Réserve")   # plural agrees
+    assert phone.locator("#pending").bounding_box()["y"] < 844 / 4          # the decision, then the board
     phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     box = phone.locator(".stepper-bar").bounding_box()
     assert box["y"] <= 1 and box["height"] <= 844 / 5, box
