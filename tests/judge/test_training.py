@@ -51,7 +51,9 @@ def test_rule_question_offers_the_neighbouring_rules_but_none_the_step_cites(rul
     wrong = set(keys(q)) - {"2.4.6.c"}
     assert len(wrong) == 3 and all(n.startswith("2.4.6.") for n in wrong)
     assert not wrong & {"4.2.5.b", "2.1.c", "1.3.2.f"}   # also cited by the step: never offered as wrong
-    assert "« Repos : Garde forestière est Fugace" in q.prompt
+    # The event in words of the question's own, never the engine's log sentence.
+    assert "Garde forestière (a1) passe de l'Expédition du Héros de A à la Défausse de A" in q.prompt
+    assert "Repos : Garde forestière est Fugace" not in q.prompt and "2.4.6" not in q.prompt
 
 
 def test_expeditions_and_winner_questions(rules):
@@ -104,7 +106,7 @@ def test_starter_set_has_thirty_exercises_across_the_rules(starter_set):
     sections = Counter(starter_set.values_list("section", flat=True))
     assert starter_set.count() >= 30 and starter_set.count() == len(STARTER)
     assert len(sections) >= 8, sections
-    assert set(starter_set.values_list("kind", flat=True)) == {"card_zone", "expeditions", "winner", "rule"}
+    assert {"card_zone", "expeditions", "winner", "rule", "count"} <= set(starter_set.values_list("kind", flat=True))
     assert set(starter_set.values_list("difficulty", flat=True)) == {1, 2, 3}
     assert all(e.explanation for e in starter_set)
 
@@ -160,6 +162,9 @@ def test_the_answer_key_is_what_the_engine_says_when_the_scenario_is_run(starter
         elif exercise.kind == "expeditions":
             moved = sorted(k for k, v in _markers(before["state"]).items() if _markers(after["state"])[k] != v)
             expected = "+".join(moved) or "none"
+        elif exercise.kind == "count":
+            pid, zone = exercise.focus.split(".")
+            expected = str(len(after["state"]["players"][pid][zone]))
         elif exercise.kind == "winner":
             began = after["state"]["adventure"].get("arena") and not before["state"]["adventure"].get("arena")
             expected = after["winner"] or ("tiebreak" if began else "none")

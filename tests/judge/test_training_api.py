@@ -16,6 +16,7 @@ def make_scenario(author, visibility="public", title="Fugace au Repos") -> Scena
 
 
 def make_exercise(scenario: Scenario, **fields) -> Exercise:
+    fields.setdefault("status", Exercise.Status.PUBLISHED)
     exercise = Exercise(scenario=scenario, author=scenario.author, steps=0, kind="card_zone", focus="a1",
                         explanation="Fugace : Défausse au lieu de Réserve (2.4.6.c).", **fields)
     exercise.rebuild()
@@ -43,7 +44,7 @@ def test_exercises_are_listed_and_read_as_their_scenarios_are(rules, users):
 def test_the_answer_key_is_shown_only_to_who_may_edit(rules, users):
     exercise = make_exercise(make_scenario(users["alice"]))
     for_bob = client_for(users["bob"]).get(url(exercise)).json()
-    assert for_bob["answer"] is None and len(for_bob["options"]) == 4 and for_bob["prompt"]
+    assert "answer" not in for_bob and len(for_bob["options"]) == 4 and for_bob["prompt"]
     assert client_for(users["alice"]).get(url(exercise)).json()["answer"] == "A.discard"
     assert client_for(users["staff"]).get(url(exercise)).json()["answer"] == "A.discard"
 
@@ -103,13 +104,15 @@ def test_anyone_who_can_read_answers_and_gets_the_log_of_the_step(rules, users):
     client = client_for(None)
     right = client.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json").json()
     assert right["correct"] is True and right["explanation"].startswith("Fugace")
-    assert right["answer_label"] == "Elle va dans la Défausse de A"
+    assert right["answer_label"] == "La Défausse de A" and right["counted"] is True
     assert any("2.4.6.c" in e["rules"] for e in right["log"]) and right["series"] is None
+    assert right["after"]["players"]["A"]["discard"][0]["id"] == "a1"   # the board after the step
     wrong = client.post(url(exercise, "answer"), {"chosen": "A.reserve"}, format="json").json()
-    assert wrong["correct"] is False and wrong["answer"] == "A.discard"
+    assert wrong["correct"] is False and wrong["answer"] == "A.discard" and wrong["counted"] is False
     assert client.post(url(exercise, "answer"), {"chosen": "nulle-part"}, format="json").status_code == 400
     attempts = Attempt.objects.filter(exercise=exercise)
     assert attempts.count() == 2 and {a.user for a in attempts} == {None} and all(a.session_key for a in attempts)
+    assert [a.first for a in attempts.order_by("at")] == [True, False]   # only the first answer counts
     private = make_exercise(make_scenario(users["alice"], visibility="private"))
     assert client.post(url(private, "answer"), {"chosen": "A.discard"}, format="json").status_code == 404
 
@@ -123,10 +126,12 @@ def test_a_series_is_drawn_by_theme_kept_in_the_session_and_scored(rules, users)
     assert series.status_code == 201
     drawn = [e["uuid"] for e in series.json()["exercises"]]
     assert len(drawn) == 2 and set(drawn) <= {str(e.uuid) for e in exercises}
-    assert all(e["answer"] is None for e in series.json()["exercises"])
+    assert all("answer" not in e for e in series.json()["exercises"])
     first = client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": "A.discard"}, format="json").json()
-    assert first["series"] == {"id": series.json()["id"], "total": 2, "answered": 1, "right": 1, "finished": False}
-    client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": "A.hand"}, format="json")   # a second try does not count
+    assert first["series"] == {"id": series.json()["id"], "mode": "practice", "total": 2, "answered": 1, "right": 1,
+                               "finished": False, "time_left": None}
+    again = client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": "A.hand"}, format="json").json()
+    assert again["counted"] is False and again["correct"] is True   # a second try does not count: the first stands
     last = client.post(f"/api/exercises/{drawn[1]}/answer/", {"chosen": "A.reserve"}, format="json").json()
     assert last["series"]["right"] == 1 and last["series"]["finished"] is True
     current = client.get("/api/training/series/").json()
@@ -140,9 +145,9 @@ def test_progress_is_per_section_and_only_ever_ones_own(rules, users):
     bob.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json")
     bob.post(url(exercise, "answer"), {"chosen": "A.reserve"}, format="json")
     anonymous.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json")
-    mine = bob.get("/api/training/progress/").json()
-    assert mine["signed_in"] is True and (mine["answered"], mine["right"]) == (2, 1)
-    assert mine["sections"] == [{"section": "2.4", "answered": 2, "right": 1, "label": "2.4 Statuts"}]
+    mine = bob.get("/api/training/progress/").json()   # only the first answer counts
+    assert mine["signed_in"] is True and (mine["answered"], mine["right"]) == (1, 1)
+    assert mine["sections"] == [{"section": "2.4", "answered": 1, "right": 1, "label": "2.4 Statuts"}]
     assert client_for(users["alice"]).get("/api/training/progress/").json()["answered"] == 0
     theirs = anonymous.get("/api/training/progress/").json()
     assert theirs["signed_in"] is False and (theirs["answered"], theirs["right"]) == (1, 1)
