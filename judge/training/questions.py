@@ -59,10 +59,11 @@ class Question:
     stated: list[str] = field(default_factory=list)  # the choices and plays the step rests on, in words
     reading: str = ""                   # the engine's reading the answer rests on (not the rules' text)
     multiple: bool = False              # several options may be right
+    articles: list[str] = field(default_factory=list)   # the articles (rules without numbers) the step cites
 
     def as_json(self) -> dict[str, Any]:
         return {"prompt": self.prompt, "options": self.options, "seqs": self.seqs, "board": self.board,
-                "cards": self.cards, "stated": self.stated, "multiple": self.multiple}
+                "cards": self.cards, "stated": self.stated, "multiple": self.multiple, "articles": self.articles}
 
 
 @dataclass
@@ -485,8 +486,12 @@ def build(document: dict, steps: int, kind: str, focus: str = "", rule: str = ""
                             f"{', '.join(dict.fromkeys(cited)) or 'aucune'})")
     if run.random_used:
         for n in range(1, CHANCE_SEEDS + 1):
-            other = run_step({**document, "seed": (document.get("seed") or 0) + 1000 * n}, steps, span=span)
-            if maker(other, focus=focus, rule=rule, ruleset=ruleset, kind=kind)[2] != answer:
+            try:
+                other = run_step({**document, "seed": (document.get("seed") or 0) + 1000 * n}, steps, span=span)
+                same = maker(other, focus=focus, rule=rule, ruleset=ruleset, kind=kind)[2] == answer
+            except ExerciseError:   # with another draw, the question cannot even be asked
+                same = False
+            if not same:
                 raise ExerciseError("la réponse dépend du hasard à cette étape (mélange ou tirage au sort) : "
                                     "un arbitre ne peut pas la déduire du plateau")
     theme = rule or decisive
@@ -497,8 +502,18 @@ def build(document: dict, steps: int, kind: str, focus: str = "", rule: str = ""
         prompt=_situation(run, prompt) + prompt, options=options, answer=answer, rule=theme, section=section_of(theme),
         difficulty=author_difficulty or _difficulty(kind, run, len(options)),
         seqs=[e["seq"] for e in run.entries], board=board_of(run.before), cards=card_texts(run.before),
-        stated=run.stated + stack_words(run.before), reading=run.reading,
+        stated=run.stated + stack_words(run.before), reading=run.reading, articles=articles_of(run.entries),
     )
+
+
+PHASES_ARTICLE = "Clarification des phases d'une journée"
+
+
+def articles_of(entries: list[dict]) -> list[str]:
+    """The glossary articles the step cites: by their key, or named in a reading or a log sentence."""
+    found = [a["title"] for e in entries for a in e.get("articles") or []]
+    found += [PHASES_ARTICLE for e in entries if "Clarification des phases" in e.get("text", "")]
+    return list(dict.fromkeys(found))
 
 
 def _situation(run: StepRun, prompt: str = "") -> str:
@@ -532,6 +547,8 @@ def _card_zone(run: StepRun, focus: str, kind: str = "card_zone", **_) -> tuple[
     before = zone_of(run.before, focus)
     if before is None:
         raise ExerciseError(f"la carte « {focus} » n'est pas sur le plateau à cette étape")
+    if before.endswith(".deck"):
+        raise ExerciseError(f"la carte « {focus} » est dans un Deck, face cachée : l'ordre du Deck ne se voit pas")
     about = [e for e in run.entries if (e.get("event") or {}).get("card") == focus]
     if not about:
         raise ExerciseError(f"l'étape suivante ne concerne pas la carte « {focus} »")
@@ -613,18 +630,30 @@ def _rule(run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", 
     entry = entries[0]
     answer = rule or entry["rules"][0]
     cited = {n for e in run.entries for n in e.get("rules", [])}
-    wrong = neighbour_rules(answer, ruleset, exclude=cited, count=OPTIONS - 1)
-    if not wrong:
+    what = event_words(entry.get("event") or {}, names)
+    # Among the nearest rules, those sharing the most words with the question: the right one must not
+    # be the only option that speaks of what the question speaks of.
+    near = neighbour_rules(answer, ruleset, exclude=cited, count=3 * OPTIONS)
+    if not near:
         raise ExerciseError(f"aucune règle voisine de {answer} pour proposer d'autres réponses")
+    asked = _words(what)
+    wrong = sorted(near, key=lambda r: (-len(asked & _words(r[1])), near.index(r)))[: OPTIONS - 1]
 
     def label(number: str, text: str) -> str:
         return f"{number} — {text}" if text else number
 
     options = [{"key": answer, "label": label(answer, rule_text(answer, ruleset))}]
     options += [{"key": n, "label": label(n, t)} for n, t in wrong]
-    what = event_words(entry.get("event") or {}, names)
     prompt = f"{_when(run)}, à l'étape suivante : {what}. Quelle règle en décide ?"
     return prompt, options, answer, answer
+
+
+_WORD = re.compile(r"[a-zà-ÿ]{4,}")
+
+
+def _words(text: str) -> set[str]:
+    """The words of four letters or more (lower case, a crude stem: the last ``s`` dropped)."""
+    return {w.rstrip("s") for w in _WORD.findall(text.lower())}
 
 
 def _count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
