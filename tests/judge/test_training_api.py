@@ -1,6 +1,9 @@
 """The training API: exercises with their scenario's permissions, answers, series, progress; the pages."""
 from __future__ import annotations
 
+import json
+from collections import Counter
+
 from django.core.management import call_command
 
 from judge.scenarios.models import Scenario
@@ -192,3 +195,167 @@ def test_the_author_makes_an_exercise_from_the_form(rules, users, client):
     assert client.get(response["Location"]).status_code == 200
     client.logout()
     assert client.get(response["Location"]).status_code == 404   # private scenario, private exercise
+
+
+# ---- no leaks, exams, review queue, review workflow, statistics ----------------------------------------------
+
+def _answer_data(exercise: Exercise) -> list[str]:
+    """What would give an exercise's answer away if it reached the browser before answering."""
+    scenario = exercise.scenario
+    rule = f'"{exercise.rule}"' if exercise.kind != "rule" else ""   # a rule question offers rules: the right one among them
+    data = [scenario.title, scenario.description, exercise.explanation, rule, "decisive_rule",
+            '"section"', '"expect"', '"decisions"', '"answer"', exercise.reading]
+    data += [json.dumps(d, ensure_ascii=False) for d in scenario.document.get("decisions", [])]
+    return [d for d in data if d]
+
+
+def test_nothing_sent_before_answering_reveals_the_answer(rules, users):
+    call_command("load_library", verbosity=0)
+    call_command("load_exercises", verbosity=0)
+    client = client_for(None)
+    listed = client.get("/api/exercises/?page_size=500").content.decode()
+    drawn = client.post("/api/training/series/", {"count": 20}, format="json")
+    assert drawn.status_code == 201
+    for item in drawn.json()["exercises"]:
+        exercise = Exercise.objects.get(uuid=item["uuid"])
+        assert set(item) == {"uuid", "kind", "level", "status", "prompt", "options", "multiple", "board", "cards", "stated"}
+        single = client.get(url(exercise)).content.decode()
+        sent = json.dumps(item, ensure_ascii=False)
+        for leak in _answer_data(exercise):
+            assert leak not in sent and leak not in single, (exercise.source, leak)
+    assert "decisive_rule" not in listed and '"expect"' not in listed and '"explanation"' not in listed
+    # The page of one exercise does not name its scenario either.
+    exercise = Exercise.objects.get(source="fixtures/exercises.json#fugace-repos-zone")
+    page = client.get(f"/entrainement/exercice/{exercise.uuid}/").content.decode()
+    assert exercise.scenario.title not in page
+
+
+def test_an_exam_is_timed_gives_no_feedback_until_the_end_and_scores_by_section(rules, users):
+    call_command("load_library", verbosity=0)
+    call_command("load_exercises", verbosity=0)
+    client = client_for(None)
+    exam = client.post("/api/training/series/", {"mode": "exam", "per_section": 2, "sections": ["2.4", "4.2", "4.3"]},
+                       format="json").json()
+    uuids = [e["uuid"] for e in exam["exercises"]]
+    chosen = Exercise.objects.filter(uuid__in=uuids)
+    assert exam["mode"] == "exam" and exam["total"] == 6 and exam["right"] is None and exam["time_left"] > 0
+    assert Counter(chosen.values_list("section", flat=True)) == {"2.4": 2, "4.2": 2, "4.3": 2}
+    assert len(set(chosen.values_list("scenario_id", flat=True))) == 6          # no repeated scenario
+    assert not chosen.exclude(reading="").exists() and not chosen.exclude(status="published").exists()
+    for n, uuid in enumerate(uuids):
+        exercise = chosen.get(uuid=uuid)
+        pick = exercise.answer if n % 2 == 0 else next(o["key"] for o in exercise.question["options"] if o["key"] != exercise.answer)
+        response = client.post(f"/api/exercises/{uuid}/answer/", {"chosen": pick}, format="json")
+        body = response.content.decode()
+        assert response.status_code == 202 and response.json()["recorded"] is True, body
+        assert '"correct"' not in body and exercise.explanation not in body
+        if n < 5:   # until the last answer, nothing of right or wrong
+            assert response.json()["series"]["right"] is None
+            assert client.get("/api/training/series/").json().get("corrections") is None
+    again = client.post(f"/api/exercises/{uuids[0]}/answer/", {"chosen": "x"}, format="json")
+    assert again.status_code == 400
+    done = client.get("/api/training/series/").json()
+    assert done["finished"] and done["right"] == 3 and done["passed"] is False and done["pass_mark"] == 0.75
+    assert done["sections"] == [{"section": s, "label": done["sections"][i]["label"], "total": 2, "right": 1}
+                                for i, s in enumerate(["2.4", "4.2", "4.3"])]
+    assert [c["correct"] for c in done["corrections"]] == [True, False] * 3
+    assert all(c["answer_label"] and c["rule"] for c in done["corrections"])
+
+
+def test_an_exam_refuses_answers_once_the_time_is_up(rules, users):
+    from judge.training import series as series_module
+
+    call_command("load_library", verbosity=0)
+    call_command("load_exercises", verbosity=0)
+    client = client_for(None)
+    exam = client.post("/api/training/series/", {"mode": "exam", "per_section": 1, "sections": ["2.4"]}, format="json").json()
+    session = client.session
+    state = session[series_module.SERIES_KEY]
+    state["started"] = "2000-01-01T00:00:00+00:00"
+    session[series_module.SERIES_KEY] = state
+    session.save()
+    uuid = exam["exercises"][0]["uuid"]
+    response = client.post(f"/api/exercises/{uuid}/answer/", {"chosen": Exercise.objects.get(uuid=uuid).answer}, format="json")
+    assert response.status_code == 400 and "temps" in response.json()["detail"]
+    done = client.get("/api/training/series/").json()
+    assert done["finished"] and done["right"] == 0 and done["time_left"] == 0 and done["corrections"][0]["chosen"] is None
+
+
+def test_missed_questions_come_back_in_the_review_queue(rules, users):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from judge.training.models import Review
+
+    exercise = make_exercise(make_scenario(users["alice"]))
+    bob = client_for(users["bob"])
+    bob.post(url(exercise, "answer"), {"chosen": "A.reserve"}, format="json")   # missed
+    item = Review.objects.get(user=users["bob"], exercise=exercise)
+    assert item.stage == 0 and item.due > timezone.now() + timedelta(hours=23)
+    assert bob.post("/api/training/series/", {"mode": "review"}, format="json").status_code == 404   # not due yet
+    Review.objects.filter(pk=item.pk).update(due=timezone.now() - timedelta(minutes=1))
+    assert bob.get("/api/training/progress/").json()["review_due"] == 1
+    review = bob.post("/api/training/series/", {"mode": "review"}, format="json").json()
+    assert [e["uuid"] for e in review["exercises"]] == [str(exercise.uuid)] and review["mode"] == "review"
+    result = bob.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json").json()
+    assert result["correct"] is True and result["counted"] is False   # the first answer still counts for progress
+    item.refresh_from_db()
+    assert item.stage == 1 and item.due > timezone.now() + timedelta(days=2) and not item.done
+    assert bob.get("/api/training/progress/").json()["right"] == 0
+
+
+def test_answers_given_before_signing_in_join_the_account(rules, users, client):
+    from django.urls import reverse
+
+    from tests.conftest import PASSWORDS
+
+    first = make_exercise(make_scenario(users["alice"]))
+    second = make_exercise(make_scenario(users["alice"], title="Autre"))
+    bob = client_for(users["bob"])
+    bob.post(url(second, "answer"), {"chosen": "A.discard"}, format="json")     # Bob's account already answered it
+    client.post(url(first, "answer"), {"chosen": "A.reserve"}, content_type="application/json")   # anonymous visit
+    client.post(url(second, "answer"), {"chosen": "A.reserve"}, content_type="application/json")
+    assert client.get("/api/training/progress/").json()["answered"] == 2
+    response = client.post(reverse("login"), {"username": "bob", "password": PASSWORDS["bob"]})
+    assert response.status_code == 302
+    mine = client.get("/api/training/progress/").json()
+    assert mine["signed_in"] and (mine["answered"], mine["right"]) == (2, 1)   # the visit's first joins; the account's first stays
+    assert Attempt.objects.filter(user=users["bob"]).count() == 3 and not Attempt.objects.filter(user=None).exists()
+    assert mine["review_due"] == 0 and users["bob"].training_reviews.count() == 2
+
+
+def test_review_workflow_draft_reviewed_published(rules, users):
+    exercise = make_exercise(make_scenario(users["alice"]), status=Exercise.Status.DRAFT)
+    anonymous = client_for(None)
+    assert str(exercise.uuid) not in anonymous.get("/api/exercises/").content.decode()
+    assert anonymous.post("/api/training/series/", {}, format="json").status_code == 404   # drafts are not drawn
+    review = lambda who, status: client_for(who).post(url(exercise, "review"), {"status": status}, format="json")  # noqa: E731
+    assert review(users["alice"], "reviewed").status_code == 403        # not by its author
+    assert review(users["alice"], "published").status_code == 400       # a draft is reviewed first
+    assert review(users["bob"], "reviewed").status_code == 200
+    exercise.refresh_from_db()
+    assert (exercise.status, exercise.reviewer) == ("reviewed", users["bob"])
+    assert review(users["alice"], "published").status_code == 200
+    assert str(exercise.uuid) in anonymous.get("/api/exercises/").content.decode()
+    assert review(None, "draft").status_code == 403
+    assert review(users["bob"], "draft").status_code == 403             # back to draft: who may edit it
+
+
+def test_statistics_per_question_from_first_answers(rules, users):
+    exercise = make_exercise(make_scenario(users["alice"]))
+    for n, chosen in enumerate(["A.discard", "A.reserve", "A.reserve", "A.discard"]):
+        client = client_for(None)
+        client.post(url(exercise, "answer"), {"chosen": chosen}, format="json")
+        client.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json")   # second tries do not count
+    stats = client_for(users["alice"]).get(url(exercise, "stats")).json()
+    assert (stats["answered"], stats["right"], stats["share_right"]) == (4, 2, 0.5)
+    assert stats["wrong"] == [{"key": "A.reserve", "label": "La Réserve de A", "count": 2}] and stats["complexity"] is None
+    assert client_for(users["bob"]).get(url(exercise, "stats")).status_code == 403
+    Exercise.COMPLEXITY_AFTER, before = 4, Exercise.COMPLEXITY_AFTER
+    try:
+        client_for(None).post(url(exercise, "answer"), {"chosen": "A.reserve"}, format="json")
+    finally:
+        Exercise.COMPLEXITY_AFTER = before
+    exercise.refresh_from_db()
+    assert exercise.complexity == 0.6   # 3 wrong first answers out of 5
