@@ -57,7 +57,7 @@
   const prompt = el("p", { class: "question-prompt", id: "question-prompt" });
   const cardTexts = el("dl", { class: "card-texts", id: "card-texts" });
   const cardBox = el("section", { class: "card-box", id: "card-box", "aria-labelledby": "card-box-title" },
-    el("h3", { id: "card-box-title", text: "Texte des cartes en jeu" }), cardTexts);
+    el("h2", { class: "sub", id: "card-box-title", text: "Texte des cartes en jeu" }), cardTexts);
   const options = el("div", { class: "options", id: "options", role: "group", "aria-labelledby": "question-prompt" });
   const submitMany = el("button", { type: "button", id: "submit-many", hidden: true, onclick: () => submitChecked() }, "Valider ma réponse");
   const timer = el("p", { class: "timer", id: "timer", hidden: true, "aria-live": "off" });
@@ -67,15 +67,15 @@
   const stepLog = el("ol", { class: "log step-log", id: "step-log" });
   const nextButton = el("button", { type: "button", id: "next-question", onclick: () => next() }, "Question suivante");
   const feedback = el("section", { class: "feedback", id: "feedback", hidden: true, "aria-label": "Correction" },
-    verdict, rightAnswer, explanation, el("h3", { text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
+    verdict, rightAnswer, explanation, el("h2", { class: "sub", text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
   const board = el("div", { class: "board", id: "board", "aria-label": "Plateau" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Après votre réponse, survolez un numéro de règle du journal pour en lire le texte ici." }));
   const question = el("section", { class: "question", id: "question", hidden: true, "aria-labelledby": "question-prompt" },
     count, timer, meta, prompt, options, submitMany, feedback, cardBox,
     el("div", { class: "stepper-layout" },
-      el("div", { class: "stepper-main" }, el("h3", { text: "Plateau" }), board),
-      el("div", { class: "stepper-side" }, el("h3", { text: "Règle" }), rulePanel)));
+      el("div", { class: "stepper-main" }, el("h2", { class: "sub", text: "Plateau" }), board),
+      el("div", { class: "stepper-side" }, el("h2", { class: "sub", text: "Règle" }), rulePanel)));
   const score = el("p", { class: "score", id: "score", tabindex: "-1" });
   const results = el("ol", { class: "results-list", id: "results" });
   const verdictExam = el("p", { class: "exam-verdict", id: "exam-verdict" });

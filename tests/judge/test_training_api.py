@@ -193,8 +193,17 @@ def test_the_author_makes_an_exercise_from_the_form(rules, users, client):
     assert response.status_code == 302 and response["Location"] == f"/entrainement/exercice/{exercise.uuid}/"
     assert exercise.answer == "A.discard" and exercise.author == users["alice"]
     assert client.get(response["Location"]).status_code == 200
+    assert exercise.status == "draft" and exercise.level == "L1"   # a new exercise waits for its review
     client.logout()
     assert client.get(response["Location"]).status_code == 404   # private scenario, private exercise
+
+
+def test_the_stepper_link_starts_the_form_from_its_step(rules, users, client):
+    scenario = make_scenario(users["alice"])
+    client.force_login(users["alice"])
+    page = client.get(f"/entrainement/nouveau/{scenario.uuid}/?etape=3").content.decode()
+    assert 'name="steps" value="3"' in page and "part de l'étape 3" in page
+    assert 'name="steps" value="0"' in client.get(f"/entrainement/nouveau/{scenario.uuid}/?etape=x").content.decode()
 
 
 # ---- no leaks, exams, review queue, review workflow, statistics ----------------------------------------------
