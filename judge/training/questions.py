@@ -406,7 +406,7 @@ def event_words(event: dict, names: dict) -> str:
     card = event.get("card")
     who = f"{names.get(card, card)} ({card})" if card else ""
     if t == "move":
-        return f"{who} passe de {_zone_words(event.get('from'))} à {_zone_words(event.get('to'))}"
+        return f"{who} passe {_contract('de', _zone_words(event.get('from')))} {_contract('à', _zone_words(event.get('to')))}"
     if t == "cease":
         return f"{who} est retiré du jeu (il n'existe plus)"
     if t == "status":
@@ -442,6 +442,14 @@ def event_words(event: dict, names: dict) -> str:
     if t == "declared":
         return f"{who} est déclaré"
     return ""
+
+
+def _contract(word: str, place: str) -> str:
+    """``de`` / ``à`` before a zone's name, French contractions included (du Deck, aux Repères)."""
+    for article, (de, a) in (("le ", ("du ", "au ")), ("les ", ("des ", "aux "))):
+        if place.startswith(article):
+            return (de if word == "de" else a) + place[len(article):]
+    return f"{word} {place}"
 
 
 def _zone_words(zone: str | None) -> str:
