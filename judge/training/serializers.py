@@ -153,19 +153,24 @@ class ExamAnswerSerializer(serializers.Serializer):
     series = SeriesScoreSerializer()
 
 
-class AnswerResultSerializer(serializers.Serializer):
-    counted = serializers.BooleanField(help_text="Faux quand ce n'est pas votre première réponse : seule la première compte.")
+class AnswerKeySerializer(serializers.Serializer):
+    """The answer and what explains it: shown after answering (at the end of an exam)."""
+
     correct = serializers.BooleanField()
-    chosen = serializers.CharField()
     answer = serializers.CharField()
     answer_label = serializers.CharField()
-    explanation = serializers.CharField(allow_blank=True)
     rule = serializers.CharField(allow_blank=True)
     section = serializers.CharField(allow_blank=True)
+    explanation = serializers.CharField(allow_blank=True)
+    reading = serializers.CharField(allow_blank=True, help_text="La lecture du moteur sur laquelle repose la réponse.")
+
+
+class AnswerResultSerializer(AnswerKeySerializer):
+    counted = serializers.BooleanField(help_text="Faux quand ce n'est pas votre première réponse : seule la première compte.")
+    chosen = serializers.CharField()
     steps = serializers.IntegerField(help_text="La position de l'exercice : le journal montre l'étape suivante.")
     log = serializers.ListField(child=serializers.DictField(), help_text="Les entrées du journal de cette étape.")
     after = serializers.DictField(allow_null=True, help_text="Le plateau après l'étape.")
-    reading = serializers.CharField(allow_blank=True, help_text="La lecture du moteur sur laquelle repose la réponse.")
     series = SeriesScoreSerializer(allow_null=True)
 
 
@@ -185,18 +190,11 @@ class SeriesRequestSerializer(serializers.Serializer):
                                        help_text="Examen : part de bonnes réponses pour réussir.")
 
 
-class CorrectionSerializer(serializers.Serializer):
+class CorrectionSerializer(AnswerKeySerializer):
     uuid = serializers.CharField()
     prompt = serializers.CharField()
-    section = serializers.CharField(allow_blank=True)
     chosen = serializers.CharField(allow_null=True)
     chosen_label = serializers.CharField(allow_null=True)
-    correct = serializers.BooleanField()
-    answer = serializers.CharField()
-    answer_label = serializers.CharField()
-    rule = serializers.CharField(allow_blank=True)
-    explanation = serializers.CharField(allow_blank=True)
-    reading = serializers.CharField(allow_blank=True)
 
 
 class SeriesSerializer(SeriesScoreSerializer):
