@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseForbidden
+from django.views.decorators.http import require_POST
 from django.shortcuts import get_object_or_404, redirect, render
 
 from judge.scenarios.models import Scenario
@@ -30,6 +33,11 @@ def _page(request, single: Exercise | None = None):
         "sizes": SERIES_SIZES,
         "progress": progress_for(request),
         "single": single,
+        "can_review": bool(single and request.user.is_authenticated
+                           and (request.user.is_staff or request.user.pk != single.author_id)),
+        "can_publish": bool(single and request.user.is_authenticated and single.status == Exercise.Status.REVIEWED
+                            and (request.user.is_staff or single.can_edit(request.user) or request.user.pk == single.reviewer_id)),
+        "stats": single.statistics() if single and single.can_edit(request.user) else None,
         "initial": {
             "exercise": str(single.uuid) if single else None,
             "ruleset": settings.ARBITRE_DEFAULT_RULESET,
@@ -55,6 +63,22 @@ def home(request):
 def exercise(request, uuid):
     """One exercise on its own (the address an author shares, or the preview after creating one)."""
     return _page(request, get_object_or_404(Exercise.objects.readable_by(request.user), uuid=uuid))
+
+
+@login_required
+@require_POST
+def review(request, uuid):
+    """Move the exercise along draft → reviewed → published (see :meth:`Exercise.review_by`)."""
+    exercise = get_object_or_404(Exercise.objects.readable_by(request.user), uuid=uuid)
+    try:
+        exercise.review_by(request.user, request.POST.get("status", ""))
+    except PermissionError as exc:
+        return HttpResponseForbidden(str(exc))
+    except ValueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Exercice : {exercise.get_status_display().lower()}.")
+    return redirect("training:exercise", uuid=exercise.uuid)
 
 
 class ExerciseForm(forms.ModelForm):

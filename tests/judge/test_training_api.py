@@ -368,3 +368,20 @@ def test_statistics_per_question_from_first_answers(rules, users):
         Exercise.COMPLEXITY_AFTER = before
     exercise.refresh_from_db()
     assert exercise.complexity == 0.6   # 3 wrong first answers out of 5
+
+
+def test_the_exercise_page_lets_another_judge_review_and_the_author_publish(rules, users, client):
+    exercise = make_exercise(make_scenario(users["alice"]), status=Exercise.Status.DRAFT)
+    page = f"/entrainement/exercice/{exercise.uuid}/"
+    client.force_login(users["alice"])
+    assert 'value="reviewed"' not in client.get(page).content.decode()       # not by its author
+    assert client.post(f"{page}relire/", {"status": "reviewed"}).status_code == 403
+    client.force_login(users["bob"])
+    assert 'value="reviewed"' in client.get(page).content.decode()
+    assert client.post(f"{page}relire/", {"status": "reviewed"}).status_code == 302
+    client.force_login(users["alice"])
+    html = client.get(page).content.decode()
+    assert 'value="published"' in html and "Premières réponses : 0" in html
+    client.post(f"{page}relire/", {"status": "published"})
+    exercise.refresh_from_db()
+    assert (exercise.status, exercise.reviewer) == ("published", users["bob"])
