@@ -29,7 +29,6 @@ def _page(request, single: Exercise | None = None):
         "themes": Exercise.objects.visible_to(request.user).published().themes(),
         "levels": Exercise.Level.choices,
         "exam_sections": _exam_sections(request.user),
-        "difficulties": DIFFICULTIES,
         "sizes": SERIES_SIZES,
         "progress": progress_for(request),
         "single": single,

@@ -107,7 +107,6 @@
     const body = { count: Number(data.get("count")) || 5, mode: String(data.get("mode") || "practice") };
     if (theme.startsWith("section:")) body.section = theme.slice(8);
     if (theme.startsWith("tag:")) body.tag = theme.slice(4);
-    if (data.get("difficulty")) body.difficulty = Number(data.get("difficulty"));
     if (data.get("level")) body.level = String(data.get("level"));
     if (body.mode === "exam") body.per_section = Number(data.get("per_section")) || 2;
     status.textContent = "Préparation de la série…";
