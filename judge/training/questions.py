@@ -706,8 +706,8 @@ def _legal(document: dict, steps: int, focus: str = "", ruleset: str = "fr-1",
     if focus:
         candidates = [c for c in candidates if c[0] in focus.split(",")] or candidates
     candidates = candidates[:5]
-    if len(candidates) < 2:
-        raise ExerciseError("il faut au moins deux cartes en Main ou en Réserve pour cette question")
+    if not candidates:
+        raise ExerciseError(f"{player} n'a aucune carte en Main ni en Réserve")
     playable = {d["play"] for d in legal if "play" in d}
     right = sorted(c for c, _ in candidates if c in playable)
     names = _names(before)
@@ -728,17 +728,23 @@ def _legal(document: dict, steps: int, focus: str = "", ruleset: str = "fr-1",
             reading = reading or message
         rule = rule or next(iter(_NUMBER.findall(message.rsplit("(règle", 1)[0])), "")
     rule = rule or next(iter(pending.get("rules") or []), "") or "1.3.2.d"
-    options = [{"key": c, "label": f"{names.get(c, c)} ({c}), depuis {ZONE_FR[z]}"} for c, z in candidates]
-    options.append({"key": "none", "label": "Aucune de ces cartes"})
-    rng = random.Random(f"{document_hash(document)}:{steps}:legal:{focus}")
-    rng.shuffle(options)
-    options.sort(key=lambda o: o["key"] == "none")   # "none" stays last
     stated = stack_words(before)
-    prompt = (f"{''.join(f'{_capital(f)}. ' for f in stated)}{PHASE_FR.get(before.get('phase'), '').capitalize()} du jour "
-              f"{before.get('day', 1)}, c'est à {player} d'agir. Quelles cartes {player} peut-il jouer maintenant ? "
-              "Cochez toutes les bonnes réponses.")
+    when = (f"{''.join(f'{_capital(f)}. ' for f in stated)}{PHASE_FR.get(before.get('phase'), '').capitalize()} du jour "
+            f"{before.get('day', 1)}, c'est à {player} d'agir.")
+    if len(candidates) == 1:   # "is this play legal?": yes or no
+        card, zone = candidates[0]
+        options = [{"key": card, "label": f"Oui, {player} peut la jouer"},
+                   {"key": "none", "label": f"Non, {player} ne peut pas la jouer maintenant"}]
+        prompt = f"{when} {player} peut-il jouer {names.get(card, card)} ({card}) depuis {ZONE_FR[zone]} ?"
+    else:
+        options = [{"key": c, "label": f"{names.get(c, c)} ({c}), depuis {ZONE_FR[z]}"} for c, z in candidates]
+        options.append({"key": "none", "label": "Aucune de ces cartes"})
+        rng = random.Random(f"{document_hash(document)}:{steps}:legal:{focus}")
+        rng.shuffle(options)
+        options.sort(key=lambda o: o["key"] == "none")   # "none" stays last
+        prompt = f"{when} Quelles cartes {player} peut-il jouer maintenant ? Cochez toutes les bonnes réponses."
     return Question(
         prompt=prompt, options=options, answer=",".join(right) or "none", rule=rule, section=section_of(rule),
         difficulty=author_difficulty or (2 if reasons else 1), seqs=[], board=board_of(before),
-        cards=card_texts(before), stated=stated, reading=reading, multiple=True,
+        cards=card_texts(before), stated=stated, reading=reading, multiple=len(candidates) > 1,
     )

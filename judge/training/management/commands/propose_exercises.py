@@ -140,7 +140,7 @@ class Command(BaseCommand):
                 question = Q.build(document, steps, kind, focus=focus, rule=rule, ruleset=ruleset)
             except Q.ExerciseError:
                 continue
-            if question.rule in UNSUPPORTED or (kind == "legal" and len(question.options) < 3):
+            if question.rule in UNSUPPORTED:
                 continue
             key = f"{Path(rel).stem}-{kind.replace('_', '-')}-{steps}" + (f"-{focus.replace('.', '-')}" if focus else "")
             entry = {"key": key, "scenario": rel, "steps": steps, "kind": kind}
