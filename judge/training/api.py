@@ -156,6 +156,15 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         return Response(exercise.statistics())
 
 
+def _fresh(exercise: Exercise) -> bool:
+    """Computed again if its scenario (or the question builder) changed; False if it no longer can be."""
+    try:
+        exercise.ensure_fresh()
+    except ExerciseError:
+        return False
+    return True
+
+
 def _series_exercises(request, series: dict) -> list[Exercise]:
     by_uuid = {str(e.uuid): e for e in Exercise.objects.readable_by(request.user)
                .filter(uuid__in=series["exercises"]).select_related("scenario", "author")}
@@ -205,6 +214,7 @@ def series_view(request):
             (spare if exercise.scenario_id in seen else chosen).append(exercise)
             seen.add(exercise.scenario_id)
         chosen = (chosen + spare)[: p["count"]]
+    chosen = [e for e in chosen if _fresh(e) and not (p["mode"] == "exam" and e.reading)]
     if not chosen:
         detail = {"exam": "Pas assez d'exercices publiés pour cet examen.",
                   "review": "Aucune question à revoir pour l'instant."}.get(p["mode"], "Aucun exercice pour ce thème et cette difficulté.")

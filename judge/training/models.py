@@ -146,8 +146,10 @@ class Exercise(models.Model):
         self.built_from = questions.document_hash(self.scenario.document)
 
     def ensure_fresh(self) -> None:
-        """Rebuild (and save) when the scenario changed since the answer was computed."""
-        if self.built_from != questions.document_hash(self.scenario.document):
+        """Rebuild (and save) when the scenario changed since the answer was computed, or when the
+        question was computed by an older builder (without the board and the cards' texts)."""
+        if (self.built_from != questions.document_hash(self.scenario.document)
+                or self.question.get("format") != questions.QUESTION_FORMAT):
             self.rebuild()
             self.save()
 

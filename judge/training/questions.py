@@ -18,6 +18,8 @@ from typing import Any
 
 import engine
 
+#: The version of the stored question (``Exercise.question``): older ones are computed again when read.
+QUESTION_FORMAT = 2
 OPTIONS = 4   # options shown, the right one included (fewer when the rules offer fewer)
 
 ZONE_FR = {
@@ -62,7 +64,7 @@ class Question:
     articles: list[str] = field(default_factory=list)   # the articles (rules without numbers) the step cites
 
     def as_json(self) -> dict[str, Any]:
-        return {"prompt": self.prompt, "options": self.options, "seqs": self.seqs, "board": self.board,
+        return {"format": QUESTION_FORMAT, "prompt": self.prompt, "options": self.options, "seqs": self.seqs, "board": self.board,
                 "cards": self.cards, "stated": self.stated, "multiple": self.multiple, "articles": self.articles}
 
 

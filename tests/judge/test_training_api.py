@@ -385,3 +385,12 @@ def test_the_exercise_page_lets_another_judge_review_and_the_author_publish(rule
     client.post(f"{page}relire/", {"status": "published"})
     exercise.refresh_from_db()
     assert (exercise.status, exercise.reviewer) == ("published", users["bob"])
+
+
+def test_an_exercise_made_by_the_older_builder_is_computed_again_when_drawn(rules, users):
+    exercise = make_exercise(make_scenario(users["alice"]))
+    old = {k: exercise.question[k] for k in ("prompt", "options", "seqs")}   # what the first builder stored
+    Exercise.objects.filter(pk=exercise.pk).update(question=old)
+    drawn = client_for(None).post("/api/training/series/", {"count": 1}, format="json").json()["exercises"][0]
+    assert drawn["board"]["players"]["A"]["hero_expedition"][0]["id"] == "a1"
+    assert Exercise.objects.get(pk=exercise.pk).question["format"] == 2
