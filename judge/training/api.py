@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 import uuid as uuid_lib
 
-from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view

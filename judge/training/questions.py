@@ -39,7 +39,7 @@ SECTION_FR = {
     "7.3": "Actions mots-clés",
 }
 _READING = re.compile(r"\s*\(Lecture retenue :.*?\)\s*$")
-_READING_TEXT = re.compile(r".*\(Lecture retenue : (.*?)\)\s*$", re.S)
+_READING_TEXT = re.compile(r".*\(Lecture retenue : (.*?)\)\s*$", re.DOTALL)
 _RULE_NUMBER = re.compile(r"\s*\((?:voir |règles? )?\d+(?:\.\d+)+(?:\.[a-z])?\*?\)")
 
 
@@ -124,7 +124,7 @@ def run_step(document: dict, steps: int, span: str = "step") -> StepRun:
         raise ExerciseError(f"à l'étape {steps}, {why} : il n'y a pas d'étape suivante à deviner")
     logged = [e.to_json() for e in entries]
     names = _names(before)
-    count = lambda doc: (doc.get("progress") or {}).get("random_count", 0)   # noqa: E731
+    count = lambda doc: (doc.get("progress") or {}).get("random_count", 0)
     return StepRun(
         before, after, logged, game.winner, random_used=count(after) != count(before),
         stated=[decision_words(e["event"], names) for e in logged
@@ -356,7 +356,7 @@ def decision_words(event: dict, names: dict) -> str:
     """A player's choice, in words of our own (not the engine's log sentence)."""
     player, kind = event.get("player", "?"), event.get("kind")
     d = dict(event.get("decision") or [])
-    name = lambda i: f"{names.get(i, i)} ({i})"   # noqa: E731
+    name = lambda i: f"{names.get(i, i)} ({i})"
     targets = f" en ciblant {', '.join(name(t) for t in d['targets'])}" if d.get("targets") else ""
     if kind == "turn":
         if "play" in d:
@@ -723,7 +723,7 @@ def _legal(document: dict, steps: int, focus: str = "", ruleset: str = "fr-1",
             continue
         except engine.IllegalDecision as exc:
             message = str(exc)
-        except Exception:   # noqa: BLE001 - a probe the engine cannot make just gives no reason
+        except Exception:   # noqa: BLE001, S112 - a probe the engine cannot make just gives no reason
             continue
         reasons.append(message)
         if "lecture" in message:

@@ -339,7 +339,7 @@ def test_review_workflow_draft_reviewed_published(rules, users):
     anonymous = client_for(None)
     assert str(exercise.uuid) not in anonymous.get("/api/exercises/").content.decode()
     assert anonymous.post("/api/training/series/", {}, format="json").status_code == 404   # drafts are not drawn
-    review = lambda who, status: client_for(who).post(url(exercise, "review"), {"status": status}, format="json")  # noqa: E731
+    review = lambda who, status: client_for(who).post(url(exercise, "review"), {"status": status}, format="json")
     assert review(users["alice"], "reviewed").status_code == 403        # not by its author
     assert review(users["alice"], "published").status_code == 400       # a draft is reviewed first
     assert review(users["bob"], "reviewed").status_code == 200
