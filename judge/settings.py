@@ -115,6 +115,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "judge.context_processors.demo",
+                "judge.context_processors.vocabulary",
             ],
         },
     },

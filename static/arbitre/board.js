@@ -14,15 +14,17 @@
 (function () {
   "use strict";
 
-  const PHASE_FR = { setup: "Mise en place", morning: "Matin", noon: "Midi", afternoon: "Après-midi", dusk: "Crépuscule", night: "Nuit" };
-  const TERRAIN_FR = { forest: "forêt", mountain: "montagne", water: "eau" };
+  // The engine's labels (engine/vocabulary.py), embedded by base.html: never a copy here.
+  const LABELS = (() => {
+    const node = typeof document === "undefined" ? null : document.getElementById("vocabulary");
+    try { return (node && JSON.parse(node.textContent).labels) || {}; } catch (e) { return {}; }
+  })();
+  const PHASE_FR = LABELS.phases || {};
+  const TERRAIN_FR = LABELS.terrains || {};
   const TERRAIN_ABBR = { forest: "F", mountain: "M", water: "E" };
-  const STATUS_FR = { fleeting: "Fugace", asleep: "Endormi", anchored: "Ancré", exhausted: "épuisé" };
-  const TYPE_FR = { character: "Personnage", spell: "Sort", permanent: "Permanent", hero: "Héros" };
-  const ZONE_FR = {
-    deck: "Deck", hand: "Main", mana: "Mana", reserve: "Réserve", landmarks: "Repères", discard: "Défausse",
-    hero_expedition: "Expédition du Héros", companion_expedition: "Expédition du Compagnon", limbo: "Limbes",
-  };
+  const STATUS_FR = LABELS.statuses || {};
+  const TYPE_FR = LABELS.card_types || {};
+  const ZONE_FR = LABELS.zones || {};
   const EXPEDITION_FR = { hero: "Héros", companion: "Compagnon" };
   // 2v2 (engine/README.md, "Mode 2v2"): seats clockwise, each player's path of eight regions.
   const SEATS_2V2 = ["A1", "B1", "A2", "B2"];

@@ -38,19 +38,19 @@ export const VERB_FR = {
   gain_counters: "Gagner des compteurs", remove_counters: "Perdre des compteurs", gain_status: "Gagner un statut",
   lose_status: "Perdre un statut", choose_one: "Choisissez-en un (modes)", internal: "Action interne (coût : effet)",
 };
-export const STATUS_FR = { fleeting: "Fugace", asleep: "Endormi", anchored: "Ancré", exhausted: "Épuisé" };
-export const TYPE_FR = { character: "Personnage", spell: "Sort", permanent: "Permanent", hero: "Héros" };
-export const TERRAIN_FR = { forest: "Forêt", mountain: "Montagne", water: "Eau" };
-export const PHASE_FR = { setup: "Mise en place", morning: "Matin", noon: "Midi", afternoon: "Après-midi", dusk: "Crépuscule", night: "Nuit" };
-export const ZONE_FR = {
-  hero_expedition: "Expédition du Héros", companion_expedition: "Expédition du Compagnon", hand: "Main",
-  reserve: "Réserve", landmarks: "Repères", mana: "Mana", deck: "Deck", discard: "Défausse", limbo: "Limbes",
-};
+// French labels: the engine's (engine/vocabulary.py), embedded by base.html; never a copy here.
+const LABELS = embedded.labels || {};
+const capital = (map) => Object.fromEntries(Object.entries(map).map(([k, v]) => [k, v.charAt(0).toUpperCase() + v.slice(1)]));
+export const STATUS_FR = LABELS.statuses || {};
+export const TYPE_FR = LABELS.card_types || {};
+export const TERRAIN_FR = capital(LABELS.terrains || {});
+export const PHASE_FR = LABELS.phases || {};
+export const ZONE_FR = LABELS.zones || {};
 /** the zone as a place: "dans la Main" */
 export const ZONE_IN_FR = {
   hero_expedition: "dans l'Expédition du Héros", companion_expedition: "dans l'Expédition du Compagnon",
-  hand: "dans la Main", reserve: "dans la Réserve", landmarks: "dans les Repères", mana: "dans la zone de Mana",
-  deck: "dans le Deck", discard: "dans la Défausse", limbo: "dans les Limbes",
+  hand: "dans la Main", reserve: "dans la Réserve", landmarks: "dans les Repères", mana: "dans la Zone de Mana",
+  deck: "dans le Deck", discard: "dans la Défausse", limbo: "dans le Limbo",
 };
 export const SIDE_FR = { self: "vous", opponent: "votre adversaire", teammate: "votre coéquipier" };
 export const QUICK_COST_FR = { exhaust_me: "Épuisez-moi", discard_me: "Défaussez-moi", mana: "Mana", spend: "Dépenser" };

@@ -1,0 +1,28 @@
+"""The engine's vocabulary as the site's pages embed it (``<script id="vocabulary">``, read by
+static/arbitre/board.js and static/arbitre/lib/vocab.js): the French labels come from
+:mod:`engine.vocabulary`, the lists of the scenario format from :mod:`engine.model`; never copies."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine import model
+from engine.steps import TARGET_KEY
+from engine.vocabulary import vocabulary as labels
+
+
+@cache
+def embedded() -> dict:
+    """What every page embeds: ``labels`` (kind -> identifier -> French label) and the format's lists."""
+    return {
+        "labels": labels(),
+        "triggers": list(model.TRIGGERS),
+        "verbs": list(model.VERBS),
+        "statuses": list(model.STATUSES),
+        "card_types": list(model.CARD_TYPES),
+        "terrains": list(model.TERRAINS),
+        "phases": list(model.PHASES),
+        "player_zones": list(model.PLAYER_ZONES),
+        "quick_costs": list(model.QUICK_COSTS),
+        "target_key": dict(TARGET_KEY),
+    }
