@@ -14,6 +14,7 @@ from typing import Any
 import engine
 from engine.events import PhaseBegins
 from engine.game import IllegalDecision
+from judge.budget import Budget
 
 UNTIL = ("end", "step", "none", "setup", "morning", "noon", "afternoon", "dusk", "night")
 MAX_STEPS = 5000
@@ -31,11 +32,15 @@ class RunError(ValueError):
 class _Driver:
     game: Any
     extra: list[dict]
+    budget: Budget
     used: int = 0
 
     def step(self) -> list:
+        self.budget.step()
         entries = self.game.advance()
         if entries or self.game.over or self.game.pending is None or self.used >= len(self.extra):
+            if not entries:
+                self.budget.refund()
             return entries
         decision = self.extra[self.used]
         try:
@@ -46,18 +51,27 @@ class _Driver:
         return entries
 
 
-def run(document: dict, until: str = "end", decisions: list[dict] | None = None, steps: int | None = None) -> dict:
+def run(document: dict, until: str = "end", decisions: list[dict] | None = None, steps: int | None = None,
+        budget: Budget | None = None) -> dict:
     """The engine's output document after replaying ``steps`` steps and then running ``until``.
 
     Adds ``steps`` (the position reached), ``last`` (the ``seq`` numbers logged by the last step
     performed, for highlighting) and ``legal_decisions`` (what may be chosen when pending).
     Raises :class:`engine.ScenarioError` for a document that cannot be played and :class:`RunError`
-    for a decision that does not fit.
+    for a decision that does not fit, and :class:`judge.budget.BudgetExceeded` past the request's
+    ``budget`` (one from the settings when none is given).
     """
     if until not in UNTIL:
         raise RunError([{"path": "until", "message": f"« {until} » : attendu l'une des valeurs {', '.join(UNTIL)}"}])
+    budget = budget or Budget()
+    with budget.hard_stop():
+        return _run(document, until, decisions, steps, budget)
+
+
+def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | None, budget: Budget) -> dict:
+    """:func:`run` under the budget's timer; no position goes past :data:`MAX_STEPS`."""
     game = engine.load(document)
-    driver = _Driver(game, list(decisions or []))
+    driver = _Driver(game, list(decisions or []), budget)
     position = 0
     last: list = []
     for _ in range(min(steps or 0, MAX_STEPS)):
@@ -66,14 +80,14 @@ def run(document: dict, until: str = "end", decisions: list[dict] | None = None,
             break
         position += 1
         last = entries
-    budget = MAX_STEPS - position
+    remaining = MAX_STEPS - position
     if until == "step":
-        entries = driver.step()
+        entries = driver.step() if remaining > 0 else []   # never past the last position: no 5001st step
         if entries:
             position += 1
             last = entries
     elif until != "none":
-        for _ in range(budget):
+        for _ in range(remaining):
             entries = driver.step()
             if not entries:
                 break

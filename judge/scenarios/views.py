@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from rules_ref.models import Rule
 
-from .models import Scenario, Tag
+from .models import RESTORE_DAYS, Scenario, Tag
 
 EMPTY_DOCUMENT = {
     "format": "arbitre-scenario/1",
@@ -58,7 +58,7 @@ def library(request):
         if request.user.is_authenticated else Scenario.objects.none()
     )
     return render(request, "judge/library.html", {
-        "scenarios": qs.order_by("title"), "mine": mine, "tags": Tag.objects.filter(scenarios__visibility="public").distinct(),
+        "scenarios": qs.order_by("title"), "mine": mine, "tags": Tag.objects.filter(scenarios__visibility="public", scenarios__deleted__isnull=True).distinct(),
         "tag": tag, "rule": rule,
     })
 
@@ -131,6 +131,22 @@ def copy(request, uuid):
 @login_required
 @require_POST
 def delete(request, uuid):
+    """Soft delete: the scenario goes to its author's bin (:func:`trash`) for RESTORE_DAYS days."""
     scenario = editable(request, uuid)
-    scenario.delete()
+    scenario.soft_delete()
     return redirect("judge:library")
+
+
+@login_required
+def trash(request):
+    """The bin ("Corbeille"): your deleted scenarios (every one for staff), restorable for RESTORE_DAYS days."""
+    deleted = Scenario.all_objects.restorable_by(request.user).select_related("author").order_by("-deleted")
+    return render(request, "judge/trash.html", {"scenarios": deleted, "days": RESTORE_DAYS})
+
+
+@login_required
+@require_POST
+def restore(request, uuid):
+    scenario = get_object_or_404(Scenario.all_objects.restorable_by(request.user), uuid=uuid)
+    scenario.restore()
+    return redirect("judge:stepper", uuid=scenario.uuid)

@@ -17,7 +17,10 @@ from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view
 from rest_framework.response import Response
 
+from judge import throttles
+from judge.budget import Budget
 from judge.scenarios.api import IsAuthorOrStaffOrReadOnly
+from judge.scenarios.serializers import ScenarioField
 
 from .models import Exercise
 from .questions import ExerciseError
@@ -58,25 +61,38 @@ class ExerciseViewSet(viewsets.ModelViewSet):
                 qs = qs.none()
         return qs
 
-    def get_object(self):
+    def get_serializer(self, *args, **kwargs):
+        """The ``scenario`` field scoped to the caller (readable ones accepted, listed ones offered)."""
+        serializer = super().get_serializer(*args, **kwargs)
+        fields = getattr(serializer, "child", serializer).fields
+        fields["scenario"] = ScenarioField()
+        return serializer
+
+    def get_object(self, budget: Budget | None = None):
         exercise = super().get_object()
+        budget = budget or Budget()
         try:
-            exercise.ensure_fresh()
+            with budget.hard_stop():   # a stale question is computed again by the engine
+                exercise.ensure_fresh()
         except ExerciseError:
             pass   # the old question stays until its author mends it
         return exercise
 
-    @extend_schema(request=AnswerRequestSerializer, responses={200: AnswerResultSerializer, 400: None})
-    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny])
+    @extend_schema(request=AnswerRequestSerializer, responses={200: AnswerResultSerializer, 400: None, 422: None})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny], throttle_classes=throttles.ANSWER)
     def answer(self, request, uuid=None):
         """Answer an exercise: says whether it was right, the explanation and the engine's log of the step."""
-        exercise = self.get_object()
+        budget = Budget()
+        exercise = self.get_object(budget)
         params = AnswerRequestSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         chosen = params.validated_data["chosen"]
         if not exercise.offers(chosen):
             return Response({"chosen": [f"« {chosen} » n'est pas une des réponses proposées."]},
                             status=status.HTTP_400_BAD_REQUEST)
+        budget.require_steps(exercise.steps + 1)   # the engine replays the position, then one step
+        with budget.hard_stop():   # before anything is written: a refused answer records nothing
+            log = exercise.step_log()
         series = current_series(request)
         in_series = bool(series and str(exercise.uuid) in series["exercises"])
         attempt = exercise.record_answer(chosen, request.user, session_key(request),
@@ -88,7 +104,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
             "correct": attempt.correct, "chosen": attempt.chosen, "answer": exercise.answer,
             "answer_label": exercise.option_label(exercise.answer), "explanation": exercise.explanation,
             "rule": exercise.rule, "section": exercise.section, "steps": exercise.steps,
-            "log": exercise.step_log(), "series": series_score(series) if in_series else None,
+            "log": log, "series": series_score(series) if in_series else None,
         })
 
 

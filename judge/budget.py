@@ -1,0 +1,111 @@
+"""The engine's budget per request (issue 16): time and steps, refused with a clear 422, never a 5xx
+or a worker timeout.
+
+Every request that runs the engine (runs, checks, training answers, saving a scenario) makes one
+:class:`Budget` from the settings ``ARBITRE_RUN_SECONDS`` and ``ARBITRE_RUN_STEPS`` and
+
+* calls :meth:`Budget.step` before each engine step (time is checked between steps, and the steps are
+  counted: performing more than the limit is refused);
+* wraps the engine calls in :meth:`Budget.hard_stop`: in the main thread of a worker process (gunicorn's
+  sync workers) a timer interrupts one step that is itself too long (an engine enumerating a huge
+  choice), so a single step cannot outlive the budget either. Elsewhere (threads of the development
+  server) only the checks between steps apply. Only pure engine code runs under the timer: never a
+  database write.
+
+When the engine provides its own budget argument, :func:`engine_options` is where it is passed on.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from contextlib import contextmanager
+
+from django.conf import settings
+
+
+class BudgetExceeded(Exception):
+    """The request used up its engine budget; ``problems`` in the API's problem format (path ``$``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.problems = [{"path": "$", "message": message}]
+
+
+def _seconds_text(seconds: float) -> str:
+    return f"{seconds:g} s".replace(".", ",")
+
+
+class Budget:
+    """Time (``seconds``) and engine steps (``steps``) one request may spend."""
+
+    def __init__(self, seconds: float | None = None, steps: int | None = None) -> None:
+        self.seconds = float(settings.ARBITRE_RUN_SECONDS if seconds is None else seconds)
+        self.steps = int(settings.ARBITRE_RUN_STEPS if steps is None else steps)
+        self.started = time.monotonic()
+        self.deadline = self.started + self.seconds
+        self.used = 0
+
+    # -- refusals ---------------------------------------------------------------------------
+    def out_of_time(self) -> BudgetExceeded:
+        return BudgetExceeded(f"Budget dépassé : le moteur a calculé plus de {_seconds_text(self.seconds)} pour "
+                              f"cette requête (limite {_seconds_text(self.seconds)} par requête).")
+
+    def out_of_steps(self, needed: int | None = None) -> BudgetExceeded:
+        what = f"{needed} étapes demandées" if needed is not None else f"plus de {self.steps} étapes de jeu"
+        return BudgetExceeded(f"Budget dépassé : {what} pour cette requête (limite {self.steps} étapes par requête).")
+
+    # -- checks -----------------------------------------------------------------------------
+    def check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise self.out_of_time()
+
+    def step(self) -> None:
+        """Before one engine step: refuse when time is up or when this step would exceed the limit."""
+        self.check_time()
+        if self.used >= self.steps:
+            raise self.out_of_steps()
+        self.used += 1
+
+    def refund(self) -> None:
+        """The step announced by :meth:`step` did nothing (the game is over or waits for a decision)."""
+        self.used -= 1
+
+    def require_steps(self, needed: int) -> None:
+        """Refuse at once what is known to need more steps than the limit (a position to replay)."""
+        if needed > self.steps:
+            raise self.out_of_steps(needed)
+
+    # -- the timer --------------------------------------------------------------------------
+    @contextmanager
+    def hard_stop(self):
+        """Interrupt the engine when the deadline passes, even in the middle of one step (main thread
+        only: Python delivers signals there). Nested uses keep the outer timer."""
+        if threading.current_thread() is not threading.main_thread() or _TIMER.active:
+            yield self
+            return
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise self.out_of_time()
+
+        def interrupt(signum, frame):
+            raise self.out_of_time()
+
+        previous = signal.signal(signal.SIGALRM, interrupt)
+        _TIMER.active = True
+        signal.setitimer(signal.ITIMER_REAL, remaining)
+        try:
+            yield self
+        finally:
+            try:   # the timer may fire on the way out: the refusal stands, the cleanup still happens
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            finally:
+                signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+                _TIMER.active = False
+
+
+class _Timer:
+    active = False
+
+
+_TIMER = _Timer()
