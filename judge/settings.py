@@ -204,3 +204,6 @@ REST_FRAMEWORK.update({
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
 })
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and os.environ.get("ARBITRE_SQLITE_TIMEOUT"):
+    # How long a write waits for SQLite's lock before failing (tests/security/test_concurrency.py sets 1 s).
+    DATABASES["default"]["OPTIONS"]["timeout"] = float(os.environ["ARBITRE_SQLITE_TIMEOUT"])

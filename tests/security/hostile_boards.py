@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 import copy
+import json
+from functools import lru_cache
 
 from judge.scenarios.views import EMPTY_DOCUMENT
 
@@ -50,3 +52,31 @@ def big_cleanup(reserve: int = 60, landmarks: int = 60) -> dict:
     doc["players"]["A"]["reserve"] = [_char(f"r{i}") for i in range(reserve)]
     doc["players"]["A"]["landmarks"] = [{"id": f"l{i}", "name": f"Repère {i}", "type": "permanent"} for i in range(landmarks)]
     return doc
+
+
+def long_game(decisions: int = 400) -> dict:
+    """Many cheap steps: an empty board whose ``decisions`` (every player passes, puts no mana) carry
+    the game on day after day, so a run to the end reaches the budget step by step, not in one step
+    (400 decisions: about 2800 steps; 800: past the 5000 positions a run may reach)."""
+    return json.loads(_long_game(decisions))
+
+
+@lru_cache(maxsize=4)
+def _long_game(decisions: int) -> str:
+    import engine
+
+    doc = _doc("morning")
+    game = engine.load(doc)
+    made: list[dict] = []
+    while len(made) < decisions:
+        if game.advance():
+            continue
+        pending = game.pending
+        if pending is None:
+            break
+        answer = {"player": pending["player"]}
+        answer.update({"turn": {"pass": True}, "mana": {"mana": None}}.get(pending["kind"], {"optional": False}))
+        game.decide(answer)
+        made.append(answer)
+    doc["decisions"] = made
+    return json.dumps(doc)
