@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 import uuid as uuid_lib
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -18,7 +19,7 @@ from rest_framework.decorators import action, api_view
 from rest_framework.response import Response
 
 from judge import throttles
-from judge.budget import Budget
+from judge.budget import Budget, BudgetExceeded
 from judge.scenarios.api import IsAuthorOrStaffOrReadOnly
 from judge.scenarios.serializers import ScenarioField
 
@@ -29,6 +30,19 @@ from .serializers import (
     SeriesSerializer, ThemesSerializer,
 )
 from .series import current_series, progress_for, series_score, session_key, start_series
+
+
+@contextmanager
+def _engine(budget: Budget):
+    """Engine work under ``budget``: its refusal stays a refusal (422) even where the training code
+    turns an engine failure into an :class:`ExerciseError`."""
+    try:
+        with budget.hard_stop():
+            yield
+    except ExerciseError as exc:
+        if isinstance(exc.__cause__, BudgetExceeded):
+            raise exc.__cause__ from None
+        raise
 
 
 @extend_schema(parameters=[
@@ -72,7 +86,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         exercise = super().get_object()
         budget = budget or Budget()
         try:
-            with budget.hard_stop():   # a stale question is computed again by the engine
+            with _engine(budget):   # a stale question is computed again by the engine
                 exercise.ensure_fresh()
         except ExerciseError:
             pass   # the old question stays until its author mends it
@@ -91,7 +105,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
             return Response({"chosen": [f"« {chosen} » n'est pas une des réponses proposées."]},
                             status=status.HTTP_400_BAD_REQUEST)
         budget.require_steps(exercise.steps + 1)   # the engine replays the position, then one step
-        with budget.hard_stop():   # before anything is written: a refused answer records nothing
+        with _engine(budget):   # before anything is written: a refused answer records nothing
             log = exercise.step_log()
         series = current_series(request)
         in_series = bool(series and str(exercise.uuid) in series["exercises"])

@@ -12,8 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from judge.scenarios.models import Scenario
-from judge.training.models import Attempt
-from tests.judge.test_training_api import make_exercise
+from judge.training.models import Attempt, Exercise
 
 from .hostile_boards import big_cleanup, long_game
 
@@ -94,8 +93,7 @@ def test_a_save_past_the_budget_is_refused_and_writes_nothing(method, client, se
 def test_a_training_answer_past_the_budget_is_refused_and_records_nothing(client, settings, users):
     scenario = Scenario(title="Long", author=users["alice"], visibility="public", document=long_game(400))
     scenario.save_document()
-    exercise = make_exercise(scenario)
-    exercise.steps = 1500
+    exercise = Exercise(scenario=scenario, author=users["alice"], steps=1500, kind="expeditions")
     exercise.rebuild()
     exercise.save()
     chosen = exercise.question["options"][0]["key"]

@@ -54,15 +54,16 @@ def test_the_saved_scenario_run_is_throttled_as_runs(settings, exercise):
 
 
 def test_per_user_then_per_ip(settings, exercise, users):
-    """Each judge has their own count; all of them behind one address share the per-IP one."""
-    low_rates(settings, run="2/min", **{"run-ip": "3/min"})
+    """Each judge has their own count; all of them behind one address share the per-IP one (which counts
+    every request from the address, refused ones too)."""
+    low_rates(settings, run="2/min", **{"run-ip": "4/min"})
     alice, bob, carol = APIClient(), APIClient(), APIClient()
     alice.force_authenticate(users["alice"])
     bob.force_authenticate(users["bob"])
     carol.force_authenticate(users["staff"])
     assert [call(alice, "run", exercise).status_code for _ in range(3)] == [200, 200, 429]   # alice's 2/min
-    assert call(bob, "run", exercise).status_code == 200     # bob's own count; the address's 3rd request
-    assert call(carol, "run", exercise).status_code == 429   # the address's 4th: refused whoever asks
+    assert call(bob, "run", exercise).status_code == 200     # bob's own count; the address's 4th request
+    assert call(carol, "run", exercise).status_code == 429   # the address's 5th: refused whoever asks
 
 
 def test_one_account_from_many_addresses_is_still_counted(settings, exercise, users):
