@@ -8,9 +8,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from judge.budget import BudgetExceeded
 from rules_ref.models import Rule
 
 from .models import RESTORE_DAYS, Scenario, Tag
@@ -124,7 +126,10 @@ def trial(request):
 @require_POST
 def copy(request, uuid):
     original = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
-    duplicate = original.copy_for(request.user)
+    try:
+        duplicate = original.copy_for(request.user)
+    except BudgetExceeded as exc:   # saving runs the engine, within the request's budget
+        return HttpResponse(exc.problems[0]["message"], status=422, content_type="text/plain; charset=utf-8")
     return redirect("judge:edit", uuid=duplicate.uuid)
 
 

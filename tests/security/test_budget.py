@@ -119,3 +119,22 @@ def test_position_5000_is_the_last_one(client, settings):
         assert response.status_code == 200 and response.json()["steps"] == 5000, (until, response.content[:200])
     near = client.post("/api/run/", {"document": document, "until": "end", "steps": 4990}, format="json")
     assert near.json()["steps"] == 5000
+
+
+def test_copies_and_exercises_are_made_within_the_budget(client, settings, users):
+    """Copying (page and API) saves, so it runs the engine; making an exercise computes its question."""
+    from django.test import Client
+
+    scenario = Scenario(title="Long", author=users["alice"], visibility="public", document=long_game(400))
+    scenario.save_document()
+    settings.ARBITRE_RUN_SECONDS = 0.2
+    page = Client()
+    page.force_login(users["bob"])
+    response = page.post(f"/scenarios/{scenario.uuid}/copier/")
+    assert response.status_code == 422 and "Budget dépassé" in response.content.decode()
+    refused(client.post(f"/api/scenarios/{scenario.uuid}/copy/"), "0,2 s")
+    assert Scenario.objects.count() == 1
+    made = client.post("/api/exercises/", {"scenario": str(scenario.uuid), "steps": 2500, "kind": "expeditions"},
+                       format="json")
+    assert made.status_code in (400, 422) and "Budget dépassé" in made.content.decode()
+    assert not Exercise.objects.exists()
