@@ -13,7 +13,9 @@ Every request that runs the engine (runs, checks, training answers, saving a sce
   package (it fires every 50 ms past the deadline until it lands there): never Django, a database
   write or a finalizer.
 
-When the engine provides its own budget argument, :func:`engine_options` is where it is passed on.
+When the engine brings its own budget (an argument and an exception, CONTRACT.md), the runner and
+``cited_rules`` pass it this budget's remaining time and steps and turn its exception into
+:class:`BudgetExceeded`; the checks here stay as the site's bound.
 """
 from __future__ import annotations
 
