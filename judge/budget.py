@@ -13,9 +13,9 @@ Every request that runs the engine (runs, checks, training answers, saving a sce
   package (it fires every 50 ms past the deadline until it lands there): never Django, a database
   write or a finalizer.
 
-When the engine brings its own budget (an argument and an exception, CONTRACT.md), the runner and
-``cited_rules`` pass it this budget's remaining time and steps and turn its exception into
-:class:`BudgetExceeded`; the checks here stay as the site's bound.
+When the engine has its own budget (``engine.Budget``, ``engine.BudgetExceeded``: CONTRACT.md),
+:meth:`Budget.load` gives it this budget's limits and :meth:`Budget.hard_stop` turns its exception
+into :class:`BudgetExceeded`; the checks here stay as the site's bound.
 """
 from __future__ import annotations
 
@@ -31,6 +31,15 @@ from django.conf import settings
 import engine
 
 ENGINE_DIR = str(Path(engine.__file__).resolve().parent) + os.sep
+
+
+class _NoEngineBudget(Exception):
+    """Stands for ``engine.BudgetExceeded`` while the engine has no budget of its own (never raised)."""
+
+
+#: The engine's own budget, when it has one (CONTRACT.md): given to every game the site loads.
+ENGINE_BUDGET = getattr(engine, "Budget", None)
+ENGINE_BUDGET_EXCEEDED = getattr(engine, "BudgetExceeded", None) or _NoEngineBudget
 
 
 class BudgetExceeded(Exception):
@@ -85,11 +94,27 @@ class Budget:
         if needed > self.steps:
             raise self.out_of_steps(needed)
 
+    def load(self, document):
+        """``engine.load(document)``, with the engine's own budget set to this one's when it has one."""
+        if ENGINE_BUDGET is None:
+            return engine.load(document)
+        remaining = max(self.deadline - time.monotonic(), 0.001)
+        return engine.load(document, budget=ENGINE_BUDGET(steps=self.steps + 10, seconds=remaining))
+
     # -- the timer --------------------------------------------------------------------------
     @contextmanager
     def hard_stop(self):
         """Interrupt the engine when the deadline passes, even in the middle of one step (main thread
-        only: Python delivers signals there). Nested uses keep the outer timer."""
+        only: Python delivers signals there). Nested uses keep the outer timer. The engine's own
+        budget refusal (when it has one) becomes this budget's."""
+        try:
+            with self._timer():
+                yield self
+        except ENGINE_BUDGET_EXCEEDED as exc:
+            raise (self.out_of_steps() if getattr(exc, "budget", "") == "steps" else self.out_of_time()) from None
+
+    @contextmanager
+    def _timer(self):
         if threading.current_thread() is not threading.main_thread() or _TIMER.active:
             yield self
             return

@@ -16,7 +16,7 @@ from django.utils.text import slugify
 
 import engine
 from judge.api_errors import VersionConflict
-from judge.budget import Budget, BudgetExceeded
+from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 
 from .runner import MAX_STEPS
 
@@ -193,6 +193,7 @@ class Scenario(models.Model):
             problems = engine.check(self.document)
             budget.check_time()
             numbers = sorted(cited_rules(self.document, budget=budget)) if not problems else []
+        budget.check_time()   # however the engine's work ended, past the deadline is a refusal
         return problems, numbers
 
     def save_document(self, tags: list[str] | None = None, editor=None, expected_version: int | None = None,
@@ -250,12 +251,12 @@ def cited_rules(document: dict, budget: Budget | None = None) -> set[str]:
     Raises :class:`judge.budget.BudgetExceeded` past ``budget`` (its steps and time)."""
     budget = budget or Budget()
     try:
-        game = engine.load(document)
+        game = budget.load(document)
         for _ in range(MAX_STEPS):   # as a run to the end: at most MAX_STEPS positions
             budget.step()
             if not game.advance():
                 break
-    except BudgetExceeded:
+    except (BudgetExceeded, ENGINE_BUDGET_EXCEEDED):
         raise
     except Exception:  # an engine bug must not lose the judge's save: record it, cite nothing
         logger.exception("engine failed while running a checked scenario")

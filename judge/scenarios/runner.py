@@ -65,12 +65,14 @@ def run(document: dict, until: str = "end", decisions: list[dict] | None = None,
         raise RunError([{"path": "until", "message": f"« {until} » : attendu l'une des valeurs {', '.join(UNTIL)}"}])
     budget = budget or Budget()
     with budget.hard_stop():
-        return _run(document, until, decisions, steps, budget)
+        out = _run(document, until, decisions, steps, budget)
+    budget.check_time()   # however the engine's work ended, past the deadline is a refusal
+    return out
 
 
 def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | None, budget: Budget) -> dict:
     """:func:`run` under the budget's timer; no position goes past :data:`MAX_STEPS`."""
-    game = engine.load(document)
+    game = budget.load(document)
     driver = _Driver(game, list(decisions or []), budget)
     position = 0
     last: list = []

@@ -19,7 +19,7 @@ from rest_framework.decorators import action, api_view
 from rest_framework.response import Response
 
 from judge import throttles
-from judge.budget import Budget, BudgetExceeded
+from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 from judge.scenarios.api import IsAuthorOrStaffOrReadOnly
 from judge.scenarios.serializers import ScenarioField
 
@@ -40,8 +40,14 @@ def _engine(budget: Budget):
         with budget.hard_stop():
             yield
     except ExerciseError as exc:
-        if isinstance(exc.__cause__, BudgetExceeded):
-            raise exc.__cause__ from None
+        cause = exc.__cause__ or exc.__context__
+        while cause is not None:   # the engine's failure the training code wrapped, at any depth
+            if isinstance(cause, BudgetExceeded):
+                raise cause from None
+            if isinstance(cause, ENGINE_BUDGET_EXCEEDED):   # the engine's own budget
+                steps = getattr(cause, "budget", "") == "steps"
+                raise (budget.out_of_steps() if steps else budget.out_of_time()) from None
+            cause = cause.__cause__ or cause.__context__
         raise
 
 
@@ -113,8 +119,12 @@ class ExerciseViewSet(viewsets.ModelViewSet):
             return Response({"chosen": [f"« {chosen} » n'est pas une des réponses proposées."]},
                             status=status.HTTP_400_BAD_REQUEST)
         budget.require_steps(exercise.steps + 1)   # the engine replays the position, then one step
-        with _engine(budget):   # before anything is written: a refused answer records nothing
-            log = exercise.step_log()
+        try:
+            with _engine(budget):   # before anything is written: a refused answer records nothing
+                log = exercise.step_log()
+            budget.check_time()
+        except ExerciseError as exc:   # the scenario no longer plays this question: a refusal, not a 500
+            return Response({"detail": f"Cet exercice ne peut pas être joué : {exc}."}, status=status.HTTP_400_BAD_REQUEST)
         series = current_series(request)
         in_series = bool(series and str(exercise.uuid) in series["exercises"])
         attempt = exercise.record_answer(chosen, request.user, session_key(request),
