@@ -277,3 +277,21 @@ def test_the_browsable_api_is_off_in_production():
         assert out.returncode == 0, out.stderr[-2000:]
         renderers[debug] = out.stdout.strip().splitlines()[-1]
     assert renderers == {"0": "['JSONRenderer']", "1": "['JSONRenderer', 'BrowsableAPIRenderer']"}
+
+
+#: POST /api/scenarios/<uuid>/restore/ on a deleted scenario: (anonymous, other, author, staff), any visibility.
+RESTORE = (403, 404, 200, 200)
+RESTORE_TABLE = [(v, c) for v in VISIBILITIES for c in CALLERS]
+
+
+@pytest.mark.parametrize("visibility,caller", RESTORE_TABLE, ids=["-".join(row) for row in RESTORE_TABLE])
+def test_api_restore(visibility, caller, cast, users):
+    scenario = make(users["alice"], visibility)
+    scenario.soft_delete()
+    client = APIClient()
+    if cast[caller] is not None:
+        client.force_authenticate(cast[caller])
+    expected = RESTORE[CALLERS.index(caller)]
+    response = client.post(f"/api/scenarios/{scenario.uuid}/restore/", format="json")
+    assert response.status_code == expected, (visibility, caller, response.status_code)
+    assert Scenario.objects.filter(pk=scenario.pk).exists() == (expected == 200)
