@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import engine
 from engine.events import PhaseBegins
 from engine.game import IllegalDecision
 from judge.budget import Budget

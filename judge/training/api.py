@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 import random
-from contextlib import contextmanager
 import uuid as uuid_lib
+from contextlib import contextmanager
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status, viewsets

@@ -78,7 +78,7 @@ def request(port: int, method: str, path: str, body=None, user: str | None = Non
 def login(port: int, user: str):
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    status, seconds, page = request(port, "GET", "/comptes/login/", opener=opener)
+    _, _, page = request(port, "GET", "/comptes/login/", opener=opener)
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     req_status, req_seconds, _ = request(port, "POST", "/comptes/login/", opener=opener, form=True,
                                          body={"csrfmiddlewaretoken": token, "username": user, "password": f"pw-{user}"})
@@ -86,7 +86,7 @@ def login(port: int, user: str):
     return (req_status if signed_in else 599), req_seconds
 
 
-def test_heavy_saves_do_not_block_others(server_env):
+def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture imported above)
     env = {**server_env, "ARBITRE_SQLITE_TIMEOUT": "1", "ARBITRE_RUN_SECONDS": "30",
            "ARBITRE_THROTTLE_RATES": "answer=10000/min,answer-ip=10000/min"}
     if "DATABASE_URL" in env:   # PostgreSQL: a statement waiting over a second for a lock fails too

@@ -3,6 +3,7 @@ for 30 days ("Corbeille"); nobody's delete destroys revisions, exercises, or oth
 progress; ``purge_deleted`` erases what is older, except what others answered."""
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import pytest
@@ -100,7 +101,9 @@ def test_purge_erases_old_ones_but_never_others_answers(answered, users):
     for s in (scenario, alone, recent):
         api(users["alice"]).delete(f"/api/scenarios/{s.uuid}/")
     Scenario.all_objects.filter(pk__in=[scenario.pk, alone.pk]).update(deleted=timezone.now() - timedelta(days=40))
-    call_command("purge_deleted", stdout=open("/dev/null", "w"))
+    out = io.StringIO()
+    call_command("purge_deleted", stdout=out)
+    assert "1 scénario(s) effacé(s), 1 gardé(s)" in out.getvalue()
     assert not Scenario.all_objects.filter(pk=alone.pk).exists()
     assert not Exercise.objects.filter(scenario_id=alone.pk).exists()
     assert Scenario.all_objects.filter(pk=recent.pk).exists()          # still in the bin
