@@ -31,6 +31,10 @@ the throughput's ratio to the floor. Targets of issue 8 on a 2-core machine: zer
 default) at least a third of the floor's throughput, a rule page at least half; the exit code is 1 if
 one is missed. The uncached search and suggest ratios are reported as the headline (issue 15).
 The server is stopped and the temporary directory removed at the end, whatever happens.
+
+``--hostile`` (issue 16) measures instead judges' latency while two clients hammer ``POST /api/run/``
+with worst-case boards (see :func:`hostile_main`): judges searching and saving keep p95 under 100 ms
+and 0 errors, or the exit code is 1.
 """
 from __future__ import annotations
 
@@ -197,7 +201,13 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=4, help="wrk connections")
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn sync workers")
+    parser.add_argument("--hostile", action="store_true",
+                        help="judges' latency while two clients hammer /api/run/ with worst-case boards (issue 16)")
+    parser.add_argument("--hostile-seconds", type=int, default=20, help="seconds of attack (--hostile)")
+    parser.add_argument("--hostile-workers", type=int, default=4, help="gunicorn sync workers (--hostile)")
     args = parser.parse_args()
+    if args.hostile:
+        return hostile_main(args)
 
     wrk = ensure_wrk()
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-load-bench-"))
@@ -325,6 +335,190 @@ def main() -> int:
           f" {by_name['suggest GET']['ratio']:.2f}× the /ping/ floor's throughput; cached search"
           f" {by_name['cached: search']['ratio']:.2f}× its server's floor.")
     print("Targets (issue 8): zero errors; search (cached) ≥ 1/3 of the floor; rule page ≥ 1/2 of the floor: "
+          + ("all met" if not missed else "MISSED " + "; ".join(missed)))
+    return 1 if missed else 0
+
+
+# ---- --hostile: two attackers on /api/run/, judges searching and saving (issue 16) -----------------------
+
+HOSTILE_P95_MS = 100
+
+
+class HostileClient:
+    """One HTTP client seen by the server as ``ip`` (through X-Forwarded-For: the bench serves with
+    ``ARBITRE_PROXY_COUNT=1``, as behind a TLS proxy), with its own cookies (kept by hand: the
+    production cookies are ``Secure`` and the bench speaks plain HTTP on loopback)."""
+
+    def __init__(self, port: int, ip: str) -> None:
+        self.port, self.ip, self.cookies = port, ip, {}
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        all_headers = {"X-Forwarded-For": self.ip, **(headers or {})}
+        if self.cookies:
+            all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        started = time.perf_counter()
+        try:
+            connection.request(method, path, body=body, headers=all_headers)
+            response = connection.getresponse()
+            text = response.read()
+            status = response.status
+            for header, value in response.getheaders():
+                if header.lower() == "set-cookie":
+                    name, _, rest = value.partition("=")
+                    self.cookies[name.strip()] = rest.split(";", 1)[0]
+        except OSError:
+            status, text = 0, b""
+        finally:
+            connection.close()
+        return status, time.perf_counter() - started, text
+
+    def login(self, username: str, password: str) -> None:
+        status, _, page = self.request("GET", "/comptes/login/")
+        token = page.decode().split('name="csrfmiddlewaretoken" value="', 1)[1].split('"', 1)[0]
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "username": username, "password": password})
+        self.request("POST", "/comptes/login/", body.encode(), {"Content-Type": "application/x-www-form-urlencoded"})
+        if "sessionid" not in self.cookies:
+            raise RuntimeError(f"{username} could not sign in")
+
+
+def hostile_boards() -> list[tuple[str, bytes]]:
+    from tests.security import hostile_boards as boards
+
+    made = [("10 Noon reactions × 10 cards", boards.noon_reactions()),
+            ("10 targets among 26 characters", boards.many_targets()),
+            ("clean-up: 60 in Reserve, 60 in Landmarks", boards.big_cleanup()),
+            ("a long game (over 5000 steps)", boards.long_game(800))]
+    return [(name, json.dumps({"document": doc, "until": "end"}).encode()) for name, doc in made]
+
+
+def hostile_phase(port: int, seconds: float, attack: list[tuple[str, bytes]] | None, scenario: str,
+                  judge: HostileClient) -> dict:
+    """Judges (search: 8 addresses in turn, ~8 requests/s; saves: one signed-in judge, ~4/s) for
+    ``seconds``, with two attackers posting ``attack`` boards to /api/run/ as fast as answered."""
+    import threading
+
+    stop_at = time.monotonic() + seconds
+    figures: dict[str, list] = {"search": [], "save": [], "attack": []}
+
+    def searching():
+        clients = [HostileClient(port, f"198.51.100.{20 + i}") for i in range(8)]
+        i = 0
+        while time.monotonic() < stop_at:
+            query = urllib.parse.quote(SEARCH_QUERIES[i % len(SEARCH_QUERIES)])
+            status, took, _ = clients[i % len(clients)].request("GET", f"/api/search/?q={query}")
+            figures["search"].append((status, took))
+            i += 1
+            time.sleep(0.12)
+
+    def saving():
+        from tests.security.conftest import small_board
+
+        n = 0
+        while time.monotonic() < stop_at:
+            n += 1
+            body = json.dumps({"title": f"Cas {n}", "document": small_board()}).encode()
+            status, took, _ = judge.request("PATCH", f"/api/scenarios/{scenario}/", body, {
+                "Content-Type": "application/json", "X-CSRFToken": judge.cookies.get("csrftoken", "")})
+            figures["save"].append((status, took))
+            time.sleep(0.25)
+
+    def attacking(ip: str):
+        client = HostileClient(port, ip)
+        i = 0
+        while time.monotonic() < stop_at:
+            _, body = attack[i % len(attack)]
+            status, took, _ = client.request("POST", "/api/run/", body, {"Content-Type": "application/json"})
+            figures["attack"].append((status, took))
+            i += 1
+
+    threads = [threading.Thread(target=searching), threading.Thread(target=saving)]
+    if attack:
+        threads += [threading.Thread(target=attacking, args=(f"203.0.113.{k}",)) for k in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return figures
+
+
+def hostile_main(args) -> int:
+    """Judges' p95 while two clients hammer /api/run/ with the worst boards (issue 16)."""
+    from common import p95_ms
+
+    workdir = Path(tempfile.mkdtemp(prefix="arbitre-hostile-bench-"))
+    server = None
+    password = secrets.token_urlsafe(12)
+    try:
+        os.environ.update({
+            "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            "DJANGO_SECURE_SSL_REDIRECT": "0", "ARBITRE_PROXY_COUNT": "1", "ARBITRE_SEARCH_CACHE": "1",
+        })
+        os.environ.pop("DATABASE_URL", None)
+        _setup_django(workdir)
+        from django.conf import settings
+        from django.contrib.auth import get_user_model
+        from django.core.management import call_command
+
+        from judge.scenarios.models import Scenario
+        from tests.security.conftest import small_board
+
+        quiet = open(os.devnull, "w")
+        call_command("migrate", verbosity=0, interactive=False)
+        call_command("import_rules", *map(str, RULE_FILES), ruleset=RULESET, stdout=quiet)
+        call_command("rebuild_index", stdout=quiet)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        judge = get_user_model().objects.create_user("judge", password=password)
+        scenario = Scenario(title="Cas", author=judge, document=small_board())
+        scenario.save_document()
+        attack = hostile_boards()
+        port = free_port()
+        server = start_gunicorn(workdir, args.hostile_workers, port)
+        print(f"gunicorn judge.wsgi: {args.hostile_workers} sync workers, DJANGO_DEBUG=0, SQLite,"
+              f" ARBITRE_PROXY_COUNT=1; engine budget {settings.ARBITRE_RUN_SECONDS} s / {settings.ARBITRE_RUN_STEPS}"
+              f" steps; run throttle {settings.ARBITRE_THROTTLE_RATES['run']} per client; {os.cpu_count()} CPUs")
+        print("attack boards: " + "; ".join(f"{name} ({len(body)} bytes)" for name, body in attack), flush=True)
+        signed_in = HostileClient(port, "198.51.100.10")
+        signed_in.login("judge", password)   # once: the password hash costs about a second
+        hostile_phase(port, 5, None, str(scenario.uuid), signed_in)   # warm-up: every worker's caches
+        calm = hostile_phase(port, max(5, args.hostile_seconds // 3), None, str(scenario.uuid), signed_in)
+        stormy = hostile_phase(port, args.hostile_seconds, attack, str(scenario.uuid), signed_in)
+        load = os.getloadavg()
+    finally:
+        stop(server)
+        log = workdir / "gunicorn.log"
+        failures = [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "WORKER TIMEOUT" in l] if log.exists() else []
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    def row(name: str, samples: list, ok=lambda s: 200 <= s < 300):
+        times = [t for _, t in samples]
+        errors = sum(1 for status, _ in samples if not ok(status))
+        statuses = {}
+        for status, _ in samples:
+            statuses[status] = statuses.get(status, 0) + 1
+        median = statistics.median(times) * 1000 if times else float("nan")
+        p95 = p95_ms(times) if times else float("nan")
+        print(f"  {name:<44} {len(samples):>6} {median:>10.1f} {p95:>8.1f} {errors:>7}  {statuses}")
+        return p95, errors
+
+    print()
+    print(f"  machine load average at the end: {load[0]:.1f} (1 min), {load[1]:.1f} (5 min) on {os.cpu_count()} CPUs")
+    print(f"  {'requests':<44} {'count':>6} {'median ms':>10} {'p95 ms':>8} {'errors':>7}  statuses")
+    calm_search, _ = row("judges' search, no attack (baseline)", calm["search"])
+    calm_save, _ = row("judges' saves, no attack (baseline)", calm["save"])
+    search_p95, search_errors = row("judges' search under attack", stormy["search"])
+    save_p95, save_errors = row("judges' saves under attack", stormy["save"])
+    # the attackers' expected answers: 422 (budget), 429 (throttle); anything else 5xx or lost is an error
+    _, attack_errors = row("attackers' POST /api/run/ (2 clients)", stormy["attack"], ok=lambda s: s in (200, 422, 429))
+    print(f"  p95 under attack / baseline: search {search_p95 / calm_search:.2f}×, saves {save_p95 / calm_save:.2f}×")
+    missed = []
+    if search_p95 >= HOSTILE_P95_MS or save_p95 >= HOSTILE_P95_MS:
+        missed.append(f"judges' p95 < {HOSTILE_P95_MS} ms (search {search_p95:.1f}, saves {save_p95:.1f})")
+    if search_errors or save_errors or attack_errors or failures:
+        missed.append(f"0 errors (judges {search_errors + save_errors}, attackers {attack_errors},"
+                      f" server log {len(failures)})")
+    print()
+    print(f"Targets (issue 16): judges' search and saves p95 < {HOSTILE_P95_MS} ms, 0 errors, under attack: "
           + ("all met" if not missed else "MISSED " + "; ".join(missed)))
     return 1 if missed else 0
 

@@ -4,8 +4,10 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.response import Response
+
+from judge import throttles
 
 from . import concordance_views, search
 from .models import Rule
@@ -55,6 +57,7 @@ def _params(request) -> dict:
 
 @extend_schema(parameters=[SearchQuery], responses=SearchResultsSerializer)
 @api_view(["GET"])
+@throttle_classes(throttles.SEARCH)
 def search_view(request):
     """Ranked rules for a rule number or French keywords, best first."""
     p = _params(request)
@@ -79,6 +82,7 @@ def _results_data(results: search.Results) -> dict:
 
 @extend_schema(parameters=[SearchQuery], responses=SearchHitSerializer(many=True))
 @api_view(["GET"])
+@throttle_classes(throttles.SUGGEST)
 def suggest_view(request):
     """Rules for a query being typed (the last word counts as a prefix)."""
     p = _params(request)

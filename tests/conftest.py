@@ -80,3 +80,10 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _lenient_throttles(settings):
+    """The suite sends many requests from one address (fuzzing, browser tests): throttle rates far above
+    it; tests/security/test_throttles.py sets low ones to check the 429s."""
+    settings.ARBITRE_THROTTLE_RATES = {scope: "100000/min" for scope in settings.ARBITRE_THROTTLE_RATES}

@@ -12,6 +12,8 @@ from rest_framework.exceptions import APIException, ParseError
 from rest_framework.response import Response
 
 import engine
+from judge import throttles
+from judge.budget import Budget
 from judge.limits import oversize
 
 from . import runner
@@ -95,8 +97,10 @@ class IsAuthorOrStaffOrReadOnly(permissions.BasePermission):
 
 
 def _run_response(document, params) -> Response:
+    """The run's output; past the engine budget, a 422 (``judge.api_errors``)."""
     try:
-        output = runner.run(document, until=params["until"], decisions=params["decisions"], steps=params["steps"])
+        output = runner.run(document, until=params["until"], decisions=params["decisions"], steps=params["steps"],
+                            budget=Budget())
     except engine.ScenarioError as exc:
         return Response({"problems": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
     except runner.RunError as exc:
@@ -119,7 +123,9 @@ class ScenarioViewSet(viewsets.ModelViewSet):
     lookup_field = "uuid"
 
     def get_queryset(self):
-        base = Scenario.objects.select_related("author").prefetch_related(Prefetch("tags", queryset=Tag.objects.all()))
+        if self.action == "restore":
+            return Scenario.all_objects.restorable_by(self.request.user)
+        base = Scenario.objects.select_related("author", "forked_from").prefetch_related(Prefetch("tags", queryset=Tag.objects.all()))
         user = self.request.user
         if self.action == "list":
             params = self.request.query_params
@@ -135,10 +141,62 @@ class ScenarioViewSet(viewsets.ModelViewSet):
 
     def perform_update(self, serializer):
         _refuse_oversize(serializer.validated_data.get("document"))
-        serializer.save()
+        serializer.save(expected_version=self._expected_version(serializer.instance))
+
+    def perform_destroy(self, instance: Scenario):
+        """Soft delete: hidden everywhere, restorable by its author or staff (``restore``) for 30 days."""
+        instance.soft_delete()
+
+    def _expected_version(self, scenario: Scenario) -> int | None:
+        """The version ``If-Match`` names (0 when it names none of this scenario's), None without
+        the header or with ``*``."""
+        header = self.request.headers.get("If-Match", "").strip()
+        if not header:
+            return None
+        prefix = f'"{scenario.uuid}-'
+        for tag in (t.strip().removeprefix("W/") for t in header.split(",")):
+            if tag == "*":
+                return None
+            if tag.startswith(prefix) and tag.endswith('"') and tag[len(prefix):-1].isdigit():
+                return int(tag[len(prefix):-1])
+        return 0
+
+    def retrieve(self, request, *args, **kwargs):
+        response = super().retrieve(request, *args, **kwargs)
+        response["ETag"] = self._object.etag
+        return response
+
+    def get_object(self):
+        self._object = super().get_object()
+        return self._object
+
+    def update(self, request, *args, **kwargs):
+        """PUT/PATCH; with ``If-Match`` naming an older version, 412 and nothing written (the stored
+        version is checked again inside the write transaction)."""
+        scenario = self.get_object()
+        expected = self._expected_version(scenario)
+        if expected is not None and expected != scenario.version:
+            raise scenario.conflict()
+        response = super().update(request, *args, **kwargs)
+        response["ETag"] = self._object.etag
+        return response
+
+    def create(self, request, *args, **kwargs):
+        response = super().create(request, *args, **kwargs)
+        if "uuid" in response.data and "version" in response.data:
+            response["ETag"] = f'"{response.data["uuid"]}-{response.data["version"]}"'
+        return response
+
+    @extend_schema(request=None, responses={200: ScenarioSerializer, 404: None})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def restore(self, request, uuid=None):
+        """Bring back a deleted scenario (its author or staff, within 30 days of the delete)."""
+        scenario = self.get_object()
+        scenario.restore()
+        return Response(ScenarioSerializer(scenario, context=self.get_serializer_context()).data)
 
     @extend_schema(request=RunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer})
-    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny])
+    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny], throttle_classes=throttles.RUN)
     def run(self, request, uuid=None):
         """Run the saved scenario (``until``, extra ``decisions``, replay to ``steps``)."""
         scenario = self.get_object()
@@ -152,12 +210,14 @@ class ScenarioViewSet(viewsets.ModelViewSet):
     def copy(self, request, uuid=None):
         """Copy a scenario you can read into a private draft of your own."""
         duplicate = self.get_object().copy_for(request.user)
-        return Response(ScenarioSerializer(duplicate).data, status=status.HTTP_201_CREATED)
+        return Response(ScenarioSerializer(duplicate, context=self.get_serializer_context()).data,
+                        status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=DocumentRunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer, 413: None})
 @api_view(["POST"])
 @parser_classes(PARSERS)
+@throttle_classes(throttles.RUN)
 def run_document(request):
     """Run an unsaved scenario document and return the engine's output document."""
     params = DocumentRunRequestSerializer(data=request.data)
@@ -171,13 +231,16 @@ def run_document(request):
 @extend_schema(request=CheckRequestSerializer, responses={200: ProblemsSerializer, 413: None})
 @api_view(["POST"])
 @parser_classes(PARSERS)
+@throttle_classes(throttles.CHECK)
 def check_document(request):
     """The problems of a scenario document, each with its JSON path ([] when it can be played)."""
     params = CheckRequestSerializer(data=request.data)
     params.is_valid(raise_exception=True)
     document = params.validated_data["document"]
     _refuse_oversize(document)
-    return Response({"problems": engine.check(document)})
+    budget = Budget()
+    with budget.hard_stop():
+        return Response({"problems": engine.check(document)})
 
 
 @extend_schema(request=StepRequestSerializer, responses={200: None, 400: ProblemsSerializer, 413: None})

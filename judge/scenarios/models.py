@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import cache
@@ -14,6 +15,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import engine
+from judge.api_errors import VersionConflict
+from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
+
+from .runner import MAX_STEPS
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +42,10 @@ class Tag(models.Model):
             if name:
                 tags.append(cls.objects.get_or_create(slug=slugify(name)[:60] or name, defaults={"name": name})[0])
         return tags
+
+
+#: How long a deleted scenario stays in its author's bin ("Corbeille"), restorable.
+RESTORE_DAYS = 30
 
 
 class ScenarioQuerySet(models.QuerySet):
@@ -72,6 +81,22 @@ class ScenarioQuerySet(models.QuerySet):
     def citing(self, ruleset: str, number: str) -> ScenarioQuerySet:
         return self.filter(citations__ruleset=ruleset, citations__number=number).distinct()
 
+    def restorable_by(self, user) -> ScenarioQuerySet:
+        """The bin: deleted scenarios ``user`` may restore (their own, every one for staff), for
+        :data:`RESTORE_DAYS` days after the delete. Use on ``Scenario.all_objects``."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        qs = self.filter(deleted__gte=timezone.now() - timedelta(days=RESTORE_DAYS))
+        return qs if user.is_staff else qs.filter(author=user)
+
+
+class ScenarioManager(models.Manager.from_queryset(ScenarioQuerySet)):
+    """``Scenario.objects``: deleted scenarios are hidden from everything (listings, addresses,
+    related-object fields, rule pages); ``Scenario.all_objects`` still has them (the bin, the purge)."""
+
+    def get_queryset(self) -> ScenarioQuerySet:
+        return super().get_queryset().filter(deleted__isnull=True)
+
 
 class Scenario(models.Model):
     class Visibility(models.TextChoices):
@@ -94,8 +119,13 @@ class Scenario(models.Model):
     forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    #: 1 when created, +1 on every save: the API's ETag and ``If-Match`` (optimistic concurrency).
+    version = models.PositiveIntegerField(default=1, db_default=1)
+    #: When it was deleted (soft delete: restorable for RESTORE_DAYS days), None while it lives.
+    deleted = models.DateTimeField(null=True, blank=True, db_index=True)
 
-    objects = ScenarioQuerySet.as_manager()
+    objects = ScenarioManager()
+    all_objects = ScenarioQuerySet.as_manager()
 
     class Meta:
         db_table = "judge_scenario"
@@ -118,6 +148,33 @@ class Scenario(models.Model):
     def can_edit(self, user) -> bool:
         return bool(user and user.is_authenticated and (user.is_staff or user.pk == self.author_id))
 
+    def is_listed_for(self, user) -> bool:
+        """Whether ``user`` sees it in listings (as :meth:`ScenarioQuerySet.visible_to`), without a query."""
+        if self.deleted is not None:
+            return False
+        return self.visibility == Scenario.Visibility.PUBLIC or self.can_edit(user)
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.uuid}-{self.version}"'
+
+    def conflict(self, version: int | None = None, updated=None) -> VersionConflict:
+        """The refusal of a save based on another version than ``version`` (the stored one)."""
+        last = self.revisions.select_related("editor").order_by("-number").first()
+        return VersionConflict(version or self.version, updated or self.updated,
+                               last.editor.username if last and last.editor else None)
+
+    def soft_delete(self) -> None:
+        """Hide it everywhere; its revisions, exercises and everyone's attempts stay (see :meth:`restore`)."""
+        Scenario.all_objects.filter(pk=self.pk).update(deleted=timezone.now())
+        self.deleted = timezone.now()
+        transaction.on_commit(scenarios_changed)
+
+    def restore(self) -> None:
+        Scenario.all_objects.filter(pk=self.pk).update(deleted=None)
+        self.deleted = None
+        transaction.on_commit(scenarios_changed)
+
     def copy_for(self, user) -> Scenario:
         """A private draft of this scenario owned by ``user``, remembering where it came from."""
         duplicate = Scenario(
@@ -127,37 +184,55 @@ class Scenario(models.Model):
         duplicate.save_document(tags=[t.name for t in self.tags.all()])
         return duplicate
 
-    def refresh_analysis(self) -> None:
-        """Check the document and, when it plays, record the rule numbers its run cites.
+    def analyse(self, budget: Budget | None = None) -> tuple[list, list[str]]:
+        """The checker's problems and, when the board plays, the rule numbers its run cites: the
+        engine's work of a save, done before the write transaction opens (see :meth:`save_document`).
+        Raises :class:`judge.budget.BudgetExceeded` past the budget."""
+        budget = budget or Budget()
+        with budget.hard_stop():
+            problems = engine.check(self.document)
+            budget.check_time()
+            numbers = sorted(cited_rules(self.document, budget=budget)) if not problems else []
+        budget.check_time()   # however the engine's work ended, past the deadline is a refusal
+        return problems, numbers
 
-        Called on every save through :meth:`save_document`; the citations feed the library filter
-        and the rule pages' "scenarios citing this rule".
+    def save_document(self, tags: list[str] | None = None, editor=None, expected_version: int | None = None,
+                      budget: Budget | None = None) -> None:
+        """Save with fresh problems, citations and a new revision in the history, all or nothing.
+
+        The engine runs first, outside any transaction; the transaction only writes, so a heavy
+        board never holds the database's write lock. ``expected_version`` (from ``If-Match``):
+        refuse with :class:`judge.api_errors.VersionConflict` when another save came first.
         """
-        self.problems = engine.check(self.document)
-
-    @transaction.atomic
-    def save_document(self, tags: list[str] | None = None, editor=None) -> None:
-        """Save with fresh problems, citations and a new revision in the history, all or nothing."""
-        self.refresh_analysis()
-        self.save()
-        if tags is not None:
-            self.tags.set(Tag.for_names(tags))
-        last = self.revisions.order_by("-number").first()
-        self.revisions.create(
-            number=(last.number + 1) if last else 1,
-            editor=editor or self.author,
-            title=self.title,
-            description=self.description,
-            tags=[t.name for t in self.tags.all()],
-            visibility=self.visibility,
-            document=self.document,
-        )
-        transaction.on_commit(scenarios_changed)
-        self.citations.all().delete()
-        if not self.problems:
-            numbers = cited_rules(self.document)
+        problems, numbers = self.analyse(budget)
+        with transaction.atomic():
+            if self.pk is not None:
+                row = (Scenario.all_objects.select_for_update().filter(pk=self.pk)
+                       .values_list("version", "updated").first())
+                if row is None:
+                    raise Scenario.DoesNotExist(f"scenario {self.uuid} was removed")
+                current, updated = row
+                if expected_version is not None and current != expected_version:
+                    raise self.conflict(current, updated)
+                self.version = current + 1
+            self.problems = problems
+            self.save()
+            if tags is not None:
+                self.tags.set(Tag.for_names(tags))
+            last = self.revisions.order_by("-number").first()
+            self.revisions.create(
+                number=(last.number + 1) if last else 1,
+                editor=editor or self.author,
+                title=self.title,
+                description=self.description,
+                tags=[t.name for t in self.tags.all()],
+                visibility=self.visibility,
+                document=self.document,
+            )
+            transaction.on_commit(scenarios_changed)
+            self.citations.all().delete()
             ScenarioCitation.objects.bulk_create(
-                ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in sorted(numbers)
+                ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in numbers
             )
 
 
@@ -170,12 +245,19 @@ def scenarios_changed(**kwargs) -> None:
         cache.set("scenarios-version", 1, None)
 
 
-def cited_rules(document: dict, max_steps: int = 5000) -> set[str]:
+def cited_rules(document: dict, budget: Budget | None = None) -> set[str]:
     """Every rule cited by running the document to its end (or to its first pending decision):
-    rule numbers, and the slugs of the glossary articles cited by title (the 2v2 article)."""
+    rule numbers, and the slugs of the glossary articles cited by title (the 2v2 article).
+    Raises :class:`judge.budget.BudgetExceeded` past ``budget`` (its steps and time)."""
+    budget = budget or Budget()
     try:
-        game = engine.load(document)
-        game.run("end", max_steps=max_steps)
+        game = budget.load(document)
+        for _ in range(MAX_STEPS):   # as a run to the end: at most MAX_STEPS positions
+            budget.step()
+            if not game.advance():
+                break
+    except (BudgetExceeded, ENGINE_BUDGET_EXCEEDED):
+        raise
     except Exception:  # an engine bug must not lose the judge's save: record it, cite nothing
         logger.exception("engine failed while running a checked scenario")
         return set()

@@ -14,14 +14,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import engine
 from engine.events import Decision, PhaseBegins
 from engine.game import IllegalDecision
+from judge.budget import Budget
 
 UNTIL = ("end", "step", "none", "setup", "morning", "noon", "afternoon", "dusk", "night")
 MAX_STEPS = 5000
 #: what one request may spend in the engine (steps and CPU seconds, loading included)
-BUDGET = engine.Budget(steps=MAX_STEPS + 10, seconds=2.0)
 
 
 class RunError(ValueError):
@@ -36,11 +35,15 @@ class RunError(ValueError):
 class _Driver:
     game: Any
     extra: list[dict]
+    budget: Budget
     used: int = 0
 
     def step(self) -> list:
+        self.budget.step()
         entries = self.game.advance()
         if entries or self.game.over or self.game.pending is None or self.used >= len(self.extra):
+            if not entries:
+                self.budget.refund()
             return entries
         decision = self.extra[self.used]
         try:
@@ -51,25 +54,29 @@ class _Driver:
         return entries
 
 
-def run(document: dict, until: str = "end", decisions: list[dict] | None = None, steps: int | None = None) -> dict:
+def run(document: dict, until: str = "end", decisions: list[dict] | None = None, steps: int | None = None,
+        budget: Budget | None = None) -> dict:
     """The engine's output document after replaying ``steps`` steps and then running ``until``.
 
     Adds ``steps`` (the position reached), ``last`` (the ``seq`` numbers logged by the last step
     performed, for highlighting) and ``legal_decisions`` (what may be chosen when pending).
     Raises :class:`engine.ScenarioError` for a document that cannot be played and :class:`RunError`
-    for a decision that does not fit.
+    for a decision that does not fit, and :class:`judge.budget.BudgetExceeded` past the request's
+    ``budget`` (one from the settings when none is given).
     """
     if until not in UNTIL:
         raise RunError([{"path": "until", "message": f"« {until} » : attendu l'une des valeurs {', '.join(UNTIL)}"}])
-    game = engine.load(document, budget=BUDGET)
-    try:
-        return _run(game, until, decisions, steps)
-    except engine.BudgetExceeded as exc:
-        raise RunError([{"path": "$", "message": str(exc)}]) from None
+    budget = budget or Budget()
+    with budget.hard_stop():
+        out = _run(document, until, decisions, steps, budget)
+    budget.check_time()   # however the engine's work ended, past the deadline is a refusal
+    return out
 
 
-def _run(game: Any, until: str, decisions: list[dict] | None, steps: int | None) -> dict:
-    driver = _Driver(game, list(decisions or []))
+def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | None, budget: Budget) -> dict:
+    """:func:`run` under the budget's timer; no position goes past :data:`MAX_STEPS`."""
+    game = budget.load(document)
+    driver = _Driver(game, list(decisions or []), budget)
     position = 0
     last: list = []
     for _ in range(min(steps or 0, MAX_STEPS)):
@@ -78,14 +85,14 @@ def _run(game: Any, until: str, decisions: list[dict] | None, steps: int | None)
             break
         position += 1
         last = entries
-    budget = MAX_STEPS - position
+    remaining = MAX_STEPS - position
     if until == "step":
-        entries = driver.step()
+        entries = driver.step() if remaining > 0 else []   # never past the last position: no 5001st step
         if entries:
             position += 1
             last = entries
     elif until != "none":
-        for _ in range(budget):
+        for _ in range(remaining):
             entries = driver.step()
             if not entries:
                 break
@@ -201,7 +208,15 @@ def step_from(state: dict, action: str = "step", decision: dict | None = None, s
     """
     if action not in STEP_ACTIONS:
         raise RunError([{"path": "action", "message": f"« {action} » : attendu l'une des valeurs {', '.join(STEP_ACTIONS)}"}])
-    game = engine.load(state)
+    budget = Budget(seconds=None if seconds is None else seconds * 2)
+    with budget.hard_stop():
+        return _step_from(budget.load(state), state, action, decision, steps, seq, limit, seconds)
+
+
+def _step_from(game: Any, state: dict, action: str, decision: dict | None, steps: int, seq: int, limit: int,
+               seconds: float | None) -> dict:
+    """:func:`step_from` under the request's budget: ``seconds`` of play stop the run gracefully
+    (``stopped: limit``), the budget (twice as long) refuses a single step that will not end."""
     performed: list[list] = []
     stopped = "limit"
     if decision is not None:
@@ -255,8 +270,15 @@ def position(document: dict, steps: int = 0, decisions: list[dict] | None = None
     """The stepper's landing at a position: the document replayed ``steps`` steps with the judge's
     ``decisions`` (once, for a reload or a shared link), the whole log tagged with steps, the state
     to step on from, and ``decisions_used``."""
-    game = engine.load(document)
-    driver = _Driver(game, list(decisions or []))
+    budget = Budget()
+    budget.require_steps(min(steps, MAX_STEPS))
+    with budget.hard_stop():
+        game = budget.load(document)
+        driver = _Driver(game, list(decisions or []), budget)
+        return _position(game, driver, steps)
+
+
+def _position(game: Any, driver: _Driver, steps: int) -> dict:
     performed: list[list] = []
     for _ in range(min(steps, MAX_STEPS)):
         entries = driver.step()

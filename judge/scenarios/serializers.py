@@ -1,4 +1,3 @@
-from django.db import transaction
 from rest_framework import serializers
 
 import engine
@@ -17,19 +16,52 @@ class TagsField(serializers.ListField):
         return [tag.name for tag in value.all()]
 
 
+def _user(field: serializers.Field):
+    request = field.context.get("request")
+    return getattr(request, "user", None)
+
+
+class ScenarioField(serializers.SlugRelatedField):
+    """A scenario by uuid, scoped to the caller: accepts only what they may read (a scenario they
+    cannot read and a made-up uuid get the same answer: no existence oracle), offers in HTML forms
+    only what they would see listed, and shows a linked scenario's uuid only to those who see it
+    listed or may edit the scenario holding the link (a link-shared uuid is not handed out)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("slug_field", "uuid")
+        kwargs.setdefault("queryset", Scenario.objects.none())
+        super().__init__(**kwargs)
+
+    def get_queryset(self):
+        return Scenario.objects.readable_by(_user(self))
+
+    def get_choices(self, cutoff=None):
+        queryset = Scenario.objects.visible_to(_user(self)).only("uuid", "title")
+        if cutoff is not None:
+            queryset = queryset[:cutoff]
+        return {str(item.uuid): self.display_value(item) for item in queryset}
+
+    def get_attribute(self, instance):
+        linked = super().get_attribute(instance)
+        user = _user(self)
+        if linked is not None and not linked.is_listed_for(user) and not instance.can_edit(user):
+            return None
+        return linked
+
+
 class ScenarioSerializer(serializers.ModelSerializer):
     author = serializers.CharField(source="author.username", read_only=True)
     tags = TagsField(required=False, max_length=20)
     url = serializers.CharField(source="get_absolute_url", read_only=True)
-    forked_from = serializers.SlugRelatedField(slug_field="uuid", queryset=Scenario.objects.all(), required=False, allow_null=True)
+    forked_from = ScenarioField(required=False, allow_null=True)
     draft = serializers.BooleanField(write_only=True, required=False, default=False,
                                      help_text="Enregistrer un brouillon même si le plateau a des problèmes (reste privé).")
 
     class Meta:
         model = Scenario
         fields = ["uuid", "title", "description", "tags", "visibility", "document", "problems", "author",
-                  "created", "updated", "url", "source", "forked_from", "draft"]
-        read_only_fields = ["uuid", "problems", "author", "created", "updated", "source"]
+                  "created", "updated", "url", "source", "forked_from", "draft", "version"]
+        read_only_fields = ["uuid", "problems", "author", "created", "updated", "source", "version"]
 
     def validate_document(self, value):
         if not isinstance(value, dict):
@@ -49,19 +81,22 @@ class ScenarioSerializer(serializers.ModelSerializer):
             )
         return attrs
 
-    @transaction.atomic
+    # No transaction here: save_document runs the engine first, then writes in its own transaction.
     def create(self, validated_data):
         tags = validated_data.pop("tags", [])
+        validated_data.pop("expected_version", None)
+        budget = validated_data.pop("budget", None)
         scenario = Scenario(**validated_data)
-        scenario.save_document(tags=tags, editor=self._editor())
+        scenario.save_document(tags=tags, editor=self._editor(), budget=budget)
         return scenario
 
-    @transaction.atomic
     def update(self, instance, validated_data):
         tags = validated_data.pop("tags", None)
+        expected = validated_data.pop("expected_version", None)
+        budget = validated_data.pop("budget", None)
         for key, value in validated_data.items():
             setattr(instance, key, value)
-        instance.save_document(tags=tags, editor=self._editor())
+        instance.save_document(tags=tags, editor=self._editor(), expected_version=expected, budget=budget)
         return instance
 
     def _editor(self):

@@ -104,7 +104,7 @@ def import_all(data: Any) -> dict[str, int]:
             visibility = _require(item, "visibility", str, path)
             if visibility not in Scenario.Visibility.values:
                 raise TransferError(f"{path}.visibility : valeur inconnue ({visibility!r})")
-            scenario = Scenario.objects.filter(uuid=uuid).first()
+            scenario = Scenario.all_objects.filter(uuid=uuid).first()   # a deleted one too: uuids are unique
             counts["updated" if scenario else "created"] += 1
             scenario = scenario or Scenario(uuid=uuid)
             scenario.title = _require(item, "title", str, path)[:200]

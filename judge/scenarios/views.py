@@ -13,16 +13,18 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import engine
+from judge.budget import BudgetExceeded
 from judge.limits import MAX_DECISIONS
 from rules_ref.models import Rule
 
 from . import runner
-from .models import Scenario, Tag
+from .models import RESTORE_DAYS, Scenario, Tag
 
 EMPTY_DOCUMENT = {
     "format": "arbitre-scenario/1",
@@ -67,7 +69,7 @@ def library(request):
         if request.user.is_authenticated else Scenario.objects.none()
     )
     return render(request, "judge/library.html", {
-        "scenarios": qs.order_by("title"), "mine": mine, "tags": Tag.objects.filter(scenarios__visibility="public").distinct(),
+        "scenarios": qs.order_by("title"), "mine": mine, "tags": Tag.objects.filter(scenarios__visibility="public", scenarios__deleted__isnull=True).distinct(),
         "tag": tag, "rule": rule,
     })
 
@@ -135,15 +137,19 @@ def trial(request):
 @require_POST
 def copy(request, uuid):
     original = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
-    duplicate = original.copy_for(request.user)
+    try:
+        duplicate = original.copy_for(request.user)
+    except BudgetExceeded as exc:   # saving runs the engine, within the request's budget
+        return HttpResponse(exc.problems[0]["message"], status=422, content_type="text/plain; charset=utf-8")
     return redirect("judge:edit", uuid=duplicate.uuid)
 
 
 @login_required
 @require_POST
 def delete(request, uuid):
+    """Soft delete: the scenario goes to its author's bin (:func:`trash`) for RESTORE_DAYS days."""
     scenario = editable(request, uuid)
-    scenario.delete()
+    scenario.soft_delete()
     return redirect("judge:library")
 
 
@@ -180,7 +186,7 @@ def ruling(request, uuid):
     out = None
     try:
         out = runner.position(scenario.document, steps, decisions)
-    except (engine.ScenarioError, runner.RunError) as exc:
+    except (engine.ScenarioError, runner.RunError, BudgetExceeded) as exc:
         problems += exc.problems
     groups: list[dict] = []
     numbers: list[str] = []
@@ -206,3 +212,18 @@ def ruling(request, uuid):
         "choix": query.get("choix", ""), "permalink": permalink, "here": here, "problems": problems,
         "board": {"state": out["state"], "log": last, "last": [e["seq"] for e in last]} if out else None,
     })
+
+
+@login_required
+def trash(request):
+    """The bin ("Corbeille"): your deleted scenarios (every one for staff), restorable for RESTORE_DAYS days."""
+    deleted = Scenario.all_objects.restorable_by(request.user).select_related("author").order_by("-deleted")
+    return render(request, "judge/trash.html", {"scenarios": deleted, "days": RESTORE_DAYS})
+
+
+@login_required
+@require_POST
+def restore(request, uuid):
+    scenario = get_object_or_404(Scenario.all_objects.restorable_by(request.user), uuid=uuid)
+    scenario.restore()
+    return redirect("judge:stepper", uuid=scenario.uuid)

@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import random
 import uuid as uuid_lib
+from contextlib import contextmanager
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view
 from rest_framework.response import Response
 
+from judge import throttles
+from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 from judge.scenarios.api import IsAuthorOrStaffOrReadOnly
+from judge.scenarios.serializers import ScenarioField
 
 from .models import Exercise, Review
 from .questions import ExerciseError
@@ -39,6 +43,25 @@ def _listed(qs, user):
     if user is not None and user.is_authenticated:
         return qs
     return qs.published()
+
+
+@contextmanager
+def _engine(budget: Budget):
+    """Engine work under ``budget``: its refusal stays a refusal (422) even where the training code
+    turns an engine failure into an :class:`ExerciseError`."""
+    try:
+        with budget.hard_stop():
+            yield
+    except ExerciseError as exc:
+        cause = exc.__cause__ or exc.__context__
+        while cause is not None:   # the engine's failure the training code wrapped, at any depth
+            if isinstance(cause, BudgetExceeded):
+                raise cause from None
+            if isinstance(cause, ENGINE_BUDGET_EXCEEDED):   # the engine's own budget
+                steps = getattr(cause, "budget", "") == "steps"
+                raise (budget.out_of_steps() if steps else budget.out_of_time()) from None
+            cause = cause.__cause__ or cause.__context__
+        raise
 
 
 @extend_schema(parameters=[
@@ -77,28 +100,53 @@ class ExerciseViewSet(viewsets.ModelViewSet):
                 qs = qs.none()
         return qs
 
-    def get_object(self):
+    def create(self, request, *args, **kwargs):
+        with _engine(Budget()):   # the question is computed by the engine (only its code is interrupted)
+            return super().create(request, *args, **kwargs)
+
+    def update(self, request, *args, **kwargs):
+        with _engine(Budget()):
+            return super().update(request, *args, **kwargs)
+
+    def get_serializer(self, *args, **kwargs):
+        """The ``scenario`` field scoped to the caller (readable ones accepted, listed ones offered)."""
+        serializer = super().get_serializer(*args, **kwargs)
+        fields = getattr(serializer, "child", serializer).fields
+        fields["scenario"] = ScenarioField()
+        return serializer
+
+    def get_object(self, budget: Budget | None = None):
         exercise = super().get_object()
+        budget = budget or Budget()
         try:
-            exercise.ensure_fresh()
+            with _engine(budget):   # a stale question is computed again by the engine
+                exercise.ensure_fresh()
         except ExerciseError:
             pass   # the old question stays until its author mends it
         return exercise
 
     @extend_schema(request=AnswerRequestSerializer,
-                   responses={200: AnswerResultSerializer, 202: ExamAnswerSerializer, 400: None})
-    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny])
+                   responses={200: AnswerResultSerializer, 202: ExamAnswerSerializer, 400: None, 422: None})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny], throttle_classes=throttles.ANSWER)
     def answer(self, request, uuid=None):
         """Answer an exercise: whether it was right, the explanation, the engine's log of the step and the
         board after it. Only the first answer counts (``counted``). In an exam, nothing but ``recorded``
-        until the exam is finished (202)."""
-        exercise = self.get_object()
+        until the exam is finished (202). The engine runs under the request's budget (422 past it)."""
+        budget = Budget()
+        exercise = self.get_object(budget)
         params = AnswerRequestSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         chosen = params.validated_data["chosen"]
         if not exercise.offers(chosen):
             return Response({"chosen": [f"« {chosen} » n'est pas une des réponses proposées."]},
                             status=status.HTTP_400_BAD_REQUEST)
+        budget.require_steps(exercise.steps + 1)   # the engine replays the position, then one step
+        try:
+            with _engine(budget):   # before anything is written: a refused answer records nothing
+                log = exercise.step_log()
+            budget.check_time()
+        except ExerciseError as exc:   # the scenario no longer plays this question: a refusal, not a 500
+            return Response({"detail": f"Cet exercice ne peut pas être joué : {exc}."}, status=status.HTTP_400_BAD_REQUEST)
         series = current_series(request)
         key = str(exercise.uuid)
         in_series = bool(series and key in series["exercises"])
@@ -126,7 +174,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
             "counted": counted, "correct": correct, "chosen": chosen, "answer": exercise.answer,
             "answer_label": ", ".join(exercise.option_label(k) for k in exercise.answer.split(",")),
             "explanation": exercise.explanation, "rule": exercise.rule, "section": exercise.section,
-            "steps": exercise.steps, "log": exercise.step_log(), "after": exercise.board_after(),
+            "steps": exercise.steps, "log": log, "after": exercise.board_after(),
             "reading": exercise.reading, "series": series_score(series) if in_series else None,
         })
 

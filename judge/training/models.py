@@ -88,7 +88,8 @@ class Exercise(models.Model):
         CORNER = "corner", "Cas limite"
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="exercises")
+    #: PROTECT: deleting a scenario is a soft delete; its exercises and everyone's answers stay.
+    scenario = models.ForeignKey(Scenario, on_delete=models.PROTECT, related_name="exercises")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exercises")
     steps = models.PositiveIntegerField(help_text="Position où le déroulé s'arrête : nombre d'étapes déjà jouées.")
     kind = models.CharField(max_length=20, choices=Kind.choices)
@@ -285,7 +286,8 @@ class AttemptQuerySet(models.QuerySet):
 class Attempt(models.Model):
     """One answer given to an exercise, by a signed-in judge or by an anonymous session."""
 
-    exercise = models.ForeignKey(Exercise, on_delete=models.CASCADE, related_name="attempts")
+    #: PROTECT: an exercise other judges answered cannot be deleted (their progress stays).
+    exercise = models.ForeignKey(Exercise, on_delete=models.PROTECT, related_name="attempts")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
                              related_name="attempts")
     session_key = models.CharField(max_length=40, blank=True, db_index=True)

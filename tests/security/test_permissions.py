@@ -168,3 +168,130 @@ def test_pages_refuse_the_wrong_method(method, cast, users):
         response = getattr(client, method)(f"/scenarios/{scenario.uuid}/{action}/")
         assert response.status_code == 405
     assert Scenario.objects.filter(pk=scenario.pk).exists() and Scenario.objects.count() == 1
+
+
+# ---- related-object fields and HTML forms: scoped to what the caller may read (issue 16) ----------------
+
+MADE_UP = "00000000-0000-4000-8000-000000000000"
+#: forked_from / an exercise's scenario naming alice's scenario of each visibility, as bob: accepted?
+RELATED = {"private": False, "link": True, "public": True}
+
+
+def _error_text(response) -> str:
+    """The answer with the uuid taken out: what tells an existing scenario from a made-up one, if anything."""
+    return response.content.decode().replace(MADE_UP, "UUID")
+
+
+@pytest.mark.parametrize("visibility", VISIBILITIES)
+def test_forked_from_accepts_only_readable_scenarios_and_is_no_oracle(visibility, cast, users):
+    original = make(users["alice"], visibility)
+    client = APIClient()
+    client.force_authenticate(users["bob"])
+    body = {"title": "Le mien", "document": small_board()}
+    response = client.post("/api/scenarios/", {**body, "forked_from": str(original.uuid)}, format="json")
+    made_up = client.post("/api/scenarios/", {**body, "forked_from": MADE_UP}, format="json")
+    assert made_up.status_code == 400
+    if RELATED[visibility]:
+        assert response.status_code == 201
+        assert Scenario.objects.get(uuid=response.json()["uuid"]).forked_from == original
+    else:
+        assert response.status_code == 400
+        assert _error_text(response).replace(str(original.uuid), "UUID") == _error_text(made_up)
+        assert not Scenario.objects.filter(author=users["bob"]).exists()
+
+
+@pytest.mark.parametrize("visibility", VISIBILITIES)
+def test_an_exercise_s_scenario_field_is_no_oracle(visibility, cast, users):
+    original = make(users["alice"], visibility)
+    client = APIClient()
+    client.force_authenticate(users["bob"])
+    body = {"steps": 0, "kind": "card_zone", "focus": "a1"}
+    response = client.post("/api/exercises/", {**body, "scenario": str(original.uuid)}, format="json")
+    made_up = client.post("/api/exercises/", {**body, "scenario": MADE_UP}, format="json")
+    assert response.status_code == made_up.status_code == 400   # bob may not make one of alice's scenario
+    if not RELATED[visibility]:
+        assert _error_text(response).replace(str(original.uuid), "UUID") == _error_text(made_up)
+    else:   # readable: the refusal may say why (it reveals nothing bob cannot read)
+        assert "Seul l'auteur du scénario" in response.content.decode()
+
+
+def test_a_link_shared_uuid_is_not_handed_out_by_a_public_fork(cast, users):
+    shared = make(users["alice"], "link")
+    fork = shared.copy_for(users["bob"])
+    fork.visibility = "public"
+    fork.save()
+    as_bob, as_staff, as_carol = APIClient(), APIClient(), APIClient()
+    as_bob.force_authenticate(users["bob"])
+    as_staff.force_authenticate(users["staff"])
+    assert as_bob.get(f"/api/scenarios/{fork.uuid}/").json()["forked_from"] == str(shared.uuid)   # bob forked it
+    assert as_staff.get(f"/api/scenarios/{fork.uuid}/").json()["forked_from"] == str(shared.uuid)
+    assert as_carol.get(f"/api/scenarios/{fork.uuid}/").json()["forked_from"] is None
+    listed = {row["uuid"]: row["forked_from"] for row in as_carol.get("/api/scenarios/").json()["results"]}
+    assert listed[str(fork.uuid)] is None
+    assert str(shared.uuid) not in as_carol.get("/api/scenarios/").content.decode()
+
+
+@pytest.mark.parametrize("page", ["/api/scenarios/", "/api/exercises/"])
+def test_browsable_api_forms_offer_only_listed_scenarios(page, cast, users):
+    hidden = {v: make(users["alice"], v) for v in ("private", "link")}
+    public = make(users["alice"], "public")
+    client = Client()
+    client.force_login(users["bob"])
+    html = client.get(page, HTTP_ACCEPT="text/html").content.decode()
+    assert "<form" in html and f'value="{public.uuid}"' in html   # the form's choices are there
+    for scenario in hidden.values():
+        assert str(scenario.uuid) not in html
+    alice = Client()
+    alice.force_login(users["alice"])
+    own = alice.get(page, HTTP_ACCEPT="text/html").content.decode()
+    assert all(f'value="{s.uuid}"' in own for s in hidden.values())   # her own ones she may choose
+
+
+def test_made_up_and_unreadable_uuids_get_the_same_answers(cast, users):
+    private = make(users["alice"], "private")
+    deleted = make(users["alice"], "public")
+    deleted.soft_delete()
+    client = APIClient()
+    client.force_authenticate(users["bob"])
+    for suffix, method in (("", "get"), ("run/", "post"), ("copy/", "post"), ("restore/", "post"), ("", "patch")):
+        answers = {getattr(client, method)(f"/api/scenarios/{uuid}/{suffix}", {}, format="json").content
+                   .decode().replace(str(uuid), "UUID") for uuid in (private.uuid, deleted.uuid, MADE_UP)}
+        assert len(answers) == 1, (suffix, method, answers)
+    pages = {Client().get(f"/scenarios/{uuid}/").status_code for uuid in (private.uuid, deleted.uuid, MADE_UP)}
+    assert pages == {404}
+
+
+def test_the_browsable_api_is_off_in_production():
+    """DJANGO_DEBUG=0: JSON only (no HTML forms to list anything); on in development."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import django; django.setup(); from rest_framework.settings import api_settings; "
+            "print([r.__name__ for r in api_settings.DEFAULT_RENDERER_CLASSES])")
+    renderers = {}
+    for debug in ("0", "1"):
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "judge.settings", "DJANGO_DEBUG": debug,
+               "DJANGO_SECRET_KEY": "x" * 50}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr[-2000:]
+        renderers[debug] = out.stdout.strip().splitlines()[-1]
+    assert renderers == {"0": "['JSONRenderer']", "1": "['JSONRenderer', 'BrowsableAPIRenderer']"}
+
+
+#: POST /api/scenarios/<uuid>/restore/ on a deleted scenario: (anonymous, other, author, staff), any visibility.
+RESTORE = (403, 404, 200, 200)
+RESTORE_TABLE = [(v, c) for v in VISIBILITIES for c in CALLERS]
+
+
+@pytest.mark.parametrize("visibility,caller", RESTORE_TABLE, ids=["-".join(row) for row in RESTORE_TABLE])
+def test_api_restore(visibility, caller, cast, users):
+    scenario = make(users["alice"], visibility)
+    scenario.soft_delete()
+    client = APIClient()
+    if cast[caller] is not None:
+        client.force_authenticate(cast[caller])
+    expected = RESTORE[CALLERS.index(caller)]
+    response = client.post(f"/api/scenarios/{scenario.uuid}/restore/", format="json")
+    assert response.status_code == expected, (visibility, caller, response.status_code)
+    assert Scenario.objects.filter(pk=scenario.pk).exists() == (expected == 200)

@@ -1,0 +1,59 @@
+"""The API's answers to hostile or conflicting use (issue 16), in French, never a 5xx:
+
+* 422 ``{"problems": [{"path": "$", "message": "Budget dépassé : …"}]}`` past the engine budget
+  (:mod:`judge.budget`);
+* 412 when a save's ``If-Match`` names an older version of a scenario (:class:`VersionConflict`);
+* 409 when a delete would destroy other judges' data (a ``PROTECT`` foreign key);
+* 429 with ``Retry-After`` and a French message when a throttle refuses (:mod:`judge.throttles`).
+
+Installed as DRF's ``EXCEPTION_HANDLER``.
+"""
+from __future__ import annotations
+
+import math
+
+from django.db.models import ProtectedError
+from rest_framework import status
+from rest_framework.exceptions import Throttled
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from .budget import BudgetExceeded
+
+
+class VersionConflict(Exception):
+    """A save based on an older version than the stored one: nothing was written."""
+
+    def __init__(self, current: int, updated_at=None, updated_by: str | None = None) -> None:
+        super().__init__(f"version {current} is newer")
+        self.current, self.updated_at, self.updated_by = current, updated_at, updated_by
+
+    def data(self) -> dict:
+        return {
+            "detail": "Quelqu'un d'autre a enregistré ce scénario depuis que vous l'avez ouvert : rechargez-le, "
+                      "ou enregistrez vos changements comme une copie.",
+            "version": self.current,
+            "updated_at": self.updated_at.isoformat() if self.updated_at else None,
+            "updated_by": self.updated_by,
+        }
+
+
+def throttled_message(wait: float | None) -> str:
+    if wait is None:
+        return "Trop de requêtes : réessayez dans un moment."
+    seconds = max(1, math.ceil(wait))
+    return f"Trop de requêtes : réessayez dans {seconds} seconde{'s' if seconds > 1 else ''}."
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, BudgetExceeded):
+        return Response({"problems": exc.problems}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if isinstance(exc, VersionConflict):
+        return Response(exc.data(), status=status.HTTP_412_PRECONDITION_FAILED)
+    if isinstance(exc, ProtectedError):
+        return Response({"detail": "Suppression impossible : d'autres juges ont des réponses ou des exercices "
+                                   "qui en dépendent."}, status=status.HTTP_409_CONFLICT)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(exc, Throttled):
+        response.data = {"detail": throttled_message(exc.wait)}
+    return response

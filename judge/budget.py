@@ -1,0 +1,149 @@
+"""The engine's budget per request (issue 16): time and steps, refused with a clear 422, never a 5xx
+or a worker timeout.
+
+Every request that runs the engine (runs, checks, training answers, saving a scenario) makes one
+:class:`Budget` from the settings ``ARBITRE_RUN_SECONDS`` and ``ARBITRE_RUN_STEPS`` and
+
+* calls :meth:`Budget.step` before each engine step (time is checked between steps, and the steps are
+  counted: performing more than the limit is refused);
+* wraps the engine calls in :meth:`Budget.hard_stop`: in the main thread of a worker process (gunicorn's
+  sync workers) a timer interrupts one step that is itself too long (an engine enumerating a huge
+  choice), so a single step cannot outlive the budget either. Elsewhere (threads of the development
+  server) only the checks between steps apply. The timer interrupts only code of the ``engine``
+  package (it fires every 50 ms past the deadline until it lands there): never Django, a database
+  write or a finalizer.
+
+When the engine has its own budget (``engine.Budget``, ``engine.BudgetExceeded``: CONTRACT.md),
+:meth:`Budget.load` gives it this budget's limits and :meth:`Budget.hard_stop` turns its exception
+into :class:`BudgetExceeded`; the checks here stay as the site's bound.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.conf import settings
+
+import engine
+
+ENGINE_DIR = str(Path(engine.__file__).resolve().parent) + os.sep
+
+
+class _NoEngineBudget(Exception):
+    """Stands for ``engine.BudgetExceeded`` while the engine has no budget of its own (never raised)."""
+
+
+#: The engine's own budget, when it has one (CONTRACT.md): given to every game the site loads.
+ENGINE_BUDGET = getattr(engine, "Budget", None)
+ENGINE_BUDGET_EXCEEDED = getattr(engine, "BudgetExceeded", None) or _NoEngineBudget
+
+
+class BudgetExceeded(Exception):
+    """The request used up its engine budget; ``problems`` in the API's problem format (path ``$``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.problems = [{"path": "$", "message": message}]
+
+
+def _seconds_text(seconds: float) -> str:
+    return f"{seconds:g} s".replace(".", ",")
+
+
+class Budget:
+    """Time (``seconds``) and engine steps (``steps``) one request may spend."""
+
+    def __init__(self, seconds: float | None = None, steps: int | None = None) -> None:
+        self.seconds = float(settings.ARBITRE_RUN_SECONDS if seconds is None else seconds)
+        self.steps = int(settings.ARBITRE_RUN_STEPS if steps is None else steps)
+        self.started = time.monotonic()
+        self.deadline = self.started + self.seconds
+        self.used = 0
+
+    # -- refusals ---------------------------------------------------------------------------
+    def out_of_time(self) -> BudgetExceeded:
+        return BudgetExceeded(f"Budget dépassé : le moteur a calculé plus de {_seconds_text(self.seconds)} pour "
+                              f"cette requête (limite {_seconds_text(self.seconds)} par requête).")
+
+    def out_of_steps(self, needed: int | None = None) -> BudgetExceeded:
+        what = f"{needed} étapes demandées" if needed is not None else f"plus de {self.steps} étapes de jeu"
+        return BudgetExceeded(f"Budget dépassé : {what} pour cette requête (limite {self.steps} étapes par requête).")
+
+    # -- checks -----------------------------------------------------------------------------
+    def check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise self.out_of_time()
+
+    def step(self) -> None:
+        """Before one engine step: refuse when time is up or when this step would exceed the limit."""
+        self.check_time()
+        if self.used >= self.steps:
+            raise self.out_of_steps()
+        self.used += 1
+
+    def refund(self) -> None:
+        """The step announced by :meth:`step` did nothing (the game is over or waits for a decision)."""
+        self.used -= 1
+
+    def require_steps(self, needed: int) -> None:
+        """Refuse at once what is known to need more steps than the limit (a position to replay)."""
+        if needed > self.steps:
+            raise self.out_of_steps(needed)
+
+    def load(self, document):
+        """``engine.load(document)``, with the engine's own budget set to this one's when it has one."""
+        if ENGINE_BUDGET is None:
+            return engine.load(document)
+        remaining = max(self.deadline - time.monotonic(), 0.001)
+        return engine.load(document, budget=ENGINE_BUDGET(steps=self.steps + 10, seconds=remaining))
+
+    # -- the timer --------------------------------------------------------------------------
+    @contextmanager
+    def hard_stop(self):
+        """Interrupt the engine when the deadline passes, even in the middle of one step (main thread
+        only: Python delivers signals there). Nested uses keep the outer timer. The engine's own
+        budget refusal (when it has one) becomes this budget's."""
+        try:
+            with self._timer():
+                yield self
+        except ENGINE_BUDGET_EXCEEDED as exc:
+            raise (self.out_of_steps() if getattr(exc, "budget", "") == "steps" else self.out_of_time()) from None
+
+    @contextmanager
+    def _timer(self):
+        if threading.current_thread() is not threading.main_thread() or _TIMER.active:
+            yield self
+            return
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise self.out_of_time()
+
+        def interrupt(signum, frame):
+            # Only inside the engine's own code: never in Django, the database driver, or a finalizer
+            # run by the garbage collector (where Python would ignore the exception); the timer fires
+            # again 50 ms later.
+            if frame is not None and frame.f_code.co_filename.startswith(ENGINE_DIR):
+                raise self.out_of_time()
+
+        previous = signal.signal(signal.SIGALRM, interrupt)
+        _TIMER.active = True
+        signal.setitimer(signal.ITIMER_REAL, remaining, 0.05)
+        try:
+            yield self
+        finally:
+            try:   # the timer may fire on the way out: the refusal stands, the cleanup still happens
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            finally:
+                signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+                _TIMER.active = False
+
+
+class _Timer:
+    active = False
+
+
+_TIMER = _Timer()

@@ -1,0 +1,45 @@
+"""Throttles of the endpoints that cost the most (issue 16): engine runs, checks, training answers,
+search and suggestions.
+
+Each scope has two counters: one per user (per client IP for anonymous callers) and one per client
+IP whoever is signed in, so neither many accounts behind one address nor one account from many
+addresses escapes. Rates come from ``settings.ARBITRE_THROTTLE_RATES`` (read at each request, so a
+deployment or a test can change them), e.g. ``{"run": "30/min", "run-ip": "120/min"}``; a scope
+without a rate is not throttled. The client IP is REMOTE_ADDR, or, behind ``ARBITRE_PROXY_COUNT``
+proxies, the address they saw (DRF's ``NUM_PROXIES`` over ``X-Forwarded-For``). Counters live in the
+cache (per worker process with the default local-memory cache).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from rest_framework.throttling import SimpleRateThrottle
+
+
+class _ScopeThrottle(SimpleRateThrottle):
+    scope = ""
+    per_ip = False
+
+    def get_rate(self):
+        return getattr(settings, "ARBITRE_THROTTLE_RATES", {}).get(self.scope)
+
+    def get_cache_key(self, request, view):
+        user = getattr(request, "user", None)
+        if not self.per_ip and user is not None and user.is_authenticated:
+            ident = f"user-{user.pk}"
+        else:
+            ident = f"ip-{self.get_ident(request)}"
+        return f"throttle_{self.scope}_{ident}"
+
+
+def throttles(scope: str) -> list[type]:
+    """The throttle classes of ``scope``: per user (``scope``) and per client IP (``scope-ip``)."""
+    user = type(f"{scope.title()}UserThrottle", (_ScopeThrottle,), {"scope": scope})
+    ip = type(f"{scope.title()}IPThrottle", (_ScopeThrottle,), {"scope": f"{scope}-ip", "per_ip": True})
+    return [user, ip]
+
+
+RUN = throttles("run")
+CHECK = throttles("check")
+ANSWER = throttles("answer")
+SEARCH = throttles("search")
+SUGGEST = throttles("suggest")
