@@ -306,7 +306,7 @@
       const markers = adv.markers || {};
       const section = el("section", { class: "adventure" + (adv.arena ? " arena" : ""), dataset: { zone: "adventure" }, "aria-label": "Aventure" });
       section.append(el("h3", { text: adv.arena ? "Aventure — Arène active (départage, 4.3.d)" : "Aventure" }));
-      const row = el("ol", { class: "regions" });
+      const row = el("ol", { class: "regions", tabindex: "0", "aria-label": "Régions de l'Aventure" });
       for (let region = 0; region < 8; region++) {
         let terrains = [], label, faceDown = false, tumultIndex = null;
         if (region === 0) label = "Région du Héros";
@@ -399,7 +399,7 @@
         const [hf, cf] = FACING_2V2[pid];
         const row = el("div", { class: "path", dataset: { player: pid } });
         row.append(el("h4", { text: `Chemin de ${pid} — Héros face à ${hf}, Compagnon face à ${cf}` }));
-        const ol = el("ol", { class: "regions" });
+        const ol = el("ol", { class: "regions", tabindex: "0", "aria-label": "Régions de l'Aventure" });
         for (let position = 0; position < 8; position++) {
           const cell = regionCell(adv, adv.arena ? ["companion", 0] : path[position], position, hot);
           const m = markers[pid] || {};

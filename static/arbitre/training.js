@@ -60,15 +60,15 @@
   const stepLog = el("ol", { class: "log step-log", id: "step-log" });
   const nextButton = el("button", { type: "button", id: "next-question", onclick: () => next() }, "Question suivante");
   const feedback = el("section", { class: "feedback", id: "feedback", hidden: true, "aria-label": "Correction" },
-    verdict, rightAnswer, explanation, el("h3", { text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
+    verdict, rightAnswer, explanation, el("h2", { text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
   const board = el("div", { class: "board", id: "board", "aria-label": "Plateau" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Après votre réponse, survolez un numéro de règle du journal pour en lire le texte ici." }));
   const question = el("section", { class: "question", id: "question", hidden: true, "aria-labelledby": "question-prompt" },
     count, meta, prompt, options, feedback,
     el("div", { class: "stepper-layout" },
-      el("div", { class: "stepper-main" }, el("h3", { text: "Plateau" }), board),
-      el("div", { class: "stepper-side" }, el("h3", { text: "Règle" }), rulePanel)));
+      el("div", { class: "stepper-main" }, el("h2", { text: "Plateau" }), board),
+      el("div", { class: "stepper-side" }, el("h2", { text: "Règle" }), rulePanel)));
   const score = el("p", { class: "score", id: "score", tabindex: "-1" });
   const results = el("ol", { class: "results-list", id: "results" });
   const again = el("button", { type: "button", id: "new-series", class: "secondary", onclick: () => restart() }, "Nouvelle série");

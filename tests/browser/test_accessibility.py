@@ -3,6 +3,10 @@
 (``-s``), so the before/after of a change can be read from one run."""
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -63,6 +67,8 @@ def test_every_page_has_no_serious_axe_violation(page: Page, site, make_judge, s
     expect(step_until_pending(page, 8)).to_be_visible()
     check("stepper (decision pending)")
 
+    if dump := os.environ.get("ARBITRE_AXE_DUMP"):  # every violation's elements, for fixing them
+        Path(dump).write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")
     print("\naxe-core violations per page (elements), serious or critical / all impacts:")
     for name, violations in found.items():
         blocking = sum(len(v["nodes"]) for v in violations if v["impact"] in BLOCKING_IMPACTS)
