@@ -161,7 +161,8 @@
     verdict.textContent = result.correct ? "Bonne réponse !" : "Mauvaise réponse.";
     verdict.className = "verdict " + (result.correct ? "right" : "wrong");
     rightAnswer.textContent = `Réponse du moteur : ${result.answer_label}`;
-    explanation.textContent = result.explanation || "";
+    if (window.ArbitreRuleLinks) window.ArbitreRuleLinks.setTextWithRuleLinks(explanation, result.explanation || "", { ruleset: initial.ruleset, rulesPage: root.dataset.rulesPage });
+    else explanation.textContent = result.explanation || "";
     explanation.hidden = !result.explanation;
     const log = result.log || [];
     view.renderLog({ log, last: log.map((e) => e.seq) }, stepLog);
