@@ -59,7 +59,7 @@
   const problemsBox = el("div", { class: "stepper-problems", id: "stepper-problems", hidden: true });
   const pendingBox = el("section", { class: "pending", id: "pending", hidden: true, "aria-label": "Décision attendue" });
   const winnerBox = el("p", { class: "winner", id: "winner", hidden: true, role: "status" });
-  const board = el("div", { class: "board", id: "board", "aria-label": "Plateau" });
+  const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const logList = el("ol", { class: "log", id: "log" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Survolez ou sélectionnez un numéro de règle du journal pour en lire le texte ici." }));

@@ -61,7 +61,7 @@
   const nextButton = el("button", { type: "button", id: "next-question", onclick: () => next() }, "Question suivante");
   const feedback = el("section", { class: "feedback", id: "feedback", hidden: true, "aria-label": "Correction" },
     verdict, rightAnswer, explanation, el("h2", { text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
-  const board = el("div", { class: "board", id: "board", "aria-label": "Plateau" });
+  const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Après votre réponse, survolez un numéro de règle du journal pour en lire le texte ici." }));
   const question = el("section", { class: "question", id: "question", hidden: true, "aria-labelledby": "question-prompt" },
