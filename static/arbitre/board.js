@@ -453,7 +453,7 @@
       for (const entry of out.log || []) {
         const li = el("li", { class: "entry" + (last.has(entry.seq) ? " last" : ""), dataset: { seq: String(entry.seq), type: (entry.event || {}).type || "" } });
         li.append(el("span", { class: "entry-when", text: `${entry.seq}. J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}` }));
-        li.append(el("span", { class: "entry-text" }, window.ArbitreRuleLinks ? window.ArbitreRuleLinks.ruleLinks(entry.text, { ruleset, rulesPage: options.rulesPage, known: entry.rules }) : entry.text));
+        li.append(el("span", { class: "entry-text" }, window.ArbitreRuleLinks ? window.ArbitreRuleLinks.ruleLinks(entry.text, { ruleset, rulesPage: options.rulesPage }) : entry.text));
         if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
         else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
         if ((entry.articles || []).length) li.append(articleLinks(entry.articles));

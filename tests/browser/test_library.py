@@ -70,6 +70,11 @@ def test_rule_numbers_in_prose_are_links_in_the_stepper(page: Page, site, starte
     link = page.locator("p.description a.cite")
     expect(link).to_have_text("2.4.6.c")
     expect(link).to_have_attribute("href", "/regles/fr-1/2.4.6.c/")
+    # The engine's log text: the rule numbers it writes (cited or not) are links too.
+    page.get_by_role("button", name="Jusqu'à la fin").click()
+    in_text = page.locator("#log .entry-text a.cite", has_text="1.3.2.f").first
+    expect(in_text).to_have_attribute("href", "/regles/fr-1/1.3.2.f/")
+    assert_no_serious_axe_violations(page, "run to the end")
     # The client-side twin: only real numbers, only text nodes, the known numbers when given.
     result = page.evaluate("""async () => {
         const { ruleLinks } = await import("/static/arbitre/lib/rulelinks.js");
