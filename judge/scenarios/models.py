@@ -203,11 +203,9 @@ def searchable(title: str, description: str, tags: list[str]) -> str:
 
 def tags_changed(sender, instance, action, reverse, **kwargs) -> None:
     """Tags set, added or removed: the scenarios' search text follows."""
-    if action not in ("post_add", "post_remove", "post_clear"):
-        return
+    if action not in ("post_add", "post_remove", "post_clear") or (reverse and action == "post_clear"):
+        return  # (a tag emptied of its scenarios: Django does not say which ones; tags are never cleared so)
     scenarios = [instance] if not reverse else list(Scenario.objects.filter(pk__in=kwargs.get("pk_set") or []))
-    if reverse and action == "post_clear":
-        return  # a tag emptied of its scenarios: Django does not say which ones
     for scenario in scenarios:
         text = searchable(scenario.title, scenario.description, [t.name for t in scenario.tags.all()])
         Scenario.objects.filter(pk=scenario.pk).update(search_text=text)
