@@ -119,11 +119,26 @@ def editable(request, uuid, refusal: str = "Seul l'auteur de ce scénario (ou l'
     return scenario
 
 
+def vocabulary() -> dict:
+    """The engine's vocabulary for the builder's effect editor (static/arbitre/lib/vocab.js)."""
+    from engine import model
+    from engine.rules.targets import TARGET_KEY
+
+    return {
+        "triggers": list(model.TRIGGERS), "verbs": list(model.VERBS), "statuses": list(model.STATUSES),
+        "card_types": list(model.CARD_TYPES), "terrains": list(model.TERRAINS), "phases": list(model.PHASES),
+        "player_zones": list(model.PLAYER_ZONES), "quick_costs": list(model.QUICK_COSTS), "target_key": dict(TARGET_KEY),
+    }
+
+
 def _builder(request, scenario: Scenario | None):
     return render(request, "judge/builder.html", {
         "scenario": scenario,
+        "vocabulary": vocabulary(),
         "initial": {
             "uuid": str(scenario.uuid) if scenario else None,
+            # the saved version the builder sends back in If-Match (CONTRACT.md; the field comes with `apisec`)
+            "version": getattr(scenario, "version", None) if scenario else None,
             "title": scenario.title if scenario else "",
             "description": scenario.description if scenario else "",
             "tags": [t.name for t in scenario.tags.all()] if scenario else [],

@@ -1,7 +1,11 @@
-/* The board and the log of a run, drawn from the engine's output document: shared by the stepper
- * (stepper.js) and the training page (training.js).
+/* The board and the log of a run, drawn from the engine's output document: the one drawing code of
+ * the stepper (stepper.js), the training page (training.js) and the builder (builder/board.js).
  *
- * ArbitreBoard.create({ruleset, rulesPage, apiRules, board, rulePanel}) returns the drawing functions
+ * A classic script that is also a valid ES module: load it with <script src> or `import "./board.js"`;
+ * either way it defines window.ArbitreBoard (static/arbitre/lib/dom.js re-exports its el()).
+ *
+ * ArbitreBoard.create({ruleset, rulesPage, apiRules, board, rulePanel, describeCard, showHidden})
+ * returns the drawing functions
  * bound to one page: renderBoard(out) draws `out.state` into `board`, highlighting what the steps in
  * `out.last` touched; renderLog(out, list) fills an <ol> with the log, each rule number a link to its
  * page (its text in a tooltip and, on hover or focus, in `rulePanel` when there is one).
@@ -32,15 +36,20 @@
       ["tumult", c + 1, 1], ["tumult", c + 1, 0], ["companion", c]];
   }
 
-  // ---- small DOM helpers ---------------------------------------------------------------------
-  function el(tag, attrs, ...children) {
+  // ---- the one DOM helper (also exported by static/arbitre/lib/dom.js) -------------------------
+  // el(tag, props, ...children): `class`, `text`, `dataset`, `for`, `on<event>` handlers; a prop the
+  // element has (value, checked, hidden, disabled, htmlFor, readOnly…) is set as a property, any other
+  // (aria-*, role, tabindex…) as an attribute. Children are nodes or text: never HTML.
+  function el(tag, props, ...children) {
     const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
+    for (const [key, value] of Object.entries(props || {})) {
       if (value === null || value === undefined || value === false) continue;
       if (key === "class") node.className = value;
       else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else if (key === "dataset") Object.assign(node.dataset, value);
+      else if (key === "for") node.htmlFor = value;
+      else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+      else if (key in node && key !== "list" && key !== "form" && !key.includes("-")) node[key] = value;
       else node.setAttribute(key, value === true ? "" : String(value));
     }
     for (const child of children.flat()) {
@@ -54,6 +63,10 @@
     const ruleset = options.ruleset || "fr-1";
     const board = options.board;
     const rulePanel = options.rulePanel || null;
+    // describeCard(card) -> [French sentence]: each ability and effect, shown on the card (builder/describe.js)
+    const describeCard = options.describeCard || null;
+    // The builder shows every card: the Deck's and the Mana's too.
+    const showHidden = !!options.showHidden;
     const ruleCache = new Map();
 
     // ---- names -------------------------------------------------------------------------------------
@@ -233,6 +246,12 @@
         for (const [name, count] of counters) badges.append(el("span", { class: "badge counter", text: `${name} ×${count}` }));
         node.append(badges);
       }
+      const sentences = describeCard ? describeCard(card) : [];
+      if (sentences.length) {
+        const text = el("ul", { class: "card-text" });
+        for (const sentence of sentences) text.append(el("li", { text: sentence }));
+        node.append(text);
+      }
       node.title = `${card.name || card.id} (${card.id}) — ${meta.join(", ")}`;
       return node;
     }
@@ -240,7 +259,7 @@
     function zoneNode(key, label, cards, hot, options = {}) {
       const zone = el("section", { class: `zone zone-${key.split(".").pop()}` + (hot.zones.has(key) ? " changed" : ""), dataset: { zone: key } });
       zone.append(el("h4", {}, label, el("span", { class: "count", text: ` (${cards.length})` })));
-      if (options.faceDown) {
+      if (options.faceDown && !showHidden) {
         zone.append(el("p", { class: "face-down", text: cards.length ? `${cards.length} carte(s) face cachée` : "vide" }));
         const hotInside = cards.filter((c) => hot.cards.has(c.id));
         if (hotInside.length) {
@@ -250,7 +269,7 @@
         }
         return zone;
       }
-      if (options.orbs) {
+      if (options.orbs && !showHidden) {
         const orbs = el("ul", { class: "orbs" });
         let ready = 0;
         for (const card of cards) {
@@ -306,6 +325,10 @@
       const markers = adv.markers || {};
       const section = el("section", { class: "adventure" + (adv.arena ? " arena" : ""), dataset: { zone: "adventure" }, "aria-label": "Aventure" });
       section.append(el("h3", { text: adv.arena ? "Aventure — Arène active (départage, 4.3.d)" : "Aventure" }));
+      if (adv.arena) {
+        section.append(arenaNode(markers, hot));
+        return section;
+      }
       const row = el("ol", { class: "regions", tabindex: "0", "aria-label": "Régions de l'Aventure" });
       for (let region = 0; region < 8; region++) {
         let terrains = [], label, faceDown = false, tumultIndex = null;
@@ -325,6 +348,7 @@
         if (faceDown && !adv.arena) classes.push("face-down");
         if (tumultIndex !== null && hot.tumults.has(tumultIndex)) classes.push("changed");
         const cell = el("li", { class: classes.join(" "), dataset: { region: String(region) } });
+        if (tumultIndex !== null) cell.dataset.tumult = String(tumultIndex);
         cell.append(el("span", { class: "region-number", text: String(region) }));
         cell.append(el("span", { class: "region-label", text: label }));
         const terr = el("span", { class: "terrains" });
@@ -343,6 +367,22 @@
       }
       section.append(row);
       return section;
+    }
+
+    // 4.3.d–e: once the tiebreakers start, the companion region is the Arena, every marker stands on
+    // it and the other regions are discarded: the board shows the Arena alone.
+    function arenaNode(markers, hot) {
+      const cell = el("li", { class: "region arena-region", dataset: { region: "7" } },
+        el("span", { class: "region-number", text: "Arène" }),
+        el("span", { class: "region-label", text: "La région du Compagnon devenue l'Arène ; les autres régions sont défaussées (4.3.d–e)." }));
+      const terr = el("span", { class: "terrains" });
+      for (const t of ["forest", "mountain", "water"]) terr.append(el("span", { class: `terrain terrain-${t}`, text: TERRAIN_FR[t] }));
+      const here = el("span", { class: "markers" });
+      for (const [pid, m] of Object.entries(markers)) {
+        for (const kind of ["hero", "companion"]) if (m && m[kind] !== undefined) here.append(markerNode(pid, kind, hot));
+      }
+      cell.append(terr, here);
+      return el("ol", { class: "regions arena-only", tabindex: "0", "aria-label": "Arène", style: "grid-template-columns: minmax(8rem, 24rem)" }, cell);
     }
 
     // An expedition marker on a region, highlighted when the last step moved it.
@@ -373,6 +413,7 @@
       if (faceDown) classes.push("face-down");
       if (slot !== null && hot.tumults.has(slot)) classes.push("changed");
       const cell = el("li", { class: classes.join(" "), dataset: { region: String(position) } });
+      if (slot !== null) cell.dataset.tumult = String(slot);
       cell.append(el("span", { class: "region-number", text: String(position) }));
       cell.append(el("span", { class: "region-label", text: label }));
       const terr = el("span", { class: "terrains" });
@@ -389,6 +430,10 @@
       const tumult = adv.tumult || [];
       const section = el("section", { class: "adventure adventure-2v2" + (adv.arena ? " arena" : ""), dataset: { zone: "adventure" }, "aria-label": "Aventure 2v2" });
       section.append(el("h3", { text: adv.arena ? "Aventure 2v2 — Arène active (journée de départage)" : "Aventure 2v2" }));
+      if (adv.arena) {
+        section.append(arenaNode(markers, hot));
+        return section;
+      }
       if (!adv.arena) {
         const names = (a, b) => [tumult[a], tumult[b]].map((t, k) => (t ? `${t.name || `T${a + k + 1}`}${t.face_up ? "" : " (face cachée)"}` : "—")).join(" et ");
         section.append(el("p", { class: "tumult-layout", text:
@@ -470,5 +515,5 @@
     return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, highlightEntry };
   }
 
-  window.ArbitreBoard = { create, el, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };
+  window.ArbitreBoard = { create, el, path2v2, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };
 })();

@@ -5,7 +5,11 @@
  * goes to POST /api/exercises/<uuid>/answer/, which says whether it was right and returns the engine's
  * log of the step, shown with its rule links, and the board after the step. A score at the end, the
  * progress table refreshed after every answer. User text only through textContent.
+ * An ES module: board.js draws, lib/api.js makes the requests (CSRF, French errors).
  */
+import "./board.js";
+import { api as call } from "./lib/api.js";
+
 (function () {
   "use strict";
 
@@ -16,36 +20,11 @@
   const { el } = window.ArbitreBoard;
   const DIFFICULTY_FR = { 1: "facile", 2: "moyenne", 3: "difficile" };
 
-  // ---- requests ------------------------------------------------------------------------------------
-  function csrfToken() {
-    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    if (input && input.value) return input.value;
-    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return match ? decodeURIComponent(match[1]) : "";
-  }
-
-  async function call(method, url, body) {
-    const options = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.headers["X-CSRFToken"] = csrfToken();
-      options.body = JSON.stringify(body);
-    }
-    try {
-      const response = await fetch(url, options);
-      let data = null;
-      try { data = await response.json(); } catch (e) { data = null; }
-      return { ok: response.ok, status: response.status, data };
-    } catch (error) {
-      return { ok: false, status: 0, data: { detail: `le serveur ne répond pas (${error})` } };
-    }
-  }
-
   function errorText(response) {
     const data = response.data || {};
     if (data.detail) return String(data.detail);
     if (Array.isArray(data.problems)) return data.problems.map((p) => `${p.path} : ${p.message}`).join(" ; ");
-    return `erreur ${response.status}`;
+    return response.message || `erreur ${response.status}`;
   }
 
   // ---- layout ----------------------------------------------------------------------------------------

@@ -71,12 +71,18 @@ def test_builder_switches_to_2v2_and_saves_four_players(judge_page, site, js_err
         expect(page.get_by_label(f"Marqueur héros de {pid}")).to_have_value("0")
     expect(page.get_by_label("Premier joueur")).to_have_value("A1")
     page.get_by_label("Phase").select_option("dusk")
-    page.get_by_label("Marqueur héros de A2").fill("2")
-    page.get_by_role("button", name="Ajouter une carte dans Expédition du héros (A2)", exact=True).click()
-    item = page.locator('[data-path="players.A2.hero_expedition[0]"]')
+    # On the board: A2's path, region 2; then a card in A2's hero expedition.
+    page.locator('#builder-board .path[data-player="A2"] [data-region="2"]').click()
+    page.get_by_role("button", name="Placer ici le marqueur Héros de A2").click()
+    expect(page.get_by_label("Marqueur héros de A2")).to_have_value("2")
+    # position 2 of A2's path is a half of a face-down Tumult card: a warning, not a problem
+    expect(page.locator("#problem-summary li.warning").filter(has_text="Marqueur du Héros de A2")).to_contain_text("face cachée")
+    page.get_by_role("button", name="Ajouter une carte dans Expédition du Héros (A2)", exact=True).click()
+    item = page.locator("#side-panel")
+    item.get_by_label("Nom de la carte").fill("Grimpeuse")
+    item.get_by_label("Eau", exact=True).fill("2")
+    item.get_by_role("button", name="Ajouter : Personnage", exact=True).click()
     expect(item.get_by_label("Identifiant")).to_have_value("a2-1")
-    item.get_by_label("Nom", exact=True).fill("Grimpeuse")
-    item.get_by_label("Eau").fill("2")
     expect(page.locator(".check-status")).to_contain_text("Plateau jouable")
 
     page.get_by_role("button", name="Enregistrer", exact=True).click()

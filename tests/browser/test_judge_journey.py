@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from judge.scenarios.models import Scenario
 
 from .conftest import assert_no_serious_axe_violations, step_until_pending
-from .test_builder import add_card, zone
+from .test_builder import add_card
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +25,10 @@ def test_build_save_step_choose_end_rule_back_fork(judge_page: Page, site, js_er
     page.get_by_label("Titre").fill("Trois cartes en Réserve la nuit")
     page.get_by_label("Jour", exact=True).fill("2")
     page.get_by_label("Phase").select_option("night")
-    first = add_card(page, "Réserve", "A", 0)
-    first.get_by_label("Nom", exact=True).fill("Éclaireur")
-    first.get_by_role("button", name="Copier a1").click()
-    zone(page, "players.A.reserve[1]").get_by_role("button", name="Copier a2").click()
-    expect(zone(page, "players.A.reserve").locator("li.card")).to_have_count(3)
+    editor = add_card(page, "reserve", "A", "Éclaireur")
+    editor.get_by_role("button", name="Copier a1").click()
+    editor.get_by_role("button", name="Copier a2").click()
+    expect(page.locator('#builder-board [data-zone="A.reserve"] .card')).to_have_count(3)
     expect(page.locator(".check-status")).to_contain_text("Plateau jouable")
     page.get_by_role("button", name="Enregistrer", exact=True).click()
     expect(page).to_have_url(re.compile(r"/scenarios/[0-9a-f-]{36}/modifier/$"))

@@ -36,7 +36,7 @@ def test_new_page_for_a_judge(client, users):
     assert initial_of(response)["uuid"] is None
     assert initial_of(response)["document"] == EMPTY_DOCUMENT
     assert 'name="csrfmiddlewaretoken"' in response.content.decode()
-    assert "arbitre/builder.js" in response.content.decode()
+    assert "arbitre/builder/main.js" in response.content.decode()
 
 
 def test_edit_page_anonymous_is_sent_to_login(client, users):

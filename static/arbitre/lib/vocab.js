@@ -1,0 +1,59 @@
+// The engine's vocabulary (official English identifiers) with its French labels. The lists come from
+// the engine itself when the page embeds them (<script type="application/json" id="vocabulary">, see
+// judge/scenarios/views.py `vocabulary()`); the built-in ones are the same, for pages that do not.
+
+const embedded = (() => {
+  const node = typeof document === "undefined" ? null : document.getElementById("vocabulary");
+  if (!node) return {};
+  try { return JSON.parse(node.textContent) || {}; } catch (e) { return {}; }
+})();
+
+function list(key, fallback) { return Array.isArray(embedded[key]) ? embedded[key] : fallback; }
+
+export const TRIGGERS = list("triggers", ["join", "played_from_hand", "played_from_reserve", "noon", "dusk"]);
+export const VERBS = list("verbs", ["draw", "discard", "resupply", "sabotage", "sacrifice", "move_forward", "move_backward",
+  "gain_counters", "remove_counters", "gain_status", "lose_status", "choose_one", "internal"]);
+export const STATUSES = list("statuses", ["fleeting", "asleep", "anchored", "exhausted"]);
+export const CARD_TYPES = list("card_types", ["character", "spell", "permanent", "hero"]);
+export const TERRAINS = list("terrains", ["forest", "mountain", "water"]);
+export const PHASES = list("phases", ["setup", "morning", "noon", "afternoon", "dusk", "night"]);
+export const PLAYER_ZONES = list("player_zones", ["deck", "hand", "mana", "reserve", "landmarks", "discard",
+  "hero_expedition", "companion_expedition"]);
+export const QUICK_COSTS = list("quick_costs", ["exhaust_me", "discard_me", "mana", "spend"]);
+/** verb -> the key naming its target: "target" (a card), "expedition" or "player" */
+export const TARGET_KEY = embedded.target_key || {
+  discard: "target", sabotage: "target", sacrifice: "target", gain_counters: "target", remove_counters: "target",
+  gain_status: "target", lose_status: "target", move_forward: "expedition", move_backward: "expedition",
+  draw: "player", resupply: "player",
+};
+export const SIDES = list("sides", ["self", "opponent", "teammate"]);
+
+export const TRIGGER_FR = {
+  join: "Lorsque je rejoins l'Expédition", played_from_hand: "Quand je suis joué depuis la Main",
+  played_from_reserve: "Quand je suis joué depuis la Réserve", noon: "À Midi", dusk: "Au Crépuscule",
+};
+export const VERB_FR = {
+  draw: "Piocher", discard: "Défausser", resupply: "Ravitailler", sabotage: "Saboter", sacrifice: "Sacrifier",
+  move_forward: "Faire avancer une Expédition", move_backward: "Faire reculer une Expédition",
+  gain_counters: "Gagner des compteurs", remove_counters: "Perdre des compteurs", gain_status: "Gagner un statut",
+  lose_status: "Perdre un statut", choose_one: "Choisissez-en un (modes)", internal: "Action interne (coût : effet)",
+};
+export const STATUS_FR = { fleeting: "Fugace", asleep: "Endormi", anchored: "Ancré", exhausted: "Épuisé" };
+export const TYPE_FR = { character: "Personnage", spell: "Sort", permanent: "Permanent", hero: "Héros" };
+export const TERRAIN_FR = { forest: "Forêt", mountain: "Montagne", water: "Eau" };
+export const PHASE_FR = { setup: "Mise en place", morning: "Matin", noon: "Midi", afternoon: "Après-midi", dusk: "Crépuscule", night: "Nuit" };
+export const ZONE_FR = {
+  hero_expedition: "Expédition du Héros", companion_expedition: "Expédition du Compagnon", hand: "Main",
+  reserve: "Réserve", landmarks: "Repères", mana: "Mana", deck: "Deck", discard: "Défausse", limbo: "Limbes",
+};
+/** the zone as a place: "dans la Main" */
+export const ZONE_IN_FR = {
+  hero_expedition: "dans l'Expédition du Héros", companion_expedition: "dans l'Expédition du Compagnon",
+  hand: "dans la Main", reserve: "dans la Réserve", landmarks: "dans les Repères", mana: "dans la zone de Mana",
+  deck: "dans le Deck", discard: "dans la Défausse", limbo: "dans les Limbes",
+};
+export const SIDE_FR = { self: "vous", opponent: "votre adversaire", teammate: "votre coéquipier" };
+export const QUICK_COST_FR = { exhaust_me: "Épuisez-moi", discard_me: "Défaussez-moi", mana: "Mana", spend: "Dépenser" };
+
+/** [value, label] pairs for a <select>. */
+export function options(values, labels) { return values.map((v) => [v, (labels && labels[v]) || v]); }
