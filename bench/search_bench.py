@@ -10,17 +10,21 @@ What it prints, ours and the baseline side by side, from the same run:
 
 * relevance over ``fixtures/relevance/queries.json``: mean reciprocal rank (first relevant hit in
   the top 20, 0 if none) and recall@5 (share of a query's relevant rules in its top 5), overall
-  and per kind of query;
+  and per kind of query, the held-out queries (``"heldout": true``, written before the ranking was
+  tuned and never tuned on) apart;
 * index build time (read the rules from the database and build the index);
-* in-process latency (median, p95) of number, keyword and typo queries, with the ratio;
+* in-process latency, result cache off, of every query of the file in one run (median, p95, the
+  slowest query), ours and FTS5 interleaved query by query, with the ratio; and of suggestions as
+  you type (``suggest``, on the first two thirds of each query);
 * HTTP latency (median, p95) of the search page ``/recherche/?q=…`` and of ``/api/search/?q=…``,
   served by a threaded WSGI server (one thread per request, like ``runserver``) in a child process
   on a free loopback port.
 
-Exit status 0 when ours beats the baseline on both relevance figures, every query's median CPU
-time is under 10 ms and the search page's median is under 50 ms. The wall-clock verdict of the
-per-query target is printed too: on a machine busy with other work it says more about the load
-(printed first) than about the search.
+Exit status 0 when ours beats the baseline on both relevance figures, the median query costs at
+most 3× FTS5's, every query's median is under 10 ms, the median suggestion under 1 ms (issue 15)
+and the search page's median is under 50 ms. The verdicts use CPU time (this thread's), ratios
+taken within the same interleaved run; wall clock is printed beside: on a machine busy with other
+work it says more about the load (printed first) than about the search.
 
 The baseline: an FTS5 table over the same documents (number, title, text, remarks), tokenizer
 ``unicode61 remove_diacritics 2``, default ``bm25()`` ranking, each whitespace-separated query word
@@ -31,30 +35,38 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import shutil
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server, stop_server
+from common import (
+    ROOT,
+    RULE_FILES,
+    RULESET,
+    median_ms,
+    p95_ms,
+    start_server,
+    stop_server,
+)
 from common import setup_django as _setup_django
 
 QUERIES = ROOT / "fixtures" / "relevance" / "queries.json"
 TOP = 20  # results asked for, as the search page does
 
-# Targets of issue 2 (2-core machine).
+# Targets of issues 2 and 15 (2-core machine).
 TARGET_QUERY_MS = 10.0
 TARGET_PAGE_MS = 50.0
+TARGET_RATIO = 3.0
+TARGET_SUGGEST_MS = 1.0
+KINDS = ["keyword", "question", "accent", "typo", "number", "english", "loose"]
 
 
 # ---------------------------------------------------------------- measures
@@ -68,7 +80,9 @@ def relevance(run, rows: list[dict]) -> dict:
         relevant = set(row["relevant"])
         rr = next((1.0 / rank for rank, key in enumerate(keys, 1) if key in relevant), 0.0)
         recall = len(relevant & set(keys[:5])) / len(relevant)
-        per_kind.setdefault(row["kind"], []).append((rr, recall))
+        group = "held-out " + row["kind"] if row.get("heldout") else row["kind"]
+        per_kind.setdefault(group, []).append((rr, recall))
+        per_kind.setdefault("held-out all" if row.get("heldout") else "tuned all", []).append((rr, recall))
         per_kind.setdefault("all", []).append((rr, recall))
     return {
         kind: {"mrr": statistics.fmean(r for r, _ in pairs), "r5": statistics.fmean(c for _, c in pairs), "n": len(pairs)}
@@ -109,6 +123,17 @@ def ours_run(q: str) -> list[str]:
     from rules_ref import search
 
     return [hit.number or hit.slug for hit in search.search(q, ruleset=RULESET, limit=TOP).hits]
+
+
+def ours_suggest(q: str) -> list:
+    from rules_ref import search
+
+    return search.suggest(q, ruleset=RULESET)
+
+
+def typing(q: str) -> str:
+    """What is in the box two thirds of the way through typing ``q``."""
+    return q[: max(2, round(len(q) * 2 / 3))]
 
 
 class Fts5:
@@ -212,19 +237,14 @@ def main() -> int:
         rel_ours = relevance(ours_run, rows)
         rel_fts = relevance(fts.run, rows)
 
-        # In-process latency, by kind of query.
-        sets = {
-            "number": [r["q"] for r in rows if r["kind"] == "number"],
-            "keyword": [r["q"] for r in rows if r["kind"] in ("keyword", "question", "accent")],
-            "typo": [r["q"] for r in rows if r["kind"] == "typo"],
-        }
-        latency = {}
-        per_query_ours: dict[str, float] = {}
-        for name, queries in sets.items():
-            (ours, base), (ours_cpu, base_cpu) = time_queries([ours_run, fts.run], queries, args.rounds)
-            latency[name] = (ours, base, ours_cpu, base_cpu)
-            for i, q in enumerate(queries):
-                per_query_ours[q] = (statistics.median(ours[i :: len(queries)]), statistics.median(ours_cpu[i :: len(queries)]))
+        # In-process latency: every query of the file in one run, engines interleaved.
+        queries = [r["q"] for r in rows]
+        (ours, base), (ours_cpu, base_cpu) = time_queries([ours_run, fts.run], queries, args.rounds)
+        per_query_ours: dict[str, tuple[float, float]] = {}
+        for i, q in enumerate(queries):
+            per_query_ours[q] = (statistics.median(ours[i :: len(queries)]), statistics.median(ours_cpu[i :: len(queries)]))
+        typed = list(dict.fromkeys(typing(q) for q in queries))
+        (suggest,), (suggest_cpu,) = time_queries([ours_suggest], typed, args.rounds)
         search.close_searcher()
 
         # HTTP, against a child process serving the same temporary database and index.
@@ -247,12 +267,15 @@ def main() -> int:
           " other work on the machine inflates them; ratios come from the same run)")
     print()
     print("Relevance (fixtures/relevance/queries.json; MRR over the top 20, recall@5)")
-    print(f"  {'queries':<10} {'n':>3}   {'MRR ours':>9} {'MRR FTS5':>9}   {'R@5 ours':>9} {'R@5 FTS5':>9}")
-    for kind in ["all", "keyword", "question", "accent", "typo", "number"]:
+    print(f"  {'queries':<18} {'n':>3}   {'MRR ours':>9} {'MRR FTS5':>9}   {'R@5 ours':>9} {'R@5 FTS5':>9}")
+    groups = ["all", "tuned all", *KINDS, "held-out all", *("held-out " + k for k in KINDS)]
+    for kind in groups:
         if kind not in rel_ours:
             continue
+        if kind == "held-out all":
+            print("  held out (written before tuning, never tuned on):")
         o, b = rel_ours[kind], rel_fts[kind]
-        print(f"  {kind:<10} {o['n']:>3}   {o['mrr']:>9.3f} {b['mrr']:>9.3f}   {o['r5']:>9.3f} {b['r5']:>9.3f}")
+        print(f"  {kind:<18} {o['n']:>3}   {o['mrr']:>9.3f} {b['mrr']:>9.3f}   {o['r5']:>9.3f} {b['r5']:>9.3f}")
     beats = rel_ours["all"]["mrr"] > rel_fts["all"]["mrr"] and rel_ours["all"]["r5"] > rel_fts["all"]["r5"]
     print(f"  ours beats FTS5 on both: {'yes' if beats else 'NO'}")
     print()
@@ -260,23 +283,28 @@ def main() -> int:
     ob, fb = statistics.median(ours_builds), statistics.median(fts_builds)
     print(f"  ours {ob * 1000:8.1f} ms    FTS5 {fb * 1000:8.1f} ms    ours/FTS5 {ob / fb:6.1f}×")
     print()
-    print(f"In-process latency (ms; {args.rounds} passes over each set, engines interleaved; ours includes highlighted"
-          " snippets, FTS5 includes snippet(); cpu = this thread's CPU time, what the query costs on an idle machine)")
-    print(f"  {'queries':<8} {'n':>3}   {'ours med':>8} {'ours p95':>8} {'cpu med':>8}   {'FTS5 med':>8} {'FTS5 p95':>8}"
-          f" {'cpu med':>8}   {'ratio med':>9}")
-    for name, (ours, base, ours_cpu, base_cpu) in latency.items():
-        print(f"  {name:<8} {len(sets[name]):>3}   {median_ms(ours):>8.2f} {p95_ms(ours):>8.2f} {median_ms(ours_cpu):>8.2f}"
-              f"   {median_ms(base):>8.3f} {p95_ms(base):>8.3f} {median_ms(base_cpu):>8.3f}"
-              f"   {median_ms(ours) / median_ms(base):>8.1f}×")
-    slowest_q, (slowest, slowest_cpu) = max(per_query_ours.items(), key=lambda item: item[1][0])
-    print(f"  slowest single query (median, ours): {slowest * 1000:.2f} ms wall, {slowest_cpu * 1000:.2f} ms cpu"
-          f"  {slowest_q!r}")
-    ok_query_wall = slowest * 1000 < TARGET_QUERY_MS
-    slowest_cpu_q, (_, slowest_cpu_any) = max(per_query_ours.items(), key=lambda item: item[1][1])
-    ok_query = slowest_cpu_any * 1000 < TARGET_QUERY_MS
-    print(f"  target: every query under {TARGET_QUERY_MS:.0f} ms median in process:"
-          f" wall clock {'met' if ok_query_wall else 'MISSED'},"
-          f" CPU time {'met' if ok_query else 'MISSED'} (slowest {slowest_cpu_any * 1000:.2f} ms {slowest_cpu_q!r})")
+    print(f"In-process latency, uncached (ms; all {len(queries)} queries in one run, {args.rounds} passes, engines"
+          " interleaved; ours includes highlighted snippets, FTS5 includes snippet(); cpu = this thread's CPU time,"
+          " what a query costs on an idle machine; the verdicts use it)")
+    print(f"  {'':<8} {'med':>7} {'p95':>7} {'max':>7}   {'cpu med':>7} {'cpu p95':>7} {'cpu max':>7}")
+    for name, wall, cpu in (("ours", ours, ours_cpu), ("FTS5", base, base_cpu)):
+        print(f"  {name:<8} {median_ms(wall):>7.3f} {p95_ms(wall):>7.3f} {max(wall) * 1000:>7.2f}"
+              f"   {median_ms(cpu):>7.3f} {p95_ms(cpu):>7.3f} {max(cpu) * 1000:>7.2f}")
+    ratio_wall = median_ms(ours) / median_ms(base)
+    ratio = median_ms(ours_cpu) / median_ms(base_cpu)
+    ok_ratio = ratio <= TARGET_RATIO
+    print(f"  ours/FTS5 median: {ratio:.2f}× cpu, {ratio_wall:.2f}× wall; target ≤ {TARGET_RATIO:.0f}×:"
+          f" {'met' if ok_ratio else 'MISSED'}")
+    slowest_q, (slowest, _) = max(per_query_ours.items(), key=lambda item: item[1][0])
+    slowest_cpu_q, (_, slowest_cpu) = max(per_query_ours.items(), key=lambda item: item[1][1])
+    ok_query = slowest_cpu * 1000 < TARGET_QUERY_MS
+    print(f"  slowest query (its median): {slowest_cpu * 1000:.2f} ms cpu {slowest_cpu_q!r};"
+          f" {slowest * 1000:.2f} ms wall {slowest_q!r}")
+    print(f"  target: every query under {TARGET_QUERY_MS:.0f} ms: {'met' if ok_query else 'MISSED'}")
+    ok_suggest = median_ms(suggest_cpu) <= TARGET_SUGGEST_MS
+    print(f"  suggest as you type ({len(typed)} prefixes): median {median_ms(suggest_cpu):.3f} ms cpu"
+          f" ({median_ms(suggest):.3f} wall), p95 {p95_ms(suggest_cpu):.3f} ms cpu;"
+          f" target median ≤ {TARGET_SUGGEST_MS:.0f} ms: {'met' if ok_suggest else 'MISSED'}")
     print()
     print(f"HTTP latency (ms; threaded WSGI server in a child process on 127.0.0.1, {len(http_queries)} queries"
           f" × {args.http_rounds}, one connection per request)")
@@ -285,7 +313,7 @@ def main() -> int:
         print(f"  {name:<18} {len(samples):>8}   {median_ms(samples):>7.2f} {p95_ms(samples):>7.2f}")
     ok_page = median_ms(http["page /recherche/"]) < TARGET_PAGE_MS
     print(f"  target: search page under {TARGET_PAGE_MS:.0f} ms median: {'met' if ok_page else 'MISSED'}")
-    return 0 if (beats and ok_query and ok_page) else 1
+    return 0 if (beats and ok_ratio and ok_query and ok_suggest and ok_page) else 1
 
 
 if __name__ == "__main__":

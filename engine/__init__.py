@@ -1,22 +1,42 @@
 """Arbitre's rules engine for Altered: a pure-Python library (standard library only).
 
     >>> import engine
-    >>> game = engine.load(doc)          # raises engine.ScenarioError(problems)
-    >>> game.run("end"); game.pending, game.winner, game.log
-    >>> game.output()                    # the output document of a run
+    >>> doc = engine.empty_document("1v1")      # any scenario document (shared/docs/scenario-format.md)
+    >>> game = engine.load(doc)                 # raises engine.ScenarioError(problems)
+    >>> [e.text for e in game.run("end")]       # to the end, or to the first missing decision
+    ['Midi : aucune réaction « À Midi », il ne se passe rien.', 'Jour 1 — début de la phase : Après-midi.']
+    >>> game.pending["kind"], game.pending["player"], game.pending["count"], game.winner
+    ('turn', 'A', 1, None)
+    >>> game.decide({"player": "A", "pass": True})[0].rules
+    ('1.3.2.d',)
+    >>> sorted(game.output())                   # the output document of a run
+    ['log', 'pending', 'state', 'winner']
+
+A run is bounded: past its budget the next step raises :class:`engine.BudgetExceeded` (an
+:class:`engine.EngineError`), naming the budget, before changing anything.
+
+    >>> engine.load(doc, budget=engine.Budget(steps=0)).run()
+    Traceback (most recent call last):
+    ...
+    engine.errors.BudgetExceeded: Budget dépassé (steps) : la partie s'arrête après 0 étape(s) et ...
 
 The contract is the scenario format (shared/docs/scenario-format.md); see engine/README.md.
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from .game import Game, IllegalDecision, LogEntry
+from .errors import Budget, BudgetExceeded, EngineError, IllegalDecision
+from .game import Game, LogEntry
+from .model import PLAYERS
 from .scenario import ScenarioError
 from .scenario.check import check as _check
 from .scenario.load import load_state, loads_doc
+from .vocabulary import vocabulary, vocabulary_json
 
-__all__ = ["Game", "IllegalDecision", "LogEntry", "ScenarioError", "check", "load", "loads"]
+__all__ = ["Budget", "BudgetExceeded", "EngineError", "Game", "IllegalDecision", "LogEntry", "ScenarioError",
+           "check", "empty_document", "load", "loads", "vocabulary", "vocabulary_json"]
 
 
 def check(doc: Any) -> list[dict[str, Any]]:
@@ -24,11 +44,25 @@ def check(doc: Any) -> list[dict[str, Any]]:
     return _check(doc)
 
 
-def load(doc: Any) -> Game:
-    """A Game at the beginning of the scenario's phase. Raises ScenarioError (all problems)."""
-    return Game(load_state(doc))
+def load(doc: Any, budget: Budget | None = None) -> Game:
+    """A Game at the beginning of the scenario's phase. Raises ScenarioError (all problems).
+    `budget` bounds the steps and CPU time this game may spend, loading included."""
+    started = time.thread_time()
+    return Game(load_state(doc), budget, started)
 
 
-def loads(text: str) -> Game:
+def loads(text: str, budget: Budget | None = None) -> Game:
     """Like load() for JSON text; malformed JSON is a problem at path "$" with line and column."""
-    return load(loads_doc(text))
+    started = time.thread_time()
+    return Game(load_state(loads_doc(text)), budget, started)
+
+
+def empty_document(mode: str = "1v1") -> dict[str, Any]:
+    """The empty scenario of a mode (no card, heroes null, default Adventure, day 1 at Noon): the one
+    the builder starts from, valid as it is."""
+    players = PLAYERS[mode]
+    return {"format": "arbitre-scenario/1", "rules": "fr-1", "seed": 0, "mode": mode, "day": 1, "phase": "noon",
+            "first_player": players[0], "players": {p: {"hero": None} for p in players},
+            "adventure": {"layout": mode, "tumult": None,
+                          "markers": {p: {"hero": 0, "companion": 7} for p in players}, "arena": False},
+            "decisions": []}

@@ -7,6 +7,7 @@ import sys
 
 from . import ScenarioError, check, load
 from .model import PHASES
+from .rules.registry import table
 from .scenario.load import loads_doc
 
 
@@ -27,7 +28,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "rules":
-        from .rules.registry import table
         sys.stdout.write(table())
         return 0
     try:

@@ -1,23 +1,22 @@
 """Apply one event to the state, through the journal. The one place events change the board."""
 from __future__ import annotations
 
+from functools import singledispatch
 from typing import TYPE_CHECKING
 
 from . import events as ev
 from .model import ARENA, COUNTER_LOSING_ZONES, STATUSES, VISIBLE_ZONES, Tumult, split_zone
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 
-def _index(cards: list, card_id: str) -> int:
-    for i, c in enumerate(cards):
-        if c.id == card_id:
-            return i
-    raise KeyError(card_id)
+def _index(game: "Table", cards: list, card_id: str) -> int:
+    """Where the card stands in its zone's list (list.index compares identity: Card has eq=False)."""
+    return cards.index(game.state.cards[card_id])
 
 
-def _enter(game: "Game", card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
+def _enter(game: "Table", card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
     """The card becomes a new object in a visible zone (2.1.c) or a mere card in a hidden one (2.1.g)."""
     j, st = game.journal, game.state
     if to_zone in VISIBLE_ZONES:
@@ -33,62 +32,110 @@ def _enter(game: "Game", card, from_zone: str | None, to_zone: str, enters: tupl
         j.set(card, "counters", {})
 
 
-def apply_event(game: "Game", e: ev.Event) -> None:
-    st, j = game.state, game.journal
-    t = type(e)
-    if t is ev.Move:
-        src = st.zones[e.from_]
-        card = j.pop(src, _index(src, e.card))
-        _enter(game, card, split_zone(e.from_)[1], split_zone(e.to)[1], e.enters)
-        dst = st.zones[e.to]
-        j.insert(dst, len(dst), card)
-        j.setitem(st.loc, card.id, e.to)
-    elif t is ev.StatusChange:
-        card = st.card(e.card)
-        if e.value and e.status not in card.statuses:   # kept in the canonical order, as loaded
-            j.set(card, "statuses", tuple(x for x in STATUSES if x in card.statuses or x == e.status))
-        elif not e.value and e.status in card.statuses:
-            j.set(card, "statuses", tuple(s for s in card.statuses if s != e.status))
-    elif t is ev.CountersChange:
-        card = st.card(e.card)
-        counters = dict(card.counters)
-        if e.after:
-            counters[e.name] = e.after
-        else:
-            counters.pop(e.name, None)
-        j.set(card, "counters", counters)
-    elif t is ev.MarkerMove:
-        j.setitem(st.adventure.markers[e.player], e.expedition, e.to)
-    elif t is ev.PhaseBegins:
-        j.set(st, "day", e.day)
-        j.set(st, "phase", e.phase)
-    elif t is ev.FirstPlayer:
-        j.set(st, "first_player", e.player)
-    elif t is ev.Cease:
-        cards = st.zones[e.zone]
-        j.pop(cards, _index(cards, e.card))
-        j.setitem(st.loc, e.card)
-    elif t is ev.Reveal:
-        card = st.adventure.tumult[e.tumult]
-        j.set(card, "face_up", True)
-        if e.turned:
-            j.set(card, "terrains", (card.terrains[1], card.terrains[0]))
-    elif t is ev.Shuffle:
-        _shuffle(game, e)
-    elif t is ev.Win:
-        j.set(st, "winner", e.player)
-    elif t is ev.Tiebreak and e.cause == "begin":
-        # 4.3.d: the companion region turned face down becomes the Arena, every marker on it,
-        # every other region discarded.
-        j.set(st.adventure, "arena", True)
-        j.set(st.adventure, "tumult", [])
-        for p, m in st.adventure.markers.items():
-            for kind in list(m):
-                j.setitem(m, kind, ARENA)
-    # Decision, Note, Tiebreak 'compare' change nothing on the board.
+def apply_event(game: "Table", e: ev.Event) -> None:
+    """Apply one event to the state: one small applier per event type, registered below (looked up
+    in singledispatch's registry by exact type: events are leaf classes)."""
+    _apply.registry.get(type(e), _apply)(e, game)
 
 
-def _shuffle(game: "Game", e: ev.Shuffle) -> None:
+@singledispatch
+def _apply(e: ev.Event, game: "Table") -> None:
+    """Decision, Note, Effect, Declared, Progress change nothing on the board."""
+
+
+@_apply.register(ev.Move)
+def _move(e: ev.Move, game: "Table") -> None:
+    st = game.state
+    j = game.journal
+    src = st.zones[e.from_]
+    card = j.pop(src, _index(game, src, e.card))
+    _enter(game, card, split_zone(e.from_)[1], split_zone(e.to)[1], e.enters)
+    dst = st.zones[e.to]
+    j.insert(dst, len(dst), card)
+    j.setitem(st.loc, card.id, e.to)
+
+
+@_apply.register(ev.StatusChange)
+def _status_change(e: ev.StatusChange, game: "Table") -> None:
+    st = game.state
+    j = game.journal
+    card = st.card(e.card)
+    if e.value and e.status not in card.statuses:   # kept in the canonical order, as loaded
+        j.set(card, "statuses", tuple(x for x in STATUSES if x in card.statuses or x == e.status))
+    elif not e.value and e.status in card.statuses:
+        j.set(card, "statuses", tuple(s for s in card.statuses if s != e.status))
+
+
+@_apply.register(ev.CountersChange)
+def _counters_change(e: ev.CountersChange, game: "Table") -> None:
+    st = game.state
+    j = game.journal
+    card = st.card(e.card)
+    counters = dict(card.counters)
+    if e.after:
+        counters[e.name] = e.after
+    else:
+        counters.pop(e.name, None)
+    j.set(card, "counters", counters)
+
+
+@_apply.register(ev.MarkerMove)
+def _marker_move(e: ev.MarkerMove, game: "Table") -> None:
+    game.journal.setitem(game.state.adventure.markers[e.player], e.expedition, e.to)
+
+
+@_apply.register(ev.PhaseBegins)
+def _phase_begins(e: ev.PhaseBegins, game: "Table") -> None:
+    st = game.state
+    j = game.journal
+    j.set(st, "day", e.day)
+    j.set(st, "phase", e.phase)
+
+
+@_apply.register(ev.FirstPlayer)
+def _first_player(e: ev.FirstPlayer, game: "Table") -> None:
+    game.journal.set(game.state, "first_player", e.player)
+
+
+@_apply.register(ev.Cease)
+def _cease(e: ev.Cease, game: "Table") -> None:
+    st = game.state
+    j = game.journal
+    cards = st.zones[e.zone]
+    j.pop(cards, _index(game, cards, e.card))
+    j.setitem(st.loc, e.card)
+
+
+@_apply.register(ev.Reveal)
+def _reveal(e: ev.Reveal, game: "Table") -> None:
+    j = game.journal
+    card = game.state.adventure.tumult[e.tumult]
+    j.set(card, "face_up", True)
+    if e.turned:
+        j.set(card, "terrains", (card.terrains[1], card.terrains[0]))
+
+
+@_apply.register(ev.Win)
+def _win(e: ev.Win, game: "Table") -> None:
+    game.journal.set(game.state, "winner", e.player)
+
+
+@_apply.register(ev.Tiebreak)
+def _tiebreak(e: ev.Tiebreak, game: "Table") -> None:
+    st = game.state
+    j = game.journal
+    if e.cause != "begin":       # a comparison changes nothing
+        return
+    # 4.3.d: the companion region turned face down becomes the Arena, every marker on it,
+    # every other region discarded.
+    j.set(st.adventure, "arena", True)
+    j.set(st.adventure, "tumult", [])
+    for p, m in st.adventure.markers.items():
+        for kind in list(m):
+            j.setitem(m, kind, ARENA)
+
+@_apply.register(ev.Shuffle)
+def _shuffle(e: ev.Shuffle, game: "Table") -> None:
     st, j = game.state, game.journal
     if e.from_ == "adventure":
         by_name = {t.name: t for t in st.adventure.tumult}

@@ -155,12 +155,15 @@ class Tiebreak(Event):
 
 @dataclass(frozen=True, slots=True)
 class Note(Event):
-    """A step that changes nothing on the board but must be said (Noon passes, nothing to draw...)."""
+    """A step that changes nothing on the board but must be said (Noon passes, nothing to draw...).
+    `card` is only ever a card id, `expedition` an expedition kind, `players` players named."""
     type: ClassVar[str] = "note"
     key: str
     player: str | None = None
     card: str | None = None
     count: int | None = None
+    expedition: str | None = None
+    players: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,25 +1,65 @@
 """`Game`: one state, stepped by `advance()`, restored by `undo()` (python-chess's push/pop).
 
-A step is the unit of `advance()`: one daily effect, or one player's decision. Every step
-appends at least one log entry. The step to perform next is the state's cursor
-(`state.step`, `state.sub`); :mod:`engine.rules.flow` maps it to a rule function and, when the
-step needs a player's choice, to a :class:`~engine.rules.flow.Need` that lists the legal decisions.
+The top layer: the game loop. A step is the unit of `advance()`: one daily effect, or one
+player's decision. Every step appends at least one log entry. The step to perform next is the
+state's cursor (`state.step`, `state.sub`); :data:`STEPS`, the one step table, maps it to its rule
+function and, when the step needs a player's choice, to the function giving the
+:class:`~engine.rules.flow.Need`. Effects waiting on the stack resolve first. After every step
+that moved a marker the end of the game is checked (every other movement checks it as it happens).
+
+Layers, each importing only those below it: core (`vocabulary`, `errors`, `jsondata`, `model`,
+`events`, `journal`, `steps`, `table`, `rules/registry`), then the scenario format (`scenario/`)
+and the rules (`rules/`, which see a `Table`, never `Game`), then this loop.
 """
 from __future__ import annotations
 
 import random
+import sys
+import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from . import events as ev
 from .apply import apply_event
+from .rules import afternoon, dusk, effects, flow, morning, night, setup
+from .rules.end import check_end
 from .journal import Journal, revert
+from .errors import DEFAULT_BUDGET, Budget, BudgetExceeded, IllegalDecision
 from .model import PHASES, State
+from .rules import registry
+from .rules.flow import LEGAL_CAP
+from .rules.play import anytime_swap, swap_problem
+from .rules.registry import ARTICLE_SLUGS, RULE_CODES
+from .scenario.dump import dump
+from .scenario.shapes import decision_kind, decision_problems
 from .text import describe
 
+__all__ = ["Budget", "BudgetExceeded", "Game", "IllegalDecision", "LogEntry", "STEPS"]
 
-class IllegalDecision(ValueError):
-    """A decision that does not answer what the game waits for; the message names the rule."""
+#: The step table, in the order of a game: cursor name -> (the function giving the decision the step
+#: waits for, or None; the step's rule function). Built here only (scenario/check.py lists the names).
+STEPS: dict[str, tuple[flow.NeedFn | None, flow.StepFn]] = {
+    "setup.adventure": (None, setup.setup_adventure),
+    "setup.first_player": (None, setup.setup_first_player),
+    "setup.shuffle": (None, setup.setup_shuffle),
+    "setup.draw": (None, setup.setup_draw),
+    "setup.mana": (setup.need_mana, setup.setup_mana),
+    "morning.first_draw": (None, setup.first_morning_draw),
+    "morning.first_mana": (setup.need_mana, setup.first_morning_mana),
+    "morning.first_player": (None, morning.pass_first_player_marker),
+    "morning.prepare": (None, morning.prepare),
+    "morning.draw": (None, morning.morning_draw),
+    "morning.mana": (morning.need_mana, morning.morning_mana),
+    "noon.reactions": (None, morning.noon),
+    "noon.end": (None, morning.end_of_noon),
+    "afternoon.turn": (afternoon.need_turn, afternoon.take_turn),
+    "dusk.reactions": (None, dusk.dusk_reactions),
+    "dusk.progress": (None, dusk.progress),
+    "dusk.end": (None, dusk.end_of_dusk),
+    "night.rest": (None, night.rest),
+    "night.cleanup": (night.need_keep, night.cleanup_choice),
+    "night.discard": (None, night.cleanup_discard),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +72,12 @@ class LogEntry:
     event: ev.Event
     reading: str | None = None
     articles: tuple[tuple[str, str], ...] = ()   # (article title, section): rules without numbers
+    source: str | None = None    # the rule function that emitted it (recorded when the contract is checked)
 
     def to_json(self) -> dict[str, Any]:
         out = {"seq": self.seq, "day": self.day, "phase": self.phase, "rules": list(self.rules),
                "text": self.text, "event": self.event.to_json()}
         if self.articles:
-            from .rules.registry import ARTICLE_SLUGS
             out["articles"] = [{"title": t, "section": s, "slug": ARTICLE_SLUGS.get(t, "")} for t, s in self.articles]
         if self.reading:
             out["reading"] = self.reading
@@ -52,26 +92,34 @@ class Game:
     exactly as they were before the last step; randomness comes only from ``state.seed``.
     """
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, budget: Budget | None = None, started: float | None = None) -> None:
         self.state = state
+        self.budget = budget or DEFAULT_BUDGET
+        self._started = time.thread_time() if started is None else started
+        self.steps_done = 0
         self.journal = Journal()
         self.log: list[LogEntry] = []
         self._history: list[tuple[list[tuple], int]] = []
         self.names = {c.id: c.name for c in state.all_cards()}
-        from .rules import flow
-        self._flow = flow
+        self.names.update({f"tumult:{k}": t.name for k, t in enumerate(state.adventure.tumult)})
         if not state.step:
             flow.start(self)
 
     # -- used by the rules -------------------------------------------------------------------
     def emit(self, event: ev.Event, rules: Iterable[str] = (), reading: str | None = None,
-             articles: Iterable[tuple[str, str]] = ()) -> LogEntry:
+             articles: Iterable[tuple[str, str]] = (), via: frozenset[str] = frozenset()) -> LogEntry:
         """Apply `event` to the state and record it in the log, citing `rules` (most specific first)
-        and `articles` ((title, section) of glossary articles without rule numbers)."""
+        and `articles` ((title, section) of glossary articles without rule numbers). When the rule
+        contract is checked (tests), the entry records its source function and any number that no
+        running rule function declares (nor `via`: the numbers of the step a decision answers) is a
+        violation (registry.VIOLATIONS)."""
         apply_event(self, event)
         st = self.state
-        entry = LogEntry(len(self.log) + 1, st.day, st.phase, tuple(dict.fromkeys(rules)),
-                         describe(event, self, reading), event, reading, tuple(dict.fromkeys(articles)))
+        cited = tuple(dict.fromkeys(rules))
+        text = describe(event, self, reading)
+        source = registry.check_contract(sys._getframe(1), cited, text, via) if registry.CONTRACT else None
+        entry = LogEntry(len(self.log) + 1, st.day, st.phase, cited, text, event, reading,
+                         tuple(dict.fromkeys(articles)), source)
         self.log.append(entry)
         return entry
 
@@ -104,40 +152,69 @@ class Game:
         """What the game waits for, or None: {player, kind, choose, options, rules, text[, reason]}."""
         if self.over:
             return None
-        need = self._flow.need(self)
+        need = self._need()
         if need is None:
             return None
         decision, reason = self._scripted(need)
-        if decision is not None:
+        if decision is not None or self._scripted_swap(need) is not None:
             return None
         return need.to_pending(reason)
 
-    def legal_decisions(self) -> list[dict[str, Any]]:
-        """Every legal DECISION for the choice the game needs now ([] when none is needed)."""
+    def legal_decisions(self, limit: int = LEGAL_CAP) -> list[dict[str, Any]]:
+        """The first `limit` legal DECISIONs for the choice the game needs now ([] when none is
+        needed), produced lazily; `legal_count()` says how many there are in all."""
         if self.over:
             return []
-        need = self._flow.need(self)
-        return need.legal() if need else []
+        need = self._need()
+        return need.legal(limit) if need else []
+
+    def legal_count(self) -> int:
+        """How many legal decisions the current choice has (computed, never enumerated)."""
+        if self.over:
+            return 0
+        need = self._need()
+        return need.count() if need else 0
+
+    def spent(self) -> tuple[int, float]:
+        """(steps performed, CPU seconds of this thread since loading)."""
+        return self.steps_done, time.thread_time() - self._started
+
+    def check_budget(self, budget: Budget | None = None) -> None:
+        """Raise :class:`BudgetExceeded` if `budget` (default: the game's) is spent."""
+        b = budget or self.budget
+        steps, seconds = self.spent()
+        if steps >= b.steps:
+            raise BudgetExceeded("steps", b.steps, steps, seconds)
+        if seconds >= b.seconds:
+            raise BudgetExceeded("seconds", b.seconds, steps, seconds)
 
     def advance(self) -> list[LogEntry]:
         """Perform one step; return its log entries ([] if over or waiting for a decision)."""
         if self.over:
             return []
-        need = self._flow.need(self)
+        need = self._need()
         decision = None
         if need is not None:
             decision, _ = self._scripted(need)
             if decision is None:
-                return []
+                swap = self._scripted_swap(need)
+                return self._perform_swap(swap) if swap is not None else []
         return self._perform(decision, consumed=need is not None)
 
     def decide(self, decision: dict[str, Any]) -> list[LogEntry]:
         """Insert `decision` at the current point of the decision list and perform the step that
         consumes it. Raises :class:`IllegalDecision` (state untouched) if it does not fit."""
-        need = None if self.over else self._flow.need(self)
+        need = None if self.over else self._need()
         if need is None:
+            if not self.over and self._swap_problem(decision) is None:
+                return self._perform_swap(dict(decision), inserted=True)
             raise IllegalDecision("Aucune décision n'est attendue maintenant.")
         problem = need.check(decision)
+        if problem and self._answers_swap(need, decision):
+            swap_refused = self._swap_problem(decision)
+            if swap_refused:
+                raise IllegalDecision(swap_refused)
+            return self._perform_swap(dict(decision), inserted=True)
         if problem:
             raise IllegalDecision(f"{problem} (règle {', '.join(need.rules)})")
         return self._perform(dict(decision), consumed=True, inserted=True)
@@ -152,15 +229,23 @@ class Game:
         del self.log[start:]
         return removed
 
-    def run(self, until: str = "end", max_steps: int = 100_000) -> list[LogEntry]:
+    def run(self, until: str = "end", max_steps: int = 100_000, budget: Budget | None = None) -> list[LogEntry]:
         """Run to the end or a missing decision ("end"), one step ("step"), or until the next
-        beginning of the named phase. Returns the entries appended."""
+        beginning of the named phase. Returns the entries appended. `budget` replaces the game's
+        budget for the steps of this run (counted from this call); past it, BudgetExceeded."""
         if until == "step":
             return self.advance()
         if until != "end" and until not in PHASES:
             raise ValueError(f"until: 'end', 'step' or one of {', '.join(PHASES)}, not {until!r}")
         out: list[LogEntry] = []
+        steps0, seconds0 = self.spent()
         for _ in range(max_steps):
+            if budget is not None:
+                steps, seconds = self.spent()
+                if steps - steps0 >= budget.steps:
+                    raise BudgetExceeded("steps", budget.steps, steps - steps0, seconds - seconds0)
+                if seconds - seconds0 >= budget.seconds:
+                    raise BudgetExceeded("seconds", budget.seconds, steps - steps0, seconds - seconds0)
             entries = self.advance()
             if not entries:
                 break
@@ -172,13 +257,37 @@ class Game:
 
     def to_doc(self) -> dict[str, Any]:
         """The current state as a scenario document (loads back to the same state)."""
-        from .scenario.dump import dump
         return dump(self.state)
 
     def output(self) -> dict[str, Any]:
         """The output document of a run: state, log, pending, winner."""
         return {"state": self.to_doc(), "log": [e.to_json() for e in self.log],
                 "pending": self.pending, "winner": self.winner}
+
+    # -- the loop: what is needed, perform it, check the end -----------------------------------
+    def _need(self) -> flow.Need | None:
+        """The decision the next step waits for. Effects waiting on the stack (reactions, a spell,
+        a quick action, a Tumult card's effect) resolve before the cursor's step goes on."""
+        if self.state.stack:
+            return effects.need_resolution(self)
+        need_fn = STEPS[self.state.step][0]
+        return need_fn(self) if need_fn else None
+
+    def _step_function(self) -> flow.StepFn:
+        return effects.resolve if self.state.stack else STEPS[self.state.step][1]
+
+    def _perform_step(self, decision: dict[str, Any] | None) -> None:
+        start = len(self.log)
+        self._step_function()(self, decision)
+        st = self.state
+        if st.winner is None and not st.adventure.arena and any(
+                type(e.event) is ev.MarkerMove for e in self.log[start:]):
+            check_end(self)     # Dusk's simultaneous moves (every other move was checked as it happened)
+
+    def _declared_by(self) -> frozenset[str]:
+        """The numbers declared by the function that performs the next step: what the decision it
+        consumes may cite (the rule contract)."""
+        return RULE_CODES.get(self._step_function().__code__, ("", frozenset()))[1]
 
     # -- internals ---------------------------------------------------------------------------
     def _scripted(self, need) -> tuple[dict | None, str | None]:
@@ -194,27 +303,67 @@ class Game:
             return None, f"decisions[{st.decision_index}] ne convient pas : {problem}"
         return d, None
 
-    def _perform(self, decision: dict | None, consumed: bool, inserted: bool = False) -> list[LogEntry]:
-        st, j = self.state, self.journal
+    # 3.2.9.e: "Les joueurs peuvent épuiser un Orbe de Mana pour préparer un autre Orbe de Mana Épuisé à
+    # tout moment": any player may swap whenever the game waits for a decision, not only on their turn
+    @staticmethod
+    def _answers_swap(need: Any, d: Any) -> bool:
+        """Whether `d` is a swap that is not simply the current player's turn decision."""
+        return isinstance(d, dict) and "swap" in d and (need.kind != "turn" or d.get("player") != need.player)
+
+    def _swap_problem(self, d: Any) -> str | None:
+        if not isinstance(d, dict) or decision_kind(d) != ["swap"] or decision_problems(d):
+            return "réponse attendue : {\"player\", \"swap\": [Orbe prêt, Orbe épuisé]} (3.2.9.e)"
+        if d.get("player") not in self.state.players:
+            return f"joueur inconnu {d.get('player')!r}"
+        return swap_problem(self, d["player"], d)
+
+    def _scripted_swap(self, need: Any) -> dict | None:
+        """The next scripted decision when it is an Orb swap made at any time (3.2.9.e)."""
+        st = self.state
+        if need.automatic is not None or st.decision_index >= len(st.decisions):
+            return None
+        d = st.decisions[st.decision_index]
+        return d if self._answers_swap(need, d) and self._swap_problem(d) is None else None
+
+    def _perform_swap(self, decision: dict, inserted: bool = False) -> list[LogEntry]:
+        """One step: the Orb swap of any player (3.2.9.e); what the game waited for still waits."""
+        def body() -> None:
+            st, j = self.state, self.journal
+            if inserted:
+                j.insert(st.decisions, st.decision_index, decision)
+            j.set(st, "decision_index", st.decision_index + 1)
+            anytime_swap(self, decision)
+        return self._step(body)
+
+    def _step(self, body: Any) -> list[LogEntry]:
+        """Run `body` as one step: journaled, undone as a whole on error, counted in the budget."""
+        self.check_budget()
         ops: list[tuple] = []
         start = len(self.log)
-        j.ops = ops
+        self.journal.ops = ops
         try:
-            need = self._flow.need(self) if consumed else None
-            if need is not None and need.automatic is None:
-                if inserted:
-                    j.insert(st.decisions, st.decision_index, decision)
-                j.set(st, "decision_index", st.decision_index + 1)
-            if need is not None:
-                self.emit(ev.Decision(need.player, need.kind, tuple(decision.items()),
-                                      automatic=need.automatic is not None),
-                          need.rules, need.reading, need.articles)
-            self._flow.perform(self, decision)
+            body()
         except BaseException:
             revert(ops)
             del self.log[start:]
             raise
         finally:
-            j.ops = None
+            self.journal.ops = None
         self._history.append((ops, start))
+        self.steps_done += 1
         return self.log[start:]
+
+    def _perform(self, decision: dict | None, consumed: bool, inserted: bool = False) -> list[LogEntry]:
+        def body() -> None:
+            st, j = self.state, self.journal
+            need = self._need() if consumed else None
+            if need is not None and need.automatic is None:
+                if inserted:
+                    j.insert(st.decisions, st.decision_index, decision)
+                j.set(st, "decision_index", st.decision_index + 1)
+            if need is not None:
+                self.emit(ev.Decision(need.player, need.kind, tuple((decision or {}).items()),
+                                      automatic=need.automatic is not None),
+                          need.rules, need.reading, need.articles, via=self._declared_by())
+            self._perform_step(decision)
+        return self._step(body)

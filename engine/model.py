@@ -8,16 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .vocabulary import CardType, Expedition, Mode, Phase, Status, Terrain, Zone, values
+
 FORMAT = "arbitre-scenario/1"
-PHASES = ("setup", "morning", "noon", "afternoon", "dusk", "night")
-STATUSES = ("fleeting", "asleep", "anchored", "exhausted")
-CARD_TYPES = ("character", "spell", "permanent", "hero")
-TERRAINS = ("forest", "mountain", "water")
-EXPEDITIONS = ("hero", "companion")
-PLAYER_ZONES = (
-    "deck", "hand", "mana", "reserve", "landmarks", "discard",
-    "hero_expedition", "companion_expedition",
-)
+# the format's identifiers, from the one vocabulary (engine/vocabulary.py)
+PHASES = values(Phase)
+STATUSES = values(Status)
+CARD_TYPES = values(CardType)
+TERRAINS = values(Terrain)
+EXPEDITIONS = values(Expedition)
+PLAYER_ZONES = tuple(z for z in values(Zone) if z != Zone.LIMBO)
 EXPEDITION_ZONES = ("hero_expedition", "companion_expedition")
 # 1.2.3.e / 3.1.3.a: visible zones hold objects. Mana: 3.2.9.a calls it visible (face-down orbs
 # are objects, 3.2.9.c) although 1.2.3.f lists it as hidden; the engine follows 3.2.9.a.
@@ -36,7 +36,7 @@ HOME = {"hero": 0, "companion": 7}  # 3.2.1.b, 7.3.11.a
 OPPOSITE = {"hero": 7, "companion": 0}
 ARENA = 7  # 4.3.d: the Arena is the companion region turned face down
 ALL_TERRAINS = frozenset(TERRAINS)
-MODES = ("1v1", "2v2")
+MODES = values(Mode)
 PLAYERS = {"1v1": ("A", "B"), "2v2": ("A1", "B1", "A2", "B2")}   # 2v2: clockwise seat order
 
 # The 2v2 Adventure (engine/README.md, "Mode 2v2"): a cross of four arms around a central pair.
@@ -191,7 +191,13 @@ class State:
     stack: list[dict[str, Any]] = field(default_factory=list)
     declare: dict[str, Any] | None = None
     groups: int = 0
+    dusk_advanced: tuple[str, ...] = ()   # "P.hero" / "P.companion" that advanced this Dusk (phases article)
     loc: dict[str, str] = field(default_factory=dict)   # card id -> zone key
+    cards: dict[str, Card] = field(default_factory=dict)  # card id -> the card (a lookup, not a scan)
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            self.cards = {c.id: c for cards in self.zones.values() for c in cards}
 
     @property
     def order(self) -> list[str]:
@@ -223,10 +229,9 @@ class State:
         return ids[(ids.index(player) + 1) % len(ids)]
 
     def card(self, card_id: str) -> Card:
-        for c in self.zones[self.loc[card_id]]:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        """The card named `card_id` (KeyError when it is nowhere, e.g. a token that ceased)."""
+        self.loc[card_id]
+        return self.cards[card_id]
 
     def zone_of(self, card_id: str) -> str:
         return self.loc[card_id]

@@ -86,4 +86,5 @@ def suggest_view(request):
             p["q"], p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, min(p["limit"], 10))) is not None:
         return Response(official)
     hits = search.suggest(p["q"], ruleset=p["ruleset"] or None, limit=min(p["limit"], 10))
-    return Response(SearchHitSerializer(hits, many=True).data)
+    # As for search: the plain dicts directly (test_api checks they match the serializer's fields).
+    return Response([{name: getattr(hit, name) for name in HIT_FIELDS} for hit in hits])

@@ -7,6 +7,7 @@ app_name = "rules_ref"
 urlpatterns = [
     path("", views.home, name="home"),
     path("recherche/", views.search_page, name="search"),
+    path("regles/lexique/", views.lexicon, name="lexicon"),
     path("regles/", views.toc, name="toc"),
     path("regles/changements/", concordance_views.changes, name="changes"),
     path("regles/<slug:ruleset>/changements/", concordance_views.changes, name="changes_ruleset"),

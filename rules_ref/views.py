@@ -15,6 +15,8 @@ from django.utils.safestring import mark_safe
 
 from . import concordance_views, search
 from .models import Citation, Rule, RuleSet
+from . import glossary
+from .analysis import fold
 
 #: Where the printed rules had an icon, the text keeps a gap: "Le symbole signifie", "types , , et".
 LOST_ICON = re.compile(r"symboles? (?:signifie|,)|\(\s*,|\s,\s*,|types de région\s*,|commune\s*,|Axiom\s*,")
@@ -74,8 +76,10 @@ def search_page(request):
     q = request.GET.get("q", "")
     ruleset = request.GET.get("ruleset") or settings.ARBITRE_DEFAULT_RULESET
     results = search.search(q, ruleset=ruleset) if q.strip() else None
-    # A number query that names one existing rule exactly: straight to its page.
-    if results and results.kind == "number" and results.hits and results.hits[0].number == results.query.split()[-1].lower().rstrip(".*") and request.GET.get("go") == "1":
+    # Enter on a rule number, however typed ("3.2.9 f", "R2.4.6.c"), in any search box (suggest.js
+    # adds go=1): straight to the rule's page when it exists; a missing one shows the nearest.
+    if request.GET.get("go") == "1" and results and results.number and results.hits \
+            and results.hits[0].number == results.number:
         return redirect(results.hits[0].url)
     scenarios = _scenarios_matching(q, ruleset) if q.strip() else []
     return render(request, "rules_ref/search.html", {"q": q, "results": results, "ruleset": ruleset, "scenarios": scenarios})
@@ -154,6 +158,10 @@ def _rule_fragments(pk: int) -> dict:
     )
     citations = Citation.objects.filter(source=obj).select_related("target__ruleset")
     body = " ".join(b["text"] for b in obj.blocks)
+    children = list(obj.children.select_related("ruleset").order_by("order"))
+    parent = obj.parent if obj.parent and not obj.parent.implicit else None
+    siblings = (list(Rule.objects.filter(parent=obj.parent, implicit=False).select_related("ruleset").order_by("order"))
+                if obj.parent and obj.number else [])
     breadcrumb = obj.breadcrumb()
     for level in breadcrumb:
         level.ruleset = rs
@@ -161,7 +169,12 @@ def _rule_fragments(pk: int) -> dict:
         "ruleset": rs,
         "rule": obj,
         "breadcrumb": breadcrumb,
-        "children": obj.children.select_related("ruleset").order_by("order"),
+        # A section shows its rules in full; a rule shows its section and the rules beside it.
+        "children": children,
+        "parent": parent,
+        "siblings": siblings if len(siblings) > 1 else [],
+        # The English term of the rule's title, or of its section's ("2.4.6.c" is under "Fugace").
+        "english": glossary.english_for(obj.title or (obj.parent.title if obj.parent else ""), obj.number),
         "previous": previous,
         "next": following,
         "cited_by": cited_by,
@@ -197,3 +210,13 @@ def _scenarios_citing(obj: Rule) -> list:
     from django.utils.module_loading import import_string
 
     return list(import_string(finder)(obj))
+
+
+def lexicon(request):
+    """The game's terms, French ↔ English, each with the rule that defines it and a search link."""
+    rs = _ruleset(None)
+    known = citation_context(rs)["numbers"]
+    rows = sorted(glossary.terms(), key=lambda t: fold(t.fr))
+    terms = [{"term": t, "rule": t.rule if t.rule in known else None} for t in rows]
+    by_english = sorted(terms, key=lambda row: fold(row["term"].en))
+    return render(request, "rules_ref/lexicon.html", {"ruleset": rs, "terms": terms, "by_english": by_english})

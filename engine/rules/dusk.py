@@ -1,4 +1,4 @@
-"""Dusk (1.3.2.e), the end of the game (4.3.a–c) and the tiebreakers in the Arena (4.3.d–h)."""
+"""Dusk (1.3.2.e) and the tiebreakers in the Arena (4.3.f–h); the end of the game is rules/end.py."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -7,19 +7,18 @@ from .. import events as ev
 from ..model import EXPEDITIONS, FACING_2V2, TERRAINS, team
 from . import effects
 from .actions import move_forward
-from .flow import begin_phase, step
-from .registry import art, implements, implements_article
+from .flow import begin_phase
+from .registry import art, implements, implements_article, implements_phases, phases
 
 SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
-VICTORY = "Conditions de victoire"
 TIEBREAK = "Départage"
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
 @implements("1.1.6.d", "2.4.3")
-def expedition_sums(game: "Game", player: str, expedition: str) -> tuple[tuple[int, int, int], tuple[str, ...]]:
+def expedition_sums(game: "Table", player: str, expedition: str) -> tuple[tuple[int, int, int], tuple[str, ...]]:
     """Sum of the statistics of the characters of one expedition (1.3.2.e); a missing number is 0
     (1.1.6.d); asleep characters are not counted (2.4.3). Returns (sums, asleep ids left out)."""
     f = m = w = 0
@@ -39,7 +38,7 @@ def expedition_sums(game: "Game", player: str, expedition: str) -> tuple[tuple[i
 
 @implements("1.2.1.b")
 @implements_article(SETUP_2V2, 7)
-def facing(game: "Game", player: str, expedition: str) -> tuple[str, str]:
+def facing(game: "Table", player: str, expedition: str) -> tuple[str, str]:
     """The expedition facing (player, expedition): in a two-player game the opponent (1.2.1.b)'s
     expedition of the same kind. In 2v2 each expedition faces a different opponent (the article):
     the opponent who shares its region (model.FACING_2V2), with the expedition of the same kind."""
@@ -48,9 +47,9 @@ def facing(game: "Game", player: str, expedition: str) -> tuple[str, str]:
     return game.state.opponent(player), expedition
 
 
-@step("dusk.progress")
 @implements("1.3.2.e", "2.4.3")
-def progress(game: "Game", _: Any) -> None:
+@implements_phases("Comparaison des Statistiques", "Avancement des Expéditions")
+def progress(game: "Table", _: Any) -> None:
     """1.3.2.e: every expedition compares, for each terrain of the region it stands on, its sum with
     the facing expedition (in 1v1 the opponent's expedition of the same kind) and moves forward
     once if one of those sums is strictly greater and above zero. All comparisons are made on the
@@ -76,20 +75,20 @@ def progress(game: "Game", _: Any) -> None:
             rules = ("1.3.2.e", "2.4.3") if asleep else ("1.3.2.e",)
             game.emit(ev.Progress(p, kind, region, tuple(t for t in TERRAINS if t in terrains),
                                   mine, theirs, advances, asleep,
-                                  facing(game, p, kind)[0] if cite else None), rules, articles=cite)
+                                  facing(game, p, kind)[0] if cite else None), rules,
+                      articles=cite + phases("Comparaison des Statistiques"))
             if advances:
                 move_forward(game, p, kind, "dusk", ("1.3.2.e",))
     if st.winner is None:
         game.goto("dusk.end")
 
 
-@step("dusk.end")
-def end_of_dusk(game: "Game", _: Any) -> None:
+def end_of_dusk(game: "Table", _: Any) -> None:
     begin_phase(game, "night")
 
 
-@step("dusk.reactions")
-def dusk_reactions(game: "Game", _: Any) -> None:
+@implements_phases('Activation des Capacités "Au Crépuscule"')
+def dusk_reactions(game: "Table", _: Any) -> None:
     """The article on the phases: "Au Crépuscule" reactions are activated and resolved before the
     expeditions move, first player's first. Without any, the comparison is made in this step."""
     if effects.trigger(game, "dusk"):
@@ -98,79 +97,9 @@ def dusk_reactions(game: "Game", _: Any) -> None:
         progress(game, None)
 
 
-@implements("4.3.a", "4.3.b", "4.3.c", "4.3.d", "4.3.e", "3.2.1.c")
-def check_end(game: "Game") -> None:
-    """Checked after every step that moved a marker (reading "end-check"). 4.3.a: a player whose
-    expeditions meet wins; 4.3.b: whose expeditions cross wins; 4.3.c: both players at once
-    (meeting or crossing, reading "tiebreak-mixed") start the tiebreakers (4.3.d–e: the Arena).
-    In 2v2, the article's conditions (check_end_2v2)."""
-    st = game.state
-    if st.mode == "2v2":
-        check_end_2v2(game)
-        return
-    reached = []
-    for p in st.order:
-        m = st.adventure.markers[p]
-        if m["hero"] == m["companion"]:
-            reached.append((p, "meet"))
-        elif m["hero"] > m["companion"]:
-            reached.append((p, "cross"))
-    if len(reached) == 1:
-        p, how = reached[0]
-        game.emit(ev.Win(p, how), ("4.3.a",) if how == "meet" else ("4.3.b",), "end-check")
-    elif len(reached) > 1:
-        mixed = len({how for _, how in reached}) > 1
-        game.emit(ev.Tiebreak("begin"), ("4.3.c", "4.3.d", "4.3.e", "3.2.1.c"),
-                  "tiebreak-mixed" if mixed else "end-check")
-
-
-@implements_article(VICTORY, 1, 2, 3, 4)
-@implements_article("(introduction)", 3)
-def check_end_2v2(game: "Game") -> None:
-    """The 2v2 article, Conditions de victoire. A player meets the conditions when their hero and
-    companion expeditions meet in one region (or have crossed, 4.3.b: they went "plus loin que
-    nécessaire"); their extra advance is hero position − companion position (0 when they just met).
-    One player, or players of one team: that team wins. Two players of different teams: the one
-    who went further than necessary wins for their team (both further: the larger extra advance,
-    reading "2v2-further"), else a tiebreak day in the Arena. Three players: the allied pair wins.
-    Four: a team with at least one extra advance more than the other (team totals, reading
-    "2v2-team-extra") wins, else a tiebreak day."""
-    st = game.state
-    extra = {p: m["hero"] - m["companion"] for p, m in st.adventure.markers.items() if m["hero"] >= m["companion"]}
-    if not extra:
-        return
-    teams = sorted({team(p) for p in extra})
-    players = tuple(p for p in st.players if p in extra)
-    how = "cross" if any(extra.values()) else "meet"
-    if len(teams) == 1:
-        rules = ("4.3.a",) if how == "meet" else ("4.3.a", "4.3.b")
-        game.emit(ev.Win(teams[0], how, players), rules, "end-check", art(VICTORY))
-        return
-    if len(players) == 3:
-        ally = next(t for t in teams if sum(team(p) == t for p in players) == 2)
-        game.emit(ev.Win(ally, "three", players), ("4.3.a",), "end-check", art(VICTORY))
-        return
-    if len(players) == 2:
-        a, b = players
-        if extra[a] != extra[b]:
-            w = a if extra[a] > extra[b] else b
-            reading = "2v2-further" if min(extra[a], extra[b]) > 0 else "end-check"
-            game.emit(ev.Win(team(w), "further", (w,)), ("4.3.a", "4.3.b"), reading, art(VICTORY))
-            return
-        game.emit(ev.Tiebreak("begin", players=players), ("4.3.d", "4.3.e", "3.2.1.c"), "end-check",
-                  art(VICTORY, TIEBREAK))
-        return
-    totals = {t: sum(extra[p] for p in players if team(p) == t) for t in teams}
-    if abs(totals["A"] - totals["B"]) >= 1:
-        w = "A" if totals["A"] > totals["B"] else "B"
-        game.emit(ev.Win(w, "team_extra", players), ("4.3.a", "4.3.b"), "2v2-team-extra", art(VICTORY))
-        return
-    game.emit(ev.Tiebreak("begin", players=players), ("4.3.d", "4.3.e", "3.2.1.c"), "2v2-team-extra",
-              art(VICTORY, TIEBREAK))
-
-
 @implements_article(TIEBREAK, 1, 2)
-def tiebreak_2v2(game: "Game") -> None:
+@implements("4.3.h", "4.3.f", "2.4.3")
+def tiebreak_2v2(game: "Table") -> None:
     """The 2v2 article, Départage: during the tiebreak day's Dusk each team totals the statistics
     of its characters (both players, both expeditions, asleep ones left out, 2.4.3) for each type
     of the Arena (4.3.f); the team ahead on more types wins; otherwise another tiebreak day."""
@@ -183,23 +112,24 @@ def tiebreak_2v2(game: "Game") -> None:
             asleep_any = asleep_any or bool(asleep)
             for i in range(3):
                 totals[team(p)][i] += s[i]
-    a, b = tuple(totals["A"]), tuple(totals["B"])
+    a: tuple[int, int, int] = (totals["A"][0], totals["A"][1], totals["A"][2])
+    b: tuple[int, int, int] = (totals["B"][0], totals["B"][1], totals["B"][2])
     wins = {"A": sum(x > y for x, y in zip(a, b)), "B": sum(y > x for x, y in zip(a, b))}
     rules = ("4.3.f", "2.4.3") if asleep_any else ("4.3.f",)
     game.emit(ev.Tiebreak("compare", (("A", a), ("B", b)), tuple(wins.items())), rules, articles=art(TIEBREAK))
     if wins["A"] != wins["B"]:
-        game.emit(ev.Win("A" if wins["A"] > wins["B"] else "B", "arena"), ("4.3.f",), articles=art(TIEBREAK))
+        game.emit(ev.Win("A" if wins["A"] > wins["B"] else "B", "arena"), ("4.3.h", "4.3.f"), articles=art(TIEBREAK))
     else:
         game.emit(ev.Note("tiebreak_again"), (), articles=art(TIEBREAK))
 
 
 @implements("4.3.h", "4.3.f", "2.4.3")
-def tiebreak(game: "Game") -> None:
+def tiebreak(game: "Table") -> None:
     """4.3.h: each player sums the statistics of the characters of both expeditions (asleep ones
     left out, 2.4.3; the Arena has the three terrains, 4.3.f), compares each statistic; a player
     who wins on more statistics than the opponent wins; otherwise the game goes on (more days)."""
     st = game.state
-    totals = {}
+    totals: dict[str, tuple[int, int, int]] = {}
     asleep_any = False
     for p in st.order:
         sums = [0, 0, 0]
@@ -208,7 +138,7 @@ def tiebreak(game: "Game") -> None:
             asleep_any = asleep_any or bool(asleep)
             for i in range(3):
                 sums[i] += s[i]
-        totals[p] = tuple(sums)
+        totals[p] = (sums[0], sums[1], sums[2])
     a, b = st.order
     wins = {a: sum(x > y for x, y in zip(totals[a], totals[b])),
             b: sum(y > x for x, y in zip(totals[a], totals[b]))}

@@ -22,37 +22,41 @@ chosen: if it has since moved (a new object, 2.1.c) the step does nothing to it.
 """
 from __future__ import annotations
 
-import copy
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any
+from math import comb, factorial
+from typing import TYPE_CHECKING, Any, Iterator
+
+from ..jsondata import copy_json
 
 from .. import events as ev
 from ..model import IN_PLAY_ZONES, split_zone, team
 from . import actions
 from .flow import Need
-from .registry import art, implements, implements_article
-from .targets import (EXPEDITION_VERBS, CARD_VERBS, TARGET_KEY, chooses, expand_mode, stamp,
+from .frames import frame, push
+from .registry import art, implements, implements_article, implements_phases, phases
+from .targets import (EXPEDITION_VERBS, CARD_VERBS, TARGET_KEY, choice_problem, chooses, expand_mode, stamp,
                       target_options, whom, zone_count)
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
 # -- costs (quick actions and internal actions) ----------------------------------------------
-def ready_orbs(game: "Game", player: str) -> list[str]:
+def ready_orbs(game: "Table", player: str) -> list[str]:
     return [c.id for c in game.state.zones[f"{player}.mana"] if not c.has("exhausted")]
 
 
 @implements("3.2.9.f")
-def pay_mana(game: "Game", player: str, amount: int, rules: tuple[str, ...]) -> None:
+def pay_mana(game: "Table", player: str, amount: int, rules: tuple[str, ...]) -> None:
     """3.2.9.f: a mana cost X is paid by exhausting X Mana Orbs (the first ready ones)."""
     for orb in ready_orbs(game, player)[:amount]:
         game.emit(ev.StatusChange(orb, "exhausted", True, "mana"), ("3.2.9.f",) + rules)
 
 
 @implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "2.5.g")
-def cost_problem(game: "Game", player: str, card_id: str, cost: dict) -> str | None:
-    """Why `player` cannot pay `cost` for `card_id` now (None if they can)."""
+def cost_problem(game: "Table", player: str, card_id: str, cost: dict, ready: int | None = None) -> str | None:
+    """Why `player` cannot pay `cost` for `card_id` now (None if they can); `ready`: the player's
+    ready Orbs when the caller counted them already."""
     st = game.state
     card = st.card(card_id)
     zone = split_zone(st.loc[card_id])[1]
@@ -61,8 +65,9 @@ def cost_problem(game: "Game", player: str, card_id: str, cost: dict) -> str | N
     if cost.get("discard_me") and zone != "reserve":
         return f"{card.name} n'est pas dans la Réserve : « Défaussez-moi de la Réserve » impossible (1.1.6.i, 7.1.4.b)"
     mana = int(cost.get("mana", 0))
-    if mana > len(ready_orbs(game, player)):
-        return (f"{player} n'a que {len(ready_orbs(game, player))} Orbe(s) de Mana prêt(s) pour payer "
+    ready = len(ready_orbs(game, player)) if ready is None and mana else (ready or 0)
+    if mana > ready:
+        return (f"{player} n'a que {ready} Orbe(s) de Mana prêt(s) pour payer "
                 f"{mana} mana (1.1.6.j, 7.1.4.c, 3.2.9.f)")
     for name, n in (cost.get("spend") or {}).items():
         if card.counters.get(name, 0) < n:
@@ -70,7 +75,8 @@ def cost_problem(game: "Game", player: str, card_id: str, cost: dict) -> str | N
     return None
 
 
-def pay_cost(game: "Game", player: str, card_id: str, cost: dict) -> None:
+@implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "7.3.4.a", "2.5.g")
+def pay_cost(game: "Table", player: str, card_id: str, cost: dict) -> None:
     """Pay every part of a checked cost: counters, mana, then exhaust or discard the card."""
     for name, n in (cost.get("spend") or {}).items():
         actions.spend_counters(game, card_id, name, n)
@@ -82,23 +88,8 @@ def pay_cost(game: "Game", player: str, card_id: str, cost: dict) -> None:
         actions.discard(game, card_id, "cost", ("1.1.6.i", "7.1.4.b", "7.3.4.a"))
 
 
-# -- frames ------------------------------------------------------------------------------------
-def frame(card: str, player: str, kind: str, steps: list[dict], *, fid: str | None = None,
-          trigger: str = "", declared: bool = False, targets: list | None = None,
-          group: int | None = None, after: str | None = None) -> dict[str, Any]:
-    return {"id": fid or card, "card": card, "player": player, "kind": kind, "trigger": trigger,
-            "steps": copy.deepcopy(steps), "i": 0, "targets": targets or [], "t": 0, "declared": declared,
-            "group": group, "ordered": group is None, "after": after, "asked": None, "started": False}
-
-
-def push(game: "Game", frames: list[dict], front: bool = False) -> None:
-    stack = game.state.stack
-    at = 0 if front else len(stack)
-    for k, f in enumerate(frames):
-        game.journal.insert(stack, at + k, f)
-
-
-def _set(game: "Game", f: dict, key: str, value: Any) -> None:
+# -- frames: rules/frames.py ----------------------------------------------------------------------
+def _set(game: "Table", f: dict, key: str, value: Any) -> None:
     game.journal.setitem(f, key, value)
 
 
@@ -107,7 +98,7 @@ def _current(f: dict) -> dict | None:
 
 
 @implements("5.2.3.f")
-def condition_holds(game: "Game", f: dict, step: dict) -> bool:
+def condition_holds(game: "Table", f: dict, step: dict) -> bool:
     """5.2.3.f: "Si [condition]" (`if`) / "à moins que [condition]" (`unless`), evaluated on
     resolution. Conditions: {"zone": "self.reserve", "at_least": n, "at_most": n},
     {"first_player": "self"|"opponent"}."""
@@ -125,7 +116,7 @@ def condition_holds(game: "Game", f: dict, step: dict) -> bool:
 
 
 @implements_article("Effets du premier joueur", 1)
-def first_player_is(game: "Game", player: str, spec: str) -> bool:
+def first_player_is(game: "Table", player: str, spec: str) -> bool:
     """Whether "you are the first player" (`spec` "self") or an opponent is ("opponent"). In 2v2
     (the article, Effets du premier joueur) such an effect counts if anyone of the team holds the
     marker: "self" holds when the controller or their teammate has it."""
@@ -139,13 +130,13 @@ def first_player_is(game: "Game", player: str, spec: str) -> bool:
     return fp == spec
 
 
-def _first_player_note(game: "Game", f: dict, step: dict) -> None:
+def _first_player_note(game: "Table", f: dict, step: dict) -> None:
     """2v2: say so when a first-player condition holds because the teammate holds the marker."""
     st = game.state
     conds = [c for c in (step.get("if"), step.get("unless")) if isinstance(c, dict) and "first_player" in c]
-    if st.mode == "2v2" and conds and st.first_player not in (None, f["player"]) \
-            and team(st.first_player) == team(f["player"]):
-        game.emit(ev.Note("first_player_team", player=f["player"], card=st.first_player), ("5.2.3.f",),
+    fp = st.first_player
+    if st.mode == "2v2" and conds and fp is not None and fp != f["player"] and team(fp) == team(f["player"]):
+        game.emit(ev.Note("first_player_team", player=f["player"], players=(fp,)), ("5.2.3.f",),
                   articles=art("Effets du premier joueur"))
 
 
@@ -154,12 +145,12 @@ def _rules_of(f: dict, spell_rule: str) -> tuple[str, ...]:
     return (spell_rule,) if f["kind"] in ("spell", "internal") else (spell_rule, "1.2.4.c")
 
 
-def _group_pending(game: "Game", f: dict) -> list[str]:
+def _group_pending(game: "Table", f: dict) -> list[str]:
     return [g["id"] for g in game.state.stack
             if g["group"] == f["group"] and g["player"] == f["player"] and not g["ordered"]]
 
 
-def need_resolution(game: "Game") -> Need | None:
+def need_resolution(game: "Table") -> Need | None:
     """The choice the front frame waits for, or None when it can go on by itself."""
     st = game.state
     f = st.stack[0]
@@ -174,7 +165,10 @@ def need_resolution(game: "Game") -> Need | None:
                 return None
             return Need(p, "order", ids, len(ids), ("1.2.4.c",),
                         f"{p} ordonne ses réactions déclenchées en même temps : {', '.join(ids)}.",
-                        fits_order, lambda: [{"player": p, "order": list(o)} for o in permutations(ids)][:120])
+                        fits_order, lambda: ({"player": p, "order": list(o)} for o in permutations(ids)),
+                        lambda: factorial(len(ids)), extra={"constraints": {"permutation": True}})
+    if not f["started"]:
+        return None     # the entry announcing the resolution comes before the choices made inside it
     step = _current(f)
     if step is None or not condition_holds(game, f, step):
         return None
@@ -182,38 +176,44 @@ def need_resolution(game: "Game") -> Need | None:
     name = game.names.get(f["card"], f["card"])
     if verb == "choose_one":
         n = len(step["modes"])
-        return Need(p, "mode", list(range(n)), 1, _rules_of(f, "5.2.3.c"),
+        return Need(p, "mode", range(n), 1, _rules_of(f, "5.2.3.c"),
                     f"{p} choisit un mode de {name} (0 à {n - 1}).",
                     lambda d: None if d.get("mode") in range(n) else f"réponse attendue : \"mode\" entre 0 et {n - 1}",
-                    lambda: [{"player": p, "mode": m} for m in range(n)])
+                    lambda: ({"player": p, "mode": m} for m in range(n)), lambda: n)
     if verb == "internal" and f["asked"] != f["i"]:
         problem = cost_problem(game, p, f["card"], step.get("cost") or {}) if f["card"] in st.loc else "source disparue"
         auto = {"player": p, "optional": False} if problem else None
+        answers = (False,) if problem else (True, False)
         return Need(p, "optional", [True, False], 1, ("5.2.3.g",),
                     f"{name} : {p} peut payer {step.get('cost') or {}} pour faire l'action interne.",
-                    _fits_optional, lambda: [{"player": p, "optional": v} for v in ((False,) if problem else (True, False))],
+                    _fits_optional, lambda: ({"player": p, "optional": v} for v in answers), lambda: len(answers),
                     auto, extra={"step": f["i"], "card": f["card"]})
     if step.get("optional") and f["asked"] != f["i"]:
         return Need(p, "optional", [True, False], 1, _rules_of(f, "5.2.3.e"),
                     f"{name} : {p} peut faire « {verb} » (vous pouvez).", _fits_optional,
-                    lambda: [{"player": p, "optional": True}, {"player": p, "optional": False}],
+                    lambda: iter([{"player": p, "optional": True}, {"player": p, "optional": False}]), lambda: 2,
                     extra={"step": f["i"], "card": f["card"]})
     n = chooses(step)
     if n and not f["declared"] and f.get("chosen") != f["i"]:
         options = target_options(game, p, f["card"], step)
-        combos = [list(c) for c in combinations(options, n)]
-        auto = {"player": p, "targets": []} if not combos else None
+        possible = len(options) >= n
+        auto = None if possible else {"player": p, "targets": []}
 
         def fits_targets(d: dict) -> str | None:
             t = d.get("targets")
-            if not combos:
+            if not possible:
                 return None if t == [] else "aucune cible possible : réponse attendue \"targets\": []"
-            return None if isinstance(t, list) and sorted(t) in [sorted(c) for c in combos] else \
-                f"réponse attendue : \"targets\" avec {n} cible(s) différente(s) parmi {', '.join(options)} (5.2.3.b)"
-        return Need(p, "targets", options, n, _rules_of(f, "5.2.3.b"),
+            return choice_problem(t, options, n)
+
+        def legal() -> Iterator[dict]:
+            if not possible:
+                return iter([{"player": p, "targets": []}])
+            return ({"player": p, "targets": list(c)} for c in combinations(options, n))
+        rules = _rules_of(f, "5.2.3.b") + (("5.2.3.g",) if f["kind"] == "internal" else ())
+        return Need(p, "targets", options, n, rules,
                     f"{name} : {p} choisit {n} cible(s) pour « {verb} ».", fits_targets,
-                    lambda: [{"player": p, "targets": c} for c in combos] or [{"player": p, "targets": []}],
-                    auto, extra={"step": f["i"], "card": f["card"]})
+                    legal, lambda: comb(len(options), n) if possible else 1,
+                    auto, extra={"step": f["i"], "card": f["card"], "constraints": {"distinct": True}})
     return None
 
 
@@ -221,8 +221,9 @@ def _fits_optional(d: dict) -> str | None:
     return None if isinstance(d.get("optional"), bool) else "réponse attendue : \"optional\": true ou false"
 
 
-@implements("1.2.4.c", "5.2.3.e", "5.2.3.g", "2.1.c")
-def resolve(game: "Game", decision: dict | None) -> None:
+@implements("1.2.4.c", "5.2.3.a", "5.2.3.b", "5.2.3.c", "5.2.3.e", "5.2.3.f", "5.2.3.g", "2.1.c",
+            "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.3.2.d", "7.3.11.b")
+def resolve(game: "Table", decision: dict | None) -> None:
     """Resolve the front frame until it is done (then pop it) or waits for a choice."""
     st = game.state
     f = st.stack[0]
@@ -252,11 +253,54 @@ def resolve(game: "Game", decision: dict | None) -> None:
             game.emit(ev.Note("condition_false", player=f["player"], card=f["card"]), ("5.2.3.f",))
             _skip(game, f, step)
             continue
+        if "if" in step or "unless" in step:
+            game.emit(ev.Note("condition_true", player=f["player"], card=f["card"]), ("5.2.3.f",))
         _first_player_note(game, f, step)
+        start = len(game.log)
         _execute(game, f, step)
+        record_moves(game, f, start)
         _set(game, f, "i", f["i"] + 1)
         if st.winner is not None:
             return
+
+
+def record_moves(game: "Table", f: dict, start: int) -> None:
+    """Remember the objects this ability moved (log entries from `start`): it may find each new
+    object again in a visible zone (2.1.e), through several of its own moves (2.1.f)."""
+    st = game.state
+    found = dict(f.get("found") or {})
+    changed = False
+    for e in game.log[start:]:
+        if type(e.event) is ev.Move:
+            cid = e.event.card
+            ts = st.cards[cid].timestamp if cid in st.loc else None
+            if ts is None:
+                changed = changed or found.pop(cid, None) is not None
+            else:
+                found[cid] = [ts, found.get(cid, [0, 0])[1] + 1]
+                changed = True
+    if changed:
+        _set(game, f, "found", found)
+
+
+@implements("2.1.c", "2.1.e", "2.1.f")
+def still_there(game: "Table", f: dict, card_id: str, ts: int | None) -> bool:
+    """Whether the object an ability refers to (`card_id`, the object of timestamp `ts` when it was
+    chosen or when the ability was created) is still there. 2.1.c: a moved card is a new object,
+    effects about the old one do not apply to it, "je" included; 2.1.e: unless the ability itself
+    moved it to a visible zone, then it finds the new object there (2.1.f: through several moves)."""
+    st = game.state
+    if card_id in st.loc:
+        now = st.cards[card_id].timestamp
+        if ts is None or now == ts:
+            return True
+        mine = (f.get("found") or {}).get(card_id)
+        if mine and mine[0] == now:
+            game.emit(ev.Note("found_again", player=f["player"], card=card_id, count=mine[1]),
+                      ("2.1.e", "2.1.f") if mine[1] > 1 else ("2.1.e",))
+            return True
+    game.emit(ev.Note("target_gone", player=f["player"], card=card_id), ("2.1.c",))
+    return False
 
 
 def _begin_rules(f: dict) -> tuple[str, ...]:
@@ -267,10 +311,12 @@ def _begin_rules(f: dict) -> tuple[str, ...]:
         return ("1.2.4.c", "1.3.2.d")
     if f["kind"] == "internal":
         return ("5.2.3.g",)
+    if f["kind"] == "tumult":
+        return ("7.3.11.b",)
     return ("5.2.3.a",)
 
 
-def _apply_choice(game: "Game", f: dict, d: dict) -> bool:
+def _apply_choice(game: "Table", f: dict, d: dict) -> bool:
     """Apply the decision the front frame waited for; True when this step ends here."""
     st = game.state
     if "order" in d:
@@ -287,6 +333,7 @@ def _apply_choice(game: "Game", f: dict, d: dict) -> bool:
         _set(game, f, "steps", f["steps"][:f["i"]] + expand_mode(f["steps"][f["i"]:], d["mode"]))
         return False
     if "optional" in d:
+        assert step is not None, "an optional choice is asked for a step"
         if not d["optional"]:
             game.emit(ev.Note("optional_declined", player=f["player"], card=f["card"]),
                       ("5.2.3.g",) if step["action"] == "internal" else _rules_of(f, "5.2.3.e"))
@@ -297,7 +344,8 @@ def _apply_choice(game: "Game", f: dict, d: dict) -> bool:
             pay_cost(game, f["player"], f["card"], step.get("cost") or {})
             _set(game, f, "i", f["i"] + 1)
             push(game, [frame(f["card"], f["player"], "internal", step.get("effect", []),
-                              fid=f"{f['id']}/{f['i'] - 1}")], front=True)
+                              fid=f"{f['id']}/{f['i'] - 1}", source=f.get("source"), found=f.get("found"))],
+                 front=True)
             return True
         return False
     if "targets" in d:
@@ -306,32 +354,31 @@ def _apply_choice(game: "Game", f: dict, d: dict) -> bool:
     return False
 
 
-def _skip(game: "Game", f: dict, step: dict) -> None:
+def _skip(game: "Table", f: dict, step: dict) -> None:
     if f["declared"]:
         _set(game, f, "t", f["t"] + chooses(step))
     _set(game, f, "i", f["i"] + 1)
 
 
-def _take(game: "Game", f: dict, step: dict) -> list[str]:
+def _take(game: "Table", f: dict, step: dict) -> list[str]:
     """The step's targets, the card ones checked to be the objects chosen (2.1.c)."""
     n = chooses(step)
     if not n:
         key = TARGET_KEY.get(step["action"])
-        return [step.get(key, "self" if key == "player" else None)] if key else []
+        return [step.get(key, "self" if key == "player" else "")] if key else []
     if not f["declared"] and f.get("chosen") != f["i"]:
         return []
     chosen = f["targets"][f["t"]:f["t"] + n]
     _set(game, f, "t", f["t"] + n)
     out = []
     for value, ts in chosen:
-        if ts is not None and (value not in game.state.loc or game.state.card(value).timestamp != ts):
-            game.emit(ev.Note("target_gone", player=f["player"], card=value), ("2.1.c",))
+        if ts is not None and not still_there(game, f, value, ts):
             continue
         out.append(value)
     return out
 
 
-def _execute(game: "Game", f: dict, step: dict) -> None:
+def _execute(game: "Table", f: dict, step: dict) -> None:
     """One effect step: the verb's keyword action, citing the rule that defines it."""
     st = game.state
     verb = step["action"]
@@ -339,8 +386,12 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
     if verb == "internal":     # declined or unpayable was handled; nothing else to do here
         return
     for target in _take(game, f, step):
+        if st.winner is not None:
+            return
         if target == "me" or (target == "self" and verb in CARD_VERBS):   # the card whose effect it is
             target = f["card"]
+            if not still_there(game, f, target, f.get("source")):
+                continue
         if verb in CARD_VERBS and target not in st.loc:
             game.emit(ev.Note("target_gone", player=p, card=target), ("2.1.c",))
             continue
@@ -365,7 +416,8 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
             side, _, kind = str(target).partition(".")
             move = actions.move_forward if verb == "move_forward" else actions.move_backward
             for q in _each(game, p, side):
-                move(game, q, kind, "effect", ())
+                if st.winner is None:       # 4.3.a: the first movement that ends the game ends it
+                    move(game, q, kind, "effect", ())
         elif verb == "gain_counters":
             actions.gain_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
         elif verb == "remove_counters":
@@ -376,18 +428,18 @@ def _execute(game: "Game", f: dict, step: dict) -> None:
             actions.lose_status(game, target, step["status"], ("1.2.4.c",))
 
 
-def _each(game: "Game", player: str, spec: str) -> list[str]:
+def _each(game: "Table", player: str, spec: str) -> list[str]:
     """The players a step acts on; in 2v2 "opponent" ("votre adversaire") is each opponent, said
     in the log with the article's clarification."""
     players = whom(game, player, spec)
     if spec == "opponent" and game.state.mode == "2v2":
-        game.emit(ev.Note("each_opponent", player=player, card=" et ".join(players)), (),
+        game.emit(ev.Note("each_opponent", player=player, players=tuple(players)), (),
                   articles=art("Clarifications"))
     return players
 
 
 @implements("5.2.3.j", "2.4.6.f", "3.2.8.a")
-def _finish(game: "Game", f: dict) -> None:
+def _finish(game: "Table", f: dict) -> None:
     """Pop the frame. A spell that has resolved leaves Limbo: to the Reserve, or to the Discard
     pile if it is Fugace (5.2.3.j, 2.4.6.f)."""
     st = game.state
@@ -411,8 +463,21 @@ def works_in(ability: dict, zone: str) -> bool:
     return zone == "reserve" if support else zone in IN_PLAY_ZONES
 
 
-@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c")
-def trigger(game: "Game", names: "str | tuple[str, ...]", cards: list[str] | None = None,
+SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
+NOON = 'Activation des Capacités "À Midi"'
+DUSK = 'Activation des Capacités "Au Crépuscule"'
+
+
+def _phase_article(game: "Table", names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The phases article decides the order of "À Midi" / "Au Crépuscule" reactions: the first
+    player's first, then the opponent's (in 2v2 clockwise, the 2v2 article)."""
+    return phases(NOON) if "noon" in names else phases(DUSK) if "dusk" in names else ()
+
+
+@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.2.4.c")
+@implements_phases(NOON, DUSK)
+@implements_article(SETUP_2V2, 6)
+def trigger(game: "Table", names: "str | tuple[str, ...]", cards: list[str] | None = None,
             rules: tuple[str, ...] = ()) -> int:
     """Reactions whose trigger is one of `names`, on `cards` (default: every object of both players
     where its abilities work, 1.2.4.d), queued as one simultaneous group: the first player's first,
@@ -432,15 +497,18 @@ def trigger(game: "Game", names: "str | tuple[str, ...]", cards: list[str] | Non
             for k, a in enumerate(card.abilities):
                 if isinstance(a, dict) and a.get("trigger") in names and works_in(a, zone):
                     mine.append(frame(card.id, p, "reaction", a.get("effect", []), fid=f"{card.id}:{k}",
-                                      trigger=a["trigger"], group=st_group))
+                                      trigger=a["trigger"], group=st_group, source=card.timestamp))
         queued += mine
     if not queued:
         return 0
     game.set(st, "groups", st_group)
+    cite = _phase_article(game, names)
     for f in queued:
-        game.emit(ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]), _begin_rules(f) + rules)
+        game.emit(ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]), _begin_rules(f) + rules,
+                  articles=cite)
     if len(queued) > 1:
-        game.emit(ev.Effect(queued[0]["card"], queued[0]["player"], "reaction", "order", queued[0]["trigger"],
-                            tuple(f["id"] for f in queued)), ("1.2.4.c",) + rules)
+        game.emit(ev.Effect(queued[0]["card"], st.first_player or queued[0]["player"], "reaction", "order",
+                            queued[0]["trigger"], tuple(f["id"] for f in queued)), ("1.2.4.c",) + rules,
+                  articles=cite + (art(SETUP_2V2) if st.mode == "2v2" else ()))
     push(game, queued)
     return len(queued)

@@ -1,24 +1,33 @@
-"""The day's sequence of steps: the cursor (`state.step`, `state.sub`) names the next one.
+"""The day's sequence of steps: the cursor (`state.step`, `state.sub`) names the next one; the step
+table itself (name -> need function, step function) is built in one place, `engine/game.py`.
 
-`@step(name, need=...)` registers a step function; a `need` function says which decision the
-step waits for (a :class:`Need`), or None. After every step that moved an expedition marker the
-end of the game is checked (boardgame.io's "after every event, check endings").
+A `need` function says which decision a step waits for (a :class:`Need`), or None; here are the
+Need, the first step of each phase and the phase changes the rules make (`begin_phase`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from .. import events as ev
 from ..scenario.shapes import ANSWERS, decision_kind, decision_problems
 from .registry import implements
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
-StepFn = Callable[["Game", "dict[str, Any] | None"], None]
-NeedFn = Callable[["Game"], "Need | None"]
-_STEPS: dict[str, tuple[NeedFn | None, StepFn]] = {}
+StepFn = Callable[["Table", Any], None]   # the decision it consumes, or None
+NeedFn = Callable[["Table"], "Need | None"]
+
+#: at most this many entries in a pending's `options` list (`truncated` says when more exist)
+OPTIONS_CAP = 200
+#: at most this many decisions returned by `legal_decisions()` unless asked otherwise
+LEGAL_CAP = 200
+
+#: below this many combinations in all, listing them with itertools (which builds its inputs) is
+#: cheaper than lazy_product; above, lazy_product keeps memory bounded
+SMALL_PRODUCT = 10_000
 
 #: first step of each phase
 FIRST_STEP = {
@@ -29,17 +38,23 @@ FIRST_STEP = {
 
 @dataclass
 class Need:
-    """A decision the game waits for. `check(d)` returns None or why `d` does not fit;
-    `legal()` lists every fitting decision; `automatic` is the only possible answer, if forced."""
+    """A decision the game waits for, described rather than enumerated (issue 11, "Bounded").
+
+    `check(d)` returns None or why `d` does not fit, checking it directly against the rules;
+    `legal(limit)` produces fitting decisions lazily, at most `limit`; `count()` is how many
+    `legal()` would produce in all, computed combinatorially (never by enumeration); `automatic`
+    is the only possible answer, if forced. `options` (a list, or an iterable factory computed only
+    for `pending`) are the elements the choice is made from."""
 
     player: str
     kind: str
-    options: "list[Any] | Callable[[], list[Any]]"   # a callable is computed only for `pending`
+    options: "Iterable[Any] | Callable[[], Iterable[Any]]"   # a callable is computed only for `pending`
     choose: int | None
     rules: tuple[str, ...]
     text: str
     fits: Callable[[dict[str, Any]], str | None]
-    legal_fn: Callable[[], list[dict[str, Any]]]
+    legal_fn: Callable[[], Iterable[dict[str, Any]]]    # lazy: a generator, never a full list
+    count_fn: Callable[[], int]
     automatic: dict[str, Any] | None = None
     reading: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -60,13 +75,21 @@ class Need:
             return f"réponse attendue ({self.kind}) : {wanted}, reçu \"{kind}\""
         return self.fits(d)
 
-    def legal(self) -> list[dict[str, Any]]:
-        return self.legal_fn()
+    def legal(self, limit: int = LEGAL_CAP) -> list[dict[str, Any]]:
+        """The first `limit` legal decisions (lazily produced)."""
+        return list(islice(self.legal_fn(), max(limit, 0)))
+
+    def count(self) -> int:
+        """How many legal decisions there are in all (computed, not enumerated)."""
+        return self.count_fn()
 
     def to_pending(self, reason: str | None = None) -> dict[str, Any]:
         options = self.options() if callable(self.options) else self.options
+        listed = list(islice(options, OPTIONS_CAP + 1))
+        truncated = len(listed) > OPTIONS_CAP
         out = {"player": self.player, "kind": self.kind, "choose": self.choose,
-               "options": list(options), "rules": list(self.rules), "text": self.text, **self.extra}
+               "options": listed[:OPTIONS_CAP], "rules": list(self.rules), "text": self.text,
+               "count": self.count(), "truncated": truncated, **self.extra}
         if self.articles:
             out["articles"] = [{"title": t, "section": s} for t, s in self.articles]
         if reason:
@@ -74,45 +97,30 @@ class Need:
         return out
 
 
-def step(name: str, need: NeedFn | None = None) -> Callable[[StepFn], StepFn]:
-    def deco(fn: StepFn) -> StepFn:
-        _STEPS[name] = (need, fn)
-        return fn
-    return deco
+def lazy_product(factories: "Sequence[Callable[[], Iterable[Any]]]") -> "Iterator[tuple[Any, ...]]":
+    """itertools.product without building its inputs: each factory gives a fresh iterator of one
+    position's choices, generated on demand (iteratively, so any number of positions)."""
+    if not factories:
+        yield ()
+        return
+    stack = [iter(factories[0]())]
+    chosen: list[Any] = []
+    while stack:
+        try:
+            item = next(stack[-1])
+        except StopIteration:
+            stack.pop()
+            if chosen:
+                chosen.pop()
+            continue
+        if len(stack) == len(factories):
+            yield (*chosen, item)
+        else:
+            chosen.append(item)
+            stack.append(iter(factories[len(stack)]()))
 
 
-def _load() -> None:
-    from . import afternoon, dusk, effects, morning, night, play, setup  # noqa: F401 (registration)
-
-
-def need(game: "Game") -> Need | None:
-    """The decision the next step waits for. Effects waiting on the stack (reactions, a spell,
-    a quick action) resolve before the cursor's step goes on (rules/effects.py)."""
-    if not _STEPS:
-        _load()
-    if game.state.stack:
-        from .effects import need_resolution
-        return need_resolution(game)
-    n = _STEPS[game.state.step][0]
-    return n(game) if n else None
-
-
-def perform(game: "Game", decision: dict[str, Any] | None) -> None:
-    if not _STEPS:
-        _load()
-    start = len(game.log)
-    if game.state.stack:
-        from .effects import resolve
-        resolve(game, decision)
-    else:
-        _STEPS[game.state.step][1](game, decision)
-    if game.state.winner is None and not game.state.adventure.arena and any(
-            type(e.event) is ev.MarkerMove for e in game.log[start:]):
-        from .dusk import check_end
-        check_end(game)
-
-
-def first_turn(game: "Game") -> str | None:
+def first_turn(game: "Table") -> str | None:
     """1.3.2.d: the afternoon starts with the first player; a player who passed takes no turn."""
     st = game.state
     for p in st.order:
@@ -121,18 +129,22 @@ def first_turn(game: "Game") -> str | None:
     return None
 
 
-def start(game: "Game") -> None:
+def start(game: "Table") -> None:
     """Put the cursor at the beginning of the scenario's phase (not journaled: load time)."""
     st = game.state
     st.step, st.sub = FIRST_STEP[st.phase], 0
+    if st.phase == "morning" and st.day == 1:
+        st.step = "morning.first_draw"          # 1.3.1.d: the first Morning is replaced (rules/setup.py)
     if st.phase == "afternoon":
         st.turn = first_turn(game)
 
 
 @implements("1.3.2.a")
-def begin_phase(game: "Game", phase: str, day: int | None = None, rules: tuple[str, ...] = ("1.3.2.a",)) -> None:
+def begin_phase(game: "Table", phase: str, day: int | None = None, rules: tuple[str, ...] = ("1.3.2.a",)) -> None:
     """Enter `phase` (of `day`, default today): log it and put the cursor on its first step."""
     game.emit(ev.PhaseBegins(day or game.state.day, phase), rules)
     game.goto(FIRST_STEP[phase])
+    if game.state.dusk_advanced:
+        game.set(game.state, "dusk_advanced", ())     # "une seule fois par phase Crépuscule"
     if phase == "afternoon":
         game.set(game.state, "turn", first_turn(game))

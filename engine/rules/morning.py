@@ -6,35 +6,43 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from . import effects
 from .actions import draw, move_card
-from .flow import Need, begin_phase, step
-from .registry import implements
+from .flow import Need, begin_phase
+from .registry import implements, implements_phases, phases
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
-@step("morning.first_player")
-@implements("1.3.2.b")
-def pass_first_player_marker(game: "Game", _: Any) -> None:
+MARKER = "Passage du Marqueur Premier Joueur"
+
+
+@implements("1.3.2.b", "1.3.1.d")
+@implements_phases(MARKER)
+def pass_first_player_marker(game: "Table", _: Any) -> None:
     """1.3.2.b: the first player's opponent becomes the first player — except on the first day
     (the article on the phases; 1.3.1.d replaces the first Morning)."""
     st = game.state
+    assert st.first_player is not None, "a Morning has a first player (4.1.g happened at the setup)"
     if st.day == 1:
-        game.emit(ev.Note("first_player_stays", player=st.first_player), ("1.3.2.b", "1.3.1.d"), "day1-marker")
+        game.emit(ev.Note("first_player_stays", player=st.first_player), ("1.3.2.b", "1.3.1.d"), "day1-marker",
+                  articles=phases(MARKER))
     elif st.mode == "2v2":
         # reading "2v2-marker-clockwise": the article says nothing; the marker goes to the next
         # player clockwise, an opponent, as 1.3.2.b gives it to the opponent in 1v1
         game.emit(ev.FirstPlayer(st.next_seat(st.first_player), st.first_player, "morning"), ("1.3.2.b",),
-                  "2v2-marker-clockwise")
+                  "2v2-marker-clockwise", articles=phases(MARKER))
     else:
         new = st.opponent(st.first_player)
-        game.emit(ev.FirstPlayer(new, st.first_player, "morning"), ("1.3.2.b",))
+        game.emit(ev.FirstPlayer(new, st.first_player, "morning"), ("1.3.2.b",), articles=phases(MARKER))
     game.goto("morning.prepare")
 
 
-@step("morning.prepare")
+PREPARE = "Redressement des Orbes de Mana et des Cartes Épuisées"
+
+
 @implements("1.3.2.b")
-def prepare(game: "Game", _: Any) -> None:
+@implements_phases(PREPARE)
+def prepare(game: "Table", _: Any) -> None:
     """Prepare (1.3.2.b): ready exhausted Characters, Permanents and Mana Orbs. Reading
     "prepare-all": every exhausted card on the board is readied (the article's wording), which
     includes the Reserve and the Hero."""
@@ -45,20 +53,22 @@ def prepare(game: "Game", _: Any) -> None:
             for card in st.zones[f"{p}.{zone}"]:
                 if card.has("exhausted"):
                     reading = "prepare-all" if zone in ("reserve", "discard") else None
-                    game.emit(ev.StatusChange(card.id, "exhausted", False, "prepare"), ("1.3.2.b",), reading)
+                    game.emit(ev.StatusChange(card.id, "exhausted", False, "prepare"), ("1.3.2.b",), reading,
+                              articles=phases(PREPARE) if reading else ())
                     any_ready = True
     for card in st.zones["limbo"]:
         if card.has("exhausted"):
-            game.emit(ev.StatusChange(card.id, "exhausted", False, "prepare"), ("1.3.2.b",), "prepare-all")
+            game.emit(ev.StatusChange(card.id, "exhausted", False, "prepare"), ("1.3.2.b",), "prepare-all",
+                      articles=phases(PREPARE))
             any_ready = True
     if not any_ready:
         game.emit(ev.Note("prepare_nothing"), ("1.3.2.b",))
     game.goto("morning.draw")
 
 
-@step("morning.draw")
 @implements("1.3.2.b", "3.2.2.d", "3.2.2.e")
-def morning_draw(game: "Game", _: Any) -> None:
+@implements_phases("Pioche de Cartes")
+def morning_draw(game: "Table", _: Any) -> None:
     """Draw (1.3.2.b): each player draws two cards, first player first; the deck rules
     3.2.2.d–e apply when the Deck runs out."""
     for p in game.state.order:
@@ -66,7 +76,7 @@ def morning_draw(game: "Game", _: Any) -> None:
     game.goto("morning.mana")
 
 
-def _need_mana(game: "Game") -> Need:
+def need_mana(game: "Table") -> Need:
     st = game.state
     p = st.order[st.sub]
     hand = [c.id for c in st.zones[f"{p}.hand"]]
@@ -82,12 +92,13 @@ def _need_mana(game: "Game") -> Need:
     auto = {"player": p, "mana": None} if not hand else None
     return Need(p, "mana", [None] + hand, 1, ("1.3.2.b", "3.2.9.b"),
                 f"{p} peut placer une carte de sa Main dans sa Zone de Mana (ou aucune : null).",
-                fits, lambda: [{"player": p, "mana": None}] + [{"player": p, "mana": i} for i in hand], auto)
+                fits, lambda: ({"player": p, "mana": i} for i in [None] + hand), lambda: 1 + len(hand), auto,
+                articles=phases("Placement des Cartes en Zone de Mana"))
 
 
-@step("morning.mana", need=_need_mana)
 @implements("1.3.2.b", "3.2.9.b")
-def morning_mana(game: "Game", decision: dict) -> None:
+@implements_phases("Placement des Cartes en Zone de Mana")
+def morning_mana(game: "Table", decision: dict) -> None:
     """1.3.2.b: each player, first player first, may put one card from Hand into Mana; it enters
     face down and exhausted (3.2.9.b), after Prepare: that orb is not usable this day."""
     st = game.state
@@ -100,9 +111,9 @@ def morning_mana(game: "Game", decision: dict) -> None:
         begin_phase(game, "noon")
 
 
-@step("noon.reactions")
 @implements("1.3.2.c")
-def noon(game: "Game", _: Any) -> None:
+@implements_phases('Activation des Capacités "À Midi"')
+def noon(game: "Table", _: Any) -> None:
     """1.3.2.c: nothing happens at Noon unless reactions trigger "À Midi". They resolve first
     player's first, then the opponent's (the article on the phases), each player ordering theirs;
     then the afternoon begins."""
@@ -113,6 +124,5 @@ def noon(game: "Game", _: Any) -> None:
     begin_phase(game, "afternoon")
 
 
-@step("noon.end")
-def end_of_noon(game: "Game", _: Any) -> None:
+def end_of_noon(game: "Table", _: Any) -> None:
     begin_phase(game, "afternoon")

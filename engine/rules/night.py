@@ -1,27 +1,36 @@
 """Night (4.2.5, 1.3.2.f): Rest, then Clean-up in initiative order, then the next day."""
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Any
+from math import comb
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .. import events as ev
 from ..model import EXPEDITION_ZONES
+
+#: visible zones other than the Expeditions, where an asleep object loses Asleep at Rest (2.4.3)
+OTHER_VISIBLE = ("reserve", "landmarks", "mana", "discard")
 from .actions import lose_status, move_card
-from .flow import Need, begin_phase, step
-from .registry import implements
+from .flow import OPTIONS_CAP, SMALL_PRODUCT, Need, begin_phase, lazy_product
+from .registry import implements, implements_phases, phases
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
-@step("night.rest")
+REST = phases("Repos")
+
+
 @implements("4.2.5.b", "1.3.2.f", "2.4.6.c", "2.4.3", "2.1.d", "2.5.i", "3.1.2.c")
-def rest(game: "Game", _: Any) -> None:
+@implements_phases("Repos")
+def rest(game: "Table", _: Any) -> None:
     """Rest (4.2.5.b, 1.3.2.f): every character in the expedition zone goes to its owner's Reserve
     (3.1.2.c) as a new object, losing its counters (2.5.i); a fleeting one goes to the Discard pile
     instead (2.4.6.c); an asleep one stays and loses Asleep (2.4.3); an anchored one stays and
     loses Anchored (1.3.2.f, reading "anchored-stays"); a token ceases to exist once it has joined
-    its new zone (2.1.d)."""
+    its new zone (2.1.d). 2.4.3: "Pendant le Repos, un objet Endormi perd son statut Endormi":
+    every other asleep object (Reserve, Landmarks, Mana, Discard pile, Limbo) loses it too."""
     st = game.state
     moved = False
     for p in st.order:
@@ -32,31 +41,39 @@ def rest(game: "Game", _: Any) -> None:
                 moved = True
                 stays = False
                 if card.has("asleep"):
-                    lose_status(game, card.id, "asleep", ("2.4.3", "4.2.5.b"), "rest")
+                    lose_status(game, card.id, "asleep", ("2.4.3", "4.2.5.b", "1.3.2.f"), "rest", articles=REST)
                     stays = True
                 if card.has("anchored"):
                     game.emit(ev.StatusChange(card.id, "anchored", False, "rest"), ("1.3.2.f", "4.2.5.b"),
-                              "anchored-stays")
+                              "anchored-stays", articles=REST)
                     stays = True
                 if stays:
                     continue
                 if card.has("fleeting"):
-                    move_card(game, card.id, p, "discard", "rest_fleeting", ("2.4.6.c", "4.2.5.b"))
+                    move_card(game, card.id, p, "discard", "rest_fleeting", ("2.4.6.c", "4.2.5.b", "1.3.2.f"),
+                              articles=REST)
                 else:
-                    move_card(game, card.id, p, "reserve", "rest", ("4.2.5.b", "1.3.2.f"))
+                    move_card(game, card.id, p, "reserve", "rest", ("4.2.5.b", "1.3.2.f"), articles=REST)
+    for key in [f"{p}.{z}" for p in st.order for z in OTHER_VISIBLE] + ["limbo"]:
+        for card in st.zones[key]:
+            if card.has("asleep"):
+                # 1.3.2.f: "Les statuts Ancré et Endormi sont retirés des Personnages pendant cette phase"
+                rules = ("2.4.3", "4.2.5.b", "1.3.2.f") if card.type == "character" else ("2.4.3", "4.2.5.b")
+                lose_status(game, card.id, "asleep", rules, "rest_object")
+                moved = True
     if not moved:
-        game.emit(ev.Note("rest_nothing"), ("4.2.5.b",))
+        game.emit(ev.Note("rest_nothing"), ("4.2.5.b", "1.3.2.f"), articles=REST)
     game.goto("night.cleanup")
 
 
-def _limits_rules(game: "Game", p: str) -> tuple[tuple[str, ...], str]:
+def _limits_rules(game: "Table", p: str) -> tuple[tuple[str, ...], str]:
     player = game.state.players[p]
     if player.hero is None:
         return ("4.2.5.c", "4.2.5.d"), "no-hero-limits"
     return ("4.2.5.c",), "hero-limits"
 
 
-def _need_keep(game: "Game") -> Need:
+def need_keep(game: "Table") -> Need:
     st = game.state
     p = st.order[st.sub]
     player = st.players[p]
@@ -65,39 +82,46 @@ def _need_keep(game: "Game") -> Need:
     kr = min(len(reserve), player.reserve_limit)
     kl = min(len(landmarks), player.landmark_limit)
     rules, reading = _limits_rules(game, p)
+    in_reserve, in_landmarks = set(reserve), set(landmarks)
 
     def fits(d: dict) -> str | None:
         keep = d.get("keep")
         if not isinstance(keep, list):
             return "réponse attendue : \"keep\" avec la liste des objets gardés"
-        if len(set(keep)) != len(keep):
+        if len(set(map(str, keep))) != len(keep):
             return "un objet est nommé deux fois"
-        bad = [k for k in keep if k not in reserve and k not in landmarks]
+        bad = [k for k in keep if k not in in_reserve and k not in in_landmarks]
         if bad:
-            return f"pas dans la Réserve ni les Repères de {p} : {', '.join(map(str, bad))}"
-        nr = sum(1 for k in keep if k in reserve)
+            return f"pas dans la Réserve ni les Repères de {p} : {', '.join(map(str, bad[:20]))}"
+        nr = sum(1 for k in keep if k in in_reserve)
         nl = len(keep) - nr
         if nr != kr or nl != kl:
             return (f"{p} garde exactement {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
                     f"{kl} de ses Repères (limite {player.landmark_limit}) ; reçu {nr} et {nl}")
         return None
 
-    def legal() -> list[dict]:
-        return [{"player": p, "keep": list(r) + list(l)}
-                for r, l in product(combinations(reserve, kr), combinations(landmarks, kl))]
+    def legal() -> Iterator[dict]:
+        if count() <= SMALL_PRODUCT:     # few: itertools builds both lists, in C
+            pairs: Iterator = product(combinations(reserve, kr), combinations(landmarks, kl))
+        else:
+            pairs = lazy_product([partial(combinations, reserve, kr), partial(combinations, landmarks, kl)])
+        return ({"player": p, "keep": list(r) + list(lm)} for r, lm in pairs)
+
+    def count() -> int:
+        return comb(len(reserve), kr) * comb(len(landmarks), kl)
 
     auto = {"player": p, "keep": reserve + landmarks} if kr == len(reserve) and kl == len(landmarks) else None
     return Need(p, "keep", reserve + landmarks, kr + kl, rules,
                 f"Nettoyage : {p} choisit {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
                 f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; le reste sera défaussé.",
-                fits, legal, auto, reading,
-                {"reserve": reserve, "landmarks": landmarks,
-                 "limits": {"reserve": player.reserve_limit, "landmarks": player.landmark_limit}})
+                fits, legal, count, auto, reading,
+                {"reserve": reserve[:OPTIONS_CAP], "landmarks": landmarks[:OPTIONS_CAP],
+                 "limits": {"reserve": player.reserve_limit, "landmarks": player.landmark_limit},
+                 "constraints": {"reserve": kr, "landmarks": kl, "distinct": True}})
 
 
-@step("night.cleanup", need=_need_keep)
 @implements("4.2.5.c", "4.2.5.d", "3.2.7.a", "3.2.10.a")
-def cleanup_choice(game: "Game", decision: dict) -> None:
+def cleanup_choice(game: "Table", decision: dict) -> None:
     """Clean-up (4.2.5.c): each player in initiative order (first player first, 4.2.5.c remark)
     chooses as many objects of the Reserve and Landmarks as the hero's limits (2 without a hero,
     4.2.5.d; reading "hero-limits" over the "deux cartes" of 1.3.2.f). The choice is recorded;
@@ -111,9 +135,9 @@ def cleanup_choice(game: "Game", decision: dict) -> None:
         game.goto("night.discard")
 
 
-@step("night.discard")
-@implements("4.2.5.c", "4.2.5.d")
-def cleanup_discard(game: "Game", _: Any) -> None:
+@implements("4.2.5.c", "4.2.5.d", "7.3.4.a")
+@implements_phases("Nettoyage")
+def cleanup_discard(game: "Table", _: Any) -> None:
     """4.2.5.c: all objects not chosen are discarded simultaneously; then the next day begins."""
     st = game.state
     any_discarded = False
@@ -123,7 +147,8 @@ def cleanup_discard(game: "Game", _: Any) -> None:
         for zone in ("reserve", "landmarks"):
             for card in list(st.zones[f"{p}.{zone}"]):
                 if card.id not in keep:
-                    move_card(game, card.id, p, "discard", "cleanup", rules, reading=reading)
+                    move_card(game, card.id, p, "discard", "cleanup", rules + ("7.3.4.a",), reading=reading,
+                              articles=phases("Nettoyage"))
                     any_discarded = True
     if not any_discarded:
         game.emit(ev.Note("cleanup_nothing"), ("4.2.5.c",))

@@ -5,22 +5,24 @@ uses them so that an illegal decision is refused with its rule and the state lef
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .. import events as ev
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from . import actions, effects
-from .targets import LIST_LIMIT, can_target, completions, declared_slots, expand_mode, modes_of, stamp, targets_problem
+from .frames import frame, push
+from .targets import (LIST_LIMIT, can_target, completions_count, declared_slots, expand_mode, iter_completions,
+                      modes_of, stamp, targets_problem)
 from .registry import ARTICLE_2V2, art, implements, implements_article
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
     from ..model import Card
 
 PLAYABLE_TYPES = ("character", "spell", "permanent")
 
 
-def _where(game: "Game", player: str, card_id: Any) -> str | None:
+def _where(game: "Table", player: str, card_id: Any) -> str | None:
     """'hand' or 'reserve' when the card is in that zone of `player`, else None."""
     zone = game.state.loc.get(card_id) if isinstance(card_id, str) else None
     if zone is None:
@@ -30,8 +32,9 @@ def _where(game: "Game", player: str, card_id: Any) -> str | None:
 
 
 @implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f")
-def card_problem(game: "Game", player: str, card_id: Any) -> str | None:
-    """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart)."""
+def card_problem(game: "Table", player: str, card_id: Any, ready: int | None = None) -> str | None:
+    """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart).
+    `ready`: the player's ready Orbs when the caller counted them already."""
     src = _where(game, player, card_id)
     if src is None:
         return f"{card_id!r} n'est ni dans la Main ni dans la Réserve de {player} (1.3.2.d)"
@@ -41,18 +44,15 @@ def card_problem(game: "Game", player: str, card_id: Any) -> str | None:
     if src == "reserve":
         if card.reserve_cost is None:
             return f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve (2.2.7.b)"
-        if card.has("exhausted"):
-            return (f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué "
-                    "(lecture « exhausted-reserve » : règles complètes, absent des seeds)")
-    cost = card.reserve_cost if src == "reserve" else card.hand_cost
-    ready = len(effects.ready_orbs(game, player))
+    cost = (card.reserve_cost or 0) if src == "reserve" else card.hand_cost
+    ready = len(effects.ready_orbs(game, player)) if ready is None else ready
     if cost > ready:
         return (f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
                 f"n'a que {ready} Orbe(s) de Mana prêt(s) (3.2.9.f{', 2.2.7.a' if src == 'reserve' else ''})")
     return None
 
 
-def _choices(game: "Game", player: str, card: "Card", steps: list[dict], d: dict) -> tuple[str | None, bool]:
+def _choices(game: "Table", player: str, card: "Card", steps: list[dict], d: dict) -> tuple[str | None, bool]:
     """Check the mode and targets of a declaration; (problem, complete)."""
     n_modes = modes_of(steps)
     if n_modes:
@@ -76,7 +76,7 @@ def _steps_of(card: "Card") -> list[dict]:
     return card.effect if card.type == "spell" else []
 
 
-def play_problem(game: "Game", player: str, d: dict) -> tuple[str | None, bool]:
+def play_problem(game: "Table", player: str, d: dict) -> tuple[str | None, bool]:
     """(why the `play` decision is illegal, whether it is complete). An incomplete one (mode or
     targets to choose) is declared and completed by the `mode` / `targets` decisions."""
     problem = card_problem(game, player, d.get("play"))
@@ -99,7 +99,7 @@ def expedition_kind(d: dict) -> Any:
 
 
 @implements_article("Interactions avec votre coéquipier", 3)
-def teammate_problem(game: "Game", player: str, card: "Card", d: dict) -> str | None:
+def teammate_problem(game: "Table", player: str, card: "Card", d: dict) -> str | None:
     """The 2v2 article: no card is played directly into a teammate's Expedition or Landmarks (nor
     anyone else's: a card is played into one's own). `expedition` may name the player ("A2.hero");
     `landmarks` may name whose Landmarks a permanent enters; anyone but the player is refused."""
@@ -118,11 +118,11 @@ def teammate_problem(game: "Game", player: str, card: "Card", d: dict) -> str | 
     return f"{player} ne peut jouer {card.name} que dans sa propre {own}, pas dans celle de {side} (1.3.2.d)"
 
 
-def _ability(game: "Game", player: str, d: dict) -> tuple[str | None, "Card | None", dict | None]:
+def _ability(game: "Table", player: str, d: dict, ready: int | None = None) -> tuple[str | None, "Card | None", dict | None]:
     st = game.state
     cid = d.get("quick")
     zone = st.loc.get(cid) if isinstance(cid, str) else None
-    if zone is None or split_zone(zone)[0] != player:
+    if not isinstance(cid, str) or zone is None or split_zone(zone)[0] != player:
         return f"{player} ne contrôle pas {cid!r} (1.2.4.c)", None, None
     card = st.card(cid)
     k = d.get("ability", 0)
@@ -135,18 +135,18 @@ def _ability(game: "Game", player: str, d: dict) -> tuple[str | None, "Card | No
         where = ", ".join(a["zones"]) if "zones" in a else \
             "dans la Réserve (capacité de soutien)" if effects.works_in(a, "reserve") else "en jeu"
         return f"l'action rapide de {card.name} ne fonctionne que {where} (1.2.4.d)", None, None
-    return effects.cost_problem(game, player, cid, a["quick"]), card, a
+    return effects.cost_problem(game, player, cid, a["quick"], ready), card, a
 
 
-def quick_problem(game: "Game", player: str, d: dict) -> tuple[str | None, bool]:
+def quick_problem(game: "Table", player: str, d: dict) -> tuple[str | None, bool]:
     problem, card, a = _ability(game, player, d)
-    if problem:
+    if problem or card is None or a is None:
         return problem, False
     return _choices(game, player, card, a.get("effect", []), d)
 
 
 @implements("3.2.9.e")
-def swap_problem(game: "Game", player: str, d: dict) -> str | None:
+def swap_problem(game: "Table", player: str, d: dict) -> str | None:
     """3.2.9.e: exhaust a ready Mana Orb to ready an exhausted one: {"swap": [ready, exhausted]}."""
     pair = d.get("swap")
     mana = {c.id: c for c in game.state.zones[f"{player}.mana"]}
@@ -157,7 +157,7 @@ def swap_problem(game: "Game", player: str, d: dict) -> str | None:
     return None
 
 
-def check(game: "Game", player: str, d: dict) -> str | None:
+def check(game: "Table", player: str, d: dict) -> str | None:
     """Why a `turn` decision does not fit (None if it does)."""
     if d.get("pass") is True:
         return None
@@ -170,54 +170,96 @@ def check(game: "Game", player: str, d: dict) -> str | None:
     return "réponse attendue : {\"pass\": true}, {\"play\": …}, {\"quick\": …, \"ability\": n} ou {\"swap\": […]}"
 
 
-def _declarations(game: "Game", player: str, base: dict, card: "Card", steps: list[dict]) -> list[dict]:
-    """The decisions for one card or ability: complete when few, else the bare declaration."""
+def _declaration_plan(game: "Table", player: str, card: "Card", steps: list[dict],
+                      cache: dict | None = None) -> list[tuple[int | None, int]] | None:
+    """How a card's or ability's decisions are listed: [(mode, number of complete target lists)]
+    when they are few (at most LIST_LIMIT in all), None when only the bare declaration is listed.
+    Counted combinatorially, nothing is enumerated."""
     n_modes = modes_of(steps)
-    out = []
+    plan: list[tuple[int | None, int]] = []
+    total = 0
     for m in (range(n_modes) if n_modes else [None]):
         s = expand_mode(steps, m) if m is not None else steps
+        n = completions_count(game, player, card.id, s, cache) if declared_slots(s) else 1
+        total += n
+        if total > LIST_LIMIT:
+            return None
+        plan.append((m, n))
+    return plan
+
+
+def _declarations(game: "Table", player: str, base: dict, card: "Card", steps: list[dict]) -> Iterator[dict]:
+    """The decisions for one card or ability: complete when few, else the bare declaration."""
+    plan = _declaration_plan(game, player, card, steps)
+    if plan is None:
+        yield base
+        return
+    for m, n in plan:
+        with_mode = dict(base, **({"mode": m} if m is not None else {}))
+        s = expand_mode(steps, m) if m is not None else steps
         if not declared_slots(s):
-            out.append(dict(base, **({"mode": m} if m is not None else {})))
+            yield with_mode
             continue
-        comps = completions(game, player, card.id, s)
-        if comps is None:
-            return [base]
-        for t in comps:
-            out.append(dict(base, **({"mode": m} if m is not None else {}), targets=t))
-    if len(out) > LIST_LIMIT:
-        return [base]
-    return out
+        for t in iter_completions(game, player, card.id, s):
+            yield dict(with_mode, targets=t)
 
 
-def options(game: "Game", player: str) -> list[dict]:
-    """Every legal `turn` decision, compactly: one per card and expedition, with its targets when
-    they are few (else the bare declaration, completed by a `targets` decision); one Orb swap."""
+def _declarations_count(game: "Table", player: str, card: "Card", steps: list[dict], cache: dict) -> int:
+    plan = _declaration_plan(game, player, card, steps, cache)
+    return 1 if plan is None else sum(n for _, n in plan)
+
+
+def _playable(game: "Table", player: str) -> Iterator[tuple[dict, "Card", list[dict]]]:
+    """(base decision, card, effect steps) for each card playable now, once per expedition for
+    characters, then each usable quick action."""
     st = game.state
-    out: list[dict] = [{"player": player, "pass": True}]
+    ready = len(effects.ready_orbs(game, player))
     for zone in ("hand", "reserve"):
         for card in st.zones[f"{player}.{zone}"]:
-            if card_problem(game, player, card.id):
+            if card_problem(game, player, card.id, ready):
                 continue
             exps = EXPEDITIONS if card.type == "character" else (None,)
             for e in exps:
-                base = {"player": player, "play": card.id, **({"expedition": e} if e else {})}
-                out += _declarations(game, player, base, card, _steps_of(card))
+                yield {"player": player, "play": card.id, **({"expedition": e} if e else {})}, card, _steps_of(card)
     for zone in IN_PLAY_ZONES + ("reserve",):
         for card in st.zones[f"{player}.{zone}"]:
             for k, a in enumerate(card.abilities):
                 if isinstance(a, dict) and isinstance(a.get("quick"), dict):
                     base = {"player": player, "quick": card.id, "ability": k}
-                    if _ability(game, player, base)[0] is None:
-                        out += _declarations(game, player, base, card, a.get("effect", []))
+                    if _ability(game, player, base, ready)[0] is None:
+                        yield base, card, a.get("effect", [])
+
+
+def _swap(game: "Table", player: str) -> dict | None:
     ready = effects.ready_orbs(game, player)
-    tired = [c.id for c in st.zones[f"{player}.mana"] if c.has("exhausted")]
-    if ready and tired:
-        out.append({"player": player, "swap": [ready[0], tired[0]]})
-    return out
+    tired = next((c.id for c in game.state.zones[f"{player}.mana"] if c.has("exhausted")), None)
+    return {"player": player, "swap": [ready[0], tired]} if ready and tired else None
+
+
+def options(game: "Table", player: str) -> Iterator[dict]:
+    """Every legal `turn` decision, compactly and lazily: pass; one per card and expedition, with
+    its targets when they are few (else the bare declaration, completed by a `targets` decision);
+    each quick action the same way; one Orb swap."""
+    yield {"player": player, "pass": True}
+    for base, card, steps in _playable(game, player):
+        yield from _declarations(game, player, base, card, steps)
+    swap = _swap(game, player)
+    if swap:
+        yield swap
+
+
+def options_count(game: "Table", player: str) -> int:
+    """How many decisions :func:`options` produces in all, counted without listing them."""
+    n = 1 + (_swap(game, player) is not None)
+    cache: dict = {}
+    for _, card, steps in _playable(game, player):
+        n += _declarations_count(game, player, card, steps, cache)
+    return n
 
 
 # -- doing it -------------------------------------------------------------------------------------
-def _declared(game: "Game", player: str, card_id: str, d: dict, support: bool = False) -> None:
+@implements("5.2.3.b", "5.2.3.c", "5.2.3.d", "1.2.4.d")
+def _declared(game: "Table", player: str, card_id: str, d: dict, support: bool = False) -> None:
     """Say what was chosen on declaration: the mode (5.2.3.c–d), the targets (5.2.3.b), and that a
     support ability works from the Reserve (1.2.4.d)."""
     rules: tuple[str, ...] = ()
@@ -232,7 +274,7 @@ def _declared(game: "Game", player: str, card_id: str, d: dict, support: bool = 
                   articles=_clarified(game, player, d.get("targets", ())))
 
 
-def _clarified(game: "Game", player: str, targets: Any) -> tuple[tuple[str, str], ...]:
+def _clarified(game: "Table", player: str, targets: Any) -> tuple[tuple[str, str], ...]:
     """2v2: a target on another player's side is allowed by the article's clarification."""
     st = game.state
     if st.mode != "2v2":
@@ -247,8 +289,8 @@ def _clarified(game: "Game", player: str, targets: Any) -> tuple[tuple[str, str]
 
 
 @implements("3.2.8.a", "2.4.6.a", "2.4.6.b", "2.4.6.d", "2.4.6.e", "5.2.3.h", "5.2.3.i", "2.5.j",
-            "1.3.2.d", "5.2.3.a")
-def play_card(game: "Game", player: str, d: dict) -> None:
+            "1.3.2.d", "5.2.3.a", "2.2.7.a")
+def play_card(game: "Table", player: str, d: dict) -> None:
     """Play a card from Hand or Reserve: it goes to Limbo (3.2.8.a) — gaining Fugace if played from
     the Reserve (2.4.6.a characters, 2.4.6.d / 5.2.3.h spells) or if it is a spell with the Fugace
     keyword (2.4.6.e, 5.2.3.i) — and its cost is paid by exhausting Orbs (3.2.9.f, 2.2.7.a). A
@@ -279,8 +321,8 @@ def play_card(game: "Game", player: str, d: dict) -> None:
     if card.type == "spell":
         steps = card.effect if d.get("mode") is None else expand_mode(card.effect, d["mode"])
         targets = [stamp(game, t) for t in d.get("targets", [])]
-        effects.push(game, [effects.frame(card.id, player, "spell", steps, declared=True, targets=targets,
-                                          after="spell")])
+        push(game, [frame(card.id, player, "spell", steps, declared=True, targets=targets, after="spell",
+                          source=st.card(card.id).timestamp)])
         return
     again = st.card(card.id).has("fleeting")
     if card.type == "character":
@@ -293,7 +335,7 @@ def play_card(game: "Game", player: str, d: dict) -> None:
 
 
 @implements("1.2.4.c", "1.3.2.d")
-def quick_action(game: "Game", player: str, d: dict) -> None:
+def quick_action(game: "Table", player: str, d: dict) -> None:
     """1.2.4.c / 1.3.2.d: pay the quick action's cost, then its effect waits on the stack."""
     st = game.state
     card = st.card(d["quick"])
@@ -304,12 +346,24 @@ def quick_action(game: "Game", player: str, d: dict) -> None:
         steps = expand_mode(steps, d["mode"])
     targets = [stamp(game, t) for t in d.get("targets", [])]
     _declared(game, player, card.id, d, support=split_zone(st.loc[card.id])[1] == "reserve")
+    source = card.timestamp
+    start = len(game.log)
     effects.pay_cost(game, player, card.id, a["quick"])
-    effects.push(game, [effects.frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True,
-                                      targets=targets)])
+    f = frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True, targets=targets, source=source)
+    push(game, [f])
+    effects.record_moves(game, game.state.stack[-1], start)    # a cost that moved the card (2.1.e)
 
 
-def swap(game: "Game", player: str, d: dict) -> None:
+@implements("3.2.9.e")
+def anytime_swap(game: "Table", d: dict) -> None:
+    """3.2.9.e "à tout moment": a player swaps Orbs while the game waits for someone's decision; one
+    step of its own, what the game waited for still waits."""
+    game.emit(ev.Decision(d["player"], "swap", tuple(d.items())), ("3.2.9.e",))
+    swap(game, d["player"], d)
+
+
+@implements("3.2.9.e")
+def swap(game: "Table", player: str, d: dict) -> None:
     """3.2.9.e: exhaust one Mana Orb to ready another."""
     ready, tired = d["swap"]
     game.emit(ev.StatusChange(ready, "exhausted", True, "swap"), ("3.2.9.e",))

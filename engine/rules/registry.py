@@ -9,28 +9,79 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from pathlib import Path
+from types import CodeType, FrameType
 from typing import Callable, TypeVar
+
+ENGINE_DIR = Path(__file__).resolve().parents[1]
 
 F = TypeVar("F", bound=Callable)
 
 #: rule number -> qualified names of the functions that implement (and may cite) it
 IMPLEMENTED: dict[str, list[str]] = defaultdict(list)
+#: qualified name -> (file under engine/, line) of each rule function: RULES.md's one hop to the code
+LOCATIONS: dict[str, tuple[str, int]] = {}
+#: code object of each rule function -> (qualified name, the numbers it declares)
+RULE_CODES: dict[CodeType, tuple[str, frozenset[str]]] = {}
+
+
+def _qualname(fn: Callable) -> str:
+    return f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}"
 
 
 def implements(*numbers: str) -> Callable[[F], F]:
-    """Declare that the decorated function implements these rule numbers (and may cite them)."""
+    """Declare that the decorated function implements these rule numbers: the numbers a log entry
+    emitted while it runs may cite (the rule contract, checked in tests: see :func:`running`)."""
     def deco(fn: F) -> F:
+        name = _qualname(fn)
         for n in numbers:
-            IMPLEMENTED[n].append(f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}")
-        fn.rules = numbers  # type: ignore[attr-defined]
+            IMPLEMENTED[n].append(name)
+        code = fn.__code__
+        LOCATIONS[name] = (Path(code.co_filename).resolve().relative_to(ENGINE_DIR).as_posix(), code.co_firstlineno)
+        known = RULE_CODES.get(code, (name, frozenset()))[1]
+        RULE_CODES[code] = (name, known | frozenset(numbers))
         return fn
     return deco
 
 
+# -- the rule contract: a log entry cites only numbers its running rule functions declare ----------------
+#: off in production; the tests turn it on (tests/engine/conftest.py) and read VIOLATIONS
+CONTRACT = False
+#: (source function, numbers cited that no running rule function declares, the entry's text)
+VIOLATIONS: list[tuple[str | None, tuple[str, ...], str]] = []
+
+
+def running(frame: FrameType | None) -> tuple[str | None, frozenset[str]]:
+    """(the innermost rule function on the stack from `frame`, every number the rule functions on
+    the stack declare): who emits a log entry, and what it may cite."""
+    source: str | None = None
+    declared: frozenset[str] = frozenset()
+    while frame is not None:
+        info = RULE_CODES.get(frame.f_code)
+        if info is not None:
+            source = source or info[0]
+            declared |= info[1]
+        frame = frame.f_back
+    return source, declared
+
+
+def check_contract(frame: FrameType | None, rules: tuple[str, ...], text: str,
+                   extra: frozenset[str] = frozenset()) -> str | None:
+    """Record a violation when `rules` cites a number no running rule function declares; return
+    the entry's source function."""
+    source, declared = running(frame)
+    bad = tuple(r for r in rules if r not in declared and r not in extra)
+    if bad:
+        VIOLATIONS.append((source, bad, text))
+    return source
+
+
 # -- the glossary article "Multijoueur 2v2 (Mode de jeu)": no rule numbers, cited by title and section ----
 ARTICLE_2V2 = "Multijoueur 2v2 (Mode de jeu)"
+ARTICLE_PHASES = "Clarification des phases d'une journée"
 #: article title -> slug of its page on the site (/regles/<ruleset>/glossaire/<slug>/)
-ARTICLE_SLUGS = {ARTICLE_2V2: "multijoueur-2v2-mode-de-jeu"}
+ARTICLE_SLUGS = {ARTICLE_2V2: "multijoueur-2v2-mode-de-jeu",
+                 ARTICLE_PHASES: "clarification-des-phases-dune-journee"}
 INTRO = "(introduction)"
 #: the article's subheadings, in order (the paragraphs before the first belong to INTRO)
 ARTICLE_SECTIONS = (
@@ -55,6 +106,47 @@ def implements_article(section: str, *paragraphs: int) -> Callable[[F], F]:
 def art(*sections: str) -> tuple[tuple[str, str], ...]:
     """The `articles` citation of a log entry: sections of the 2v2 article."""
     return tuple((ARTICLE_2V2, s) for s in sections)
+
+
+# -- the glossary article "Clarification des phases d'une journée": one bullet per step of the day, each
+# -- cited by its label (the words before " : "), e.g. 'Activation des Capacités "À Midi"' -------------------
+#: bullet label -> functions that play it
+PHASES_IMPLEMENTED: dict[str, list[str]] = defaultdict(list)
+
+
+def implements_phases(*labels: str) -> Callable[[F], F]:
+    """Declare that the decorated function plays these bullets of the phases article (and may cite them)."""
+    def deco(fn: F) -> F:
+        for label in labels:
+            PHASES_IMPLEMENTED[label].append(f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}")
+        return fn
+    return deco
+
+
+def phases(*labels: str) -> tuple[tuple[str, str], ...]:
+    """The `articles` citation of a log entry: bullets of the phases article, by label."""
+    return tuple((ARTICLE_PHASES, label) for label in labels)
+
+
+#: bullets of the phases article the engine does not play, with the reason
+PHASES_NOT_APPLICABLE: dict[str, str] = {}
+
+
+def phases_paragraphs(text: str) -> list[tuple[str, str]]:
+    """The phases article's bullets in a seed text: (label, text), from its title to the first line
+    that is neither a bullet, nor blank, nor its one subheading ("Phase du Matin")."""
+    lines = text.splitlines()
+    start = lines.index(ARTICLE_PHASES) + 1
+    out: list[tuple[str, str]] = []
+    for line in lines[start:]:
+        line = line.strip()
+        if not line or line == "Phase du Matin":
+            continue
+        if not line.startswith("•"):
+            break
+        label, _, rest = line.lstrip("• ").partition(" : ")
+        out.append((label.strip(), rest.strip()))
+    return out
 
 
 #: paragraphs of the 2v2 article the engine does not play, with the reason
@@ -130,8 +222,6 @@ NOT_IMPLEMENTED: dict[str, str] = {
     '1.2.4.b': 'mots-clés : seul Fugace sur un Sort (`keywords`, 2.4.6.e) change le jeu ; les autres mots-clés ne sont pas modélisés',
     '2.1.a': 'vrai par construction : chaque id est dans une seule zone (vérifié au chargement)',
     '2.1.b': 'définition',
-    '2.1.e': "non modélisé : une cible qui change de zone devient un nouvel objet (2.1.c) et l'étape ne la suit pas ; `me` désigne la carte où qu'elle soit",
-    '2.1.f': 'non modélisé (voir 2.1.e)',
     '2.1.h': 'définition',
     '2.1.i': 'définition (les compteurs sont `counters`)',
     '2.2.2.a': 'les sous-types ne sont pas modélisés (aucune règle jouée ne les lit)',
@@ -187,9 +277,9 @@ def sort_key(number: str) -> tuple:
 
 
 def implemented() -> dict[str, list[str]]:
-    """Rule number -> implementing functions, after importing every rule module."""
-    from . import actions, afternoon, dusk, effects, flow, morning, night, play, setup, targets  # noqa: F401
-    from ..scenario import check  # noqa: F401  (the 2v2 players, article "2v2")
+    """Rule number -> implementing functions. Complete once `engine` is imported (the package
+    imports the game loop, which imports every rule module, and the checker): this registry, in
+    the core, imports nothing of the engine."""
     return dict(IMPLEMENTED)
 
 
@@ -201,7 +291,23 @@ def citable() -> set[str]:
 def citable_articles() -> set[tuple[str, str]]:
     """Every (article, section) the engine can cite in a log entry's `articles`."""
     implemented()
-    return {(ARTICLE_2V2, s) for s, _ in ARTICLE_IMPLEMENTED}
+    return {(ARTICLE_2V2, s) for s, _ in ARTICLE_IMPLEMENTED} | {(ARTICLE_PHASES, label) for label in PHASES_IMPLEMENTED}
+
+
+def phases_table(paragraphs: list[tuple[str, str]]) -> list[str]:
+    """The RULES.md section of the phases article: every bullet, played (with its functions) or not."""
+    implemented()
+    lines = ["", f"## Article « {ARTICLE_PHASES} »", "",
+             "Sans numéros : le journal cite chaque puce par son intitulé (clé `articles` des entrées).", "",
+             "| Puce | Début du texte | État | Fonctions / raison |", "|---|---|---|---|"]
+    for label, text in paragraphs:
+        words = " ".join(text.split()[:8]).replace("|", "/") + " …"
+        if label in PHASES_IMPLEMENTED:
+            fns = ", ".join(f"`{f}`" for f in sorted(set(PHASES_IMPLEMENTED[label])))
+            lines.append(f"| {label} | {words} | jouée | {fns} |")
+        else:
+            lines.append(f"| {label} | {words} | non jouée | {PHASES_NOT_APPLICABLE.get(label, '?')} |")
+    return lines
 
 
 def article_table(paragraphs: list[tuple[str, int, str]]) -> list[str]:
@@ -222,6 +328,18 @@ def article_table(paragraphs: list[tuple[str, int, str]]) -> list[str]:
     return lines
 
 
+def _where(fn: str, sources: dict[str, list[str]] = {}) -> str:   # noqa: B006 (a cache of files read)
+    """`rules.night.rest` (rules/night.py:23): the function and the line of its `def`."""
+    path, line = LOCATIONS.get(fn, ("?", 0))
+    if path != "?":
+        if path not in sources:
+            sources[path] = (ENGINE_DIR / path).read_text(encoding="utf-8").splitlines()
+        lines = sources[path]
+        while line <= len(lines) and not lines[line - 1].lstrip().startswith("def "):
+            line += 1
+    return f"`{fn}` ({path}:{line})"
+
+
 def table() -> str:
     """The implemented-rules table as markdown (the content of engine/RULES.md)."""
     impl = implemented()
@@ -233,7 +351,8 @@ def table() -> str:
         "# Règles des seeds et moteur",
         "",
         "Généré par `python -m engine rules` depuis le code (`engine/rules/registry.py` et les",
-        "décorateurs `@implements`) ; ne pas modifier à la main.",
+        "décorateurs `@implements`) ; ne pas modifier à la main. Chaque fonction est suivie de son",
+        "fichier et de sa ligne (sous `engine/`) : d'une règle citée par le journal à son code en un saut.",
         "",
         f"Totaux : {len(numbers)} numéros ; {n_impl} implémentés ; {n_not} non implémentés (avec raison) ; "
         f"{n_head} titres de section.",
@@ -243,19 +362,29 @@ def table() -> str:
     ]
     for n in numbers:
         if n in impl:
-            lines.append(f"| {n} | implémentée | {', '.join(f'`{f}`' for f in sorted(set(impl[n])))} |")
+            lines.append(f"| {n} | implémentée | {', '.join(_where(f) for f in sorted(set(impl[n])))} |")
         elif n in NOT_IMPLEMENTED:
             lines.append(f"| {n} | non implémentée | {NOT_IMPLEMENTED[n]} |")
         else:
             lines.append(f"| {n} | titre de section | {HEADINGS[n]} : voir ses règles lettrées |")
     lines += article_table(seed_article_paragraphs())
+    lines += phases_table(seed_phases_paragraphs())
     return "\n".join(lines) + "\n"
+
+
+def seed_phases_paragraphs() -> list[tuple[str, str]]:
+    """The phases article's bullets, read from the seed glossary (fixtures/rules/), or the
+    registry's own list when the seeds are not at hand (an installed engine)."""
+    for path in sorted((Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        if f"\n{ARTICLE_PHASES}\n" in text:
+            return phases_paragraphs(text)
+    return [(label, "") for label in sorted(set(PHASES_IMPLEMENTED) | set(PHASES_NOT_APPLICABLE))]
 
 
 def seed_article_paragraphs() -> list[tuple[str, int, str]]:
     """The 2v2 article's paragraphs, read from the seed glossary (fixtures/rules/), or the
     registry's own list when the seeds are not at hand (an installed engine)."""
-    from pathlib import Path
     for path in sorted((Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt")):
         text = path.read_text(encoding="utf-8")
         if f"\n{ARTICLE_2V2}\n" in text:

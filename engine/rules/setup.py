@@ -2,23 +2,23 @@
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import HOME
 from .actions import draw, move_card
-from .flow import Need, begin_phase, step
-from .registry import art, implements, implements_article
+from .flow import Need, begin_phase
+from .registry import art, implements, implements_article, phases, implements_phases
 
 SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
-@step("setup.adventure")
 @implements("4.1.b", "4.1.c", "1.3.1.a", "4.1.d", "1.3.1.b", "3.2.1.b")
-def setup_adventure(game: "Game", _: Any) -> None:
+def setup_adventure(game: "Table", _: Any) -> None:
     """4.1.b–d, 1.3.1.a–b: hero and companion regions at the ends (the scenario's regions 0 and 7);
     the three Tumult cards shuffled face down in random positions and orientations, unless the
     scenario already shows one face up (then the judge's Adventure is kept); markers home."""
@@ -45,7 +45,7 @@ def setup_adventure(game: "Game", _: Any) -> None:
 
 
 @implements_article(SETUP_2V2, 1, 3, 4, 5)
-def setup_adventure_2v2(game: "Game") -> None:
+def setup_adventure_2v2(game: "Table") -> None:
     """2v2 article, Mise en place: the two hero regions face each other, so do the two companion
     regions (the layout of model.path_2v2; teammates sit across the table, model.PLAYERS); the
     three piles of two identical Tumult cards are shuffled; the first pile goes beside the hero
@@ -60,10 +60,9 @@ def setup_adventure_2v2(game: "Game") -> None:
               ("4.1.c", "1.3.1.a", "3.2.1.b"), articles=art(SETUP_2V2))
 
 
-@step("setup.first_player")
-@implements("4.1.g", "4.1.h", "1.3.1.c", "3.2.6.b")
+@implements("4.1.g", "4.1.h", "1.3.1.c", "3.2.6.b", "4.2.5.d")
 @implements_article(SETUP_2V2, 2)
-def setup_first_player(game: "Game", _: Any) -> None:
+def setup_first_player(game: "Table", _: Any) -> None:
     """4.1.g: the first player is drawn at random, unless the scenario names one (`first_player`),
     which stands for that draw. 4.1.h / 1.3.1.c: each hero is revealed in its Hero zone."""
     st = game.state
@@ -83,9 +82,8 @@ def setup_first_player(game: "Game", _: Any) -> None:
     game.goto("setup.shuffle")
 
 
-@step("setup.shuffle")
 @implements("4.1.i", "1.3.1.c")
-def setup_shuffle(game: "Game", _: Any) -> None:
+def setup_shuffle(game: "Table", _: Any) -> None:
     """4.1.i / 1.3.1.c: each player shuffles their deck and places it in their Deck zone."""
     st = game.state
     for p in st.order:
@@ -95,16 +93,15 @@ def setup_shuffle(game: "Game", _: Any) -> None:
     game.goto("setup.draw")
 
 
-@step("setup.draw")
 @implements("4.1.j", "1.3.1.d")
-def setup_draw(game: "Game", _: Any) -> None:
+def setup_draw(game: "Table", _: Any) -> None:
     """4.1.j / 1.3.1.d: instead of the first Morning, each player draws six cards."""
     for p in game.state.order:
         draw(game, p, 6, ("4.1.j", "1.3.1.d"), cause="draw_setup")
     game.goto("setup.mana")
 
 
-def _need_mana(game: "Game") -> Need:
+def need_mana(game: "Table") -> Need:
     st = game.state
     p = st.order[st.sub]
     hand = [c.id for c in st.zones[f"{p}.hand"]]
@@ -122,21 +119,46 @@ def _need_mana(game: "Game") -> Need:
     auto = {"player": p, "mana": hand} if len(hand) <= 3 else None
     return Need(p, "mana", hand, k, ("4.1.j", "1.3.1.d"),
                 f"{p} doit placer {k} cartes de sa Main dans sa Zone de Mana (mise en place).",
-                fits, lambda: [{"player": p, "mana": list(c)} for c in combinations(hand, k)], auto)
+                fits, lambda: ({"player": p, "mana": list(c)} for c in combinations(hand, k)),
+                lambda: comb(len(hand), k), auto)
 
 
-@step("setup.mana", need=_need_mana)
 @implements("4.1.j", "1.3.1.d", "3.2.9.b")
-def setup_mana(game: "Game", decision: dict) -> None:
+def setup_mana(game: "Table", decision: dict) -> None:
     """Three cards from Hand to Mana, first player first. Reading "setup-mana-ready": these orbs
     enter ready, as the first Morning (whose Prepare would ready them) is replaced by this setup
     (4.1.j) — the "sauf indication contraire" of 3.2.9.b."""
+    _place_three(game, decision, "setup.mana")
+
+
+def _place_three(game: "Table", decision: dict, again: str) -> None:
     st = game.state
     p = decision["player"]
     for card_id in decision["mana"]:
         move_card(game, card_id, p, "mana", "mana_setup", ("3.2.9.b", "4.1.j", "1.3.1.d"),
                   reading="setup-mana-ready")
     if st.sub + 1 < len(st.order):
-        game.goto("setup.mana", st.sub + 1)
+        game.goto(again, st.sub + 1)
     else:
-        begin_phase(game, "noon", 1, ("4.1.j",))
+        begin_phase(game, "noon", 1, ("4.1.j", "1.3.2.a"))
+
+
+# -- a scenario that starts on the Morning of day 1: that Morning is replaced (1.3.1.d, 4.1.j) ----------
+@implements("1.3.1.d", "4.1.j")
+@implements_phases("Passage du Marqueur Premier Joueur")
+def first_morning_draw(game: "Table", _: Any) -> None:
+    """1.3.1.d: "Le matin du premier jour, au lieu des effets quotidiens normaux, les joueurs piochent
+    six cartes et en placent trois dans leur Zone de Mana" (4.1.j): no marker change (the phases
+    article: "Si ce n'est pas le premier jour"), no Prepare, no draw of two."""
+    st = game.state
+    game.emit(ev.Note("first_morning", player=st.first_player), ("1.3.1.d", "4.1.j"),
+              articles=phases("Passage du Marqueur Premier Joueur"))
+    for p in st.order:
+        draw(game, p, 6, ("4.1.j", "1.3.1.d"), cause="draw_setup")
+    game.goto("morning.first_mana")
+
+
+@implements("4.1.j", "1.3.1.d", "3.2.9.b")
+def first_morning_mana(game: "Table", decision: dict) -> None:
+    """The first Morning's three cards to Mana (as setup_mana), then Noon."""
+    _place_three(game, decision, "morning.first_mana")

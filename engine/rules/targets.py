@@ -5,22 +5,21 @@ A STEP whose ``target``, ``expedition`` or ``player`` is ``"choose"`` is one occ
 ``"choose": n`` asks for n different objects in that occurrence (5.2.3.b)."""
 from __future__ import annotations
 
-import copy
 from itertools import combinations, islice, product
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from math import comb
+from typing import TYPE_CHECKING, Any, Iterator
+
+from ..jsondata import copy_json
 
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
+from ..steps import CARD_VERBS, EXPEDITION_VERBS, PLAYER_VERBS, TARGET_KEY, chooses, declared_slots, modes_of
+from .flow import SMALL_PRODUCT, lazy_product
 from .registry import ARTICLE_2V2, implements, implements_article
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
-CARD_VERBS = ("discard", "sabotage", "sacrifice", "gain_counters", "remove_counters", "gain_status",
-              "lose_status")
-EXPEDITION_VERBS = ("move_forward", "move_backward")
-PLAYER_VERBS = ("draw", "resupply")
-TARGET_KEY = {**{v: "target" for v in CARD_VERBS}, **{v: "expedition" for v in EXPEDITION_VERBS},
-              **{v: "player" for v in PLAYER_VERBS}}
 #: the rule that defines each verb (cited by every step that uses it)
 VERB_RULES = {
     "draw": ("3.2.2.b",), "discard": ("7.3.4.a",), "resupply": ("7.3.16.a",), "sabotage": ("7.3.18.a",),
@@ -35,14 +34,14 @@ LIST_LIMIT = 16   # complete target lists offered per card by legal_decisions();
 CLARIFICATIONS = f"article « {ARTICLE_2V2} », Clarifications"
 
 
-def who(game: "Game", player: str, spec: Any) -> str:
+def who(game: "Table", player: str, spec: Any) -> str:
     """"self" is the effect's controller, "opponent" the other player (in 2v2 the first of
     :func:`whom`), "A"/"B" themselves."""
     return whom(game, player, spec)[0]
 
 
 @implements_article("Clarifications", 2, 4)
-def whom(game: "Game", player: str, spec: Any) -> list[str]:
+def whom(game: "Table", player: str, spec: Any) -> list[str]:
     """The players a side names: "self" only the effect's controller (2v2 article: "dans votre
     Expédition", "que vous contrôlez" is only your side, not your teammate's); "opponent" each of
     the controller's opponents ("votre adversaire" is each of your opponents: one in 1v1, two in
@@ -58,13 +57,13 @@ def whom(game: "Game", player: str, spec: Any) -> list[str]:
     return [spec]
 
 
-def zone_count(game: "Game", player: str, spec: str) -> int:
+def zone_count(game: "Table", player: str, spec: str) -> int:
     side, _, zone = spec.partition(".")
     return sum(len(game.state.zones.get(f"{p}.{zone}", [])) for p in whom(game, player, side))
 
 
 @implements_article("Clarifications", 1, 2, 3, 5)
-def target_options(game: "Game", player: str, source: str, step: dict) -> list[str]:
+def target_options(game: "Table", player: str, source: str, step: dict) -> list[str]:
     """The legal choices for one occurrence of "cible" in `step` (its verb decides where). In 2v2
     (the article's clarifications): a targeted expedition or character is any, allied or enemy,
     unless the step names a `controller`; "self" is only the controller's side; a targeted
@@ -78,6 +77,7 @@ def target_options(game: "Game", player: str, source: str, step: dict) -> list[s
         return sides
     if key == "expedition":
         return [f"{p}.{kind}" for p in sides for kind in EXPEDITIONS]
+    zones: tuple[str, ...]
     if verb == "sabotage":
         zones = ("reserve",)                             # 7.3.18.a: a card in a Reserve
     elif verb == "sacrifice":
@@ -87,28 +87,20 @@ def target_options(game: "Game", player: str, source: str, step: dict) -> list[s
     else:
         zones = IN_PLAY_ZONES
     want = step.get("type")
+    other = step.get("other") is True      # "un autre … ciblé": the source excluded
     return [c.id for p in sides for z in zones for c in st.zones[f"{p}.{z}"]
-            if (want is None or c.type == want) and c.id != source]   # itself: the target "me"
+            if (want is None or c.type == want) and not (other and c.id == source)]
 
 
-def chooses(step: dict) -> int:
-    """How many objects this step's occurrence of "cible" takes (0: no target to choose)."""
-    key = TARGET_KEY.get(step.get("action"))
-    return int(step.get("choose", 1)) if key and step.get(key) == "choose" else 0
-
-
-def declared_slots(steps: list[dict]) -> list[dict]:
-    """The steps whose targets are chosen on declaration (5.2.3.b, e, f), in order; the steps of
-    an internal action are left out (5.2.3.g)."""
-    return [s for s in steps if chooses(s)]
-
-
-def modes_of(steps: list[dict]) -> int:
-    """Number of modes of the effect's first "Choisissez-en un" (0: not modal)."""
-    for s in steps:
-        if s.get("action") == "choose_one":
-            return len(s["modes"])
-    return 0
+def option_count(game: "Table", player: str, source: str, step: dict, cache: dict) -> int:
+    """len(target_options(...)), with the options of steps alike (same verb, controller, type)
+    computed once per `cache` (a dict the caller keeps for one decision's listing)."""
+    key = (player, step.get("action"), step.get("controller"), step.get("type"))
+    if key not in cache:
+        pool = target_options(game, player, "", step)
+        cache[key] = (len(pool), set(pool))
+    n, pool_set = cache[key]
+    return n - (step.get("other") is True and source in pool_set)
 
 
 @implements("5.2.3.c", "5.2.3.d")
@@ -119,7 +111,7 @@ def expand_mode(steps: list[dict], mode: int) -> list[dict]:
     done = False
     for s in steps:
         if not done and s.get("action") == "choose_one":
-            out += copy.deepcopy(s["modes"][mode])
+            out += copy_json(s["modes"][mode])
             done = True
         else:
             out.append(s)
@@ -127,7 +119,7 @@ def expand_mode(steps: list[dict], mode: int) -> list[dict]:
 
 
 @implements("5.2.3.b")
-def targets_problem(game: "Game", player: str, source: str, steps: list[dict], targets: Any) -> str | None:
+def targets_problem(game: "Table", player: str, source: str, steps: list[dict], targets: Any) -> str | None:
     """5.2.3.b: one choice per occurrence of "cible", each object at most once per occurrence."""
     slots = declared_slots(steps)
     need = sum(chooses(s) for s in slots)
@@ -148,7 +140,7 @@ def targets_problem(game: "Game", player: str, source: str, steps: list[dict], t
     return None
 
 
-def _teammate_reason(game: "Game", player: str, step: dict, bad: list) -> str:
+def _teammate_reason(game: "Table", player: str, step: dict, bad: list) -> str:
     """In 2v2, why a target on the teammate's side is refused: the article's clarification."""
     mate = game.state.teammate(player)
     if mate is None:
@@ -165,36 +157,64 @@ def _teammate_reason(game: "Game", player: str, step: dict, bad: list) -> str:
     return ""
 
 
-def completions(game: "Game", player: str, source: str, steps: list[dict], limit: int = LIST_LIMIT) -> list[list[str]] | None:
-    """Every complete target list for these steps, or None when there are more than `limit`;
-    [] when one occurrence has no legal choice."""
-    per_slot = _per_slot(game, player, source, steps)
-    if any(not opts for opts in per_slot):
-        return []
+def choice_problem(chosen: Any, options: list[str], n: int) -> str | None:
+    """Why `chosen` is not n different elements of `options` (None if it is): checked directly,
+    without listing the combinations (issue 11, "Bounded")."""
+    allowed = set(options)
+    if not isinstance(chosen, list) or len(chosen) != n or len(set(map(str, chosen))) != n \
+            or not all(isinstance(t, str) and t in allowed for t in chosen):
+        shown = ", ".join(options[:20]) + (" …" if len(options) > 20 else "")
+        return f"réponse attendue : \"targets\" avec {n} cible(s) différente(s) parmi {shown} (5.2.3.b)"
+    return None
+
+
+def completions_count(game: "Table", player: str, source: str, steps: list[dict], cache: dict | None = None) -> int:
+    """How many complete target lists these steps have: the product, over the occurrences of
+    "cible", of C(options, n) (computed, not enumerated)."""
     total = 1
-    for opts in per_slot:
-        total *= len(opts)
+    cache = {} if cache is None else cache
+    for s in declared_slots(steps):
+        total *= comb(option_count(game, player, source, s, cache), chooses(s))
+        if not total:
+            return 0
+    return total
+
+
+def completions(game: "Table", player: str, source: str, steps: list[dict], limit: int = LIST_LIMIT) -> list[list[str]] | None:
+    """Every complete target list for these steps, or None when there are more than `limit`;
+    [] when one occurrence has no legal choice. Counted before anything is listed."""
+    total = completions_count(game, player, source, steps)
     if total > limit:
         return None
-    return [[t for part in combo for t in part] for combo in product(*per_slot)]
+    return first_completions(game, player, source, steps, limit)
 
 
-def can_target(game: "Game", player: str, source: str, steps: list[dict]) -> bool:
+def can_target(game: "Table", player: str, source: str, steps: list[dict]) -> bool:
     """Whether every occurrence of "cible" has enough legal choices (5.2.3.b)."""
     return all(len(target_options(game, player, source, s)) >= chooses(s) for s in declared_slots(steps))
 
 
-def first_completions(game: "Game", player: str, source: str, steps: list[dict], cap: int) -> list[list[str]]:
-    """The first `cap` complete target lists (in the order of the options)."""
-    per_slot = _per_slot(game, player, source, steps)
-    return [[t for part in combo for t in part] for combo in islice(product(*per_slot), cap)]
+def first_completions(game: "Table", player: str, source: str, steps: list[dict], cap: int) -> list[list[str]]:
+    """The first `cap` complete target lists (in the order of the options), produced lazily."""
+    return list(islice(iter_completions(game, player, source, steps), max(cap, 0)))
 
 
-def _per_slot(game: "Game", player: str, source: str, steps: list[dict]) -> list[list[list[str]]]:
-    return [[list(c) for c in combinations(target_options(game, player, source, s), chooses(s))]
-            for s in declared_slots(steps)]
+def iter_completions(game: "Table", player: str, source: str, steps: list[dict]) -> Iterator[list[str]]:
+    """Every complete target list, lazily: a product of the occurrences' combinations in which
+    each occurrence's combinations are generated on demand (itertools.product would build them all)."""
+    slots = [(target_options(game, player, source, s), chooses(s)) for s in declared_slots(steps)]
+    if any(len(options) < n for options, n in slots):
+        return iter(())
+    total = 1
+    for options, n in slots:
+        total *= comb(len(options), n)
+    if total <= SMALL_PRODUCT:           # few: itertools builds the occurrences' lists, in C
+        combos: Iterator = product(*(combinations(options, n) for options, n in slots))
+    else:
+        combos = lazy_product([partial(combinations, options, n) for options, n in slots])
+    return ([t for part in combo for t in part] for combo in combos)
 
 
-def stamp(game: "Game", value: str) -> list:
+def stamp(game: "Table", value: str) -> list:
     card = game.state.loc.get(value)
     return [value, game.state.card(value).timestamp if card else None]

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import EngineError
 
-class ScenarioError(ValueError):
+
+class ScenarioError(EngineError, ValueError):
     """A scenario that cannot be played; `problems` lists every problem as {"path", "message"}."""
 
     def __init__(self, problems: list[dict[str, Any]]) -> None:

@@ -10,12 +10,12 @@ from typing import Any
 from ..rules.registry import implements_article
 from ..model import (CARD_TYPES, CENTRE, EXPEDITION_ZONES, EXPEDITIONS, FORMAT, MODES, PHASES, PLAYER_ZONES,
                      PLAYERS, QUICK_COSTS, STATUSES, TERRAINS, TRIGGERS, VERBS)
-from ..rules.targets import TARGET_KEY, chooses, declared_slots, modes_of
+from ..steps import TARGET_KEY, chooses, declared_slots, modes_of
 from .shapes import DECISION_KEYS, DECLARATION_KEYS, decision_problems, is_int
 
 PROGRESS_STEPS = (
     "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw", "setup.mana",
-    "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
+    "morning.first_draw", "morning.first_mana", "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
     "noon.end", "afternoon.turn", "dusk.reactions", "dusk.progress", "dusk.end", "night.rest", "night.cleanup", "night.discard",
 )
 #: setup steps before the draw: every card is still in the Deck (4.1.a); at `setup.mana` the six
@@ -28,7 +28,7 @@ SEED_RANGE = (-(2**63), 2**63 - 1)
 MAX_DEPTH = 64              # nesting of the document (modes inside modes, internal actions...)
 SIDES = ("self", "opponent", "teammate")
 ABILITY_ZONES = PLAYER_ZONES + ("limbo",)
-FRAME_KINDS = ("spell", "quick", "reaction", "internal")
+FRAME_KINDS = ("spell", "quick", "reaction", "internal", "tumult")
 
 
 def _is_int(v: Any) -> bool:
@@ -40,16 +40,45 @@ def _str(v: Any) -> bool:
 
 
 def _depth_problem(doc: Any) -> str | None:
-    """The path of the first node nested deeper than MAX_DEPTH (iteratively: no recursion)."""
-    todo = [(doc, "$", 0)]
+    """The path of the first node nested deeper than MAX_DEPTH (iteratively: no recursion). A
+    level-by-level walk first; only a document found too deep is walked again to name the path."""
+    level = [doc]
+    for _ in range(MAX_DEPTH):
+        nxt: list[Any] = []
+        for node in level:
+            nxt += [v for v in (node.values() if isinstance(node, dict) else node) if isinstance(v, (dict, list))]
+        if not nxt:
+            return None
+        level = nxt
+    if not any(level):
+        return None
+    return _deep_path(doc)
+
+
+def _deep_path(doc: Any) -> str | None:
+    """The path of the first node nested deeper than MAX_DEPTH (each container keeps its parent,
+    so paths are spelled out only for that node)."""
+    nodes: list[tuple[Any, int, int, Any]] = [(doc, 0, -1, None)]   # container, depth, parent index, key
+
+    def path(i: int, last: Any) -> str:
+        parts = [last]
+        while i > 0:
+            _, _, parent, key = nodes[i]
+            parts.append(key)
+            i = parent
+        return "$" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in reversed(parts))
+
+    todo = [0]
     while todo:
-        node, path, depth = todo.pop()
-        if depth > MAX_DEPTH:
-            return path
-        if isinstance(node, dict):
-            todo += [(v, f"{path}.{k}", depth + 1) for k, v in node.items()]
-        elif isinstance(node, list):
-            todo += [(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(node)]
+        i = todo.pop()
+        node, depth, _, _ = nodes[i]
+        items: Any = node.items() if isinstance(node, dict) else enumerate(node)
+        for k, v in items:
+            if depth + 1 > MAX_DEPTH:
+                return path(i, k)
+            if isinstance(v, (dict, list)):
+                todo.append(len(nodes))
+                nodes.append((v, depth + 1, i, k))
     return None
 
 
@@ -101,8 +130,10 @@ class _Checker:
             self.add(f"{path}.type", f"type inconnu {ctype!r} (attendu : {', '.join(CARD_TYPES)})")
         if "owner" in c and not (isinstance(c["owner"], str) and c["owner"] in players):
             self.add(f"{path}.owner", f"joueur inconnu {c['owner']!r}")
-        self.nat(c, "hand_cost", f"{path}.hand_cost")
-        self.nat(c, "reserve_cost", f"{path}.reserve_cost", nullable=True)
+        if "hand_cost" in c:
+            self.nat(c, "hand_cost", f"{path}.hand_cost")
+        if "reserve_cost" in c:
+            self.nat(c, "reserve_cost", f"{path}.reserve_cost", nullable=True)
         stats = c.get("stats", {})
         if not isinstance(stats, dict):
             self.add(f"{path}.stats", "objet attendu {forest, mountain, water}")
@@ -110,7 +141,8 @@ class _Checker:
             for k, v in stats.items():
                 if k not in TERRAINS:
                     self.add(f"{path}.stats.{k}", f"statistique inconnue {k!r} (attendu : {', '.join(TERRAINS)})")
-                self.nat(stats, k, f"{path}.stats.{k}")
+                if not (type(v) is int and 0 <= v <= MAX_NUMBER):     # the message says why
+                    self.nat(stats, k, f"{path}.stats.{k}")
         statuses = c.get("statuses", [])
         if not isinstance(statuses, list):
             self.add(f"{path}.statuses", "liste attendue")
@@ -124,8 +156,9 @@ class _Checker:
         if not isinstance(counters, dict):
             self.add(f"{path}.counters", "objet attendu {nom: nombre}")
         else:
-            for k in counters:
-                self.nat(counters, k, f"{path}.counters.{k}")
+            for k, v in counters.items():
+                if not (type(v) is int and 0 <= v <= MAX_NUMBER):
+                    self.nat(counters, k, f"{path}.counters.{k}")
         for key in ("keywords", "abilities", "effect"):
             if key in c and not isinstance(c[key], list):
                 self.add(f"{path}.{key}", "liste attendue")
@@ -144,7 +177,8 @@ class _Checker:
             self.add(f"{path}.token", "un jeton n'existe que dans la zone d'Expédition (2.1.d)")
         if zone in EXPEDITION_ZONES and ctype != "character":
             self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
-        self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
+        if c.get("timestamp") is not None:
+            self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
 
     def costs(self, q: Any, path: str) -> None:
         """The costs of a quick action or an internal action (1.1.6.h–j, 2.5.g)."""
@@ -247,11 +281,13 @@ class _Checker:
                 self.add(f"{p}.name", "nom de jeton (texte non vide) attendu (2.5)")
             self.nat(s, "count", f"{p}.count", hi=MAX_STEP_COUNT)
             self.nat(s, "choose", f"{p}.choose", lo=1, hi=MAX_CHOOSE)
+            if "other" in s and not isinstance(s["other"], bool):
+                self.add(f"{p}.other", "booléen attendu (« un autre … ciblé » : la source exclue)")
             if "optional" in s and not isinstance(s["optional"], bool):
                 self.add(f"{p}.optional", "booléen attendu (5.2.3.e)")
-            for k in ("if", "unless"):
-                if k in s:
-                    self.condition(s[k], f"{p}.{k}")
+            for cond_key in ("if", "unless"):
+                if cond_key in s:
+                    self.condition(s[cond_key], f"{p}.{cond_key}")
             if verb in ("gain_status", "lose_status") and (not isinstance(s.get("status"), str)
                                                            or s.get("status") not in STATUSES):
                 self.add(f"{p}.status", f"statut inconnu {s.get('status')!r} (attendu : {', '.join(STATUSES)})")
@@ -385,6 +421,11 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
             names.add(name)
         if "face_up" in t and not isinstance(t["face_up"], bool):
             ck.add(f"{path}.face_up", "booléen attendu")
+        if "effect" in t:
+            if isinstance(t["effect"], list):
+                ck.steps(t["effect"], f"{path}.effect")
+            else:
+                ck.add(f"{path}.effect", "liste d'étapes attendue (l'effet de la carte Tumulte, résolu à sa révélation)")
         terr = t.get("terrains")
         if not isinstance(terr, list) or len(terr) != 2:
             ck.add(f"{path}.terrains", "deux moitiés attendues, chacune une liste de types de région")
@@ -503,6 +544,10 @@ def _progress(ck: _Checker, prog: Any, pids: set[str], phase: Any, mode: str = "
     winner = prog.get("winner")
     if winner is not None and not (isinstance(winner, str) and winner in sides):
         ck.add("progress.winner", f"{'équipe' if mode == '2v2' else 'joueur'} inconnu(e) {winner!r}")
+    advanced = prog.get("advanced", [])
+    if not isinstance(advanced, list) or not all(
+            isinstance(x, str) and x.partition(".")[0] in pids and x.partition(".")[2] in EXPEDITIONS for x in advanced):
+        ck.add("progress.advanced", "liste d'expéditions \"JOUEUR.hero\" / \"JOUEUR.companion\" attendue")
     keeps = prog.get("keeps", {})
     if not isinstance(keeps, dict) or any(p not in pids or not isinstance(v, list) or not all(isinstance(x, str) for x in v)
                                           for p, v in keeps.items()):
@@ -570,8 +615,13 @@ def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
         if not isinstance(f.get(key), bool):
             ck.add(f"{path}.{key}", "booléen attendu")
     ck.nat(f, "i", f"{path}.i", optional=False, hi=len(steps))
-    for key in ("group", "asked", "chosen"):
+    for key in ("group", "asked", "chosen", "source"):
         ck.nat(f, key, f"{path}.{key}", nullable=True)
+    found = f.get("found", {})
+    if not isinstance(found, dict) or not all(
+            isinstance(v, list) and len(v) == 2 and all(_is_int(x) and 0 <= x <= MAX_NUMBER for x in v)
+            for v in found.values()):
+        ck.add(f"{path}.found", "objet {carte: [horodatage, déplacements]} attendu (2.1.e)")
     if f.get("after") not in (None, "spell"):
         ck.add(f"{path}.after", "null ou \"spell\" attendu")
     targets = f.get("targets")

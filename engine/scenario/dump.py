@@ -1,8 +1,9 @@
 """Write a :class:`~engine.model.State` back as a scenario document (load(dump(s)) == s)."""
 from __future__ import annotations
 
-import copy
 from typing import Any
+
+from ..jsondata import copy_json
 
 from ..model import PLAYER_ZONES, TERRAINS, Card, State
 
@@ -25,12 +26,12 @@ def dump_card(c: Card) -> dict[str, Any]:
         out["counters"] = dict(c.counters)
     for key in ("keywords", "abilities", "effect"):
         if getattr(c, key):
-            out[key] = copy.deepcopy(getattr(c, key))
+            out[key] = copy_json(getattr(c, key))
     if c.token:
         out["token"] = True
     if c.timestamp is not None:
         out["timestamp"] = c.timestamp
-    out.update(copy.deepcopy(c.extra))
+    out.update(copy_json(c.extra))
     return out
 
 
@@ -39,38 +40,40 @@ def dump(st: State) -> dict[str, Any]:
     position inside the phase (cursor, decisions used, random draws made...) is written under
     `progress`, so that a dumped game resumes exactly where it stood."""
     doc: dict[str, Any] = {"format": st.format}
-    doc.update(copy.deepcopy(st.extra))
+    doc.update(copy_json(st.extra))
     doc.update({"rules": st.rules, "seed": st.seed, "mode": st.mode, "day": st.day, "phase": st.phase})
     if st.first_player is not None:
         doc["first_player"] = st.first_player
     players = {}
     for p, pl in st.players.items():
-        d: dict[str, Any] = {"hero": copy.deepcopy(pl.hero)}
+        d: dict[str, Any] = {"hero": copy_json(pl.hero)}
         for zone in PLAYER_ZONES:
             d[zone] = [dump_card(c) for c in st.zones[f"{p}.{zone}"]]
         d["passed"] = pl.passed
-        d.update(copy.deepcopy(pl.extra))
+        d.update(copy_json(pl.extra))
         players[p] = d
     doc["players"] = players
     adv = st.adventure
     doc["adventure"] = {
         **({"layout": adv.layout} if adv.layout != "1v1" else {}),
         "tumult": [{"name": t.name, "face_up": t.face_up, "terrains": [list(t.terrains[0]), list(t.terrains[1])],
-                    **copy.deepcopy(t.extra)} for t in adv.tumult],
+                    **copy_json(t.extra)} for t in adv.tumult],
         "markers": {p: dict(m) for p, m in adv.markers.items()},
         "arena": adv.arena,
-        **copy.deepcopy(adv.extra),
+        **copy_json(adv.extra),
     }
     doc["limbo"] = [dump_card(c) for c in st.zones["limbo"]]
-    doc["decisions"] = copy.deepcopy(st.decisions)
+    doc["decisions"] = copy_json(st.decisions)
     prog = {"step": st.step, "sub": st.sub, "decision_index": st.decision_index,
             "random_count": st.random_count, "next_timestamp": st.next_timestamp,
             "turn": st.turn, "keeps": {p: list(v) for p, v in st.keeps.items()}, "winner": st.winner}
     if st.stack:
-        prog["stack"] = copy.deepcopy(st.stack)
+        prog["stack"] = copy_json(st.stack)
     if st.declare is not None:
-        prog["declare"] = copy.deepcopy(st.declare)
+        prog["declare"] = copy_json(st.declare)
     if st.groups:
         prog["groups"] = st.groups
+    if st.dusk_advanced:
+        prog["advanced"] = list(st.dusk_advanced)
     doc["progress"] = prog
     return doc

@@ -1,17 +1,18 @@
 """Build a :class:`~engine.model.State` from a checked scenario document."""
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
+
+from ..jsondata import copy_json
 
 from ..model import (FORMAT, PLAYER_ZONES, PLAYERS, STATUSES, VISIBLE_ZONES, Adventure, Card, Player, State,
                      Tumult)
 from . import ScenarioError
 from .check import check
 
-CARD_KEYS = ("id", "name", "type", "owner", "hand_cost", "reserve_cost", "stats", "statuses",
-             "counters", "keywords", "abilities", "effect", "token", "timestamp")
+CARD_KEYS = frozenset(("id", "name", "type", "owner", "hand_cost", "reserve_cost", "stats", "statuses",
+                       "counters", "keywords", "abilities", "effect", "token", "timestamp"))
 PLAYER_KEYS = ("hero",) + PLAYER_ZONES + ("passed",)
 TOP_KEYS = ("format", "rules", "seed", "mode", "day", "phase", "first_player", "players",
             "adventure", "limbo", "decisions", "progress")
@@ -37,17 +38,19 @@ def loads_doc(text: str) -> dict[str, Any]:
 
 
 def _card(c: dict[str, Any], owner: str) -> Card:
-    statuses = tuple(s for s in STATUSES if s in c.get("statuses", []))  # canonical order
+    given = c.get("statuses")
+    statuses = tuple(s for s in STATUSES if s in given) if given else ()  # canonical order
+    others = c.keys() - CARD_KEYS
     return Card(
         id=c["id"], name=c.get("name", c["id"]), type=c.get("type", "character"),
         owner=c.get("owner", owner), hand_cost=c.get("hand_cost", 0),
         reserve_cost=c.get("reserve_cost", 0 if c.get("token") else None),
         stats={k: v for k, v in c.get("stats", {}).items() if v},
         statuses=statuses, counters={k: v for k, v in c.get("counters", {}).items() if v},
-        keywords=list(c.get("keywords", [])), abilities=copy.deepcopy(c.get("abilities", [])),
-        effect=copy.deepcopy(c.get("effect", [])), token=c.get("token", False),
+        keywords=list(c.get("keywords", [])), abilities=copy_json(c.get("abilities", [])),
+        effect=copy_json(c.get("effect", [])), token=c.get("token", False),
         timestamp=c.get("timestamp"),
-        extra={k: copy.deepcopy(v) for k, v in c.items() if k not in CARD_KEYS},
+        extra={k: copy_json(v) for k, v in c.items() if k in others} if others else {},
     )
 
 
@@ -72,8 +75,8 @@ def load_state(doc: Any) -> State:
     mode = doc.get("mode", "1v1")
     for p in (PLAYERS["2v2"] if mode == "2v2" else sorted(doc["players"])):   # 2v2: seat order
         pl = doc["players"][p]
-        players[p] = Player(p, copy.deepcopy(pl.get("hero")), pl.get("passed", False),
-                            {k: copy.deepcopy(v) for k, v in pl.items() if k not in PLAYER_KEYS})
+        players[p] = Player(p, copy_json(pl.get("hero")), pl.get("passed", False),
+                            {k: copy_json(v) for k, v in pl.items() if k not in PLAYER_KEYS})
         for zone in PLAYER_ZONES:
             key = f"{p}.{zone}"
             zones[key] = [_card(c, p) for c in pl.get(zone, [])]
@@ -85,20 +88,20 @@ def load_state(doc: Any) -> State:
     default_tumult = DEFAULT_TUMULT_2V2 if mode == "2v2" else DEFAULT_TUMULT
     tumult = [Tumult(t.get("name", f"T{i + 1}"), t.get("face_up", False),
                      (tuple(t["terrains"][0]), tuple(t["terrains"][1])),
-                     {k: copy.deepcopy(v) for k, v in t.items() if k not in ("name", "face_up", "terrains")})
+                     {k: copy_json(v) for k, v in t.items() if k not in ("name", "face_up", "terrains")})
               for i, t in enumerate(_tumult(adv_doc, default_tumult))]
     markers = {p: {"hero": 0, "companion": 7} for p in players}
     for p, m in adv_doc.get("markers", {}).items():
         markers[p].update(m)
     adventure = Adventure(tumult, markers, adv_doc.get("arena", False),
-                          {k: copy.deepcopy(v) for k, v in adv_doc.items() if k not in ADVENTURE_KEYS},
+                          {k: copy_json(v) for k, v in adv_doc.items() if k not in ADVENTURE_KEYS},
                           layout=mode)
     st = State(players=players, zones=zones, adventure=adventure, format=FORMAT,
                rules=doc.get("rules", "fr-1"), seed=doc.get("seed", 0), mode=mode,
                day=doc.get("day", 1), phase=phase,
                first_player=doc.get("first_player", None if phase == "setup" else PLAYERS[mode][0]),
-               decisions=copy.deepcopy(doc.get("decisions", [])),
-               extra={k: copy.deepcopy(v) for k, v in doc.items() if k not in TOP_KEYS}, loc=loc)
+               decisions=copy_json(doc.get("decisions", [])),
+               extra={k: copy_json(v) for k, v in doc.items() if k not in TOP_KEYS}, loc=loc)
     # 2.1.c: objects in visible zones carry a timestamp; give one to those the file leaves out,
     # in file order, after the highest given. Cards in hidden zones are not objects (2.1.g).
     stamped = [c.timestamp for c in st.all_cards() if c.timestamp is not None]
@@ -119,7 +122,8 @@ def load_state(doc: Any) -> State:
     st.turn = prog.get("turn")
     st.keeps = {p: tuple(v) for p, v in prog.get("keeps", {}).items()}
     st.winner = prog.get("winner")
-    st.stack = copy.deepcopy(prog.get("stack", []))
-    st.declare = copy.deepcopy(prog.get("declare"))
+    st.stack = copy_json(prog.get("stack", []))
+    st.declare = copy_json(prog.get("declare"))
     st.groups = prog.get("groups", 0)
+    st.dusk_advanced = tuple(prog.get("advanced", ()))
     return st

@@ -17,6 +17,8 @@ from engine.game import IllegalDecision
 
 UNTIL = ("end", "step", "none", "setup", "morning", "noon", "afternoon", "dusk", "night")
 MAX_STEPS = 5000
+#: what one request may spend in the engine (steps and CPU seconds, loading included)
+BUDGET = engine.Budget(steps=MAX_STEPS + 10, seconds=2.0)
 
 
 class RunError(ValueError):
@@ -56,7 +58,14 @@ def run(document: dict, until: str = "end", decisions: list[dict] | None = None,
     """
     if until not in UNTIL:
         raise RunError([{"path": "until", "message": f"« {until} » : attendu l'une des valeurs {', '.join(UNTIL)}"}])
-    game = engine.load(document)
+    game = engine.load(document, budget=BUDGET)
+    try:
+        return _run(game, until, decisions, steps)
+    except engine.BudgetExceeded as exc:
+        raise RunError([{"path": "$", "message": str(exc)}]) from None
+
+
+def _run(game: Any, until: str, decisions: list[dict] | None, steps: int | None) -> dict:
     driver = _Driver(game, list(decisions or []))
     position = 0
     last: list = []
@@ -84,6 +93,8 @@ def run(document: dict, until: str = "end", decisions: list[dict] | None = None,
     out = game.output()
     out["steps"] = position
     out["last"] = [e.seq for e in last]
-    out["legal_decisions"] = game.legal_decisions() if out["pending"] else []
+    out["legal_decisions"] = game.legal_decisions() if out["pending"] else []   # capped (engine.LEGAL_CAP)
+    out["legal_count"] = out["pending"]["count"] if out["pending"] else 0
+    out["legal_truncated"] = out["legal_count"] > len(out["legal_decisions"])
     out["decisions_used"] = driver.used
     return out

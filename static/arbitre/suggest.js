@@ -1,56 +1,84 @@
-// Rules suggested as you type in the search box: /api/suggest/?q=… (debounced, keyboard friendly).
+// Search boxes (the header's on every page, the home and results pages' big one):
+// rules suggested as you type from /api/suggest/?q=… (debounced, keyboard friendly);
+// Enter on a rule number however typed ("3.2.9 f", "R2.4.6.c") opens the rule's page (go=1);
+// "/" anywhere outside a text field focuses the header's box.
 (function () {
-  const form = document.querySelector("form.search[data-suggest-url]");
-  if (!form) return;
-  const input = form.querySelector("input[name=q]");
-  const list = form.querySelector(".suggestions");
-  let timer = null, controller = null, active = -1;
+  // The loose forms rules_ref.search.query.parse_number accepts (the server decides in the end).
+  const NUMBER = /^\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+(?:\.\d+)*(?:(?:\.\s*|\s+)?[a-z])?\.?\*?\s*$/i;
 
-  function clear() { list.replaceChildren(); list.hidden = true; active = -1; input.setAttribute("aria-expanded", "false"); }
+  function setUp(form) {
+    const input = form.querySelector("input[name=q]");
+    const list = form.querySelector(".suggestions");
+    if (!input || !list) return;
+    const prefix = (list.id || "suggestions") + "-";
+    let timer = null, controller = null, active = -1;
 
-  function show(items) {
-    list.replaceChildren();
-    items.forEach(function (item, i) {
-      const li = document.createElement("li");
-      li.setAttribute("role", "option");
-      li.id = "suggestion-" + i;
-      const a = document.createElement("a");
-      a.href = item.url;
-      const num = document.createElement("span");
-      num.className = "num";
-      num.textContent = item.number || "Glossaire";
-      a.append(num, " ", item.title || item.text.slice(0, 90));
-      li.append(a);
-      list.append(li);
+    function clear() { list.replaceChildren(); list.hidden = true; active = -1; input.setAttribute("aria-expanded", "false"); }
+
+    function show(items) {
+      list.replaceChildren();
+      items.forEach(function (item, i) {
+        const li = document.createElement("li");
+        li.setAttribute("role", "option");
+        li.id = prefix + i;
+        const a = document.createElement("a");
+        a.href = item.url;
+        const num = document.createElement("span");
+        num.className = "num";
+        num.textContent = item.number || "Glossaire";
+        a.append(num, " ", item.title || item.text.slice(0, 90));
+        li.append(a);
+        list.append(li);
+      });
+      list.hidden = items.length === 0;
+      input.setAttribute("aria-expanded", items.length ? "true" : "false");
+    }
+
+    function fetchSuggestions() {
+      const q = input.value.trim();
+      if (q.length < 2) { clear(); return; }
+      if (controller) controller.abort();
+      controller = new AbortController();
+      fetch(form.dataset.suggestUrl + "?q=" + encodeURIComponent(q), { signal: controller.signal, headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : []; })
+        .then(function (data) { if (input.value.trim() === q) show(data); })
+        .catch(function () {});
+    }
+
+    input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(fetchSuggestions, 120); });
+    input.addEventListener("keydown", function (e) {
+      const options = list.querySelectorAll("li");
+      if (!options.length) return;
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        active = (active + (e.key === "ArrowDown" ? 1 : -1) + options.length) % options.length;
+        options.forEach(function (o, i) { o.classList.toggle("active", i === active); });
+        input.setAttribute("aria-activedescendant", options[active].id);
+      } else if (e.key === "Enter" && active >= 0) {
+        e.preventDefault();
+        window.location = options[active].querySelector("a").href;
+      } else if (e.key === "Escape") { clear(); }
     });
-    list.hidden = items.length === 0;
-    input.setAttribute("aria-expanded", items.length ? "true" : "false");
+    form.addEventListener("submit", function () {
+      let go = form.querySelector("input[name=go]");
+      if (NUMBER.test(input.value)) {
+        if (!go) { go = document.createElement("input"); go.type = "hidden"; go.name = "go"; form.append(go); }
+        go.value = "1";
+      } else if (go) { go.remove(); }
+    });
+    document.addEventListener("click", function (e) { if (!form.contains(e.target)) clear(); });
   }
 
-  function fetchSuggestions() {
-    const q = input.value.trim();
-    if (q.length < 2) { clear(); return; }
-    if (controller) controller.abort();
-    controller = new AbortController();
-    fetch(form.dataset.suggestUrl + "?q=" + encodeURIComponent(q), { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : []; })
-      .then(function (data) { if (input.value.trim() === q) show(data); })
-      .catch(function () {});
-  }
+  document.querySelectorAll("form[data-suggest-url]").forEach(setUp);
 
-  input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(fetchSuggestions, 120); });
-  input.addEventListener("keydown", function (e) {
-    const options = list.querySelectorAll("li");
-    if (!options.length) return;
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      e.preventDefault();
-      active = (active + (e.key === "ArrowDown" ? 1 : -1) + options.length) % options.length;
-      options.forEach(function (o, i) { o.classList.toggle("active", i === active); });
-      input.setAttribute("aria-activedescendant", options[active].id);
-    } else if (e.key === "Enter" && active >= 0) {
-      e.preventDefault();
-      window.location = options[active].querySelector("a").href;
-    } else if (e.key === "Escape") { clear(); }
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    const box = document.querySelector("header form.mini-search input[name=q]");
+    if (!box) return;
+    e.preventDefault();
+    box.focus();
+    box.select();
   });
-  document.addEventListener("click", function (e) { if (!form.contains(e.target)) clear(); });
 })();

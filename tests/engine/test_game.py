@@ -90,9 +90,13 @@ def test_move_forward_and_backward_limits():
     assert not actions.move_backward(game, "A", "hero")                # home: 7.3.10.b
     assert not actions.move_forward(game, "A", "companion")            # opposite region: 7.3.11.c
     assert actions.move_forward(game, "B", "hero")                     # 6 -> 7
-    assert actions.move_backward(game, "B", "hero")                    # 7 -> 6, reveals T3 (7.3.11.b)
-    assert game.state.adventure.tumult[2].face_up
-    assert {"7.3.10.b", "7.3.11.c", "7.3.11.a", "7.3.10.a", "7.3.11.b"} <= rules_cited(game)
+    # the end is checked at this very movement (4.3.a, issue 11): A's and B's expeditions both meet
+    assert game.state.adventure.arena and "4.3.c" in rules_cited(game)
+    back = engine.load(board(phase="afternoon", markers={"B": {"hero": 7, "companion": 7}}))
+    assert actions.move_backward(back, "B", "hero")                    # 7 -> 6, reveals T3 (7.3.11.b)
+    assert back.state.adventure.tumult[2].face_up
+    assert {"7.3.10.b", "7.3.11.c", "7.3.11.a"} <= rules_cited(game)
+    assert {"7.3.10.a", "7.3.11.b"} <= rules_cited(back)
 
 
 def test_counters_gain_remove_spend():

@@ -71,7 +71,9 @@ def test_scenario(path: Path):
     for key, want in expect.get("state", {}).items():
         assert compare(resolve(state, key), want) == normalise(want), key
     cited = {r for e in game.log for r in e.rules}
-    assert set(expect.get("rules", [])) <= cited, f"missing citations: {set(expect['rules']) - cited}"
+    want = set(expect["rules"])                     # exact (issue 11): missing and extra both fail
+    assert want == cited, f"missing citations: {sorted(want - cited)}; extra citations: {sorted(cited - want)}"
+    assert len(expect["rules"]) == len(want), "a rule is listed twice"
     assert cited <= citable()
     articles = {a for e in game.log for a in e.articles}     # (title, section) of the 2v2 article
     assert {s for _, s in articles} >= set(expect.get("articles", [])), "missing article citations"

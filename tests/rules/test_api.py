@@ -76,3 +76,12 @@ def test_search_api_shape_is_the_documented_serializer(client, rules):
     for q in ("fugase", "4.2.5", "9.9.9", "card advantage"):
         documented = SearchResultsSerializer(search(q)).data
         assert client.get("/api/search/", {"q": q}).json() == json.loads(json.dumps(documented))
+
+
+def test_suggest_api_shape_is_the_documented_serializer(client, rules):
+    from rules_ref.search import suggest
+    from rules_ref.serializers import SearchHitSerializer
+
+    for q in ("fuga", "flee", "3.2.9 f", "zzqx"):
+        documented = SearchHitSerializer(suggest(q, limit=10), many=True).data
+        assert client.get("/api/suggest/", {"q": q}).json() == json.loads(json.dumps(documented))

@@ -119,7 +119,7 @@ def test_failed_rebuild_keeps_the_old_index_and_removes_its_files(rules, tmp_pat
     def broken(rule, titles):
         raise RuntimeError("disque plein")
 
-    monkeypatch.setattr(search, "_document", broken)
+    monkeypatch.setattr(search.index, "_document", broken)
     with pytest.raises(RuntimeError):
         search.rebuild()
     assert search.current_index_dir() == before

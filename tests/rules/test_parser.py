@@ -1,7 +1,13 @@
 """Reading the rules text format: entries, blocks, furniture, repeats and malformed files."""
 import pytest
 
-from rules_ref.parser import RulesFormatError, ancestors, number_key, parse_files, parse_text
+from rules_ref.parser import (
+    RulesFormatError,
+    ancestors,
+    number_key,
+    parse_files,
+    parse_text,
+)
 from tests.conftest import RULE_FILES
 
 

@@ -1,4 +1,6 @@
 """Search behaviour: numbers, French keywords, typos, phrases, hostile queries, index swaps."""
+import html
+
 import pytest
 
 from rules_ref import search
@@ -101,3 +103,74 @@ def test_suggest_as_you_type(rules):
     assert search.suggest("fuga")[0].number == "2.4.6"
     assert search.suggest("2.4.6")[0].number == "2.4.6"
     assert search.suggest("") == []
+
+
+@pytest.mark.parametrize("q, number", [
+    ("3.2.9 f", "3.2.9.f"), ("3.2.9f", "3.2.9.f"), ("4.1 h", "4.1.h"), ("règle 2.4.6.c", "2.4.6.c"),
+    ("R2.4.6.c", "2.4.6.c"), ("r 2.4.6 C", "2.4.6.c"), ("Règle 4.2.5", "4.2.5"),
+])
+def test_loose_numbers_land_on_the_rule(rules, q, number):
+    results = search.search(q)
+    assert results.kind == "number" and results.number == number
+    assert results.hits[0].number == number
+
+
+@pytest.mark.parametrize("q", ["2 a", "2v2", "3.2.9 ff", "fugace 2"])
+def test_words_that_look_like_numbers_are_not_numbers(rules, q):
+    assert search.parse_number(q) is None
+
+
+def test_missing_loose_number_says_so_and_proposes_the_nearest(rules):
+    results = search.search("4.2.5 z")
+    assert results.missing_number == "4.2.5.z" and results.suggestion == "4.2.5"
+
+
+@pytest.mark.parametrize("q, first", [
+    ("fleeting", "2.4.6"), ("asleep", "2.4.3"), ("resupply", "7.3.16"), ("noon", "1.3.2.c"),
+    ("dusk", "1.3.2.e"), ("clean-up", "4.2.5.c"), ("discard pile", "3.2.3"), ("tiebreakers", "4.3.c"),
+])
+def test_english_terms_find_the_french_rule(rules, q, first):
+    results = search.search(q)
+    assert numbers(results, 3)[0] == first
+    assert results.corrected is None  # expanded through the glossary, not "corrected"
+
+
+def test_noon_is_not_corrected_into_non(rules):
+    results = search.search("noon")
+    assert "Midi" in results.hits[0].text and results.corrected is None and not results.fuzzy
+
+
+def test_token_is_the_object_and_counters_the_marker(rules):
+    # Both are "jeton" in French: the English word decides which rules come first.
+    assert not numbers(search.search("token"), 1)[0].startswith("2.5")
+    assert numbers(search.search("counters"), 1)[0] == "2.5"
+
+
+def test_a_section_named_by_the_query_comes_first_then_its_rules_in_order(rules):
+    assert numbers(search.search("fugace"), 4) == ["2.4.6", "2.4.6.a", "2.4.6.b", "2.4.6.c"]
+
+
+def test_short_rule_text_is_shown_whole_and_every_cut_is_marked(rules):
+    short = search.search("2.4.6.c fugace").hits[0]
+    assert short.number == "2.4.6.c"
+    assert "…" not in short.snippet and short.snippet.endswith("à la place.")
+    long_hits = [h for h in search.search("statistiques", limit=50).hits if len(h.text) > 300]
+    assert long_hits
+    for hit in long_hits:
+        plain = html.unescape(hit.snippet.replace('<mark class="match">', "").replace("</mark>", ""))
+        text = " ".join(hit.text.split())
+        fragments = [f.strip() for f in plain.strip("… ").split(" … ")]
+        assert all(f in text for f in fragments), hit.number
+        assert text.startswith(fragments[0]) or plain.startswith("… "), hit.number
+        assert text.endswith(fragments[-1]) or plain.endswith(" …"), hit.number
+
+
+def test_synonyms_from_the_data_file_widen_question_words(rules):
+    # "savoir" → "connaître", "combien" → "nombre" (fixtures/glossary/synonyms.json)
+    hits = numbers(search.search("mon adversaire peut-il savoir combien de cartes j'ai en main"), 5)
+    assert "1.2.3.f" in hits
+
+
+def test_suggest_reads_english_prefixes_and_loose_numbers(rules):
+    assert search.suggest("flee")[0].number == "2.4.6"
+    assert search.suggest("3.2.9 f")[0].number == "3.2.9.f"

@@ -1,0 +1,41 @@
+"""The engine's refusals and its run budget (core: imports nothing of the engine)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class EngineError(Exception):
+    """Base of the engine's refusals (a scenario that cannot be played, an illegal decision, a
+    budget spent): each says what and why, none is a crash."""
+
+
+class IllegalDecision(EngineError, ValueError):
+    """A decision that does not answer what the game waits for; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one `Game` may spend: `steps` performed (advance or decide) and `seconds` of CPU time
+    of the calling thread, counted from :func:`engine.load` (loading included). Past either, the
+    next step raises :class:`BudgetExceeded` instead of running; the state stays as it was."""
+
+    steps: int = 100_000
+    seconds: float = 30.0
+
+
+DEFAULT_BUDGET = Budget()
+
+
+class BudgetExceeded(EngineError):
+    """The run's budget is spent: `budget` ("steps" or "seconds"), `limit`, and the steps done."""
+
+    def __init__(self, budget: str, limit: float, steps: int, seconds: float) -> None:
+        self.budget, self.limit, self.steps, self.seconds = budget, limit, steps, seconds
+        what = f"{limit:g} étapes" if budget == "steps" else f"{limit:g} s de calcul"
+        super().__init__(f"Budget dépassé ({budget}) : la partie s'arrête après {steps} étape(s) et "
+                         f"{seconds:.3f} s de calcul, la limite étant de {what}.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"budget": self.budget, "limit": self.limit, "steps": self.steps,
+                "seconds": round(self.seconds, 4), "message": str(self)}

@@ -1,0 +1,214 @@
+"""Ranking: which rules answer the query's words, best first.
+
+Each word scores BM25F over title (×3), text and remarks (×½), its best form per field. Then:
+
+* **coverage**: the score is scaled by the share of the query's words the rule covers (in its own
+  fields or in the title of a section it belongs to: 2.4.6.c is under "Fugace"), squared, so a rule
+  holding every word of a question beats a heading holding one word in a short title;
+* **definers first**: a rule the glossary names as defining one of the words, or the rules of its
+  section, or a rule under a section titled with the word, is about that word; one that merely
+  mentions it is not (5.2.3.j mentions Fugace; 2.4.6.c decides it);
+* **the specific rule above its heading**: when a section heading and one of its rules both cover
+  every word of a query of several words, the rule comes first.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from itertools import pairwise
+
+from ..analysis import STOPWORDS, stem_forms
+from .index import FIELD_BOOSTS, KEYWORD_FIELDS
+from .memory import Memory
+from .query import Word
+from .snippets import analyse, flat
+
+K1, B = 1.2, 0.75
+COVERAGE_POWER = 2.0
+#: How many of the best rules by BM25 are re-ranked by coverage, definers and titles.
+RERANK_DEPTH = 60
+#: A rule about a word (its definer, or under a section titled with it) counts this much more.
+DEFINER_BONUS = 1.6
+SECTION_TITLE_BONUS = 1.3
+#: Forms of the word's glossary term or synonyms count this much of the word's own.
+ALT_WEIGHT = 0.7
+#: A rule of another term written the same (the counter, for "token") counts this much.
+AVOID_FACTOR = 0.15
+#: A definition: "Ravitailler signifie …", "Le coût de réserve est …" (the subject's words).
+DEFINITION = re.compile(
+    r"^([^,;:]{1,50}?)\s(?:(?:est|sont)\s(?:une?|la|le|l'|les|des)\b|signifie|signifient|désigne)", re.IGNORECASE
+)
+#: Two of the query's words side by side in the rule's text, in the query's order ("Défaussez-moi de la
+#: Réserve"): a phrase typed from memory.
+PROXIMITY_BONUS = 1.4
+NEAR_TOKENS = 4
+#: A rule whose title is exactly the query ("coût de réserve", "Fugace") is what was asked for.
+EXACT_TITLE_BONUS = 1.5
+
+
+def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
+    """BM25F of one word in each document of the rule set that holds it."""
+    n = len(mem.docs)
+    scores: dict[int, float] = {}
+    for fieldname in KEYWORD_FIELDS:
+        boost = FIELD_BOOSTS[fieldname]
+        lengths, average = mem.lengths[fieldname], mem.average[fieldname] or 1.0
+        best: dict[int, float] = {}
+        for form in word.all_forms:
+            postings = mem.postings[fieldname].get(form)
+            if not postings:
+                continue
+            idf = math.log(n / (len(postings) + 1)) + 1.0
+            weight = boost if form in word.forms else boost * ALT_WEIGHT
+            for docnum, tf in postings.items():
+                norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[docnum] / average))
+                value = idf * norm * weight
+                if value > best.get(docnum, 0.0):
+                    best[docnum] = value
+        for docnum, value in best.items():
+            scores[docnum] = scores.get(docnum, 0.0) + value
+    docs = mem.docs
+    return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset}
+
+
+def rank(
+    mem: Memory,
+    words: list[Word],
+    ruleset: str,
+    limit: int,
+    only: set[int] | None = None,
+    extra: dict[int, float] | None = None,
+) -> list[tuple[int, float]]:
+    """(document, score) of the best ``limit`` rules for ``words``, best first.
+
+    ``only`` restricts the candidates (a quoted phrase); ``extra`` adds scores (a rule number typed
+    among the words)."""
+    per_word = [word_scores(mem, w, ruleset) for w in words]
+    totals: dict[int, float] = dict(extra or {})
+    for scores in per_word:
+        for docnum, value in scores.items():
+            totals[docnum] = totals.get(docnum, 0.0) + value
+    if only is not None:
+        totals = {d: s for d, s in totals.items() if d in only}
+    if len(totals) > RERANK_DEPTH:  # only the best by BM25 are re-ranked (the boosts are bounded)
+        totals = dict(sorted(totals.items(), key=lambda pair: -pair[1])[:RERANK_DEPTH])
+    docs = mem.docs
+    # Coverage weighs each word by its rarity: holding "tumulte" says more than holding "cartes".
+    weights = [math.log(len(docs) / (len(scores) + 1)) + 1.0 for scores in per_word]
+    total_weight = sum(weights) or 1.0
+    covered_all: set[int] = set()  # rules holding every word in their own fields
+    named: list[int] = []  # rules whose title is the query
+    for docnum in totals:
+        doc = docs[docnum]
+        covered = 0.0
+        own = 0
+        factor = 1.0
+        defined = _defined(doc.text)
+        avoided = False
+        for word, scores, weight in zip(words, per_word, weights, strict=True):
+            about_section = not word.all_forms.isdisjoint(doc.context)
+            own += docnum in scores
+            covered += weight if (docnum in scores or about_section) else 0.0
+            if word.avoid and _under(doc.number, word.avoid) and not _under(doc.number, word.definers):
+                factor *= AVOID_FACTOR
+                avoided = True
+            elif (word.definers and _under(doc.number, word.definers)) or not word.all_forms.isdisjoint(defined):
+                factor *= DEFINER_BONUS
+            elif about_section:
+                factor *= SECTION_TITLE_BONUS
+        if len(words) >= 2 and _near(doc.text, words):
+            factor *= PROXIMITY_BONUS
+        if _is_title(doc.title, words) and not avoided:
+            factor *= EXACT_TITLE_BONUS
+            named.append(docnum)
+        elif len(words) >= 2:
+            factor *= (covered / total_weight) ** COVERAGE_POWER
+            if own == len(words):
+                covered_all.add(docnum)
+        totals[docnum] *= factor
+    if len(words) >= 2:
+        _rules_above_headings(mem, totals, covered_all)
+    if extra:  # a rule number typed among the words is what the judge wants first
+        top = max(totals.values())
+        for docnum in extra:
+            if docnum in totals:
+                totals[docnum] = top * 1.05
+    else:
+        _section_in_order(mem, totals, named)
+    ranked = sorted(totals.items(), key=lambda pair: (-pair[1], docs[pair[0]].order))
+    return ranked[:limit]
+
+
+def _near(text: str, words: list[Word]) -> bool:
+    """Whether two consecutive words of the query stand within a few words of each other, in order."""
+    where = analyse(flat(text), False).where
+    for first, second in pairwise(words):
+        before = [p for f in first.forms for p in where.get(f, ())]
+        if not before:
+            continue
+        after = [p for f in second.forms for p in where.get(f, ())]
+        if any(0 < b - a <= NEAR_TOKENS for a in before for b in after):
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _title_words(title: str) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(stem_forms(w)) for w in re.findall(r"\w+", title.lower()) if w not in STOPWORDS)
+
+
+def _is_title(title: str, words) -> bool:
+    """Whether the title's content words are exactly the query's words (in any order)."""
+    if not title or not words:
+        return False
+    mine = _title_words(title)
+    return (
+        len(mine) == len(words)
+        and all(any(not w.all_forms.isdisjoint(t) for t in mine) for w in words)
+        and all(any(not w.all_forms.isdisjoint(t) for w in words) for t in mine)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _defined(text: str) -> frozenset[str]:
+    """The forms of what a rule's text defines, if it opens with a definition."""
+    match = DEFINITION.match(text)
+    if not match:
+        return frozenset()
+    words = re.findall(r"\w+", match.group(1).lower())
+    return frozenset(f for w in words if w not in STOPWORDS for f in stem_forms(w))
+
+
+def _under(number: str, definers: tuple[str, ...]) -> bool:
+    return bool(number) and any(number == d or number.startswith(d + ".") for d in definers)
+
+
+def _section_in_order(mem: Memory, totals: dict[int, float], named: list[int]) -> None:
+    """A query naming a section ("fugace", "coût de réserve"): the section first, then its rules in
+    rules order (the judge reads it top-down: 2.4.6.c, what Fugace does at Rest, is not buried)."""
+    headings = [d for d in named if mem.docs[d].kind == "section"]
+    if not headings:
+        return
+    best = max(headings, key=lambda d: totals[d])
+    doc = mem.docs[best]
+    top = max(totals.values())
+    totals[best] = top * 1.01
+    below = [d for d in mem.subtree.get((doc.ruleset, doc.number), ()) if d != best and d in totals]
+    for i, docnum in enumerate(below):
+        totals[docnum] = top * (1.0 - 0.001 * (i + 1))
+
+
+def _rules_above_headings(mem: Memory, totals: dict[int, float], covered_all: set[int]) -> None:
+    """A heading covering every word goes just below the best of its rules that does too."""
+    docs = mem.docs
+    for docnum in covered_all:
+        doc = docs[docnum]
+        if doc.kind != "section" or not doc.number or _is_title(doc.title, ()):
+            continue
+        below = [d for d in mem.subtree.get((doc.ruleset, doc.number), ()) if d != docnum and d in covered_all]
+        if below:
+            best = max(totals[d] for d in below)
+            if totals[docnum] >= best:
+                totals[docnum] = best * 0.99

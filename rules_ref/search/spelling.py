@@ -1,0 +1,75 @@
+"""Spelling: the nearest indexed words to a word the index does not hold.
+
+Corrections replace an unknown word of five letters or more by its nearest indexed word (one edit,
+two for words of seven letters or more; a swapped pair of letters counts as one edit, unlike
+Whoosh's corrector). The fuzzy search, a last resort when nothing at all is found, looks for rules
+holding words near any of the query's words.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from ..analysis import STOPWORDS, fold
+from .memory import Memory
+
+#: Shorter words are never corrected ("sans" is one edit from "sens").
+MIN_CORRECTED = 5
+
+
+def correct(mem: Memory, word: str) -> str | None:
+    """The nearest indexed word to an unknown one (same first letter), or None."""
+    if len(word) < MIN_CORRECTED:
+        return None
+    found = nearest(mem, word, 2 if len(word) >= 7 else 1, limit=1)
+    return found[0] if found else None
+
+
+def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
+    """Indexed words within ``maxdist`` edits of ``word`` (a swap counts as one), nearest and most
+    frequent first; only words with the same first letter, so the scan stays small."""
+    vocab = mem.vocabulary
+    start = bisect.bisect_left(vocab, word[0])
+    end = bisect.bisect_left(vocab, word[0] + "\uffff")
+    found = []
+    for candidate in vocab[start:end]:
+        if abs(len(candidate) - len(word)) > maxdist or candidate == word:
+            continue
+        d = distance(word, candidate, maxdist)
+        if d <= maxdist:
+            found.append((d, -len(mem.postings["words"][candidate]), candidate))
+    found.sort()
+    return [c for _, _, c in found[:limit]]
+
+
+def distance(a: str, b: str, bound: int) -> int:
+    """Optimal string alignment distance, stopping early once past ``bound``."""
+    previous2: list[int] | None = None
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > bound:
+            return bound + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def fuzzy(mem: Memory, words: list[str], ruleset: str, limit: int) -> tuple[list[tuple[int, float]], frozenset[str]]:
+    """Last resort: rules holding words within one or two edits of the query's words."""
+    near: set[str] = set()
+    for w in words:
+        w = fold(w)
+        if len(w) >= 4 and w not in STOPWORDS:
+            near.update(nearest(mem, w, 2 if len(w) >= 6 else 1, limit=10))
+    scores: dict[int, float] = {}
+    for word in near:
+        for docnum in mem.postings["words"][word]:
+            if mem.docs[docnum].ruleset == ruleset:
+                scores[docnum] = scores.get(docnum, 0.0) + 1.0 / (1 + mem.lengths["words"][docnum] / 50)
+    ranked = sorted(scores.items(), key=lambda p: (-p[1], mem.docs[p[0]].order))[:limit]
+    return ranked, frozenset(near)
