@@ -51,9 +51,11 @@ serve-prod: setup
 	$(PY) manage.py load_exercises
 	$(VENV)/bin/gunicorn judge.wsgi --workers $(WORKERS) --bind $(HOST) --access-logfile - --timeout 30
 
-# Debian's Chromium for the browser tests (Playwright's own download cannot work here).
+# Debian's Chromium for the browser tests (Playwright's own download cannot work here), and
+# poppler-utils' pdftotext, with which they read the ruling page printed to PDF.
 chromium:
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+	command -v pdftotext >/dev/null || (apt-get update && apt-get install -y poppler-utils)
 
 # Every test on SQLite, then every test again on a throwaway PostgreSQL server on loopback.
 test: setup chromium

@@ -1,26 +1,23 @@
-"""Stepper bench: how long one step of the stepper page takes over HTTP, against a trivial baseline.
+"""Stepper bench: a step of the stepper page over HTTP at position 1,200 against a step at position 0,
+with the trivial ``/ping/`` view as the floor, all in the same run.
 
-    .venv/bin/python bench/stepper_bench.py [--rounds N] [--max-steps N]
+    .venv/bin/python bench/stepper_bench.py [--rounds N] [--position N] [--target X]
 
-Works on a fresh clone and stays on the loopback: it makes its own temporary SQLite database
-(``ARBITRE_SQLITE_PATH``, ``ARBITRE_INDEX_DIR`` and ``ARBITRE_VAR_DIR`` set before ``django.setup()``),
-runs ``migrate``, ``import_rules fixtures/rules/*.txt`` and ``load_library``, serves the site from a
-child process (threaded WSGI server, one thread per request like ``runserver``) on a free
-``127.0.0.1`` port, and removes everything at the end. Bounded: a fixed number of requests, each
-with a 10 s timeout, and the whole run stops after ``--budget`` seconds.
+The page steps from the state the previous answer gave (``POST /api/step/`` with ``state``,
+``steps`` and ``seq``): the server loads that state (checked like any document), performs one step,
+and answers with the state's changes and the new log entries, so a step should cost the same at any
+position. Target (issue 13): the median of a step at position ``--position`` (1,200) within
+``--target`` (2×) the median of a step at position 0; exit 1 when missed. p95 and the ratio to
+``/ping/`` are printed as well, and, for comparison, a few samples of the old way (``POST /api/run/``
+replaying the document from its start to that position).
 
-The page is stateless towards the server: every click replays the document from its start to the
-position asked for, then performs one step. So a step's cost grows with its position; the bench asks
-for ``until=step`` at every position of two games, in increasing order, as a judge clicking
-"Étape suivante" would:
+Works on a fresh clone and stays on the loopback: its own temporary SQLite database and index
+(``ARBITRE_SQLITE_PATH`` …, set before ``django.setup()``), ``migrate``, a child process serving the
+site (threaded WSGI server) on a free ``127.0.0.1`` port; everything is removed at the end. Bounded:
+a fixed number of requests, each with a 10 s timeout.
 
-* a generated full board (both players with deck, hand, mana, reserve, landmarks, expeditions),
-  played for ``--max-steps`` steps with the engine's first legal decision each time it waits, the
-  decisions sent as the page sends them (``POST /api/run/`` with ``document``, ``decisions``,
-  ``steps``);
-* the library scenario with the longest run, through ``POST /api/scenarios/<uuid>/run/``.
-
-Baseline: ``GET /api/rules/fr-1/2.5/`` (one rule from the database), measured the same way.
+The game: a generated full board (both players with deck, hand, mana, reserve, landmarks,
+expeditions) played with the engine's first legal decision (``pass`` on a turn) each time it waits.
 """
 from __future__ import annotations
 
@@ -29,22 +26,18 @@ import copy
 import json
 import os
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
-from common import ROOT, RULE_FILES, RULESET, median_ms, p95_ms, start_server, stop_server
+from common import RULESET, median_ms, p95_ms, start_server, stop_server
 from common import setup_django as _setup_django
 
 
-# ---------------------------------------------------------------- the server (child process)
-
-
-def http(url: str, body: dict | None = None) -> tuple[float, dict]:
+def http(url: str, body: dict | None = None) -> tuple[float, int, dict | None]:
+    """(seconds, bytes of the answer, its JSON or None)."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
                                      headers={"Content-Type": "application/json", "Accept": "application/json"})
@@ -54,7 +47,10 @@ def http(url: str, body: dict | None = None) -> tuple[float, dict]:
         if response.status != 200:
             raise RuntimeError(f"{url}: HTTP {response.status}")
     elapsed = time.perf_counter() - started
-    return elapsed, json.loads(payload)
+    try:
+        return elapsed, len(payload), json.loads(payload)
+    except ValueError:
+        return elapsed, len(payload), None
 
 
 # ---------------------------------------------------------------- the boards
@@ -92,117 +88,100 @@ def full_board(seed: int = 11) -> dict:
     }
 
 
-def play_out(document: dict, max_steps: int) -> tuple[list[dict], int]:
-    """The decisions a judge would click (the first legal one; ``pass`` on a turn) and the steps."""
+def play_to(document: dict, position: int) -> tuple[dict, int, list[dict]]:
+    """The state after ``position`` steps (as the stepper holds it), its log length and the decisions
+    given on the way (the first legal one each time the engine waits; ``pass`` on a turn)."""
     from judge.scenarios import runner
 
-    decisions: list[dict] = []
-    steps = 0
-    for _ in range(3 * max_steps):  # bounded: steps plus the decisions between them
-        if steps >= max_steps:
+    out = runner.position(document, 0)
+    state, seq, decisions = out["state"], 0, []
+    for _ in range(3 * position):  # bounded
+        if out["steps"] >= position:
             break
-        out = runner.run(document, until="step", decisions=decisions, steps=steps)
-        if out["steps"] == steps:
-            if not out["pending"] or not out["legal_decisions"]:
-                break
+        decision = None
+        if out["pending"]:
             legal = out["legal_decisions"]
-            decisions.append(next((d for d in legal if d.get("pass")), legal[0]))
-            continue
-        steps = out["steps"]
-    return decisions, steps
-
-
-# ---------------------------------------------------------------- the run
+            decision = next((d for d in legal if d.get("pass")), legal[0])
+            decisions.append(decision)
+        out = runner.step_from(state, "step", decision, out["steps"], seq)
+        state = runner.patch(state, out["changes"])
+        seq += len(out["log"])
+    if out["steps"] != position:
+        raise RuntimeError(f"the generated game stopped at step {out['steps']}, before {position}")
+    return state, seq, decisions
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3, help="passes over every position of each game")
-    parser.add_argument("--max-steps", type=int, default=120, help="steps of the generated game")
-    parser.add_argument("--budget", type=float, default=300, help="stop measuring after this many seconds")
+    parser.add_argument("--rounds", type=int, default=200, help="requests of each kind")
+    parser.add_argument("--position", type=int, default=1200, help="the late position")
+    parser.add_argument("--target", type=float, default=2.0, help="late step / early step, medians")
+    parser.add_argument("--replays", type=int, default=10, help="samples of the old replay, for comparison")
     args = parser.parse_args()
-
 
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-stepper-bench-"))
     child = None
-    started = time.monotonic()
-    results: dict[str, list[float]] = {}
-    by_position: dict[str, list[tuple[int, float]]] = {}
+    samples: dict[str, list[float]] = {"ping": [], "early": [], "late": [], "replay": []}
+    sizes: dict[str, int] = {}
     try:
         _setup_django(workdir)
         from django.core.management import call_command
 
-        from judge.scenarios import runner
-        from judge.scenarios.models import Scenario
-
-        quiet = open(os.devnull, "w")
         call_command("migrate", verbosity=0, interactive=False)
-        call_command("import_rules", *map(str, RULE_FILES), ruleset=RULESET, stdout=quiet)
-        call_command("load_library", stdout=quiet)
-
         board = full_board()
-        decisions, board_steps = play_out(board, args.max_steps)
-        library = []
-        for scenario in Scenario.objects.exclude(source=""):
-            if scenario.problems:
-                continue
-            library.append((runner.run(scenario.document, until="end")["steps"], scenario.title, str(scenario.uuid)))
-        lib_steps, lib_title, lib_uuid = max(library)
+        early_state, early_seq, _ = play_to(board, 0)
+        late_state, late_seq, decisions = play_to(board, args.position)
 
         child, port = start_server(workdir)
         base = f"http://127.0.0.1:{port}"
-        http(f"{base}/api/rules/{RULESET}/2.5/")  # warm-up
-        http(f"{base}/api/run/", {"document": board, "until": "step", "steps": 0})
-
-        def timed(name: str, position: int, url: str, body: dict | None = None) -> dict:
-            elapsed, out = http(url, body)
-            results.setdefault(name, []).append(elapsed)
-            by_position.setdefault(name, []).append((position, elapsed))
-            return out
-
+        early = {"state": early_state, "steps": 0, "seq": early_seq}
+        late = {"state": late_state, "steps": args.position, "seq": late_seq}
+        for _ in range(5):  # warm-up
+            http(f"{base}/ping/")
+            http(f"{base}/api/step/", early)
+            http(f"{base}/api/step/", late)
         for _ in range(args.rounds):
-            if time.monotonic() - started > args.budget:
-                break
-            for k in range(board_steps):
-                out = timed("full board, POST /api/run/", k, f"{base}/api/run/",
-                            {"document": board, "until": "step", "steps": k, "decisions": decisions})
-                assert out["steps"] in (k, k + 1), out["steps"]
-                timed("baseline GET /api/rules/fr-1/2.5/", k, f"{base}/api/rules/{RULESET}/2.5/")
-            for k in range(lib_steps):
-                timed("library, POST /api/scenarios/<uuid>/run/", k, f"{base}/api/scenarios/{lib_uuid}/run/",
-                      {"until": "step", "steps": k})
-        # The same full board's step done in process, for the share of HTTP/JSON in the figures.
-        in_process = []
-        for k in range(0, board_steps, max(1, board_steps // 30)):
-            t0 = time.perf_counter()
-            runner.run(copy.deepcopy(board), until="step", steps=k, decisions=decisions)
-            in_process.append(time.perf_counter() - t0)
+            elapsed, _, _ = http(f"{base}/ping/")
+            samples["ping"].append(elapsed)
+            elapsed, sizes["early"], out = http(f"{base}/api/step/", early)
+            assert out["steps"] == 1, out.get("steps")
+            samples["early"].append(elapsed)
+            elapsed, sizes["late"], out = http(f"{base}/api/step/", late)
+            assert out["steps"] == args.position + 1 and out["log"][0]["seq"] == late_seq + 1, out.get("steps")
+            samples["late"].append(elapsed)
+        for _ in range(args.replays):
+            elapsed, sizes["replay"], _ = http(f"{base}/api/run/", {"document": board, "until": "step",
+                                                                     "steps": args.position, "decisions": decisions})
+            samples["replay"].append(elapsed)
     finally:
         stop_server(child)
         shutil.rmtree(workdir, ignore_errors=True)
 
     cards = sum(len(v) for p in board["players"].values() for v in p.values() if isinstance(v, list))
     print(f"Stepper bench: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, threaded WSGI server on 127.0.0.1,"
-          f" one connection per request, {args.rounds} pass(es)")
-    print(f"  generated full board: {cards} cards, {board_steps} steps played ({len(decisions)} decisions given)")
-    print(f"  library scenario with the longest run: « {lib_title} », {lib_steps} steps")
+          f" one connection per request, {args.rounds} rounds (ping, step at 0, step at {args.position} in turn)")
+    print(f"  generated full board: {cards} cards; state sent at position {args.position}: "
+          f"{len(json.dumps(late_state)) // 1024} KB ({len(decisions)} decisions taken on the way)")
     print()
-    print(f"  {'request (until=step at every position)':<44} {'n':>5} {'median ms':>10} {'p95 ms':>8}"
-          f" {'first 10% med':>14} {'last 10% med':>13}")
-    for name, samples in results.items():
-        ordered = sorted(by_position[name])
-        tenth = max(1, len(ordered) // 10)
-        first = [t for _, t in ordered[:tenth]]
-        last = [t for _, t in ordered[-tenth:]]
-        print(f"  {name:<44} {len(samples):>5} {median_ms(samples):>10.1f} {p95_ms(samples):>8.1f}"
-              f" {median_ms(first):>14.1f} {median_ms(last):>13.1f}")
-    if in_process:
-        print(f"  {'full board, runner.run() in process':<44} {len(in_process):>5} {median_ms(in_process):>10.1f}"
-              f" {p95_ms(in_process):>8.1f}")
-    step = results.get("full board, POST /api/run/", [])
-    baseline = results.get("baseline GET /api/rules/fr-1/2.5/", [])
-    if step and baseline:
-        print(f"  step / baseline (medians): {median_ms(step) / median_ms(baseline):.1f}×")
+    print(f"  {'request':<52} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'answer':>9}")
+    rows = [("GET /ping/ (floor)", "ping", None),
+            ("POST /api/step/ at position 0", "early", "early"),
+            (f"POST /api/step/ at position {args.position}", "late", "late"),
+            (f"old way: POST /api/run/ replaying to {args.position}", "replay", "replay")]
+    for label, key, size in rows:
+        if samples[key]:
+            answer = f"{sizes[size] / 1024:.1f} KB" if size else ""
+            print(f"  {label:<52} {len(samples[key]):>4} {median_ms(samples[key]):>10.2f} {p95_ms(samples[key]):>8.2f} {answer:>9}")
+    ratio = median_ms(samples["late"]) / median_ms(samples["early"])
+    ratio95 = p95_ms(samples["late"]) / p95_ms(samples["early"])
+    floor = median_ms(samples["late"]) / median_ms(samples["ping"])
+    print()
+    print(f"  step at {args.position} / step at 0: {ratio:.2f}x (medians), {ratio95:.2f}x (p95); target <= {args.target:.1f}x")
+    print(f"  step at {args.position} / ping: {floor:.1f}x (medians)")
+    if ratio > args.target:
+        print(f"  MISSED: a step at position {args.position} costs {ratio:.2f}x a step at position 0", file=sys.stderr)
+        return 1
+    print("  target met")
     return 0
 
 

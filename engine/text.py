@@ -56,7 +56,14 @@ def _tumult_effect(game: "Table", k: int) -> str:
 
 
 def _name(game: "Table", card_id: str) -> str:
-    return game.names.get(card_id, card_id)
+    """A card's name, or "la carte a1" for a card without one (never "None")."""
+    name = game.names.get(card_id)
+    return name if name and name != card_id else f"la carte {card_id}"
+
+
+def _n(count: int, one: str, many: str) -> str:
+    """"1 carte", "2 cartes": the count with the noun that agrees (French: 0 and 1 take the singular)."""
+    return f"{count} {one if abs(count) < 2 else many}"
 
 
 def _zone(key: str) -> str:
@@ -72,6 +79,7 @@ def describe(e: ev.Event, game: "Table", reading: str | None = None) -> str:
     """The French text of a log entry (singledispatch's registry looked up by exact type: events are
     leaf classes), with the reading it applied."""
     text = _describe.registry.get(type(e), _describe)(e, game)
+    text = text[:1].upper() + text[1:]  # "La carte a1 …" when a sentence begins with an unnamed card
     if reading:
         text += f" (Lecture retenue : {READINGS[reading]}.)"
     return text
@@ -157,7 +165,7 @@ def _status_change(e: ev.StatusChange, game: "Table") -> str:
 def _counters_change(e: ev.CountersChange, game: "Table") -> str:
     verb = {"gain": "gagne", "remove": "perd", "spend": "dépense"}.get(e.cause, "a désormais")
     n = abs(e.after - e.before)
-    return f"{_name(game, e.card)} {verb} {n} jeton(s) « {e.name} » ({e.before} → {e.after})."
+    return f"{_name(game, e.card)} {verb} {_n(n, 'jeton', 'jetons')} « {e.name} » ({e.before} → {e.after})."
 
 
 @_describe.register(ev.MarkerMove)
@@ -191,8 +199,8 @@ def _shuffle(e: ev.Shuffle, game: "Table") -> str:
         listed = ", ".join(f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped))
         return f"Les cartes Tumulte sont mélangées et placées face cachée entre les deux régions : {listed}."
     if e.from_ == e.to:
-        return f"{e.player} mélange son Deck ({len(e.order)} cartes)."
-    return (f"Le Deck de {e.player} est vide : sa Défausse ({len(e.order)} cartes) est mélangée "
+        return f"{e.player} mélange son Deck ({_n(len(e.order), 'carte', 'cartes')})."
+    return (f"Le Deck de {e.player} est vide : sa Défausse ({_n(len(e.order), 'carte', 'cartes')}) est mélangée "
             f"et placée au bas du Deck.")
 
 
@@ -236,14 +244,14 @@ def _tiebreak(e: ev.Tiebreak, game: "Table") -> str:
                     "ait avancé plus loin : journée de départage dans l'Arène (région du Compagnon retournée, tous "
                     "les marqueurs y sont placés, les autres régions sont défaussées).")
         totals = " ; ".join(f"équipe {p} : {_stats(s)}" for p, s in e.totals)
-        wins = ", ".join(f"l'équipe {p} l'emporte sur {n} type(s)" for p, n in e.wins)
+        wins = ", ".join(f"l'équipe {p} l'emporte sur {_n(n, 'type', 'types')}" for p, n in e.wins)
         return f"Arène (départage par équipe) : {totals}. {wins}."
     if e.cause == "begin":
         return ("Les Expéditions des deux joueurs se rencontrent ou se croisent en même temps : les "
                 "départages commencent. La région du Compagnon, retournée face cachée, devient l'Arène "
                 "(forêt, montagne, eau) ; tous les marqueurs y sont placés ; les autres régions sont défaussées.")
     totals = " ; ".join(f"{p} : {_stats(s)}" for p, s in e.totals)
-    wins = ", ".join(f"{p} l'emporte sur {n} statistique(s)" for p, n in e.wins)
+    wins = ", ".join(f"{p} l'emporte sur {_n(n, 'statistique', 'statistiques')}" for p, n in e.wins)
     return f"Arène (départages) : {totals}. {wins}."
 
 

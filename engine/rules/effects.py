@@ -211,7 +211,7 @@ def need_resolution(game: "Table") -> Need | None:
             return ({"player": p, "targets": list(c)} for c in combinations(options, n))
         rules = _rules_of(f, "5.2.3.b") + (("5.2.3.g",) if f["kind"] == "internal" else ())
         return Need(p, "targets", options, n, rules,
-                    f"{name} : {p} choisit {n} cible(s) pour « {verb} ».", fits_targets,
+                    f"{name} : {p} choisit {n} cible{'s' if n > 1 else ''} pour « {verb} ».", fits_targets,
                     legal, lambda: comb(len(options), n) if possible else 1,
                     auto, extra={"step": f["i"], "card": f["card"], "constraints": {"distinct": True}})
     return None

@@ -91,7 +91,7 @@ def need_mana(game: "Table") -> Need:
 
     auto = {"player": p, "mana": None} if not hand else None
     return Need(p, "mana", [None] + hand, 1, ("1.3.2.b", "3.2.9.b"),
-                f"{p} peut placer une carte de sa Main dans sa Zone de Mana (ou aucune : null).",
+                f"{p} peut placer une carte de sa Main dans sa Zone de Mana, ou aucune.",
                 fits, lambda: ({"player": p, "mana": i} for i in [None] + hand), lambda: 1 + len(hand), auto,
                 articles=phases("Placement des Cartes en Zone de Mana"))
 

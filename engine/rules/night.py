@@ -112,7 +112,7 @@ def need_keep(game: "Table") -> Need:
 
     auto = {"player": p, "keep": reserve + landmarks} if kr == len(reserve) and kl == len(landmarks) else None
     return Need(p, "keep", reserve + landmarks, kr + kl, rules,
-                f"Nettoyage : {p} choisit {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
+                f"Nettoyage : {p} choisit {kr} objet{'s' if kr > 1 else ''} de sa Réserve (limite {player.reserve_limit}) et "
                 f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; le reste sera défaussé.",
                 fits, legal, count, auto, reading,
                 {"reserve": reserve[:OPTIONS_CAP], "landmarks": landmarks[:OPTIONS_CAP],

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import parsers, permissions, status, viewsets
@@ -11,13 +12,18 @@ from rest_framework.exceptions import APIException, ParseError
 from rest_framework.response import Response
 
 import engine
+from judge.limits import oversize
 
 from . import runner
-from judge.limits import oversize
 from .models import Scenario, Tag
 from .serializers import (
-    CheckRequestSerializer, DocumentRunRequestSerializer, ProblemsSerializer, RunOutputSerializer,
-    RunRequestSerializer, ScenarioSerializer,
+    CheckRequestSerializer,
+    DocumentRunRequestSerializer,
+    ProblemsSerializer,
+    RunOutputSerializer,
+    RunRequestSerializer,
+    ScenarioSerializer,
+    StepRequestSerializer,
 )
 
 
@@ -174,3 +180,37 @@ def check_document(request):
     document = params.validated_data["document"]
     _refuse_oversize(document)
     return Response({"problems": engine.check(document)})
+
+
+@extend_schema(request=StepRequestSerializer, responses={200: None, 400: ProblemsSerializer, 413: None})
+@api_view(["POST"])
+@parser_classes(PARSERS)
+def step(request):
+    """The stepper's step: from ``state`` (the state a previous answer gave, checked like any
+    document) by ``action`` (``step``, ``decision``, ``phase_end``, ``phase``, ``end``; ``decision``
+    answers what is pending), answered with the new log entries (numbered after ``seq``, tagged with
+    their step after ``steps``) and the state's ``changes``. Or land at a position once (reload, a
+    shared link): ``scenario`` (uuid) or ``document``, ``steps``, ``decisions``: the whole log and ``state``."""
+    params = StepRequestSerializer(data=request.data)
+    params.is_valid(raise_exception=True)
+    data = params.validated_data
+    _refuse_oversize({"decisions": data["decisions"]})
+    try:
+        if data.get("state") is not None:
+            _refuse_oversize(data["state"])
+            output = runner.step_from(data["state"], data["action"], data["decision"], data["steps"], data["seq"],
+                                      seconds=getattr(settings, "ARBITRE_RUN_SECONDS", 2.0))
+        else:
+            if data.get("scenario") is not None:
+                scenario = Scenario.objects.readable_by(request.user).filter(uuid=data["scenario"]).first()
+                if scenario is None:
+                    return Response({"problems": [{"path": "scenario", "message": "Scénario introuvable."}]},
+                                    status=status.HTTP_404_NOT_FOUND)
+                document = scenario.document
+            else:
+                document = data["document"]
+                _refuse_oversize(document)
+            output = runner.position(document, data["steps"], data["decisions"])
+    except (engine.ScenarioError, runner.RunError) as exc:
+        return Response({"problems": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(output)

@@ -3,6 +3,7 @@ from rest_framework import serializers
 
 import engine
 
+from . import runner
 from .models import Scenario
 from .runner import UNTIL
 
@@ -100,3 +101,26 @@ class RunOutputSerializer(serializers.Serializer):
     steps = serializers.IntegerField()
     last = serializers.ListField(child=serializers.IntegerField())
     legal_decisions = serializers.ListField(child=serializers.DictField())
+
+
+class StepRequestSerializer(serializers.Serializer):
+    """The stepper: either land at a position (``scenario`` or ``document``, ``steps``, ``decisions``:
+    replayed once) or go on from ``state`` (a previous answer's state) by ``action``."""
+
+    state = serializers.JSONField(required=False, help_text="L'état d'où repartir (document de scénario avec `progress`).")
+    action = serializers.ChoiceField(choices=runner.STEP_ACTIONS, default="step")
+    decision = serializers.DictField(required=False, allow_null=True, default=None)
+    scenario = serializers.UUIDField(required=False, allow_null=True, default=None)
+    document = serializers.JSONField(required=False)
+    decisions = serializers.ListField(child=serializers.DictField(), required=False, default=list, max_length=2000)
+    steps = serializers.IntegerField(required=False, min_value=0, max_value=1_000_000, default=0)
+    seq = serializers.IntegerField(required=False, min_value=0, max_value=100_000_000, default=0)
+
+    def validate(self, attrs):
+        sources = [k for k in ("state", "scenario", "document") if attrs.get(k) is not None]
+        if len(sources) != 1:
+            raise serializers.ValidationError(
+                "Donnez exactement l'un de « state » (repartir d'un état), « scenario » ou « document » (aller à une étape).")
+        if "state" in sources and not isinstance(attrs["state"], dict):
+            raise serializers.ValidationError({"state": "L'état doit être un objet JSON (format arbitre-scenario/1)."})
+        return attrs

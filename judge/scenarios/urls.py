@@ -9,6 +9,7 @@ urlpatterns = [
     path("nouveau/", views.new, name="new"),
     path("essai/", views.trial, name="trial"),
     path("<uuid:uuid>/", views.stepper, name="stepper"),
+    path("<uuid:uuid>/decision/", views.ruling, name="ruling"),
     path("<uuid:uuid>/modifier/", views.edit, name="edit"),
     path("<uuid:uuid>/copier/", views.copy, name="copy"),
     path("<uuid:uuid>/supprimer/", views.delete, name="delete"),

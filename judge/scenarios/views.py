@@ -5,6 +5,11 @@ to the scenario API; these views only check permissions and hand them their star
 """
 from __future__ import annotations
 
+import base64
+import binascii
+import json
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -12,11 +17,13 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+import engine
+from judge.limits import MAX_DECISIONS
 from rules_ref.models import Rule
 
+from . import runner
 from .models import RULE_NUMBER, Scenario, Tag
 
 EMPTY_DOCUMENT = {
@@ -197,3 +204,64 @@ def delete(request, uuid):
     scenario = editable(request, uuid)
     scenario.delete()
     return redirect("judge:library")
+
+
+MAX_NOTE = 4000
+
+
+def _choices(text: str) -> tuple[list[dict], str | None]:
+    """The judge's decisions from a stepper link's ``choix`` (base64url of compact JSON), or why not."""
+    if not text:
+        return [], None
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        value = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, binascii.Error):
+        return [], "« choix » : les décisions du lien sont illisibles (base64url d'une liste JSON attendue) ; elles sont ignorées."
+    if not isinstance(value, list) or not all(isinstance(d, dict) for d in value):
+        return [], "« choix » : une liste d'objets JSON (les décisions) est attendue ; elle est ignorée."
+    return value[:MAX_DECISIONS], None
+
+
+def ruling(request, uuid):
+    """The ruling at step N: the board, every step from the start with the full text of each rule it
+    cites, the judge's note and the scenario's permalink; printable on A4. The link a floor judge
+    gives the head judge: ``?etape=N&choix=…&note=…`` (the stepper's position, plus the note)."""
+    scenario = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
+    try:
+        steps = max(0, min(int(request.GET.get("etape", "0") or 0), runner.MAX_STEPS))
+    except ValueError:
+        steps = 0
+    choix = request.GET.get("choix", "")
+    decisions, problem = _choices(choix)
+    note = request.GET.get("note", "")[:MAX_NOTE]
+    problems = [{"path": "choix", "message": problem}] if problem else []
+    out = None
+    try:
+        out = runner.position(scenario.document, steps, decisions)
+    except (engine.ScenarioError, runner.RunError) as exc:
+        problems += exc.problems
+    groups: list[dict] = []
+    numbers: list[str] = []
+    if out:
+        for entry in out["log"]:
+            if not groups or groups[-1]["step"] != entry["step"]:
+                groups.append({"step": entry["step"], "entries": []})
+            groups[-1]["entries"].append(entry)
+            numbers.extend(n for n in entry["rules"] if n not in numbers)
+        if out["pending"]:
+            numbers.extend(n for n in out["pending"].get("rules", []) if n not in numbers)
+    found = {r.number: r for r in Rule.objects.filter(ruleset__slug=scenario.ruleset, number__in=numbers)}
+    rules = [{"number": n, "rule": found.get(n)} for n in numbers]
+    query = {"etape": out["steps"] if out else steps}
+    if choix and not problem:
+        query["choix"] = choix
+    permalink = request.build_absolute_uri(reverse("judge:stepper", args=[scenario.uuid]) + "?" + urlencode(query))
+    here = request.build_absolute_uri(reverse("judge:ruling", args=[scenario.uuid]) + "?" + urlencode(
+        {**query, **({"note": note} if note else {})}))
+    last = [e for e in out["log"] if e["step"] == out["steps"]] if out else []
+    return render(request, "judge/ruling.html", {
+        "scenario": scenario, "out": out, "groups": groups, "rules": rules, "note": note, "steps": query["etape"],
+        "choix": query.get("choix", ""), "permalink": permalink, "here": here, "problems": problems,
+        "board": {"state": out["state"], "log": last, "last": [e["seq"] for e in last]} if out else None,
+    })

@@ -260,7 +260,7 @@
       const zone = el("section", { class: `zone zone-${key.split(".").pop()}` + (hot.zones.has(key) ? " changed" : ""), dataset: { zone: key } });
       zone.append(el("h4", {}, label, el("span", { class: "count", text: ` (${cards.length})` })));
       if (options.faceDown && !showHidden) {
-        zone.append(el("p", { class: "face-down", text: cards.length ? `${cards.length} carte(s) face cachée` : "vide" }));
+        zone.append(el("p", { class: "face-down", text: cards.length ? `${cards.length} ${cards.length > 1 ? "cartes" : "carte"} face cachée` : "vide" }));
         const hotInside = cards.filter((c) => hot.cards.has(c.id));
         if (hotInside.length) {
           const list = el("ul", { class: "cards compact" });
@@ -281,7 +281,7 @@
             text: card.id,
           }));
         }
-        zone.append(el("p", { class: "orbs-summary", text: `${ready} disponible(s) sur ${cards.length}` }), orbs);
+        zone.append(el("p", { class: "orbs-summary", text: `${ready} ${ready > 1 ? "disponibles" : "disponible"} sur ${cards.length}` }), orbs);
         return zone;
       }
       const list = el("ul", { class: "cards" });
@@ -369,10 +369,10 @@
       return section;
     }
 
-    // 4.3.d–e: once the tiebreakers start, the companion region is the Arena, every marker stands on
+    // 4.3.d–f: once the tiebreakers start, the companion region is the Arena, every marker stands on
     // it and the other regions are discarded: the board shows the Arena alone.
     function arenaNode(markers, hot) {
-      const cell = el("li", { class: "region arena-region", dataset: { region: "7" } },
+      const cell = el("li", { class: "region region-arena", dataset: { region: "arena" } },
         el("span", { class: "region-number", text: "Arène" }),
         el("span", { class: "region-label", text: "La région du Compagnon devenue l'Arène ; les autres régions sont défaussées (4.3.d–e)." }));
       const terr = el("span", { class: "terrains" });
@@ -382,7 +382,7 @@
         for (const kind of ["hero", "companion"]) if (m && m[kind] !== undefined) here.append(markerNode(pid, kind, hot));
       }
       cell.append(terr, here);
-      return el("ol", { class: "regions arena-only", tabindex: "0", "aria-label": "Arène", style: "grid-template-columns: minmax(8rem, 24rem)" }, cell);
+      return el("ol", { class: "regions arena-only", tabindex: "0", "aria-label": "Arène" }, cell);
     }
 
     // An expedition marker on a region, highlighted when the last step moved it.
@@ -491,19 +491,26 @@
     }
 
     // ---- log ------------------------------------------------------------------------------------------
+    /** One log entry: `when`, its text, its rules (or articles) as links; hovering it highlights the board. */
+    function logEntry(entry, when, classes, dataset) {
+      const li = el("li", { class: `entry ${classes || ""}`.trim(), dataset: { seq: String(entry.seq), type: (entry.event || {}).type || "", ...(dataset || {}) } });
+      li.append(el("span", { class: "entry-when", text: when }));
+      li.append(el("span", { class: "entry-text" }, window.ArbitreRuleLinks ? window.ArbitreRuleLinks.ruleLinks(entry.text, { ruleset, rulesPage: options.rulesPage }) : entry.text));
+      if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
+      else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
+      if ((entry.articles || []).length) li.append(articleLinks(entry.articles));
+      li.addEventListener("mouseenter", () => highlightEntry(entry, true));
+      li.addEventListener("mouseleave", () => highlightEntry(entry, false));
+      return li;
+    }
+
     function renderLog(out, logList) {
       const last = new Set(out.last || []);
       const items = [];
       let lastNode = null;
       for (const entry of out.log || []) {
-        const li = el("li", { class: "entry" + (last.has(entry.seq) ? " last" : ""), dataset: { seq: String(entry.seq), type: (entry.event || {}).type || "" } });
-        li.append(el("span", { class: "entry-when", text: `${entry.seq}. J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}` }));
-        li.append(el("span", { class: "entry-text" }, window.ArbitreRuleLinks ? window.ArbitreRuleLinks.ruleLinks(entry.text, { ruleset, rulesPage: options.rulesPage }) : entry.text));
-        if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
-        else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
-        if ((entry.articles || []).length) li.append(articleLinks(entry.articles));
-        li.addEventListener("mouseenter", () => highlightEntry(entry, true));
-        li.addEventListener("mouseleave", () => highlightEntry(entry, false));
+        const li = logEntry(entry, `${entry.seq}. J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}`,
+          last.has(entry.seq) ? "last" : "");
         items.push(li);
         if (last.has(entry.seq)) lastNode = li;
       }
@@ -512,7 +519,7 @@
       if (lastNode && lastNode.scrollIntoView) lastNode.scrollIntoView({ block: "nearest" });
     }
 
-    return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, highlightEntry };
+    return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, logEntry, highlightEntry };
   }
 
   window.ArbitreBoard = { create, el, path2v2, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };

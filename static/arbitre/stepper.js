@@ -1,8 +1,10 @@
-/* The stepper: a scenario's board, stepped through the run API, with the log citing the rules.
+/* The stepper: a scenario's board, stepped through POST /api/step/, with the log citing the rules.
  *
- * Stateless towards the server: the page keeps (document, extra decisions, steps) and asks
- * POST /api/run/ (or /api/scenarios/<uuid>/run/) for the position it wants. Every piece of user
- * text (card names, titles, log texts) goes through textContent, never innerHTML.
+ * The position is in the URL (`?etape=N&choix=…`, the judge's decisions as base64url compact JSON):
+ * a reload, the browser's back and a shared link land on the same step with the same decisions (one
+ * replay from the start, once). From there every step goes on from the state the previous answer gave;
+ * the answer holds only the state's changes and the new log entries. Each step's board is kept, so
+ * "back" is local. Every piece of user text goes through textContent, never innerHTML.
  */
 (function () {
   "use strict";
@@ -11,16 +13,54 @@
   const initialNode = document.getElementById("stepper-initial");
   if (!root || !initialNode) return;
   const initial = JSON.parse(initialNode.textContent);
+  const { el, PHASE_FR } = window.ArbitreBoard;
 
-  const PHASES = ["morning", "noon", "afternoon", "dusk", "night"];
-
-  // ---- state of the page -------------------------------------------------------------------
   let documentData = initial.document;
   const ruleset = initial.ruleset || (documentData && documentData.rules) || "fr-1";
-  let extra = [];          // the judge's decisions, in the order the engine consumed them
-  let output = null;       // the last run's output
+
+  // ---- the page's state ----------------------------------------------------------------------
+  const snapshots = [];   // snapshots[n]: the position after n steps (when seen in this session)
+  const KEEP = 500;       // how many steps back the boards are kept
+  let log = [];           // every entry up to the current position, each with its `step`
+  let extra = [];         // the judge's decisions, in the order the engine consumed them
+  let cur = null;         // the current snapshot
   let busy = false;
-  const { el } = window.ArbitreBoard;
+
+  // ---- the URL: ?etape=N&choix=base64url(JSON) -------------------------------------------------
+  function encodeChoices(list) {
+    if (!list.length) return "";
+    const bytes = new TextEncoder().encode(JSON.stringify(list));
+    let binary = "";
+    bytes.forEach((b) => { binary += String.fromCharCode(b); });
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function decodeChoices(text) {
+    if (!text) return [];
+    try {
+      const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+      const list = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+      return Array.isArray(list) ? list.filter((d) => d && typeof d === "object") : [];
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function query(steps, decisions, more) {
+    const params = new URLSearchParams();
+    params.set("etape", String(steps));
+    const choix = encodeChoices(decisions);
+    if (choix) params.set("choix", choix);
+    for (const [k, v] of Object.entries(more || {})) if (v) params.set(k, v);
+    return `?${params.toString()}`;
+  }
+
+  function readUrl() {
+    const params = new URLSearchParams(location.search);
+    const steps = Math.max(0, parseInt(params.get("etape") || "0", 10) || 0);
+    const decisions = decodeChoices(params.get("choix") || "");
+    return { steps, decisions };
+  }
 
   // ---- requests ------------------------------------------------------------------------------
   function csrfToken() {
@@ -43,18 +83,35 @@
   }
 
   // ---- layout ----------------------------------------------------------------------------------
-  const status = el("p", { class: "stepper-status", role: "status", "aria-live": "polite" });
-  const controls = el("div", { class: "stepper-controls", role: "toolbar", "aria-label": "Commandes du déroulé" });
+  const KEYS = { next: ["ArrowRight", "→"], back: ["ArrowLeft", "←"], decision: ["d", "D"], phaseEnd: ["f", "F"], phase: ["p", "P"], end: ["e", "E"] };
+  function button(id, kind, label, short, cls) {
+    const [key, shown] = KEYS[kind];
+    return el("button", { type: "button", id, class: cls || "secondary", "aria-keyshortcuts": key === "ArrowRight" || key === "ArrowLeft" ? key : key.toUpperCase(),
+      title: `${label} (touche ${shown})`, onclick: (event) => act(kind, event.currentTarget) },
+    el("span", { class: "label-long", text: label }), el("span", { class: "label-short", text: short }), " ", el("kbd", { text: shown }));
+  }
   const buttons = {
-    next: el("button", { type: "button", id: "btn-next", onclick: () => act("next") }, "Étape suivante"),
-    back: el("button", { type: "button", id: "btn-back", class: "secondary", onclick: () => act("back") }, "Étape précédente"),
-    phase: el("button", { type: "button", id: "btn-phase", class: "secondary", onclick: () => act("phase") }, "Jusqu'à la phase suivante"),
-    end: el("button", { type: "button", id: "btn-end", class: "secondary", onclick: () => act("end") }, "Jusqu'à la fin"),
-    reset: el("button", { type: "button", id: "btn-reset", class: "secondary", onclick: () => act("reset") }, "Recommencer"),
+    back: button("btn-back", "back", "Étape précédente", "Préc.", "secondary"),
+    next: button("btn-next", "next", "Étape suivante", "Suiv.", "primary"),
+    decision: button("btn-decision", "decision", "Jusqu'à la prochaine décision", "Décision"),
+    phaseEnd: button("btn-phase-end", "phaseEnd", "Fin de cette phase", "Fin phase"),
+    phase: button("btn-phase", "phase", "Jusqu'à la phase suivante", "Phase suiv."),
+    end: button("btn-end", "end", "Jusqu'à la fin", "Fin"),
   };
-  controls.append(buttons.next, buttons.back, buttons.phase, buttons.end, buttons.reset);
-  const position = el("span", { class: "stepper-position", id: "stepper-position" });
-  controls.append(position);
+  const position = el("span", { class: "stepper-position", id: "stepper-position", "aria-live": "polite" });
+  const controls = el("div", { class: "stepper-controls", role: "toolbar", "aria-label": "Commandes du déroulé" },
+    buttons.back, buttons.next, buttons.decision, buttons.phaseEnd, buttons.phase, buttons.end, position);
+  const summary = el("p", { class: "step-summary", id: "step-summary", role: "status" });
+  const status = el("p", { class: "stepper-status", "aria-live": "polite" });
+  const bar = el("div", { class: "stepper-bar" }, controls, summary);
+
+  const shareInput = el("input", { type: "text", id: "share-link", readonly: true, "aria-label": "Lien de cette étape" });
+  const shareButton = el("button", { type: "button", id: "btn-share", class: "secondary", onclick: copyLink }, "Copier le lien de cette étape");
+  const shareResult = el("span", { class: "share-result", id: "share-result", role: "status" });
+  const rulingLink = el("a", { class: "button secondary", id: "ruling-link", href: "#", hidden: !initial.uuid },
+    "Décision imprimable (pour l'arbitre principal)");
+  const resetButton = el("button", { type: "button", id: "btn-reset", class: "secondary", onclick: () => goTo(0, [], true) }, "Recommencer");
+  const share = el("div", { class: "share actions" }, shareButton, shareInput, shareResult, rulingLink, resetButton);
 
   const problemsBox = el("div", { class: "stepper-problems", id: "stepper-problems", hidden: true });
   const pendingBox = el("section", { class: "pending", id: "pending", hidden: true, "aria-label": "Décision attendue" });
@@ -66,46 +123,137 @@
   const forkBox = el("div", { class: "fork", id: "fork" });
 
   const logColumn = el("div", { class: "stepper-side" },
-    el("h2", { text: "Journal" }), logList, el("h2", { text: "Règle" }), rulePanel);
-  const mainColumn = el("div", { class: "stepper-main" }, pendingBox, winnerBox, board, forkBox);
+    el("section", { class: "rule-box" }, el("h2", { text: "Règle" }), rulePanel),
+    el("section", { class: "log-box" }, el("h2", { text: "Journal" }), logList));
+  const mainColumn = el("div", { class: "stepper-main" }, pendingBox, winnerBox, board, share, forkBox);
   const layout = el("div", { class: "stepper-layout" }, mainColumn, logColumn);
-  root.append(problemsBox, controls, status, layout);
+  root.append(problemsBox, bar, status, layout);
 
-  // The board, the log and the rule links: static/arbitre/board.js, shared with the training page.
   const view = window.ArbitreBoard.create({
     ruleset, rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, board, rulePanel,
   });
-  const { cardNames, decisionLabel, ruleLinks } = view;
+  const { cardNames, decisionLabel, ruleLinks, logEntry } = view;
+
+  // ---- what a card does, in French ---------------------------------------------------------------
+  // Until the builder's shared describeCard(card) lands (static/arbitre/lib/), this small one is used:
+  // swap `describeCard` below for the shared module's.
+  const TRIGGER_FR = {
+    noon: "À Midi", dusk: "Au Crépuscule", join: "Lorsque je rejoins l'Expédition",
+    played_from_hand: "Lorsque je suis joué depuis la Main", played_from_reserve: "Lorsque je suis joué depuis la Réserve",
+  };
+  const STATUS_NAME = { fleeting: "Fugace", asleep: "Endormi", anchored: "Ancré", exhausted: "épuisé" };
+  function plural(n, one, many) { return `${n} ${n === 1 ? one : many}`; }
+  function who(p) { return p === "self" || p === undefined ? "je" : p === "opponent" ? "mon adversaire" : p === "choose" ? "un joueur choisi" : `le joueur ${p}`; }
+  function target(t, step) {
+    if (t === "me" || t === "self") return "moi";
+    if (t === "choose") {
+      const side = step && step.controller === "opponent" ? " adverse" : step && step.controller === "self" ? " à moi" : "";
+      return `un objet ciblé${side}`;
+    }
+    return `la carte ${t}`;
+  }
+  /** The subject and its verb: "je gagne" for the card itself, "un objet ciblé gagne" otherwise. */
+  function subject(s, first, third) {
+    return s.target === "me" || s.target === "self" ? `je ${first}` : `${target(s.target, s)} ${third}`;
+  }
+  function expedition(x) {
+    if (x === "choose") return "une Expédition choisie";
+    const [side, kind] = String(x || "self.hero").split(".");
+    const k = kind === "companion" ? "Compagnon" : "Héros";
+    return side === "self" ? `mon Expédition du ${k}` : side === "opponent" ? `l'Expédition du ${k} adverse` : `l'Expédition du ${k} de ${side}`;
+  }
+  function describeStep(s) {
+    if (!s || typeof s !== "object") return "";
+    const n = Number(s.count || 1);
+    let text;
+    switch (s.action) {
+      case "draw": text = `${who(s.player) === "je" ? "je pioche" : `${who(s.player)} pioche`} ${plural(n, "carte", "cartes")}`; break;
+      case "resupply": text = `${who(s.player) === "je" ? "je ravitaille" : `${who(s.player)} ravitaille`}${n > 1 ? ` ${n} fois` : ""}`; break;
+      case "discard": text = `défaussez ${target(s.target, s)}`; break;
+      case "sabotage": text = `sabotez ${target(s.target, s)}`; break;
+      case "sacrifice": text = `sacrifiez ${target(s.target, s)}`; break;
+      case "move_forward": text = `${expedition(s.expedition)} avance`; break;
+      case "move_backward": text = `${expedition(s.expedition)} recule`; break;
+      case "gain_counters": text = `${subject(s, "gagne", "gagne")} ${plural(n, `jeton ${s.name || ""}`.trim(), `jetons ${s.name || ""}`.trim())}`; break;
+      case "remove_counters": text = `${subject(s, "perds", "perd")} ${plural(n, `jeton ${s.name || ""}`.trim(), `jetons ${s.name || ""}`.trim())}`; break;
+      case "gain_status": text = `${subject(s, "gagne", "gagne")} le statut ${STATUS_NAME[s.status] || s.status}`; break;
+      case "lose_status": text = `${subject(s, "perds", "perd")} le statut ${STATUS_NAME[s.status] || s.status}`; break;
+      case "choose_one": text = "choisissez : " + (s.modes || []).map((m, i) => `(${i + 1}) ${describeEffect(m)}`).join(" ou "); break;
+      case "internal": text = `vous pouvez payer ${describeCost(s.cost)} : ${describeEffect(s.effect)}`; break;
+      default: text = String(s.action || "étape");
+    }
+    if (s.optional) text = `vous pouvez : ${text}`;
+    if (s.if) text += " (si la condition est remplie)";
+    if (s.unless) text += " (sauf si la condition est remplie)";
+    return text;
+  }
+  function describeEffect(steps) { return (steps || []).map(describeStep).filter(Boolean).join(", puis ") || "rien"; }
+  function describeCost(c) {
+    const parts = [];
+    if (!c) return "rien";
+    if (c.exhaust_me) parts.push("épuisez-moi");
+    if (c.discard_me) parts.push("défaussez-moi de la Réserve");
+    if (c.mana) parts.push(plural(Number(c.mana), "Orbe de Mana", "Orbes de Mana"));
+    for (const [name, count] of Object.entries(c.spend || {})) parts.push(`dépensez ${plural(Number(count), `jeton ${name}`, `jetons ${name}`)}`);
+    return parts.join(", ") || "rien";
+  }
+  function describeCard(card) {
+    const lines = [];
+    for (const a of card.abilities || []) {
+      if (!a || typeof a !== "object") continue;
+      const support = a.support ? " (soutien, depuis la Réserve)" : "";
+      if (a.trigger) lines.push(`${TRIGGER_FR[a.trigger] || a.trigger} : ${describeEffect(a.effect)}${support}.`);
+      else if (a.quick) lines.push(`Action rapide — ${describeCost(a.quick)} : ${describeEffect(a.effect)}${support}.`);
+    }
+    if ((card.effect || []).length) lines.push(`Effet : ${describeEffect(card.effect)}.`);
+    return lines.map((l) => l.charAt(0).toUpperCase() + l.slice(1));
+  }
+
+  function annotateCards(state) {
+    const byId = new Map();
+    const add = (c) => { if (c && c.id) byId.set(c.id, c); };
+    for (const player of Object.values(state.players || {})) {
+      for (const value of Object.values(player || {})) if (Array.isArray(value)) value.forEach(add);
+    }
+    (state.limbo || []).forEach(add);
+    board.querySelectorAll("li.card[data-card]").forEach((node) => {
+      const card = byId.get(node.dataset.card);
+      if (!card) return;
+      const lines = describeCard(card);
+      if (!lines.length) return;
+      const box = el("span", { class: "card-text" });
+      lines.forEach((line) => box.append(el("span", { class: "card-ability", text: line })));
+      node.append(box);
+      node.title += " — " + lines.join(" ");
+    });
+  }
 
   // ---- pending, winner, fork ----------------------------------------------------------------------------
-  function renderPending(out) {
-    const pending = out.pending;
+  function renderPending(snap) {
+    const pending = snap.pending;
     if (!pending) { pendingBox.hidden = true; pendingBox.replaceChildren(); return; }
-    const names = cardNames(out.state);
-    const head = el("h2", { text: `Décision attendue : joueur ${pending.player}` });
-    const parts = [head, el("p", { class: "pending-text", text: pending.text || "" })];
+    const names = cardNames(snap.state);
+    const parts = [el("h2", { text: `Décision attendue : joueur ${pending.player}` }),
+      el("p", { class: "pending-text", text: pending.text || "" })];
     if ((pending.rules || []).length) parts.push(el("p", {}, "Règles : ", ruleLinks(pending.rules)));
     if (pending.reason) parts.push(el("p", { class: "problem", text: pending.reason }));
     const choices = el("div", { class: "choices", role: "group", "aria-label": "Choix possibles" });
-    (out.legal_decisions || []).forEach((decision) => {
-      choices.append(el("button", {
-        type: "button", class: "choice", dataset: { decision: JSON.stringify(decision) },
-        onclick: () => choose(decision),
-      }, decisionLabel(decision, names)));
+    (snap.legal || []).forEach((decision) => {
+      choices.append(el("button", { type: "button", class: "choice", dataset: { decision: JSON.stringify(decision) },
+        onclick: () => choose(decision) }, decisionLabel(decision, names)));
     });
-    if (!(out.legal_decisions || []).length) choices.append(el("p", { class: "muted", text: "Aucune décision légale." }));
+    if (!(snap.legal || []).length) choices.append(el("p", { class: "muted", text: "Aucune décision légale." }));
     parts.push(choices);
     pendingBox.replaceChildren(...parts);
     pendingBox.hidden = false;
   }
 
-  function renderWinner(out) {
-    if (out.winner) {
-      winnerBox.textContent = out.state && out.state.mode === "2v2"
-        ? `Fin de la partie : l'équipe ${out.winner} gagne.`   // 2v2: the winner is a team
-        : `Fin de la partie : le joueur ${out.winner} gagne.`;
+  function renderWinner(snap) {
+    if (snap.winner) {
+      winnerBox.textContent = snap.state && snap.state.mode === "2v2"
+        ? `Fin de la partie : l'équipe ${snap.winner} gagne.` : `Fin de la partie : le joueur ${snap.winner} gagne.`;
       winnerBox.hidden = false;
-    } else if (!out.pending && atEnd(out)) {
+    } else if (!snap.pending && snap.stopped === "nothing") {
       winnerBox.textContent = "Le moteur n'a plus rien à jouer.";
       winnerBox.hidden = false;
     } else {
@@ -113,42 +261,32 @@
     }
   }
 
-  let endReached = false;   // set when a step asked for changed nothing (no pending, no winner)
-  function atEnd(out) { return endReached && !out.pending; }
-
-  function renderFork(out) {
+  function renderFork() {
     const parts = [el("h2", { text: "Et si… ?" })];
     if (!initial.authenticated) {
-      parts.push(el("p", {}, el("a", { href: root.dataset.login, text: "Connectez-vous" }),
-        " pour créer une variante à cette étape."));
+      parts.push(el("p", {}, el("a", { href: root.dataset.login, text: "Connectez-vous" }), " pour créer une variante à cette étape."));
     } else {
-      parts.push(el("button", { type: "button", id: "btn-fork", class: "secondary", onclick: fork },
-        `Créer une variante à cette étape`));
+      parts.push(el("button", { type: "button", id: "btn-fork", class: "secondary", onclick: fork }, "Créer une variante à cette étape"));
       parts.push(el("span", { class: "fork-result", id: "fork-result", role: "status" }));
     }
     forkBox.replaceChildren(...parts);
   }
 
   function forkDocument(state) {
-    // The state at this position, as a new scenario: the decisions already consumed are part of the
-    // past; the remaining ones stay, and the progress cursor is re-pointed at them.
     const doc = JSON.parse(JSON.stringify(state));
-    const progress = doc.progress || {};
-    const used = Number(progress.decision_index || 0);
+    const used = Number((doc.progress || {}).decision_index || 0);
     doc.decisions = (doc.decisions || []).slice(used);
     if (doc.progress) doc.progress.decision_index = 0;
     return doc;
   }
 
   async function fork() {
-    if (!output || busy) return;
+    if (!cur || busy) return;
     const result = document.getElementById("fork-result");
-    const steps = output.steps;
     const body = {
-      title: `${initial.title || "Scénario"} — variante (étape ${steps})`.slice(0, 200),
-      description: `Variante créée à l'étape ${steps} de « ${initial.title || "Essai"} ».`,
-      visibility: "private",
-      document: forkDocument(output.state),
+      title: `${initial.title || "Scénario"} — variante (étape ${cur.steps})`.slice(0, 200),
+      description: `Variante créée à l'étape ${cur.steps} de « ${initial.title || "Essai"} ».`,
+      visibility: "private", document: forkDocument(cur.state),
     };
     if (initial.uuid) body.forked_from = initial.uuid;
     result.textContent = "Création…";
@@ -165,10 +303,9 @@
   function describeErrors(data) {
     if (!data) return "erreur du serveur";
     if (Array.isArray(data.problems)) return data.problems.map((p) => `${p.path} : ${p.message}`).join(" ; ");
-    if (data.document && Array.isArray(data.document)) {
-      return data.document.map((p) => (typeof p === "string" ? p : `${p.path} : ${p.message}`)).join(" ; ");
-    }
+    if (data.document && Array.isArray(data.document)) return data.document.map((p) => (typeof p === "string" ? p : `${p.path} : ${p.message}`)).join(" ; ");
     if (data.detail) return String(data.detail);
+    if (Array.isArray(data.non_field_errors)) return data.non_field_errors.join(" ; ");
     return JSON.stringify(data);
   }
 
@@ -179,45 +316,125 @@
     problemsBox.hidden = false;
   }
 
-  // ---- running ----------------------------------------------------------------------------------------
+  // ---- the log: appended and cut, never redrawn whole ------------------------------------------------
+  function entryNode(entry, previous) {
+    const first = !previous || previous.step !== entry.step;
+    const li = logEntry(entry, `Étape ${entry.step} · n° ${entry.seq} · J${entry.day} · ${PHASE_FR[entry.phase] || entry.phase}`,
+      first ? "step-first" : "step-more", { step: String(entry.step) });
+    li.id = `entry-${entry.seq}`;
+    return li;
+  }
+
+  function syncLog(steps) {
+    const items = logList.querySelectorAll("li.entry");
+    for (let k = items.length - 1; k >= log.length; k--) items[k].remove();
+    const empty = logList.querySelector(".empty");
+    if (empty) empty.remove();
+    const frag = document.createDocumentFragment();
+    for (let k = Math.min(items.length, log.length); k < log.length; k++) frag.append(entryNode(log[k], log[k - 1]));
+    logList.append(frag);
+    logList.querySelectorAll("li.last").forEach((n) => n.classList.remove("last"));
+    let lastNode = null;
+    for (let k = log.length - 1; k >= 0 && log[k].step === steps; k--) {
+      lastNode = logList.children[k];
+      if (lastNode) lastNode.classList.add("last");
+    }
+    if (!log.length) logList.append(el("li", { class: "muted empty", text: "Rien n'a encore été joué : position de départ." }));
+    // Scroll the log's own box to the last entries (desktop), never the page: the board stays in view.
+    const box = logList.closest(".log-box");
+    if (lastNode && box && box.scrollHeight > box.clientHeight + 1) {
+      const offset = lastNode.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      if (offset < 0 || offset > box.clientHeight - 40) box.scrollTop += offset - 8;
+    }
+  }
+
+  // ---- the summary at the top: what the last action changed ----------------------------------------------
+  const STOPPED_FR = {
+    decision: "arrêt avant la prochaine décision d'un joueur", phase_end: "arrêt à la fin de la phase",
+    phase: "arrêt au début de la phase suivante", pending: "le moteur attend une décision", over: "partie terminée",
+    nothing: "le moteur n'a plus rien à jouer", limit: "limite de calcul atteinte : demandez encore pour continuer",
+  };
+  function renderSummary(snap, from) {
+    const entries = log.filter((e) => e.step === snap.steps);
+    const parts = [];
+    if (from !== undefined && snap.steps - from > 1) parts.push(el("strong", { text: `Étapes ${from + 1} à ${snap.steps}` }), " — ");
+    else if (snap.steps) parts.push(el("strong", { text: `Étape ${snap.steps}` }), " — ");
+    if (!snap.steps) parts.push("Position de départ.");
+    else parts.push(entries.map((e) => e.text).join(" "));
+    if (snap.stopped && STOPPED_FR[snap.stopped] && snap.stopped !== "step") parts.push(el("span", { class: "muted", text: ` (${STOPPED_FR[snap.stopped]})` }));
+    summary.replaceChildren(...parts);
+  }
+
+  // ---- rendering ------------------------------------------------------------------------------------------
   function setBusy(value) {
     busy = value;
     root.classList.toggle("busy", value);
     updateButtons();
   }
 
-  function updateButtons() {
-    const out = output;
-    const none = !out;
-    const waiting = !!(out && out.pending);
-    const over = !!(out && out.winner);
-    buttons.next.disabled = busy || none || waiting || over || endReached;
-    buttons.phase.disabled = busy || none || waiting || over || endReached;
-    buttons.end.disabled = busy || none || waiting || over || endReached;
-    buttons.back.disabled = busy || none || out.steps === 0;
-    buttons.reset.disabled = busy || none || (out.steps === 0 && !extra.length);
-    const forkButton = document.getElementById("btn-fork");
-    if (forkButton) forkButton.disabled = busy || none;
+  function setEnabled(node, on) {
+    // aria-disabled, not disabled: a disabled button drops the focus, and focus stays on the control used.
+    node.setAttribute("aria-disabled", on ? "false" : "true");
   }
 
-  async function request(steps, until) {
-    const body = { until, decisions: extra, steps };
-    let url = root.dataset.apiRun;
-    if (initial.uuid) url = `${root.dataset.apiScenarios}${initial.uuid}/run/`;
-    else body.document = documentData;
+  function canGoOn() { return !!cur && !cur.pending && !cur.winner && cur.stopped !== "nothing"; }
+
+  function updateButtons() {
+    const on = !busy && canGoOn();
+    for (const k of ["next", "decision", "phaseEnd", "phase", "end"]) setEnabled(buttons[k], on);
+    setEnabled(buttons.back, !busy && !!cur && cur.steps > 0);
+    const forkButton = document.getElementById("btn-fork");
+    if (forkButton) forkButton.disabled = busy || !cur;
+  }
+
+  function render(snap, from) {
+    cur = snap;
+    extra = extra.slice(0, snap.extraUsed);
+    position.textContent = `Étape ${snap.steps}`;
+    root.dataset.steps = String(snap.steps);
+    const lastEntries = log.filter((e) => e.step === snap.steps);
+    view.renderBoard({ state: snap.state, log: lastEntries, last: lastEntries.map((e) => e.seq) });
+    annotateCards(snap.state);
+    syncLog(snap.steps);
+    renderPending(snap);
+    renderWinner(snap);
+    renderSummary(snap, from);
+    const q = query(snap.steps, extra);
+    shareInput.value = new URL(q, location.href).href;
+    if (initial.uuid) rulingLink.href = root.dataset.ruling + q;
+    updateButtons();
+  }
+
+  function remember(push) {
+    const q = query(cur.steps, extra);
+    const state = { stepper: { steps: cur.steps, choix: encodeChoices(extra) } };
+    try {
+      if (push && q !== location.search) history.pushState(state, "", q);
+      else history.replaceState(state, "", q);
+    } catch (e) { /* ignore */ }
+  }
+
+  function applyChanges(state, changes) {
+    let doc = JSON.parse(JSON.stringify(state));
+    for (const change of changes || []) {
+      const keys = change.path;
+      if (!keys.length) { doc = change.value; continue; }
+      let node = doc;
+      for (const key of keys.slice(0, -1)) node = node[key];
+      if (change.delete) delete node[keys[keys.length - 1]];
+      else node[keys[keys.length - 1]] = change.value;
+    }
+    return doc;
+  }
+
+  async function request(body) {
     setBusy(true);
     status.textContent = "Calcul…";
     try {
-      const response = await postJSON(url, body);
-      if (response.ok && response.data) {
-        problemsBox.hidden = true;
-        return response.data;
-      }
-      if (response.data && Array.isArray(response.data.problems)) {
-        showProblems(response.data.problems, "Le moteur refuse ce déroulé");
-      } else {
-        showProblems([{ path: "$", message: `réponse ${response.status} : ${describeErrors(response.data)}` }], "Erreur");
-      }
+      const response = await postJSON(root.dataset.apiStep, body);
+      if (response.ok && response.data) { problemsBox.hidden = true; return response.data; }
+      if (response.data && Array.isArray(response.data.problems)) showProblems(response.data.problems, "Le moteur refuse ce déroulé");
+      else showProblems([{ path: "$", message: `réponse ${response.status} : ${describeErrors(response.data)}` }], "Erreur");
       return null;
     } catch (error) {
       showProblems([{ path: "$", message: `le serveur ne répond pas (${error})` }], "Erreur");
@@ -228,53 +445,116 @@
     }
   }
 
-  function render(out) {
-    output = out;
-    position.textContent = `Étape ${out.steps}`;
-    root.dataset.steps = String(out.steps);
-    view.renderBoard(out);
-    view.renderLog(out, logList);
-    renderPending(out);
-    renderWinner(out);
-    updateButtons();
-    // Remember the position in the history entry: coming back from a rule page restores it.
-    try { history.replaceState(Object.assign({}, history.state, { stepper: { steps: out.steps, extra } }), ""); } catch (e) { /* ignore */ }
+  /** Land at a position: the one replay from the start (reload, shared link, back past a run). */
+  async function land(steps, decisions) {
+    const body = { steps, decisions };
+    if (initial.uuid) body.scenario = initial.uuid; else body.document = documentData;
+    const out = await request(body);
+    if (!out) return null;
+    snapshots.length = 0;
+    log = out.log;
+    logList.replaceChildren();   // another path may have led here: the log is drawn again
+    extra = decisions.slice(0, out.decisions_used);
+    const snap = { steps: out.steps, state: out.state, logLength: log.length, pending: out.pending, legal: out.legal_decisions,
+      winner: out.winner, extraUsed: out.decisions_used, stopped: out.pending ? "pending" : null };
+    snapshots[snap.steps] = snap;
+    return snap;
   }
 
-  function nextPhase(phase) {
-    if (phase === "setup") return "noon";
-    const i = PHASES.indexOf(phase);
-    return PHASES[(i + 1) % PHASES.length];
-  }
-
-  async function act(kind) {
+  async function goTo(steps, decisions, push) {
     if (busy) return;
-    const current = output;
-    let out = null;
-    if (kind === "next") out = await request(current.steps, "step");
-    else if (kind === "end") out = await request(current.steps, "end");
-    else if (kind === "phase") out = await request(current.steps, nextPhase(current.state.phase));
-    else if (kind === "back") out = await request(Math.max(0, current.steps - 1), "none");
-    else if (kind === "reset") { extra = []; out = await request(0, "none"); }
-    if (!out) return;
-    // Decisions the replay did not consume belong to steps undone: forget them.
-    extra = extra.slice(0, out.decisions_used ?? extra.length);
-    if (kind === "back" || kind === "reset") endReached = false;
-    else endReached = out.steps === current.steps && !out.pending && !out.winner;
-    render(out);
+    const known = snapshots[steps];
+    // A board seen in this session is valid when the decisions it consumed are the ones asked for.
+    if (known && encodeChoices(extra.slice(0, known.extraUsed)) === encodeChoices(decisions.slice(0, known.extraUsed))) {
+      log = log.slice(0, known.logLength);
+      render(known);
+    } else {
+      const snap = await land(steps, decisions);
+      if (!snap) return;
+      render(snap);
+    }
+    remember(push);
+  }
+
+  /** Go on from the current state: one step (answering `decision`), or run on by `action`. */
+  async function stepOn(action, decision) {
+    const from = cur;
+    const body = { state: from.state, action, steps: from.steps, seq: from.logLength };
+    if (decision) body.decision = decision;
+    const out = await request(body);
+    if (!out) return false;
+    if (out.steps === from.steps && !out.log.length) {
+      from.stopped = out.stopped;
+      render(from);
+      return true;
+    }
+    snapshots.length = from.steps + 1;            // what was ahead belonged to another path
+    log = log.slice(0, from.logLength).concat(out.log);
+    const used = from.extraUsed + (decision ? 1 : 0);
+    if (decision) extra = extra.slice(0, from.extraUsed).concat([decision]);
+    const snap = { steps: out.steps, state: applyChanges(from.state, out.changes), logLength: log.length, pending: out.pending,
+      legal: out.legal_decisions, winner: out.winner, extraUsed: used, stopped: out.stopped };
+    snapshots[snap.steps] = snap;
+    // Bounded memory: the boards of the last KEEP steps stay; going further back lands again (one replay).
+    for (let k = Math.max(0, from.steps - KEEP); k <= snap.steps - KEEP; k++) delete snapshots[k];
+    render(snap, from.steps);
+    remember(true);
+    onPhoneBringBarUp();
+    return true;
+  }
+
+  /** On a phone, once the judge steps, the site's header scrolls away: only the bar (buttons and the
+   * summary of the change, at most a fifth of the screen) stays above the board. */
+  function onPhoneBringBarUp() {
+    if (!window.matchMedia || !window.matchMedia("(max-width: 40rem)").matches) return;
+    const top = bar.getBoundingClientRect().top;
+    if (top > 1) window.scrollTo({ top: window.scrollY + top, behavior: "instant" });
+  }
+
+  const ACTIONS = { next: "step", decision: "decision", phaseEnd: "phase_end", phase: "phase", end: "end" };
+  async function act(kind, control) {
+    if (busy || !cur) return;
+    const node = buttons[kind];
+    if (node && node.getAttribute("aria-disabled") === "true") return;
+    if (kind === "back") await goTo(cur.steps - 1, extra, true);
+    else await stepOn(ACTIONS[kind]);
+    if (control && document.activeElement !== control) control.focus();
   }
 
   async function choose(decision) {
-    if (busy || !output) return;
-    const before = output;
-    const previous = extra;
-    extra = extra.slice(0, before.decisions_used ?? extra.length).concat([decision]);
-    const out = await request(before.steps, "step");
-    if (!out) { extra = previous; return; }
-    extra = extra.slice(0, out.decisions_used ?? extra.length);
-    endReached = false;
-    render(out);
+    if (busy || !cur) return;
+    await stepOn("step", decision);
+    if (document.activeElement === document.body || !document.activeElement) buttons.next.focus();
   }
+
+  async function copyLink() {
+    shareInput.hidden = false;
+    shareInput.select();
+    try {
+      await navigator.clipboard.writeText(shareInput.value);
+      shareResult.textContent = "Lien copié.";
+    } catch (e) {
+      try { document.execCommand("copy"); shareResult.textContent = "Lien copié."; }
+      catch (e2) { shareResult.textContent = "Copiez le lien sélectionné."; }
+    }
+    shareButton.focus();
+  }
+
+  // ---- keyboard ----------------------------------------------------------------------------------------------
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    const kind = Object.keys(KEYS).find((k) => KEYS[k][0] === event.key || KEYS[k][1] === event.key);
+    if (!kind) return;
+    event.preventDefault();
+    act(kind, null);
+  });
+
+  window.addEventListener("popstate", () => {
+    const { steps, decisions } = readUrl();
+    goTo(steps, decisions || [], false);
+  });
 
   // ---- start --------------------------------------------------------------------------------------------
   async function start() {
@@ -282,24 +562,24 @@
       try { documentData = JSON.parse(sessionStorage.getItem("arbitre-trial") || "null"); } catch (e) { documentData = null; }
       if (!documentData) {
         showProblems([{ path: "$", message: "aucun plateau à essayer : ouvrez l'essai depuis le constructeur." }], "Rien à dérouler");
-        controls.hidden = true;
+        bar.hidden = true;
         return;
       }
     }
     if ((initial.problems || []).length) {
       showProblems(initial.problems, "Ce scénario ne peut pas être joué : corrigez ces problèmes");
-      controls.hidden = true;
+      bar.hidden = true;
       return;
     }
-    renderFork(null);
+    renderFork();
     updateButtons();
-    const saved = history.state && history.state.stepper;
-    if (saved && Array.isArray(saved.extra)) extra = saved.extra;
-    let out = await request(saved ? Number(saved.steps) || 0 : 0, "none");
-    if (!out && saved) { extra = []; out = await request(0, "none"); }
-    if (!out) { controls.hidden = true; return; }
-    extra = extra.slice(0, out.decisions_used ?? 0);
-    render(out);
+    const { steps, decisions } = readUrl();
+    if (decisions === null) showProblems([{ path: "choix", message: "les décisions du lien sont illisibles : elles sont ignorées." }], "Lien abîmé");
+    let snap = await land(steps, decisions || []);
+    if (!snap && steps) snap = await land(0, []);
+    if (!snap) { bar.hidden = true; return; }
+    render(snap);
+    remember(false);
   }
 
   start();

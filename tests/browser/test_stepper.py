@@ -200,3 +200,216 @@ def test_trial_reads_the_unsaved_board_from_session_storage(page, site, js_error
     expect(page.locator("#fork").get_by_role("link", name="Connectez-vous")).to_be_visible()
     assert_no_serious_axe_violations(page, "trial, decision pending")
     assert js_errors == []
+
+
+# -- issue 13: shared step links, keyboard, the ruling printed -----------------------------------------
+
+def choices(decisions) -> str:
+    import base64
+    import json
+
+    return base64.urlsafe_b64encode(json.dumps(decisions, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def pdf_text(pdf: bytes, tmp_path) -> str:
+    """The text of a PDF, read by poppler-utils' pdftotext (installed by `make chromium`)."""
+    import shutil
+    import subprocess
+
+    assert shutil.which("pdftotext"), "pdftotext missing: apt-get install -y poppler-utils"
+    path = tmp_path / "ruling.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True, timeout=30)
+    return " ".join(out.stdout.decode("utf-8").split())
+
+
+def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(page, site, make_judge, browser, js_errors, tmp_path):
+    from rules_ref.models import Rule
+
+    scenario = make_scenario(make_judge("auteur"), visibility="link")
+    keep = [{"player": "A", "keep": ["a1", "a2"]}]
+    counter = page.locator("#stepper-position")
+
+    # A shared link lands on step 3 with A's decision taken.
+    page.goto(f"{site}/scenarios/{scenario.uuid}/?etape=3&choix={choices(keep)}")
+    expect(counter).to_have_text("Étape 3")
+    expect(page.locator("#log .entry").filter(has_text="A garde Un, Deux")).to_have_count(1)
+    # The log is numbered by steps, as the counter: the highlighted entries are step 3's.
+    assert set(page.locator("#log .entry").evaluate_all("ns => ns.map(n => n.dataset.step)")) == {"1", "2", "3"}
+    expect(page.locator("#log .entry.last").first).to_have_attribute("data-step", "3")
+    expect(page.locator("#log .entry.last").first).to_contain_text("Étape 3")
+
+    # Keyboard: shortcuts shown on the buttons; → next, ← previous, P next phase.
+    expect(page.locator("#btn-next kbd")).to_have_text("→")
+    expect(page.locator("#btn-back kbd")).to_have_text("←")
+    expect(page.locator("#btn-phase kbd")).to_have_text("P")
+    page.keyboard.press("ArrowRight")
+    expect(counter).to_have_text("Étape 4")
+    expect(page).to_have_url(re.compile(r"[?&]etape=4\b"))
+    page.keyboard.press("ArrowLeft")
+    expect(counter).to_have_text("Étape 3")
+    # Focus stays on the control used, by mouse or by Enter.
+    page.locator("#btn-next").focus()
+    page.keyboard.press("Enter")
+    expect(counter).to_have_text("Étape 4")
+    assert page.evaluate("document.activeElement.id") == "btn-next"
+    page.locator("#btn-back").click()
+    expect(counter).to_have_text("Étape 3")
+    assert page.evaluate("document.activeElement.id") == "btn-back"
+    page.keyboard.press("p")
+    expect(page.locator("#day-info")).to_contain_text("Matin")
+    at_morning = position(page)
+    assert at_morning > 3
+    expect(page.locator("#step-summary")).to_contain_text("début de la phase : Matin")
+
+    # Reload and the browser's back land on the same steps, with the same decision.
+    page.reload()
+    expect(counter).to_have_text(f"Étape {at_morning}")
+    expect(page.locator("#log .entry").filter(has_text="A garde Un, Deux")).to_have_count(1)
+    page.go_back()
+    expect(counter).to_have_text("Étape 3")
+
+    # "Copier le lien de cette étape": another judge opening it sees the same board.
+    page.get_by_role("button", name="Copier le lien de cette étape").click()
+    shared = page.locator("#share-link").input_value()
+    assert f"/scenarios/{scenario.uuid}/?etape=3&choix=" in shared
+    board_here = page.locator("#board").inner_text()
+    other = browser.new_context(locale="fr-FR").new_page()
+    other.goto(shared)
+    expect(other.locator("#stepper-position")).to_have_text("Étape 3")
+    assert other.locator("#board").inner_text() == board_here
+    other.context.close()
+
+    # The ruling page at this step: the judge's note goes into its link; printed to PDF on A4.
+    page.locator("#ruling-link").click()
+    expect(page).to_have_url(re.compile(rf"/scenarios/{scenario.uuid}/decision/\?etape=3&choix="))
+    page.get_by_label("Votre note").fill("A a gardé Un et Deux : la limite de Réserve de Sierra.")
+    page.get_by_role("button", name="Mettre la note dans le lien").click()
+    expect(page).to_have_url(re.compile(r"note="))
+    expect(page.locator("#note-text")).to_have_text("A a gardé Un et Deux : la limite de Réserve de Sierra.")
+    expect(page.locator("#board [data-card='a1']")).to_be_visible()
+    expect(page.locator("#permalink")).to_have_attribute("href", re.compile(rf"/scenarios/{scenario.uuid}/\?etape=3&choix="))
+    # Printed: A4's width less the 12 mm margins is about 700 CSS pixels; nothing wider than that.
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 700, "height": 990})
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    expect(page.locator("header.top")).to_be_hidden()
+    pdf = page.pdf(format="A4", print_background=True)
+    assert pdf[:5] == b"%PDF-"
+    text = pdf_text(pdf, tmp_path)
+    import subprocess
+    info = subprocess.run(["pdfinfo", str(tmp_path / "ruling.pdf")], capture_output=True, text=True, timeout=30, check=True).stdout
+    assert re.search(r"Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)|Page size:\s+595\.\d+ x 842\.\d+ pts \(A4\)", info), info
+    assert "A a gardé Un et Deux" in text and "Étape 3" in text and "A garde Un, Deux." in text
+    # The permalink (wrapped on its hyphens, which pdftotext joins without them).
+    assert f"/scenarios/{scenario.uuid}/?etape=3".replace("-", "") in text.replace(" ", "").replace("-", "")
+    # Every rule the steps cite, with its full text (title and every block) from the rules reference.
+    from judge.scenarios import runner
+
+    cited = {n for e in runner.position(scenario.document, 3, keep)["log"] for n in e["rules"]}
+    assert "4.2.5.c" in cited and len(cited) >= 3
+    for rule in Rule.objects.filter(ruleset__slug="fr-1", number__in=cited):
+        assert f"{rule.number} {' '.join(rule.title.split())}".strip() in text, rule.number
+        for block in rule.blocks:
+            assert " ".join(block["text"].split()) in text, (rule.number, block["text"])
+    assert js_errors == []
+
+
+def test_phone_bar_takes_at_most_a_fifth_and_says_what_changed(browser, site, make_judge):
+    scenario = make_scenario(make_judge("auteur"), visibility="link")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone.set_default_timeout(5_000)
+    phone.goto(f"{site}/scenarios/{scenario.uuid}/")
+    expect(phone.locator("#stepper-position")).to_have_text("Étape 0")
+    phone.locator("#btn-next").tap()
+    expect(phone.locator("#stepper-position")).to_have_text("Étape 1")
+    # What changed, summarised at the top, and both zones of the move highlighted (from and to).
+    expect(phone.locator("#step-summary")).to_contain_text("Garde forestière est Fugace")
+    expect(phone.locator('#board [data-zone="A.hero_expedition"]')).to_have_class(re.compile(r"\bchanged\b"))
+    expect(phone.locator('#board [data-zone="A.discard"]')).to_have_class(re.compile(r"\bchanged\b"))
+    # Once stepping, the site's header has scrolled away: the bar alone stays on top, the board right
+    # below it (the page does not jump to the log).
+    box = phone.locator(".stepper-bar").bounding_box()
+    assert box["y"] <= 1 and box["height"] <= 844 / 5, box
+    expect(phone.locator("#step-summary")).to_be_in_viewport()
+    expect(phone.locator("#day-info")).to_be_in_viewport()
+    expect(phone.locator("#pending")).to_contain_text("choisit 2 objets de sa Réserve")   # plural agrees
+    assert phone.locator("#pending").bounding_box()["y"] < 844 / 4          # the decision, then the board
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    box = phone.locator(".stepper-bar").bounding_box()
+    assert box["y"] <= 1 and box["height"] <= 844 / 5, box
+    expect(phone.locator("#step-summary")).to_be_in_viewport()
+    context.close()
+
+
+def test_rule_panel_stays_beside_a_long_log_on_a_desktop(browser, site, make_judge):
+    scenario = make_scenario(make_judge("auteur"), visibility="link")
+    context = browser.new_context(viewport={"width": 1280, "height": 560}, locale="fr-FR")
+    desk = context.new_page()
+    desk.set_default_timeout(5_000)
+    desk.goto(f"{site}/scenarios/{scenario.uuid}/?etape=12&choix={choices([{'player': 'A', 'keep': ['a1', 'a2']}])}")
+    expect(desk.locator("#log .entry").last).to_have_attribute("data-step", re.compile(r"\d+"))
+    assert desk.locator("#log .entry").count() >= 10
+    desk.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    last_link = desk.locator("#log .entry a.rule-link").last
+    last_link.scroll_into_view_if_needed()
+    last_link.hover()
+    panel = desk.locator("#rule-panel")
+    expect(panel).not_to_contain_text("Survolez")
+    expect(panel).to_be_in_viewport()
+    expect(last_link).to_be_in_viewport()
+    context.close()
+
+
+def test_card_abilities_read_as_french_and_the_arena_replaces_the_regions(page, site, make_judge, js_errors):
+    import json
+    from pathlib import Path
+
+    doc = cleanup_board()
+    doc["players"]["B"]["hero_expedition"] = [{
+        "id": "b1", "name": "Guetteur", "stats": {"forest": 1},
+        "abilities": [{"trigger": "join", "effect": [{"action": "gain_counters", "target": "me", "name": "boost", "count": 1}]}],
+    }]
+    doc["players"]["B"]["reserve"] = [{"id": "b2", "stats": {"water": 1}}]
+    author = make_judge("auteur")
+    scenario = make_scenario(author, visibility="link", document=doc)
+    assert scenario.problems == []
+    page.goto(f"{site}/scenarios/{scenario.uuid}/")
+    expect(page.locator('#board [data-card="b1"] .card-ability')).to_have_text(
+        "Lorsque je rejoins l'Expédition : je gagne 1 jeton boost.")
+    expect(page.locator('#board [data-card="a4"] .card-ability')).to_have_count(0)
+
+    arena = json.loads((Path(__file__).resolve().parents[2] / "fixtures/scenarios/arena-tiebreak-continues.json").read_text())
+    tied = make_scenario(author, visibility="link", document=arena, title="Arène")
+    page.goto(f"{site}/scenarios/{tied.uuid}/")
+    expect(page.locator("#stepper-position")).to_have_text("Étape 0")
+    expect(page.locator("#board [data-region]")).to_have_count(1)
+    region = page.locator('#board [data-region="arena"]')
+    expect(region).to_contain_text("Arène")
+    expect(region.locator("[data-marker]")).to_have_count(4)
+    expect(page.locator("#board .adventure h3")).to_contain_text("4.3.d")
+    assert js_errors == []
+
+
+def test_run_on_stops_before_the_next_decision_and_at_the_end_of_the_phase(page, site, make_judge, js_errors):
+    doc = cleanup_board()
+    doc["decisions"] = [{"player": "A", "keep": ["a1", "a2"]}]      # scripted: nothing waits on the way
+    scenario = make_scenario(make_judge("auteur"), visibility="link", document=doc)
+    page.goto(f"{site}/scenarios/{scenario.uuid}/")
+    counter = page.locator("#stepper-position")
+    expect(counter).to_have_text("Étape 0")
+    expect(page.locator("#btn-decision kbd")).to_have_text("D")
+    page.keyboard.press("d")
+    # Stopped before A's clean-up decision: the Reserve still holds the three cards.
+    expect(counter).to_have_text("Étape 1")
+    expect(page.locator("#step-summary")).to_contain_text("arrêt avant la prochaine décision")
+    expect(page.locator('#board [data-zone="A.reserve"] .card')).to_have_count(3)
+    page.get_by_role("button", name="Fin de cette phase").click()
+    expect(page.locator("#step-summary")).to_contain_text("arrêt à la fin de la phase")
+    # The whole Night is done (a3 discarded at Clean-up), nothing of the Morning after its beginning.
+    expect(page.locator('#board [data-zone="A.discard"] [data-card="a3"]')).to_be_visible()
+    assert page.evaluate("document.activeElement.id") == "btn-phase-end"
+    entries = page.locator("#log .entry")
+    assert not [t for t in entries.all_inner_texts() if "Matin" in t and "début de la phase" not in t]
+    assert js_errors == []

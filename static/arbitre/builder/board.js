@@ -109,6 +109,7 @@ function decorateAdventure() {
   section.querySelectorAll("ol.regions").forEach(asGroup);
   for (const cell of section.querySelectorAll(".region[data-region]")) {
     const region = Number(cell.dataset.region);
+    if (Number.isNaN(region)) continue;  // the Arena (4.3.d): no marker is placed by hand there
     const path = cell.closest(".path");
     const only = path ? path.dataset.player : null;
     cell.tabIndex = 0;
