@@ -70,6 +70,9 @@ def test_every_page_has_no_serious_axe_violation(page: Page, site, make_judge, s
     visit("stepper", f"/scenarios/{scenario.uuid}/", "#board section.player")
     expect(step_until_pending(page, 8)).to_be_visible()
     check("stepper (decision pending)")
+    visit("ruling", f"/scenarios/{scenario.uuid}/decision/?etape=3&note=Voir+4.2.5.c", "h1")
+    expect(page.locator("#note-text a.cite")).to_have_attribute("href", "/regles/fr-1/4.2.5.c/")
+    check("ruling (note with a rule number)")
 
     if dump := os.environ.get("ARBITRE_AXE_DUMP"):  # every violation's elements, for fixing them
         Path(dump).write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")
