@@ -5,6 +5,9 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from collections import Counter
+from datetime import timedelta
+
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -22,9 +25,18 @@ class ExerciseQuerySet(models.QuerySet):
     def readable_by(self, user) -> ExerciseQuerySet:
         return self.filter(scenario__in=Scenario.objects.readable_by(user))
 
-    def themed(self, section: str = "", tag: str = "", difficulty: int | None = None) -> ExerciseQuerySet:
-        """Filter by rule section (``2.4``), scenario tag (slug) and difficulty (1–3)."""
+    def published(self) -> ExerciseQuerySet:
+        return self.filter(status=Exercise.Status.PUBLISHED)
+
+    def for_exam(self) -> ExerciseQuerySet:
+        """Published exercises whose answer rests on the rules' text, not on a reading of the engine."""
+        return self.published().filter(reading="")
+
+    def themed(self, section: str = "", tag: str = "", difficulty: int | None = None, level: str = "") -> ExerciseQuerySet:
+        """Filter by rule section (``2.4``), scenario tag (slug), difficulty (1–3) and level (L1…)."""
         qs = self
+        if level:
+            qs = qs.filter(level=level)
         if section:
             qs = qs.filter(section=section)
         if tag:
@@ -60,6 +72,20 @@ class Exercise(models.Model):
         EXPEDITIONS = "expeditions", "Quelles Expéditions avancent ?"
         WINNER = "winner", "Qui gagne ?"
         RULE = "rule", "Quelle règle en décide ?"
+        LEGAL = "legal", "Quelles cartes peut-il jouer ?"
+        NIGHT_ZONE = "night_zone", "Où est cette carte après la Nuit ?"
+        COUNT = "count", "Combien de cartes dans cette zone ?"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Brouillon"
+        REVIEWED = "reviewed", "Relu"
+        PUBLISHED = "published", "Publié"
+
+    class Level(models.TextChoices):
+        L1 = "L1", "Niveau 1"
+        L2 = "L2", "Niveau 2"
+        L3 = "L3", "Niveau 3"
+        CORNER = "corner", "Cas limite"
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="exercises")
@@ -81,6 +107,16 @@ class Exercise(models.Model):
     built_from = models.CharField(max_length=64, blank=True)
     #: Where a starter-set exercise came from (``fixtures/exercises.json#<key>``), empty otherwise.
     source = models.CharField(max_length=200, blank=True, db_index=True)
+    #: Review: draft → reviewed (by someone who is not the author, or staff) → published.
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="reviewed_exercises")
+    #: What a judge must know to answer it (set by the author).
+    level = models.CharField(max_length=6, choices=Level.choices, default=Level.L1, db_index=True)
+    #: Complexity measured from the first answers (share wrong, 0–1), once there are enough of them.
+    complexity = models.FloatField(null=True, blank=True)
+    #: The engine's reading the answer rests on (not settled by the rules' text): kept out of exams.
+    reading = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -106,38 +142,132 @@ class Exercise(models.Model):
         self.question = q.as_json()
         self.answer, self.rule, self.section = q.answer, q.rule, q.section
         self.difficulty = self.author_difficulty or q.difficulty
+        self.reading = q.reading
         self.built_from = questions.document_hash(self.scenario.document)
 
     def ensure_fresh(self) -> None:
-        """Rebuild (and save) when the scenario changed since the answer was computed."""
-        if self.built_from != questions.document_hash(self.scenario.document):
+        """Rebuild (and save) when the scenario changed since the answer was computed, or when the
+        question was computed by an older builder (without the board and the cards' texts)."""
+        if (self.built_from != questions.document_hash(self.scenario.document)
+                or self.question.get("format") != questions.QUESTION_FORMAT):
             self.rebuild()
             self.save()
 
     def option_label(self, key: str) -> str:
         return next((o["label"] for o in self.question.get("options", []) if o["key"] == key), key)
 
-    def offers(self, key: str) -> bool:
-        """Whether ``key`` is one of the options the question offers."""
-        return any(o["key"] == key for o in self.question.get("options", []))
+    @property
+    def multiple(self) -> bool:
+        return bool(self.question.get("multiple"))
 
-    def record_answer(self, chosen: str, user, session_key: str, series: str = "") -> Attempt:
-        """Record ``chosen`` (one of the options) as the answer of ``user``, or of the anonymous session."""
+    def normalize(self, chosen: str) -> str:
+        """The chosen key(s) as stored: several keys sorted and joined by ``,`` (``none`` alone)."""
+        if not self.multiple:
+            return chosen
+        keys = sorted({k.strip() for k in chosen.split(",") if k.strip()})
+        return ",".join(keys)
+
+    def offers(self, key: str) -> bool:
+        """Whether ``key`` is one of the options the question offers (each of them, for several)."""
+        known = {o["key"] for o in self.question.get("options", [])}
+        keys = self.normalize(key).split(",") if self.multiple else [key]
+        return bool(keys) and all(k in known for k in keys) and not ("none" in keys and len(keys) > 1)
+
+    def record_answer(self, chosen: str, user, session_key: str, series: str = "", review: bool = False) -> Attempt:
+        """Record ``chosen`` as the answer of ``user``, or of the anonymous session.
+
+        Only the first answer of each trainee counts (``first``): answering again after the correction
+        is kept for the review queue but never enters the progress or the question's statistics.
+        """
         if not self.offers(chosen):
             raise ValueError(f"{chosen!r} is not an option of exercise {self.uuid}")
-        return Attempt.objects.create(
-            exercise=self, user=user if user is not None and user.is_authenticated else None,
-            session_key=session_key, chosen=chosen, correct=chosen == self.answer, series=series,
-        )
+        chosen = self.normalize(chosen)
+        user = user if user is not None and user.is_authenticated else None
+        first = not Attempt.objects.filter(exercise=self).of(user, session_key).exists()
+        attempt = Attempt.objects.create(exercise=self, user=user, session_key=session_key, chosen=chosen,
+                                         correct=chosen == self.answer, series=series, first=first)
+        if first:
+            self.measure()
+        Review.note(self, user, session_key, attempt.correct, reviewing=review)
+        return attempt
+
+    def _span(self) -> str:
+        return "night" if self.kind == self.Kind.NIGHT_ZONE else "step"
 
     def step_log(self) -> list[dict]:
-        """The engine's log entries of the step the question is about."""
+        """The engine's log entries of the step (or the Night) the question is about."""
         seqs = set(self.question.get("seqs", []))
-        return [e for e in questions.run_step(self.scenario.document, self.steps).entries if e["seq"] in seqs]
+        if not seqs:
+            return []
+        try:
+            run = questions.run_step(self.scenario.document, self.steps, span=self._span())
+        except questions.ExerciseError:
+            return []
+        return [e for e in run.entries if e["seq"] in seqs]
+
+    def board_after(self) -> dict | None:
+        """The board after the step (shown with the correction), or None for a question on a position."""
+        if not self.question.get("seqs"):
+            return None
+        try:
+            return questions.board_of(questions.run_step(self.scenario.document, self.steps, span=self._span()).after)
+        except questions.ExerciseError:
+            return None
+
+    #: First answers needed before the complexity is measured.
+    COMPLEXITY_AFTER = 20
+
+    def statistics(self) -> dict:
+        """First answers: how many, the share right, and how often each wrong option was chosen."""
+        firsts = self.attempts.filter(first=True)
+        total = firsts.count()
+        right = firsts.filter(correct=True).count()
+        wrong = Counter(firsts.filter(correct=False).values_list("chosen", flat=True))
+        return {"answered": total, "right": right, "share_right": round(right / total, 3) if total else None,
+                "wrong": [{"key": k, "label": ", ".join(self.option_label(x) for x in k.split(",")), "count": n}
+                          for k, n in wrong.most_common()],
+                "complexity": self.complexity}
+
+    def measure(self) -> None:
+        """Complexity = share of wrong first answers, once there are :attr:`COMPLEXITY_AFTER` of them."""
+        firsts = self.attempts.filter(first=True)
+        total = firsts.count()
+        if total >= self.COMPLEXITY_AFTER:
+            self.complexity = round(firsts.filter(correct=False).count() / total, 3)
+            Exercise.objects.filter(pk=self.pk).update(complexity=self.complexity)
+
+    def review_by(self, user, status: str) -> None:
+        """Move the exercise along draft → reviewed → published.
+
+        Reviewed: by a signed-in judge who is not the author (or staff). Published: once reviewed, by its
+        author, its reviewer or staff (staff may publish a draft directly). Back to draft: who may edit it.
+        Raises PermissionError (who) or ValueError (what).
+        """
+        if status not in self.Status.values:
+            raise ValueError(f"état inconnu « {status} » (attendu : {', '.join(self.Status.values)})")
+        if user is None or not user.is_authenticated:
+            raise PermissionError("Connectez-vous pour relire un exercice.")
+        if status == self.Status.REVIEWED:
+            if user.pk == self.author_id and not user.is_staff:
+                raise PermissionError("Un exercice est relu par quelqu'un d'autre que son auteur (ou par l'équipe).")
+            self.reviewer = user
+        elif status == self.Status.PUBLISHED:
+            if self.status == self.Status.DRAFT and not user.is_staff:
+                raise ValueError("Un brouillon est d'abord relu par quelqu'un d'autre que son auteur, puis publié.")
+            if not (user.is_staff or self.can_edit(user) or user.pk == self.reviewer_id):
+                raise PermissionError("Seuls l'auteur, le relecteur ou l'équipe publient un exercice relu.")
+            if self.reviewer_id is None:
+                self.reviewer = user
+        else:
+            if not self.can_edit(user):
+                raise PermissionError("Seuls l'auteur (ou l'équipe) remettent un exercice en brouillon.")
+            self.reviewer = None
+        self.status = status
+        self.save(update_fields=["status", "reviewer", "updated"])
 
 
 class AttemptQuerySet(models.QuerySet):
-    def of(self, user, session_key: str | None) -> AttemptQuerySet:
+    def of(self, user, session_key: str | None):
         """A signed-in judge's answers, or an anonymous trainee's answers of this session."""
         if user is not None and user.is_authenticated:
             return self.filter(user=user)
@@ -146,8 +276,8 @@ class AttemptQuerySet(models.QuerySet):
         return self.filter(user__isnull=True, session_key=session_key)
 
     def progress(self) -> list[dict]:
-        """Answered and right, per rule section: ``[{"section", "answered", "right"}]``."""
-        rows = (self.values("exercise__section").order_by("exercise__section")
+        """First answers and right ones, per rule section: ``[{"section", "answered", "right"}]``."""
+        rows = (self.filter(first=True).values("exercise__section").order_by("exercise__section")
                 .annotate(answered=models.Count("id"), right=models.Count("id", filter=Q(correct=True))))
         return [{"section": r["exercise__section"], "answered": r["answered"], "right": r["right"]} for r in rows]
 
@@ -162,6 +292,8 @@ class Attempt(models.Model):
     series = models.CharField(max_length=36, blank=True)
     chosen = models.CharField(max_length=120)
     correct = models.BooleanField()
+    #: The trainee's first answer to this exercise: the only one that counts.
+    first = models.BooleanField(default=True)
     at = models.DateTimeField(default=timezone.now)
 
     objects = AttemptQuerySet.as_manager()
@@ -169,3 +301,54 @@ class Attempt(models.Model):
     class Meta:
         db_table = "judge_attempt"
         ordering = ["-at"]
+
+
+class ReviewQuerySet(models.QuerySet):
+    def of(self, user, session_key: str | None) -> ReviewQuerySet:
+        if user is not None and user.is_authenticated:
+            return self.filter(user=user)
+        if not session_key:
+            return self.none()
+        return self.filter(user__isnull=True, session_key=session_key)
+
+    def due(self, now=None) -> ReviewQuerySet:
+        return self.filter(due__lte=now or timezone.now(), done=False)
+
+
+class Review(models.Model):
+    """A missed question that comes back later (spaced repetition): due after 1 day, then 3, 7, 21…
+    each time it is answered right; missed again, it is due again the next day. Right at
+    :attr:`MASTERED` intervals, it leaves the queue."""
+
+    INTERVALS = (1, 3, 7, 21)
+    exercise = models.ForeignKey(Exercise, on_delete=models.CASCADE, related_name="reviews")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="training_reviews")
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    stage = models.PositiveSmallIntegerField(default=0)
+    due = models.DateTimeField(db_index=True)
+    done = models.BooleanField(default=False)
+
+    objects = ReviewQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["due"]
+
+    @classmethod
+    def note(cls, exercise: Exercise, user, session_key: str, correct: bool, reviewing: bool = False) -> None:
+        """A miss puts the question in the queue (or back to its start); a right answer given from the
+        queue moves it to the next interval."""
+        item = cls.objects.filter(exercise=exercise).of(user, session_key).first()
+        now = timezone.now()
+        if not correct:
+            if item is None:
+                item = cls(exercise=exercise, user=user, session_key="" if user else session_key)
+            item.stage, item.done, item.due = 0, False, now + timedelta(days=cls.INTERVALS[0])
+            item.save()
+        elif item is not None and reviewing and not item.done:
+            item.stage += 1
+            if item.stage >= len(cls.INTERVALS):
+                item.done = True
+            else:
+                item.due = now + timedelta(days=cls.INTERVALS[item.stage])
+            item.save()

@@ -8,7 +8,7 @@ from judge.scenarios.models import Scenario
 
 from .models import Exercise
 from .questions import ExerciseError
-from .series import MAX_SERIES, SERIES_SIZES
+from .series import EXAM_MAX_PER_SECTION, EXAM_PASS_MARK, EXAM_PER_SECTION, MAX_SERIES, MODES, SERIES_SIZES
 
 
 class OptionSerializer(serializers.Serializer):
@@ -16,8 +16,14 @@ class OptionSerializer(serializers.Serializer):
     label = serializers.CharField()
 
 
+#: What a trainee is sent before answering: the question and the board, nothing of the answer (no rule,
+#: section, scenario, title, tags, explanation or reading). The rest only to who may edit the exercise.
+PUBLIC_FIELDS = ("uuid", "kind", "level", "status", "prompt", "options", "multiple", "board", "cards", "stated")
+
+
 class ExerciseSerializer(serializers.ModelSerializer):
-    """An exercise as a trainee sees it; ``answer`` only for those who may edit it."""
+    """An exercise. A trainee (who may not edit it) gets only :data:`PUBLIC_FIELDS`: nothing that
+    states or points to the answer; its author (or staff) gets everything, the answer included."""
 
     scenario = serializers.SlugRelatedField(slug_field="uuid", queryset=Scenario.objects.all())
     scenario_title = serializers.CharField(source="scenario.title", read_only=True)
@@ -31,13 +37,38 @@ class ExerciseSerializer(serializers.ModelSerializer):
         help_text="La règle visée, parmi celles que le moteur cite à cette étape (vide : la première).")
     decisive_rule = serializers.CharField(source="rule", read_only=True)
     author_difficulty = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=3)
+    multiple = serializers.BooleanField(read_only=True)
+    board = serializers.SerializerMethodField()
+    cards = serializers.SerializerMethodField()
+    stated = serializers.SerializerMethodField()
 
     class Meta:
         model = Exercise
         fields = ["uuid", "scenario", "scenario_title", "steps", "kind", "focus", "rule", "decisive_rule",
-                  "section", "difficulty", "author_difficulty", "explanation", "prompt", "options", "answer",
+                  "section", "difficulty", "author_difficulty", "level", "status", "complexity", "reading",
+                  "explanation", "prompt", "options", "multiple", "board", "cards", "stated", "answer",
                   "tags", "author", "created", "updated"]
-        read_only_fields = ["uuid", "section", "difficulty", "author", "created", "updated"]
+        read_only_fields = ["uuid", "section", "difficulty", "status", "complexity", "reading", "author",
+                            "created", "updated"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        if request is None or not instance.can_edit(request.user):
+            data = {k: v for k, v in data.items() if k in PUBLIC_FIELDS}
+        return data
+
+    @extend_schema_field(serializers.DictField())
+    def get_board(self, obj: Exercise) -> dict:
+        return obj.question.get("board", {})
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_cards(self, obj: Exercise) -> list:
+        return obj.question.get("cards", [])
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_stated(self, obj: Exercise) -> list:
+        return obj.question.get("stated", [])
 
     def get_prompt(self, obj: Exercise) -> str:
         return obj.question.get("prompt", "")
@@ -75,7 +106,7 @@ class ExerciseSerializer(serializers.ModelSerializer):
     def _current(self) -> dict:
         if self.instance is None:
             return {}
-        names = ("scenario", "steps", "kind", "focus", "chosen_rule", "explanation", "author_difficulty")
+        names = ("scenario", "steps", "kind", "focus", "chosen_rule", "explanation", "author_difficulty", "level")
         return {name: getattr(self.instance, name) for name in names}
 
     def create(self, validated_data):
@@ -86,47 +117,107 @@ class ExerciseSerializer(serializers.ModelSerializer):
 
     def update(self, instance, validated_data):
         built = validated_data.pop("_built")
-        for name in ("scenario", "steps", "kind", "focus", "chosen_rule", "explanation", "author_difficulty",
-                     "question", "answer", "rule", "section", "difficulty", "built_from"):
+        for name in ("scenario", "steps", "kind", "focus", "chosen_rule", "explanation", "author_difficulty", "level",
+                     "question", "answer", "rule", "section", "difficulty", "reading", "built_from"):
             setattr(instance, name, getattr(built, name))
         instance.save()
         return instance
 
 
 class AnswerRequestSerializer(serializers.Serializer):
-    chosen = serializers.CharField(max_length=120, help_text="La clé de l'option choisie.")
+    chosen = serializers.CharField(max_length=240, help_text="La clé de l'option choisie (plusieurs : séparées par des virgules).")
+
+
+class SectionScoreSerializer(serializers.Serializer):
+    section = serializers.CharField()
+    label = serializers.CharField()
+    total = serializers.IntegerField()
+    right = serializers.IntegerField()
 
 
 class SeriesScoreSerializer(serializers.Serializer):
     id = serializers.CharField()
+    mode = serializers.ChoiceField(choices=MODES)
     total = serializers.IntegerField()
     answered = serializers.IntegerField()
-    right = serializers.IntegerField()
+    right = serializers.IntegerField(allow_null=True, help_text="Nul pendant un examen.")
     finished = serializers.BooleanField()
+    time_left = serializers.IntegerField(allow_null=True, help_text="Secondes restantes (examen).")
+    pass_mark = serializers.FloatField(required=False)
+    passed = serializers.BooleanField(required=False)
+    sections = SectionScoreSerializer(many=True, required=False)
 
 
-class AnswerResultSerializer(serializers.Serializer):
+class ExamAnswerSerializer(serializers.Serializer):
+    recorded = serializers.BooleanField()
+    series = SeriesScoreSerializer()
+
+
+class AnswerKeySerializer(serializers.Serializer):
+    """The answer and what explains it: shown after answering (at the end of an exam)."""
+
     correct = serializers.BooleanField()
-    chosen = serializers.CharField()
     answer = serializers.CharField()
     answer_label = serializers.CharField()
-    explanation = serializers.CharField(allow_blank=True)
     rule = serializers.CharField(allow_blank=True)
     section = serializers.CharField(allow_blank=True)
+    explanation = serializers.CharField(allow_blank=True)
+    reading = serializers.CharField(allow_blank=True, help_text="La lecture du moteur sur laquelle repose la réponse.")
+
+
+class AnswerResultSerializer(AnswerKeySerializer):
+    counted = serializers.BooleanField(help_text="Faux quand ce n'est pas votre première réponse : seule la première compte.")
+    chosen = serializers.CharField()
     steps = serializers.IntegerField(help_text="La position de l'exercice : le journal montre l'étape suivante.")
     log = serializers.ListField(child=serializers.DictField(), help_text="Les entrées du journal de cette étape.")
+    after = serializers.DictField(allow_null=True, help_text="Le plateau après l'étape.")
     series = SeriesScoreSerializer(allow_null=True)
 
 
 class SeriesRequestSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=MODES, default="practice",
+                                   help_text="practice (correction à chaque question), exam (chronométré, correction à la fin), review (questions manquées à revoir).")
     section = serializers.CharField(required=False, allow_blank=True, default="", help_text="Section des règles, par ex. 2.4.")
+    sections = serializers.ListField(child=serializers.CharField(max_length=20), required=False, max_length=30,
+                                     help_text="Examen : les sections (par défaut toutes).")
     tag = serializers.CharField(required=False, allow_blank=True, default="", help_text="Étiquette (slug) des scénarios.")
     difficulty = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=3, default=None)
+    level = serializers.ChoiceField(choices=Exercise.Level.choices, required=False, allow_blank=True, default="")
     count = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SERIES, default=SERIES_SIZES[0])
+    per_section = serializers.IntegerField(required=False, min_value=1, max_value=EXAM_MAX_PER_SECTION,
+                                           default=EXAM_PER_SECTION, help_text="Examen : questions par section.")
+    pass_mark = serializers.FloatField(required=False, min_value=0, max_value=1, default=EXAM_PASS_MARK,
+                                       help_text="Examen : part de bonnes réponses pour réussir.")
+
+
+class CorrectionSerializer(AnswerKeySerializer):
+    uuid = serializers.CharField()
+    prompt = serializers.CharField()
+    chosen = serializers.CharField(allow_null=True)
+    chosen_label = serializers.CharField(allow_null=True)
 
 
 class SeriesSerializer(SeriesScoreSerializer):
     exercises = ExerciseSerializer(many=True)
+    corrections = CorrectionSerializer(many=True, required=False, help_text="Examen terminé : la correction.")
+
+
+class ReviewRequestSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Exercise.Status.choices)
+
+
+class WrongOptionSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class StatisticsSerializer(serializers.Serializer):
+    answered = serializers.IntegerField(help_text="Premières réponses.")
+    right = serializers.IntegerField()
+    share_right = serializers.FloatField(allow_null=True)
+    wrong = WrongOptionSerializer(many=True, help_text="Les mauvaises réponses choisies, les plus fréquentes d'abord.")
+    complexity = serializers.FloatField(allow_null=True, help_text="Part de mauvaises premières réponses, mesurée à partir de 20.")
 
 
 class ProgressRowSerializer(serializers.Serializer):
@@ -141,6 +232,7 @@ class ProgressSerializer(serializers.Serializer):
     answered = serializers.IntegerField()
     right = serializers.IntegerField()
     sections = ProgressRowSerializer(many=True)
+    review_due = serializers.IntegerField(help_text="Questions manquées à revoir maintenant.")
 
 
 class ThemeSerializer(serializers.Serializer):

@@ -8,33 +8,51 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseForbidden
+from django.views.decorators.http import require_POST
 from django.shortcuts import get_object_or_404, redirect, render
 
 from judge.scenarios.models import Scenario
 from judge.scenarios.views import editable
 
 from .models import Exercise
-from .questions import ExerciseError
-from .series import MAX_SERIES, SERIES_SIZES, progress_for
+from .questions import ExerciseError, section_label
+from .series import EXAM_SECONDS_PER_QUESTION, MAX_SERIES, SERIES_SIZES, progress_for
 
 DIFFICULTIES = [(1, "Facile"), (2, "Moyen"), (3, "Difficile")]
 
 
 def _page(request, single: Exercise | None = None):
     return render(request, "judge/training.html", {
-        "themes": Exercise.objects.visible_to(request.user).themes(),
-        "difficulties": DIFFICULTIES,
+        "themes": Exercise.objects.visible_to(request.user).published().themes(),
+        "levels": Exercise.Level.choices,
+        "exam_sections": _exam_sections(request.user),
         "sizes": SERIES_SIZES,
         "progress": progress_for(request),
         "single": single,
+        "can_review": bool(single and request.user.is_authenticated
+                           and (request.user.is_staff or request.user.pk != single.author_id)),
+        "can_publish": bool(single and request.user.is_authenticated and single.status == Exercise.Status.REVIEWED
+                            and (request.user.is_staff or single.can_edit(request.user) or request.user.pk == single.reviewer_id)),
+        "stats": single.statistics() if single and single.can_edit(request.user) else None,
         "initial": {
             "exercise": str(single.uuid) if single else None,
             "ruleset": settings.ARBITRE_DEFAULT_RULESET,
             "authenticated": request.user.is_authenticated,
             "max": MAX_SERIES,
+            "exam_seconds": EXAM_SECONDS_PER_QUESTION,
         },
     })
+
+
+def _exam_sections(user) -> list[dict]:
+    """The sections an exam can draw from (published exercises whose answer rests on the rules' text)."""
+    rows: dict[str, set] = {}
+    for section, scenario in Exercise.objects.visible_to(user).for_exam().values_list("section", "scenario_id"):
+        rows.setdefault(section, set()).add(scenario)
+    return [{"key": s, "label": section_label(s), "scenarios": len(v)} for s, v in sorted(rows.items()) if s]
 
 
 def home(request):
@@ -46,21 +64,39 @@ def exercise(request, uuid):
     return _page(request, get_object_or_404(Exercise.objects.readable_by(request.user), uuid=uuid))
 
 
+@login_required
+@require_POST
+def review(request, uuid):
+    """Move the exercise along draft → reviewed → published (see :meth:`Exercise.review_by`)."""
+    exercise = get_object_or_404(Exercise.objects.readable_by(request.user), uuid=uuid)
+    try:
+        exercise.review_by(request.user, request.POST.get("status", ""))
+    except PermissionError as exc:
+        return HttpResponseForbidden(str(exc))
+    except ValueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Exercice : {exercise.get_status_display().lower()}.")
+    return redirect("training:exercise", uuid=exercise.uuid)
+
+
 class ExerciseForm(forms.ModelForm):
     class Meta:
         model = Exercise
-        fields = ["steps", "kind", "focus", "chosen_rule", "author_difficulty", "explanation"]
+        fields = ["steps", "kind", "focus", "chosen_rule", "level", "author_difficulty", "explanation"]
         labels = {
             "steps": "Étape où le déroulé s'arrête",
             "kind": "Question",
             "focus": "Carte concernée (id)",
             "chosen_rule": "Règle visée (facultatif)",
+            "level": "Niveau (ce qu'un arbitre doit savoir)",
             "author_difficulty": "Difficulté (facultatif)",
             "explanation": "Explication montrée après la réponse",
         }
         help_texts = {
             "steps": "Le nombre d'étapes déjà jouées, comme « Étape N » dans le déroulé pas à pas.",
-            "focus": "Pour « Où va cette carte ? » : l'id de la carte, par ex. a1.",
+            "focus": "Pour « Où va cette carte ? » : l'id de la carte, par ex. a1 ; pour « Combien ? » : la zone, par ex. A.reserve.",
+            "level": "L1 : bases ; L2 : statuts, jetons, cartes jouées ; L3 : réactions, départages, 2v2 ; cas limite.",
             "chosen_rule": "Une des règles que le moteur cite à l'étape suivante ; vide : la première.",
             "author_difficulty": "1 à 3 ; vide : déduite du nombre d'entrées du journal.",
         }
@@ -70,6 +106,10 @@ class ExerciseForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.scenario = scenario
         self.fields["author_difficulty"].widget = forms.Select(choices=[("", "Automatique"), *DIFFICULTIES])
+        self.fields["level"].required = False
+
+    def clean_level(self):
+        return self.cleaned_data.get("level") or Exercise.Level.L1
 
     def clean(self):
         data = super().clean()
@@ -89,12 +129,17 @@ class ExerciseForm(forms.ModelForm):
 def new(request, uuid):
     """The scenario's author marks a step of it as an exercise; the engine computes the question."""
     scenario = editable(request, uuid, "Seul l'auteur de ce scénario (ou l'équipe) peut en faire un exercice.")
-    initial = {"steps": request.GET.get("etape", 0), "kind": Exercise.Kind.CARD_ZONE}
+    # "En faire un exercice" in the stepper links here with ?etape=N: the form starts from that step.
+    try:
+        step = max(0, int(request.GET.get("etape", 0)))
+    except ValueError:
+        step = 0
+    initial = {"steps": step, "kind": Exercise.Kind.CARD_ZONE}
     form = ExerciseForm(request.POST or None, initial=initial, scenario=scenario,
                         instance=Exercise(scenario=scenario, author=request.user))
     if request.method == "POST" and form.is_valid():
         exercise = form.save()
         return redirect("training:exercise", uuid=exercise.uuid)
     return render(request, "judge/training_new.html", {
-        "scenario": scenario, "form": form, "exercises": scenario.exercises.order_by("steps", "id"),
+        "scenario": scenario, "form": form, "exercises": scenario.exercises.order_by("steps", "id"), "step": step,
     })

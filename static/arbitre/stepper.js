@@ -6,6 +6,8 @@
  * the answer holds only the state's changes and the new log entries. Each step's board is kept, so
  * "back" is local. Every piece of user text goes through textContent, never innerHTML.
  */
+import { describeCard } from "./builder/describe.js";
+
 (function () {
   "use strict";
 
@@ -134,80 +136,7 @@
   });
   const { cardNames, decisionLabel, ruleLinks, logEntry } = view;
 
-  // ---- what a card does, in French ---------------------------------------------------------------
-  // Until the builder's shared describeCard(card) lands (static/arbitre/lib/), this small one is used:
-  // swap `describeCard` below for the shared module's.
-  const TRIGGER_FR = {
-    noon: "À Midi", dusk: "Au Crépuscule", join: "Lorsque je rejoins l'Expédition",
-    played_from_hand: "Lorsque je suis joué depuis la Main", played_from_reserve: "Lorsque je suis joué depuis la Réserve",
-  };
-  const STATUS_NAME = { fleeting: "Fugace", asleep: "Endormi", anchored: "Ancré", exhausted: "épuisé" };
-  function plural(n, one, many) { return `${n} ${n === 1 ? one : many}`; }
-  function who(p) { return p === "self" || p === undefined ? "je" : p === "opponent" ? "mon adversaire" : p === "choose" ? "un joueur choisi" : `le joueur ${p}`; }
-  function target(t, step) {
-    if (t === "me" || t === "self") return "moi";
-    if (t === "choose") {
-      const side = step && step.controller === "opponent" ? " adverse" : step && step.controller === "self" ? " à moi" : "";
-      return `un objet ciblé${side}`;
-    }
-    return `la carte ${t}`;
-  }
-  /** The subject and its verb: "je gagne" for the card itself, "un objet ciblé gagne" otherwise. */
-  function subject(s, first, third) {
-    return s.target === "me" || s.target === "self" ? `je ${first}` : `${target(s.target, s)} ${third}`;
-  }
-  function expedition(x) {
-    if (x === "choose") return "une Expédition choisie";
-    const [side, kind] = String(x || "self.hero").split(".");
-    const k = kind === "companion" ? "Compagnon" : "Héros";
-    return side === "self" ? `mon Expédition du ${k}` : side === "opponent" ? `l'Expédition du ${k} adverse` : `l'Expédition du ${k} de ${side}`;
-  }
-  function describeStep(s) {
-    if (!s || typeof s !== "object") return "";
-    const n = Number(s.count || 1);
-    let text;
-    switch (s.action) {
-      case "draw": text = `${who(s.player) === "je" ? "je pioche" : `${who(s.player)} pioche`} ${plural(n, "carte", "cartes")}`; break;
-      case "resupply": text = `${who(s.player) === "je" ? "je ravitaille" : `${who(s.player)} ravitaille`}${n > 1 ? ` ${n} fois` : ""}`; break;
-      case "discard": text = `défaussez ${target(s.target, s)}`; break;
-      case "sabotage": text = `sabotez ${target(s.target, s)}`; break;
-      case "sacrifice": text = `sacrifiez ${target(s.target, s)}`; break;
-      case "move_forward": text = `${expedition(s.expedition)} avance`; break;
-      case "move_backward": text = `${expedition(s.expedition)} recule`; break;
-      case "gain_counters": text = `${subject(s, "gagne", "gagne")} ${plural(n, `jeton ${s.name || ""}`.trim(), `jetons ${s.name || ""}`.trim())}`; break;
-      case "remove_counters": text = `${subject(s, "perds", "perd")} ${plural(n, `jeton ${s.name || ""}`.trim(), `jetons ${s.name || ""}`.trim())}`; break;
-      case "gain_status": text = `${subject(s, "gagne", "gagne")} le statut ${STATUS_NAME[s.status] || s.status}`; break;
-      case "lose_status": text = `${subject(s, "perds", "perd")} le statut ${STATUS_NAME[s.status] || s.status}`; break;
-      case "choose_one": text = "choisissez : " + (s.modes || []).map((m, i) => `(${i + 1}) ${describeEffect(m)}`).join(" ou "); break;
-      case "internal": text = `vous pouvez payer ${describeCost(s.cost)} : ${describeEffect(s.effect)}`; break;
-      default: text = String(s.action || "étape");
-    }
-    if (s.optional) text = `vous pouvez : ${text}`;
-    if (s.if) text += " (si la condition est remplie)";
-    if (s.unless) text += " (sauf si la condition est remplie)";
-    return text;
-  }
-  function describeEffect(steps) { return (steps || []).map(describeStep).filter(Boolean).join(", puis ") || "rien"; }
-  function describeCost(c) {
-    const parts = [];
-    if (!c) return "rien";
-    if (c.exhaust_me) parts.push("épuisez-moi");
-    if (c.discard_me) parts.push("défaussez-moi de la Réserve");
-    if (c.mana) parts.push(plural(Number(c.mana), "Orbe de Mana", "Orbes de Mana"));
-    for (const [name, count] of Object.entries(c.spend || {})) parts.push(`dépensez ${plural(Number(count), `jeton ${name}`, `jetons ${name}`)}`);
-    return parts.join(", ") || "rien";
-  }
-  function describeCard(card) {
-    const lines = [];
-    for (const a of card.abilities || []) {
-      if (!a || typeof a !== "object") continue;
-      const support = a.support ? " (soutien, depuis la Réserve)" : "";
-      if (a.trigger) lines.push(`${TRIGGER_FR[a.trigger] || a.trigger} : ${describeEffect(a.effect)}${support}.`);
-      else if (a.quick) lines.push(`Action rapide — ${describeCost(a.quick)} : ${describeEffect(a.effect)}${support}.`);
-    }
-    if ((card.effect || []).length) lines.push(`Effet : ${describeEffect(card.effect)}.`);
-    return lines.map((l) => l.charAt(0).toUpperCase() + l.slice(1));
-  }
+  // ---- what a card does, in French: the builder's sentences (builder/describe.js), one copy ----------
 
   function annotateCards(state) {
     const byId = new Map();

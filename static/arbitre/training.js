@@ -1,14 +1,17 @@
-/* The training page: a series of exercises drawn by theme and difficulty, answered one by one.
+/* The training page: a series of exercises (practice, exam or review), answered one by one.
  *
- * POST /api/training/series/ draws the series (kept in the session); each question shows the board at
- * the exercise's position (the scenario run API, drawn by board.js), the options as buttons; the answer
- * goes to POST /api/exercises/<uuid>/answer/, which says whether it was right and returns the engine's
- * log of the step, shown with its rule links, and the board after the step. A score at the end, the
- * progress table refreshed after every answer. User text only through textContent.
+ * POST /api/training/series/ draws the series (kept in the session); each question shows the board the
+ * exercise carries (drawn by board.js, without the rule numbers it prints), the texts of the cards on
+ * it, the choices already made, and the options (buttons; check boxes when several may be right). Nothing
+ * of the answer is fetched before answering. The answer goes to POST /api/exercises/<uuid>/answer/: in
+ * practice it returns the verdict, the engine's log of the step and the board after it; in an exam only
+ * "recorded", and the correction and the score by section come at the end (GET the series). The
+ * progress table is refreshed after every answer. User text only through textContent.
  * An ES module: board.js draws, lib/api.js makes the requests (CSRF, French errors).
  */
 import "./board.js";
 import { api as call } from "./lib/api.js";
+import { setTextWithRuleLinks } from "./lib/rulelinks.js";
 
 (function () {
   "use strict";
@@ -18,7 +21,7 @@ import { api as call } from "./lib/api.js";
   if (!root || !initialNode || !window.ArbitreBoard) return;
   const initial = JSON.parse(initialNode.textContent);
   const { el } = window.ArbitreBoard;
-  const DIFFICULTY_FR = { 1: "facile", 2: "moyenne", 3: "difficile" };
+  const LEVEL_FR = { L1: "niveau 1", L2: "niveau 2", L3: "niveau 3", corner: "cas limite" };
 
   function errorText(response) {
     const data = response.data || {};
@@ -32,27 +35,37 @@ import { api as call } from "./lib/api.js";
   const count = el("p", { class: "question-count", id: "question-count" });
   const meta = el("p", { class: "question-meta muted", id: "question-meta" });
   const prompt = el("p", { class: "question-prompt", id: "question-prompt" });
-  const options = el("div", { class: "options", id: "options", role: "group", "aria-label": "Réponses proposées" });
+  const cardTexts = el("dl", { class: "card-texts", id: "card-texts" });
+  const cardBox = el("section", { class: "card-box", id: "card-box", "aria-labelledby": "card-box-title" },
+    el("h2", { class: "sub", id: "card-box-title", text: "Texte des cartes en jeu" }), cardTexts);
+  const options = el("div", { class: "options", id: "options", role: "group", "aria-labelledby": "question-prompt" });
+  const submitMany = el("button", { type: "button", id: "submit-many", hidden: true, onclick: () => submitChecked() }, "Valider ma réponse");
+  const timer = el("p", { class: "timer", id: "timer", hidden: true, "aria-live": "off" });
   const verdict = el("p", { class: "verdict", id: "verdict", role: "status" });
   const rightAnswer = el("p", { class: "right-answer", id: "right-answer" });
   const explanation = el("p", { class: "explanation", id: "explanation" });
   const stepLog = el("ol", { class: "log step-log", id: "step-log" });
   const nextButton = el("button", { type: "button", id: "next-question", onclick: () => next() }, "Question suivante");
   const feedback = el("section", { class: "feedback", id: "feedback", hidden: true, "aria-label": "Correction" },
-    verdict, rightAnswer, explanation, el("h2", { text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
+    verdict, rightAnswer, explanation, el("h2", { class: "sub", text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
   const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Après votre réponse, survolez un numéro de règle du journal pour en lire le texte ici." }));
   const question = el("section", { class: "question", id: "question", hidden: true, "aria-labelledby": "question-prompt" },
-    count, meta, prompt, options, feedback,
+    count, timer, meta, prompt, options, submitMany, feedback, cardBox,
     el("div", { class: "stepper-layout" },
-      el("div", { class: "stepper-main" }, el("h2", { text: "Plateau" }), board),
-      el("div", { class: "stepper-side" }, el("h2", { text: "Règle" }), rulePanel)));
+      el("div", { class: "stepper-main" }, el("h2", { class: "sub", text: "Plateau" }), board),
+      el("div", { class: "stepper-side" }, el("h2", { class: "sub", text: "Règle" }), rulePanel)));
   const score = el("p", { class: "score", id: "score", tabindex: "-1" });
   const results = el("ol", { class: "results-list", id: "results" });
+  const verdictExam = el("p", { class: "exam-verdict", id: "exam-verdict" });
+  const bySection = el("table", { class: "by-section", id: "by-section", hidden: true },
+    el("caption", { text: "Score par section" }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Section" }), el("th", { scope: "col", text: "Justes" }),
+      el("th", { scope: "col", text: "Questions" }))), el("tbody"));
   const again = el("button", { type: "button", id: "new-series", class: "secondary", onclick: () => restart() }, "Nouvelle série");
   const scoreBox = el("section", { class: "score-box", id: "score-box", hidden: true, "aria-labelledby": "score" },
-    score, results, again);
+    score, verdictExam, bySection, results, again);
   root.append(status, question, scoreBox);
 
   const view = window.ArbitreBoard.create({
@@ -65,18 +78,21 @@ import { api as call } from "./lib/api.js";
   let answers = [];         // {exercise, correct, chosenLabel, answerLabel}
   let serverScore = null;   // the series' score as the server counted it
   let answering = false;
+  let mode = "practice";
+  let timerId = null;
 
   async function startSeries(form) {
     const data = new FormData(form);
     const theme = String(data.get("theme") || "");
-    const body = { count: Number(data.get("count")) || 5 };
+    const body = { count: Number(data.get("count")) || 5, mode: String(data.get("mode") || "practice") };
     if (theme.startsWith("section:")) body.section = theme.slice(8);
     if (theme.startsWith("tag:")) body.tag = theme.slice(4);
-    if (data.get("difficulty")) body.difficulty = Number(data.get("difficulty"));
+    if (data.get("level")) body.level = String(data.get("level"));
+    if (body.mode === "exam") body.per_section = Number(data.get("per_section")) || 2;
     status.textContent = "Préparation de la série…";
     const response = await call("POST", root.dataset.apiSeries, body);
     if (!response.ok) { status.textContent = `Impossible de commencer : ${errorText(response)}`; return; }
-    begin(response.data.exercises);
+    begin(response.data.exercises, response.data);
   }
 
   async function startSingle(uuid) {
@@ -85,76 +101,127 @@ import { api as call } from "./lib/api.js";
     begin([response.data]);
   }
 
-  function begin(list) {
+  function begin(list, info) {
     exercises = list || [];
     index = 0;
     answers = [];
     serverScore = null;
+    mode = (info && info.mode) || "practice";
     scoreBox.hidden = true;
+    root.dataset.mode = mode;
     if (!exercises.length) { status.textContent = "Aucun exercice."; return; }
-    status.textContent = exercises.length > 1 ? `Série de ${exercises.length} questions.` : "";
+    const kind = { exam: "Examen", review: "Révision" }[mode] || "Série";
+    status.textContent = exercises.length > 1 ? `${kind} de ${exercises.length} questions.` : "";
+    startTimer(info && info.time_left);
     show();
   }
 
-  function runUrl(exercise) { return `${root.dataset.apiScenarios}${encodeURIComponent(exercise.scenario)}/run/`; }
+  function startTimer(seconds) {
+    if (timerId) clearInterval(timerId);
+    timer.hidden = !seconds;
+    if (!seconds) return;
+    const end = Date.now() + seconds * 1000 + 1500;   // a little after the server's limit
+    const tick = () => {
+      const left = Math.max(0, Math.round((end - Date.now()) / 1000));
+      timer.textContent = `Temps restant : ${Math.floor(left / 60)} min ${String(left % 60).padStart(2, "0")} s`;
+      if (!left) { clearInterval(timerId); timerId = null; finish(); }
+    };
+    tick();
+    timerId = setInterval(tick, 1000);
+  }
 
-  async function show() {
+  /* The board as the question shows it: board.js prints rule numbers (e.g. for a player without a Hero),
+     which may be the answer: they are removed until the correction. */
+  function drawBoard(state) {
+    view.renderBoard({ state, log: [], last: [] });
+    board.querySelectorAll("p.hero, .day-info").forEach((node) => {
+      node.textContent = node.textContent.replace(/\s*\(\d+(?:\.\d+)+(?:\.[a-z])?\)/g, "");
+    });
+  }
+
+  function show() {
     const exercise = exercises[index];
     question.hidden = false;
     feedback.hidden = true;
     question.dataset.exercise = exercise.uuid;
     count.textContent = `Question ${index + 1} sur ${exercises.length}`;
-    const themeText = exercise.section ? `section ${exercise.section}` : "sans section";
-    meta.textContent = `« ${exercise.scenario_title} » · étape ${exercise.steps} · ${themeText} · difficulté ${DIFFICULTY_FR[exercise.difficulty] || exercise.difficulty}`;
+    meta.textContent = LEVEL_FR[exercise.level] ? `${LEVEL_FR[exercise.level]}` : "";
     prompt.textContent = exercise.prompt;
-    options.replaceChildren(...(exercise.options || []).map((option) => el("button", {
-      type: "button", class: "option secondary", dataset: { key: option.key },
-      onclick: () => answer(exercise, option.key),
-    }, option.label)));
+    const multiple = Boolean(exercise.multiple);
+    if (multiple) {
+      options.replaceChildren(...(exercise.options || []).map((option, i) => el("label", { class: "option check", dataset: { key: option.key } },
+        el("input", { type: "checkbox", name: "chosen", value: option.key, id: `option-${i}` }), " ", option.label)));
+    } else {
+      options.replaceChildren(...(exercise.options || []).map((option) => el("button", {
+        type: "button", class: "option secondary", dataset: { key: option.key },
+        onclick: () => answer(exercise, option.key),
+      }, option.label)));
+    }
+    submitMany.hidden = !multiple;
+    submitMany.disabled = false;
     stepLog.replaceChildren();
-    board.replaceChildren(el("p", { class: "muted", text: "Plateau…" }));
-    const response = await call("POST", runUrl(exercise), { steps: exercise.steps, until: "none", decisions: [] });
-    if (exercises[index] !== exercise) return;
-    if (response.ok) view.renderBoard(response.data);
-    else board.replaceChildren(el("p", { class: "problem", text: `Plateau indisponible : ${errorText(response)}` }));
-    const first = options.querySelector("button");
+    const cards = exercise.cards || [];
+    cardTexts.replaceChildren(...cards.flatMap((card) => [
+      el("dt", { text: `${card.name} (${card.id}) — ${card.type}` }),
+      ...card.text.map((line) => el("dd", { text: line }))]));
+    cardBox.hidden = !cards.length;
+    drawBoard(exercise.board || {});
+    const first = options.querySelector("button, input");
     if (first) first.focus();
+  }
+
+  function submitChecked() {
+    const keys = [...options.querySelectorAll("input:checked")].map((input) => input.value);
+    if (!keys.length) { status.textContent = "Cochez au moins une réponse (ou « Aucune de ces cartes »)."; return; }
+    answer(exercises[index], keys.join(","));
   }
 
   async function answer(exercise, key) {
     if (answering || !feedback.hidden) return;
     answering = true;
-    options.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    const controls = options.querySelectorAll("button, input");
+    controls.forEach((b) => { b.disabled = true; });
+    submitMany.disabled = true;
     const response = await call("POST", `${root.dataset.apiExercises}${encodeURIComponent(exercise.uuid)}/answer/`, { chosen: key });
     answering = false;
     if (!response.ok) {
       status.textContent = `Réponse non enregistrée : ${errorText(response)}`;
-      options.querySelectorAll("button").forEach((b) => { b.disabled = false; });
+      controls.forEach((b) => { b.disabled = false; });
+      submitMany.disabled = false;
       return;
     }
     const result = response.data;
-    for (const button of options.querySelectorAll("button")) {
-      if (button.dataset.key === result.answer) button.classList.add("answer");
-      if (button.dataset.key === key) button.classList.add("chosen", result.correct ? "right" : "wrong");
+    const chosenLabel = key.split(",").map((k) => (exercise.options.find((o) => o.key === k) || {}).label || k).join(", ");
+    if (result.recorded) {   // an exam: nothing about the answer until the end
+      answers.push({ exercise, chosenLabel });
+      if (result.series) serverScore = result.series;
+      status.textContent = `Réponse enregistrée (${answers.length} sur ${exercises.length}).`;
+      next();
+      return;
     }
-    verdict.textContent = result.correct ? "Bonne réponse !" : "Mauvaise réponse.";
+    const right = new Set(String(result.answer).split(","));
+    const chosen = new Set(key.split(","));
+    for (const node of options.querySelectorAll("[data-key]")) {
+      if (right.has(node.dataset.key)) node.classList.add("answer");
+      if (chosen.has(node.dataset.key)) node.classList.add("chosen", right.has(node.dataset.key) ? "right" : "wrong");
+    }
+    verdict.textContent = (result.correct ? "Bonne réponse !" : "Mauvaise réponse.")
+      + (result.counted === false ? " (Vous aviez déjà répondu : seule votre première réponse compte.)" : "");
     verdict.className = "verdict " + (result.correct ? "right" : "wrong");
     rightAnswer.textContent = `Réponse du moteur : ${result.answer_label}`;
-    if (window.ArbitreRuleLinks) window.ArbitreRuleLinks.setTextWithRuleLinks(explanation, result.explanation || "", { ruleset: initial.ruleset, rulesPage: root.dataset.rulesPage });
-    else explanation.textContent = result.explanation || "";
-    explanation.hidden = !result.explanation;
+    setTextWithRuleLinks(explanation, [result.explanation || "", result.reading ? `Lecture du moteur (les règles ne tranchent pas) : ${result.reading}` : ""].filter(Boolean).join(" "),
+      { ruleset: initial.ruleset, rulesPage: root.dataset.rulesPage });
+    explanation.hidden = !explanation.textContent;
     const log = result.log || [];
     view.renderLog({ log, last: log.map((e) => e.seq) }, stepLog);
     if (result.series) serverScore = result.series;
-    answers.push({ exercise, correct: result.correct, answerLabel: result.answer_label,
-                   chosenLabel: (exercise.options.find((o) => o.key === key) || {}).label || key });
+    answers.push({ exercise, correct: result.correct, answerLabel: result.answer_label, chosenLabel });
     nextButton.textContent = index + 1 < exercises.length ? "Question suivante" : "Voir le score";
     feedback.hidden = false;
     nextButton.focus();
     refreshProgress();
     // The board after the step, what it changed highlighted.
-    const after = await call("POST", runUrl(exercise), { steps: exercise.steps, until: "step", decisions: [] });
-    if (after.ok && exercises[index] === exercise) view.renderBoard(after.data);
+    if (result.after) view.renderBoard({ state: result.after, log, last: log.map((e) => e.seq) });
   }
 
   function next() {
@@ -162,8 +229,13 @@ import { api as call } from "./lib/api.js";
     finish();
   }
 
-  function finish() {
+  async function finish() {
+    if (timerId) { clearInterval(timerId); timerId = null; }
+    timer.hidden = true;
     question.hidden = true;
+    verdictExam.textContent = "";
+    bySection.hidden = true;
+    if (mode === "exam") { await finishExam(); return; }
     const right = answers.filter((a) => a.correct).length;
     const total = serverScore ? serverScore.total : answers.length;
     const got = serverScore ? serverScore.right : right;
@@ -176,6 +248,30 @@ import { api as call } from "./lib/api.js";
     scoreBox.hidden = false;
     status.textContent = "Série terminée.";
     score.focus();
+  }
+
+  async function finishExam() {
+    const response = await call("GET", root.dataset.apiSeries);
+    if (!response.ok) { status.textContent = `Score indisponible : ${errorText(response)}`; return; }
+    const data = response.data;
+    score.textContent = `Score : ${data.right} / ${data.total}`;
+    score.dataset.right = String(data.right);
+    score.dataset.total = String(data.total);
+    verdictExam.textContent = data.passed
+      ? `Examen réussi (seuil : ${Math.round(100 * data.pass_mark)} %).`
+      : `Examen non réussi (seuil : ${Math.round(100 * data.pass_mark)} %).`;
+    verdictExam.className = "exam-verdict " + (data.passed ? "right" : "wrong");
+    bySection.tBodies[0].replaceChildren(...(data.sections || []).map((row) => el("tr", { dataset: { section: row.section } },
+      el("td", { text: row.label }), el("td", { text: String(row.right) }), el("td", { text: String(row.total) }))));
+    bySection.hidden = false;
+    results.replaceChildren(...(data.corrections || []).map((c) => el("li", { class: c.correct ? "right" : "wrong", dataset: { exercise: c.uuid } },
+      el("span", { class: "mark", text: c.correct ? "✓ " : "✗ " }), c.prompt, el("br"),
+      el("span", { class: "muted", text: `Votre réponse : ${c.chosen_label || "aucune"} — réponse : ${c.answer_label} (règle ${c.rule})` }),
+      c.explanation ? el("p", { class: "explanation", text: c.explanation }) : "")));
+    scoreBox.hidden = false;
+    status.textContent = "Examen terminé.";
+    score.focus();
+    refreshProgress();
   }
 
   function restart() {

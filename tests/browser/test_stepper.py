@@ -352,7 +352,7 @@ def test_rule_panel_stays_beside_a_long_log_on_a_desktop(browser, site, make_jud
     expect(desk.locator("#log .entry").last).to_have_attribute("data-step", re.compile(r"\d+"))
     assert desk.locator("#log .entry").count() >= 10
     desk.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    last_link = desk.locator("#log .entry a.rule-link").last
+    last_link = desk.locator("#log .entry a.rule-link:not([href*=\"glossaire\"])").last  # a numbered rule, not an article
     last_link.scroll_into_view_if_needed()
     last_link.hover()
     panel = desk.locator("#rule-panel")
@@ -377,7 +377,7 @@ def test_card_abilities_read_as_french_and_the_arena_replaces_the_regions(page, 
     assert scenario.problems == []
     page.goto(f"{site}/scenarios/{scenario.uuid}/")
     expect(page.locator('#board [data-card="b1"] .card-ability')).to_have_text(
-        "Lorsque je rejoins l'Expédition : je gagne 1 jeton boost.")
+        "Lorsque je rejoins l'Expédition : je gagne 1 boost.")  # the builder's sentence (builder/describe.js)
     expect(page.locator('#board [data-card="a4"] .card-ability')).to_have_count(0)
 
     arena = json.loads((Path(__file__).resolve().parents[2] / "fixtures/scenarios/arena-tiebreak-continues.json").read_text())

@@ -1,6 +1,8 @@
 """The training page in Debian's Chromium: a trainee picks a theme, answers a series (some answers right,
 some wrong on purpose), reads the engine's log with its rule links after each answer, gets the score the
-answers deserve, and sees their progress by rule section."""
+answers deserve, and sees their progress by rule section; an exam series (no repeated scenario, no
+feedback until the end, the score by section), with nothing in the page or in the API responses before
+answering that reveals the answer."""
 from __future__ import annotations
 
 import re
@@ -18,6 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The library scenarios of the "Fin de la partie" (4.3) exercises of the starter set.
 END_OF_GAME = ["end-expeditions-cross", "end-expeditions-meet", "end-both-meet-tiebreak",
                "arena-tiebreak-win", "arena-tiebreak-continues", "night-fleeting-rest"]
+#: More scenarios for the exam: several sections, several scenarios in each.
+EXAM = ["night-token-ceases", "night-owner-reserve", "night-asleep-stays", "dusk-tie-no-progress",
+        "dusk-zero-does-not-progress", "dusk-empty-opponent", "night-fleeting-and-asleep", "dusk-asleep-not-counted"]
 
 
 @pytest.fixture
@@ -25,7 +30,7 @@ def starter_set(live_rules, tmp_path):
     """Part of the library and the starter-set exercises that use it, loaded as `make data` does."""
     from django.core.management import call_command
 
-    for name in END_OF_GAME:
+    for name in END_OF_GAME + EXAM:
         shutil.copy(ROOT / "fixtures" / "scenarios" / f"{name}.json", tmp_path)
     call_command("load_library", dir=str(tmp_path), verbosity=0)
     call_command("load_exercises", verbosity=0)
@@ -42,9 +47,9 @@ def test_trainee_answers_a_series_and_gets_the_score_it_deserves(page, site, sta
     page.goto(f"{site}/")
     page.get_by_role("link", name="Entraînement").click()
     expect(page.get_by_role("heading", name="Entraînement", level=1)).to_be_visible()
-    expect(page.get_by_label("Thème").locator("option", has_text="4.3 Fin de la partie (7)")).to_have_count(1)
+    expect(page.get_by_label("Thème").locator("option", has_text=re.compile(r"4\.3 Fin de la partie \(\d+\)"))).to_have_count(1)
     page.get_by_label("Thème").select_option("section:4.3")
-    page.get_by_label("Questions").select_option("5")
+    page.locator("#count").select_option("5")
     page.get_by_role("button", name="Commencer la série").click()
 
     plan = [True, False, True, True, False]    # which answers are right on purpose
@@ -92,7 +97,7 @@ def test_rule_link_of_the_step_log_leads_to_the_rule_page(page, site, starter_se
     expect(page.locator("#question-prompt")).to_contain_text("Garde forestière (a1)")
     page.locator('#options button[data-key="A.reserve"]').click()
     expect(page.locator("#verdict")).to_have_text("Mauvaise réponse.")
-    expect(page.locator("#right-answer")).to_have_text("Réponse du moteur : Elle va dans la Défausse de A")
+    expect(page.locator("#right-answer")).to_have_text("Réponse du moteur : La Défausse de A")
     # The board after the step shows the card in the Discard, highlighted.
     expect(page.locator('#board [data-zone="A.discard"] [data-card="a1"]')).to_be_visible()
     link = page.locator('#step-log a.rule-link[data-rule="2.4.6.c"]')
@@ -101,4 +106,73 @@ def test_rule_link_of_the_step_log_leads_to_the_rule_page(page, site, starter_se
     link.click()
     page.wait_for_url(f"{site}/regles/fr-1/2.4.6.c/")
     expect(page.locator("h1")).to_contain_text("2.4.6.c")
+    assert js_errors == []
+
+
+def _leaks(exercise) -> list[str]:
+    """What would reveal an exercise's answer if the page or an API response showed it before answering."""
+    scenario = exercise.scenario
+    found = [scenario.title, scenario.description, exercise.explanation, "decisive_rule", '"explanation"',
+             '"expect"', '"correct"', '"answer"', '"decisions"']
+    if exercise.kind != "rule":
+        found.append(exercise.rule)
+    return [f for f in found if f]
+
+
+def test_exam_series_no_repeat_no_feedback_until_the_end_score_by_section(page, site, starter_set, js_errors):
+    from judge.training.models import Exercise
+
+    responses: list[tuple[str, str]] = []
+    page.on("response", lambda r: responses.append((r.url, r.text())) if "/api/" in r.url else None)
+    page.goto(f"{site}/entrainement/")
+    page.get_by_label("Mode").select_option("exam")
+    page.get_by_label("Questions par section (examen)").select_option("1")
+    page.get_by_role("button", name="Commencer la série").click()
+    expect(page.locator("#timer")).to_contain_text("Temps restant")
+    total = int(re.search(r"sur (\d+)", page.locator("#question-count").inner_text()).group(1))
+    assert total >= 3
+    seen, sections, plan = [], {}, []
+    for number in range(1, total + 1):
+        expect(page.locator("#question-count")).to_have_text(f"Question {number} sur {total}")
+        exercise = Exercise.objects.select_related("scenario").get(uuid=page.locator("#question").get_attribute("data-exercise"))
+        seen.append(exercise)
+        # Before answering: nothing in the page or in any API response so far reveals the answer.
+        html = page.content()
+        for leak in _leaks(exercise):
+            if leak.startswith('"'):
+                continue   # JSON keys: checked in the responses below
+            assert leak not in html, (exercise.source, leak)
+        for url, body in responses:
+            for leak in _leaks(exercise):
+                assert leak not in body, (url, exercise.source, leak)
+        right = number % 2 == 1
+        plan.append(right)
+        sections.setdefault(exercise.section, [0, 0])
+        sections[exercise.section][0] += right
+        sections[exercise.section][1] += 1
+        keys = [o["key"] for o in exercise.question["options"]]
+        chosen = exercise.answer if right else next(k for k in keys if k != exercise.answer)
+        if exercise.multiple:
+            for key in chosen.split(","):
+                page.locator(f'#options input[value="{key}"]').check()
+            page.locator("#submit-many").click()
+        else:
+            page.locator(f'#options button[data-key="{chosen}"]').click()
+        # No feedback during the exam: no verdict, no correction, no right answer marked.
+        if number < total:
+            expect(page.locator("#question-count")).to_have_text(f"Question {number + 1} sur {total}")
+        expect(page.locator("#feedback")).to_be_hidden()
+        expect(page.locator("#options .answer")).to_have_count(0)
+    assert len({e.scenario_id for e in seen}) == total          # no repeated scenario
+    assert not [e for e in seen if e.reading]                    # readings stay out of exams
+    expected = sum(plan)
+    expect(page.locator("#score")).to_have_text(f"Score : {expected} / {total}")
+    for section, (got, asked) in sections.items():
+        row = page.locator(f'#by-section tr[data-section="{section}"] td')
+        expect(row.nth(1)).to_have_text(str(got))
+        expect(row.nth(2)).to_have_text(str(asked))
+    expect(page.locator("#exam-verdict")).to_contain_text("seuil : 75 %")
+    expect(page.locator("#results li.right")).to_have_count(expected)
+    expect(page.locator("#results li.wrong")).to_have_count(total - expected)
+    expect(page.locator("#results li").first).to_contain_text("règle")
     assert js_errors == []

@@ -1,7 +1,8 @@
 """``manage.py load_exercises``: the starter set of training exercises, from ``fixtures/exercises.json``.
 
 Each entry names a library scenario (``fixtures/scenarios/<file>``, loaded by ``load_library``), a
-position, a kind of question, the card or rule it is about and an explanation. The question, its
+position, a kind of question, the card or rule it is about, its level (``L1``, ``L2``, ``L3``,
+``corner``), its review status (``published`` by default) and an explanation. The question, its
 options and its answer are computed by the engine here, never read from the file.
 
 Idempotent: an exercise is matched by its key; unchanged ones are left alone; entries whose scenario is
@@ -39,13 +40,17 @@ def entry_problem(entry) -> str | None:
     difficulty = entry.get("difficulty")
     if difficulty is not None and difficulty not in (1, 2, 3):
         return "« difficulty » doit valoir 1, 2 ou 3"
+    if entry.get("level", "L1") not in Exercise.Level.values:
+        return f"« level » doit valoir {', '.join(Exercise.Level.values)}"
+    if entry.get("status", "published") not in Exercise.Status.values:
+        return f"« status » doit valoir {', '.join(Exercise.Status.values)}"
     return None
 
 
 def _fields(exercise: Exercise) -> tuple:
     return tuple(getattr(exercise, name) for name in (
-        "scenario_id", "steps", "kind", "focus", "chosen_rule", "explanation", "author_difficulty",
-        "question", "answer", "rule", "section", "difficulty", "built_from"))
+        "scenario_id", "steps", "kind", "focus", "chosen_rule", "explanation", "author_difficulty", "level", "status",
+        "question", "answer", "rule", "section", "difficulty", "reading", "built_from"))
 
 
 class Command(BaseCommand):
@@ -101,6 +106,10 @@ class Command(BaseCommand):
         exercise.focus, exercise.chosen_rule = entry.get("focus", ""), entry.get("rule", "")
         exercise.explanation = str(entry.get("explanation", ""))[:3000]
         exercise.author_difficulty = entry.get("difficulty")
+        exercise.level = entry.get("level", Exercise.Level.L1)
+        # The starter set is checked against a separate engine run and read by the tests
+        # (tests/judge/test_training.py): published unless the file says otherwise.
+        exercise.status = entry.get("status", Exercise.Status.PUBLISHED)
         try:
             exercise.rebuild()
         except ExerciseError as exc:
