@@ -279,6 +279,7 @@ CACHES = {
 # The rules reference.
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
 ARBITRE_SCENARIOS_CITING = "judge.scenarios.views.scenarios_citing"
+ARBITRE_SCENARIOS_MATCHING = "judge.scenarios.views.scenarios_matching"  # the search page lists them
 # Login throttling (django-axes): after 5 wrong passwords in a row for one username from one IP
 # address or from several (someone guessing a judge's password), or ARBITRE_LOGIN_IP_FAILURE_LIMIT
 # wrong passwords from one address for any usernames (someone trying many names; a higher limit,

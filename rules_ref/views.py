@@ -48,6 +48,19 @@ def citation_context(ruleset: RuleSet) -> dict:
     return _cached(("citations", *_import_stamp(ruleset)), compute)
 
 
+def known_numbers(slug: str | None) -> dict | None:
+    """:func:`citation_context` of the rule set named ``slug`` (the default one when empty), or None
+    when there is no such rule set. Its import stamp is read again after :data:`SHORT_TTL`."""
+    slug = slug or settings.ARBITRE_DEFAULT_RULESET
+
+    def stamp():
+        ruleset = RuleSet.objects.filter(slug=slug).first()
+        return ruleset or ()
+
+    ruleset = _cached(("ruleset", slug), stamp, SHORT_TTL)
+    return citation_context(ruleset) if ruleset else None
+
+
 def _ruleset(slug: str | None) -> RuleSet:
     return get_object_or_404(RuleSet, slug=slug or settings.ARBITRE_DEFAULT_RULESET)
 
@@ -68,7 +81,8 @@ def search_page(request):
     if request.GET.get("go") == "1" and results and results.number and results.hits \
             and results.hits[0].number == results.number:
         return redirect(results.hits[0].url)
-    return render(request, "rules_ref/search.html", {"q": q, "results": results, "ruleset": ruleset})
+    scenarios = _scenarios_matching(q, ruleset) if q.strip() else []
+    return render(request, "rules_ref/search.html", {"q": q, "results": results, "ruleset": ruleset, "scenarios": scenarios})
 
 
 def toc(request, ruleset: str | None = None):
@@ -174,6 +188,18 @@ def _rule_fragments(pk: int) -> dict:
         "main": mark_safe(render_to_string("rules_ref/_rule_main.html", context)),
         "prevnext": mark_safe(render_to_string("rules_ref/_rule_prevnext.html", context)),
     }
+
+
+def _scenarios_matching(q: str, ruleset: str) -> list:
+    """Library scenarios matching a search (filled in by the judge app, ``ARBITRE_SCENARIOS_MATCHING``:
+    a list of objects with ``title``, ``description`` and ``get_absolute_url``, and may have a
+    ``more_url`` attribute, the library's page of every match)."""
+    finder = getattr(settings, "ARBITRE_SCENARIOS_MATCHING", None)
+    if not finder:
+        return []
+    from django.utils.module_loading import import_string
+
+    return import_string(finder)(q, ruleset)
 
 
 def _scenarios_citing(obj: Rule) -> list:

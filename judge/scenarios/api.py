@@ -110,7 +110,8 @@ def _run_response(document, params) -> Response:
 
 @extend_schema(parameters=[
     OpenApiParameter("tag", str, description="Filtrer par étiquette."),
-    OpenApiParameter("rule", str, description="Filtrer par règle citée par le déroulé (par ex. 2.4.6.c)."),
+    OpenApiParameter("q", str, description="Mots cherchés dans le titre, la description et les étiquettes (sans accents ni casse)."),
+    OpenApiParameter("rule", str, description="Filtrer par règle citée par le déroulé, sous-règles comprises (2.4.6 trouve 2.4.6.c)."),
     OpenApiParameter("mine", bool, description="Seulement mes scénarios."),
 ])
 class ScenarioViewSet(viewsets.ModelViewSet):
@@ -129,7 +130,8 @@ class ScenarioViewSet(viewsets.ModelViewSet):
         user = self.request.user
         if self.action == "list":
             params = self.request.query_params
-            qs = base.visible_to(user).filtered(tag=params.get("tag", ""), rule=params.get("rule", ""))
+            qs = base.visible_to(user).filtered(
+                tag=params.get("tag", ""), rule=params.get("rule", "")[:40], q=params.get("q", "")[:200])
             if params.get("mine") in ("1", "true") and user.is_authenticated:
                 qs = qs.filter(author=user)
             return qs

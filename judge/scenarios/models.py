@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import logging
+import re
+import unicodedata
 import uuid
 from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import models, transaction
-from django.db.models.signals import post_delete
+from django.db.models.signals import m2m_changed, post_delete
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -21,6 +23,21 @@ from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 from .runner import MAX_STEPS
 
 logger = logging.getLogger(__name__)
+
+
+#: Letters NFKD does not split: folded by hand so "oeuvre" finds "œuvre".
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "’": "'"})
+
+
+def fold(text: str) -> str:
+    """Text as the library search compares it: lower case, without accents, spaces collapsed.
+    ("Épuisé" and "epuise" fold alike.) The same on SQLite and PostgreSQL, since it is done here."""
+    decomposed = unicodedata.normalize("NFKD", str(text).casefold().translate(LIGATURES))
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+#: A rule number as the library's rule filter takes it: 2, 2.4, 2.4.6, 2.4.6.c (a glossary slug also works).
+RULE_NUMBER = re.compile(r"^\d+(?:\.\d+)*(?:\.[a-z])?$")
 
 
 class Tag(models.Model):
@@ -69,13 +86,21 @@ class ScenarioQuerySet(models.QuerySet):
             return self.filter(shared | Q(author=user))
         return self.filter(shared)
 
-    def filtered(self, tag: str = "", rule: str = "") -> ScenarioQuerySet:
-        """The library's filters (page and API): by tag (slug) and by a rule number the run cites."""
+    def filtered(self, tag: str = "", rule: str = "", q: str = "") -> ScenarioQuerySet:
+        """The library's filters (page and API): by tag (slug), by a rule number the run cites or
+        any of its sub-rules (``2.4.6`` finds 2.4.6 and 2.4.6.c, never 2.4.60), and by words found
+        in the title, the description or the tags, accents and case aside (every word must be found)."""
         qs = self
         if tag:
             qs = qs.filter(tags__slug=tag)
+        rule = rule.strip().lower().rstrip(".*")
         if rule:
-            qs = qs.filter(citations__number=rule).distinct()
+            cites = Q(number=rule)
+            if RULE_NUMBER.match(rule):
+                cites |= Q(number__startswith=rule + ".")
+            qs = qs.filter(pk__in=ScenarioCitation.objects.filter(cites).values("scenario_id"))
+        for word in fold(q).split()[:10]:  # bounded: ten words at most
+            qs = qs.filter(search_text__contains=word)
         return qs
 
     def citing(self, ruleset: str, number: str) -> ScenarioQuerySet:
@@ -117,6 +142,9 @@ class Scenario(models.Model):
     #: Where the library copy came from (``fixtures/scenarios/<file>``), empty for judges' scenarios.
     source = models.CharField(max_length=200, blank=True)
     forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    #: Title, description and tag names folded (:func:`fold`), kept up to date on every save and
+    #: tag change: what the library's text search looks in.
+    search_text = models.TextField(blank=True, default="", editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     #: 1 when created, +1 on every save: the API's ETag and ``If-Match`` (optimistic concurrency).
@@ -133,6 +161,13 @@ class Scenario(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def save(self, *args, **kwargs):
+        tags = [t.name for t in self.tags.all()] if self.pk else []
+        self.search_text = searchable(self.title, self.description, tags)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "search_text"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("judge:stepper", args=[self.uuid])
@@ -236,6 +271,22 @@ class Scenario(models.Model):
             )
 
 
+def searchable(title: str, description: str, tags: list[str]) -> str:
+    """The folded text the library search looks in (also used by the data migration)."""
+    return fold(" ".join([title or "", description or "", *tags]))
+
+
+def tags_changed(sender, instance, action, reverse, **kwargs) -> None:
+    """Tags set, added or removed: the scenarios' search text follows."""
+    if action not in ("post_add", "post_remove", "post_clear") or (reverse and action == "post_clear"):
+        return  # (a tag emptied of its scenarios: Django does not say which ones; tags are never cleared so)
+    scenarios = [instance] if not reverse else list(Scenario.objects.filter(pk__in=kwargs.get("pk_set") or []))
+    for scenario in scenarios:
+        text = searchable(scenario.title, scenario.description, [t.name for t in scenario.tags.all()])
+        Scenario.objects.filter(pk=scenario.pk).update(search_text=text)
+        scenario.search_text = text
+
+
 def scenarios_changed(**kwargs) -> None:
     """Rule pages cache the scenarios citing them (``rules_ref.views``): a new version shows a save or
     a deletion at once on this worker; other workers notice within their short cache delay."""
@@ -296,4 +347,5 @@ class ScenarioCitation(models.Model):
         constraints = [models.UniqueConstraint(fields=["scenario", "ruleset", "number"], name="unique_scenario_citation")]
 
 
+m2m_changed.connect(tags_changed, sender=Scenario.tags.through, weak=False)
 post_delete.connect(lambda **kwargs: transaction.on_commit(scenarios_changed), sender=Scenario, weak=False)

@@ -13,6 +13,8 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,7 +26,7 @@ from judge.limits import MAX_DECISIONS
 from rules_ref.models import Rule
 
 from . import runner
-from .models import RESTORE_DAYS, Scenario, Tag
+from .models import RESTORE_DAYS, RULE_NUMBER, Scenario, Tag
 
 EMPTY_DOCUMENT = {
     "format": "arbitre-scenario/1",
@@ -60,17 +62,61 @@ def scenarios_citing(rule: Rule):
     return Scenario.objects.visible_to(None).citing(rule.ruleset.slug, rule.number or rule.slug).only("uuid", "title").order_by("title")[:20]
 
 
+class Matches(list):
+    """Scenarios found for the site's search, and the library page listing them all (``more_url``)."""
+
+    more_url = ""
+
+
+def scenarios_matching(q: str, ruleset: str, limit: int = 10) -> Matches:
+    """Public scenarios for the site's search (``ARBITRE_SCENARIOS_MATCHING``): those citing the rule
+    or its sub-rules for a rule number, those whose title, description or tags hold every word otherwise."""
+    q = " ".join(q.split())[:200]
+    number = q.lower().rstrip(".*")
+    public = Scenario.objects.visible_to(None)
+    by_rule = bool(RULE_NUMBER.match(number))
+    found = public.filtered(rule=number) if by_rule else public.filtered(q=q)
+    matches = Matches(found.only("uuid", "title", "description").order_by("title")[:limit])
+    matches.more_url = reverse("judge:library") + "?" + urlencode({"rule": number} if by_rule else {"q": q})
+    return matches
+
+
+#: Library page size: a page of titles with their descriptions, not 20,000 px.
+PAGE_SIZE = 20
+#: The phases of the day, first in the tag list (``load_library`` tags every scenario with its phase).
+PHASES = ["mise en place", "matin", "midi", "après-midi", "crépuscule", "nuit"]
+#: A tag on at least this many public scenarios is listed among the frequent ones.
+FREQUENT = 5
+
+
+def tag_groups() -> list[tuple[str, list[Tag]]]:
+    """The public scenarios' tags for the drop-down, each with its count: phases, frequent, others."""
+    tags = list(Tag.objects.annotate(count=Count("scenarios", filter=Q(scenarios__visibility="public", scenarios__deleted__isnull=True)))
+                .filter(count__gt=0).order_by("name"))
+    phases = sorted((t for t in tags if t.name in PHASES), key=lambda t: PHASES.index(t.name))
+    frequent = [t for t in tags if t.name not in PHASES and t.count >= FREQUENT]
+    others = [t for t in tags if t.name not in PHASES and t.count < FREQUENT]
+    groups = [("Phase du jour", phases), (f"Fréquentes ({FREQUENT} scénarios ou plus)", frequent), ("Autres", others)]
+    return [(label, group) for label, group in groups if group]
+
+
 def library(request):
-    tag = request.GET.get("tag", "")
-    rule = request.GET.get("rule", "").strip()
-    qs = Scenario.objects.visible_to(None).filtered(tag=tag, rule=rule).select_related("author").prefetch_related("tags")
+    tag = request.GET.get("tag", "")[:60]
+    rule = request.GET.get("rule", "").strip()[:40]
+    q = " ".join(request.GET.get("q", "").split())[:200]
+    qs = (Scenario.objects.visible_to(None).filtered(tag=tag, rule=rule, q=q)
+          .select_related("author").prefetch_related("tags").order_by("title"))
+    page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
     mine = (
         Scenario.objects.filter(author=request.user).prefetch_related("tags")
         if request.user.is_authenticated else Scenario.objects.none()
     )
+    kept = request.GET.copy()
+    kept.pop("page", None)
     return render(request, "judge/library.html", {
-        "scenarios": qs.order_by("title"), "mine": mine, "tags": Tag.objects.filter(scenarios__visibility="public", scenarios__deleted__isnull=True).distinct(),
-        "tag": tag, "rule": rule,
+        "scenarios": page, "page": page, "mine": mine, "tag_groups": tag_groups(),
+        "tag": tag, "rule": rule, "text": q, "filtering": bool(tag or rule or q), "query": kept.urlencode(),
+        "default_ruleset": settings.ARBITRE_DEFAULT_RULESET,
     })
 
 

@@ -331,7 +331,7 @@
         section.append(arenaNode(markers, hot));
         return section;
       }
-      const row = el("ol", { class: "regions" });
+      const row = el("ol", { class: "regions", tabindex: "0", "aria-label": "Régions de l'Aventure" });
       for (let region = 0; region < 8; region++) {
         let terrains = [], label, faceDown = false, tumultIndex = null;
         if (region === 0) label = "Région du Héros";
@@ -384,7 +384,7 @@
         for (const kind of ["hero", "companion"]) if (m && m[kind] !== undefined) here.append(markerNode(pid, kind, hot));
       }
       cell.append(terr, here);
-      return el("ol", { class: "regions arena-only" }, cell);
+      return el("ol", { class: "regions arena-only", tabindex: "0", "aria-label": "Arène" }, cell);
     }
 
     // An expedition marker on a region, highlighted when the last step moved it.
@@ -446,7 +446,7 @@
         const [hf, cf] = FACING_2V2[pid];
         const row = el("div", { class: "path", dataset: { player: pid } });
         row.append(el("h4", { text: `Chemin de ${pid} — Héros face à ${hf}, Compagnon face à ${cf}` }));
-        const ol = el("ol", { class: "regions" });
+        const ol = el("ol", { class: "regions", tabindex: "0", "aria-label": "Régions de l'Aventure" });
         for (let position = 0; position < 8; position++) {
           const cell = regionCell(adv, adv.arena ? ["companion", 0] : path[position], position, hot);
           const m = markers[pid] || {};
@@ -497,7 +497,7 @@
     function logEntry(entry, when, classes, dataset) {
       const li = el("li", { class: `entry ${classes || ""}`.trim(), dataset: { seq: String(entry.seq), type: (entry.event || {}).type || "", ...(dataset || {}) } });
       li.append(el("span", { class: "entry-when", text: when }));
-      li.append(el("span", { class: "entry-text", text: entry.text }));
+      li.append(el("span", { class: "entry-text" }, window.ArbitreRuleLinks ? window.ArbitreRuleLinks.ruleLinks(entry.text, { ruleset, rulesPage: options.rulesPage }) : entry.text));
       if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
       else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
       if ((entry.articles || []).length) li.append(articleLinks(entry.articles));

@@ -103,7 +103,7 @@ import { describeCard } from "./builder/describe.js";
   const position = el("span", { class: "stepper-position", id: "stepper-position", "aria-live": "polite" });
   const controls = el("div", { class: "stepper-controls", role: "toolbar", "aria-label": "Commandes du déroulé" },
     buttons.back, buttons.next, buttons.decision, buttons.phaseEnd, buttons.phase, buttons.end, position);
-  const summary = el("p", { class: "step-summary", id: "step-summary", role: "status" });
+  const summary = el("p", { class: "step-summary", id: "step-summary", role: "status", tabindex: "0", "aria-label": "Résumé de l'étape" });
   const status = el("p", { class: "stepper-status", "aria-live": "polite" });
   const bar = el("div", { class: "stepper-bar" }, controls, summary);
 
@@ -118,14 +118,14 @@ import { describeCard } from "./builder/describe.js";
   const problemsBox = el("div", { class: "stepper-problems", id: "stepper-problems", hidden: true });
   const pendingBox = el("section", { class: "pending", id: "pending", hidden: true, "aria-label": "Décision attendue" });
   const winnerBox = el("p", { class: "winner", id: "winner", hidden: true, role: "status" });
-  const board = el("div", { class: "board", id: "board", "aria-label": "Plateau" });
+  const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const logList = el("ol", { class: "log", id: "log" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Survolez ou sélectionnez un numéro de règle du journal pour en lire le texte ici." }));
   const forkBox = el("div", { class: "fork", id: "fork" });
 
   const logColumn = el("div", { class: "stepper-side" },
-    el("section", { class: "rule-box" }, el("h2", { text: "Règle" }), rulePanel),
+    el("section", { class: "rule-box", tabindex: "0", "aria-label": "Règle citée" }, el("h2", { text: "Règle" }), rulePanel),
     el("section", { class: "log-box" }, el("h2", { text: "Journal" }), logList));
   const mainColumn = el("div", { class: "stepper-main" }, pendingBox, winnerBox, board, share, forkBox);
   const layout = el("div", { class: "stepper-layout" }, mainColumn, logColumn);

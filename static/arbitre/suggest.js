@@ -10,10 +10,15 @@
     const input = form.querySelector("input[name=q]");
     const list = form.querySelector(".suggestions");
     if (!input || !list) return;
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-expanded", "false");
+    input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-controls", list.id);
+    if (!list.hasAttribute("aria-label")) list.setAttribute("aria-label", "Règles suggérées");
     const prefix = (list.id || "suggestions") + "-";
     let timer = null, controller = null, active = -1;
 
-    function clear() { list.replaceChildren(); list.hidden = true; active = -1; input.setAttribute("aria-expanded", "false"); }
+    function clear() { list.replaceChildren(); list.hidden = true; active = -1; input.setAttribute("aria-expanded", "false"); input.removeAttribute("aria-activedescendant"); }
 
     function show(items) {
       list.replaceChildren();
@@ -21,13 +26,14 @@
         const li = document.createElement("li");
         li.setAttribute("role", "option");
         li.id = prefix + i;
-        const a = document.createElement("a");
-        a.href = item.url;
+        li.setAttribute("aria-selected", "false");
+        li.dataset.url = item.url;
         const num = document.createElement("span");
         num.className = "num";
         num.textContent = item.number || "Glossaire";
-        a.append(num, " ", item.title || item.text.slice(0, 90));
-        li.append(a);
+        li.append(num, " ", item.title || item.text.slice(0, 90));
+        // A click (mousedown: before the input loses focus) opens the rule; options hold no link (ARIA).
+        li.addEventListener("mousedown", function (e) { e.preventDefault(); window.location = item.url; });
         list.append(li);
       });
       list.hidden = items.length === 0;
@@ -52,11 +58,11 @@
       if (e.key === "ArrowDown" || e.key === "ArrowUp") {
         e.preventDefault();
         active = (active + (e.key === "ArrowDown" ? 1 : -1) + options.length) % options.length;
-        options.forEach(function (o, i) { o.classList.toggle("active", i === active); });
+        options.forEach(function (o, i) { o.classList.toggle("active", i === active); o.setAttribute("aria-selected", i === active ? "true" : "false"); });
         input.setAttribute("aria-activedescendant", options[active].id);
       } else if (e.key === "Enter" && active >= 0) {
         e.preventDefault();
-        window.location = options[active].querySelector("a").href;
+        window.location = options[active].dataset.url;
       } else if (e.key === "Escape") { clear(); }
     });
     form.addEventListener("submit", function () {

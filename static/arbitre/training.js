@@ -11,6 +11,7 @@
  */
 import "./board.js";
 import { api as call } from "./lib/api.js";
+import { setTextWithRuleLinks } from "./lib/rulelinks.js";
 
 (function () {
   "use strict";
@@ -47,7 +48,7 @@ import { api as call } from "./lib/api.js";
   const nextButton = el("button", { type: "button", id: "next-question", onclick: () => next() }, "Question suivante");
   const feedback = el("section", { class: "feedback", id: "feedback", hidden: true, "aria-label": "Correction" },
     verdict, rightAnswer, explanation, el("h2", { class: "sub", text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
-  const board = el("div", { class: "board", id: "board", "aria-label": "Plateau" });
+  const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Après votre réponse, survolez un numéro de règle du journal pour en lire le texte ici." }));
   const question = el("section", { class: "question", id: "question", hidden: true, "aria-labelledby": "question-prompt" },
@@ -208,7 +209,8 @@ import { api as call } from "./lib/api.js";
       + (result.counted === false ? " (Vous aviez déjà répondu : seule votre première réponse compte.)" : "");
     verdict.className = "verdict " + (result.correct ? "right" : "wrong");
     rightAnswer.textContent = `Réponse du moteur : ${result.answer_label}`;
-    explanation.textContent = [result.explanation || "", result.reading ? `Lecture du moteur (les règles ne tranchent pas) : ${result.reading}` : ""].filter(Boolean).join(" ");
+    setTextWithRuleLinks(explanation, [result.explanation || "", result.reading ? `Lecture du moteur (les règles ne tranchent pas) : ${result.reading}` : ""].filter(Boolean).join(" "),
+      { ruleset: initial.ruleset, rulesPage: root.dataset.rulesPage });
     explanation.hidden = !explanation.textContent;
     const log = result.log || [];
     view.renderLog({ log, last: log.map((e) => e.seq) }, stepLog);

@@ -114,3 +114,32 @@ def step_until_pending(page, max_steps: int):
         if pending.is_visible():
             break
     return pending
+
+
+#: The axe-core impacts a page must not have (axe-core ships with axe-playwright-python: no network).
+BLOCKING_IMPACTS = ("serious", "critical")
+
+
+def axe_violations(page, impacts=BLOCKING_IMPACTS) -> list[dict]:
+    """The axe-core violations of the page as it is now, of the given impacts."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [v for v in results.response["violations"] if impacts is None or v["impact"] in impacts]
+
+
+def describe_violations(violations: list[dict]) -> str:
+    """One line per violation, then the first few elements it found (their CSS selectors)."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])}): {v['help']}")
+        lines.extend(f"    {node['target']}" for node in v["nodes"][:5])
+    return "\n".join(lines)
+
+
+def assert_no_serious_axe_violations(page, state: str = "") -> None:
+    """No serious or critical axe-core violation on the page in its current state (``state`` names
+    it in the failure: "suggestions open", "decision pending", …)."""
+    violations = axe_violations(page)
+    where = f"{page.url}{f' ({state})' if state else ''}"
+    assert not violations, f"axe-core on {where}:\n{describe_violations(violations)}"

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import assert_no_serious_axe_violations
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.filterwarnings("ignore:Session-scoped fixtures defined as instance methods"),
@@ -54,6 +56,7 @@ def test_stepper_draws_four_players_and_steps_a_2v2_scenario(page, site, library
     link = page.locator("#log a.article-link").filter(has_text="Conditions de victoire").first
     expect(link).to_have_attribute("href", "/regles/fr-1/glossaire/multijoueur-2v2-mode-de-jeu/")
     expect(page.locator("#log a.rule-link.num").filter(has_text=re.compile(r"^4\.3\.a$")).first).to_be_visible()
+    assert_no_serious_axe_violations(page, "2v2, team A won")
 
 
 def test_builder_switches_to_2v2_and_saves_four_players(judge_page, site, js_errors):

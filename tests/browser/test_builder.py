@@ -18,6 +18,8 @@ from playwright.sync_api import Page, expect
 from judge.scenarios.models import Scenario
 from judge.scenarios.views import EMPTY_DOCUMENT
 
+from .conftest import assert_no_serious_axe_violations
+
 pytestmark = [
     pytest.mark.browser,
     # pytest-playwright's own base_url fixture trips a pytest deprecation; not ours to fix.
@@ -166,6 +168,7 @@ def test_build_check_save_reload_export_import(judge_page: Page, site, js_errors
     assert scenario.document == other
     assert scenario.title == other["title"]
     assert Scenario.objects.filter(author=page.judge).count() == 1
+    assert_no_serious_axe_violations(page, "saved after an import")
     assert js_errors == []
 
 
@@ -186,6 +189,7 @@ def test_half_built_board_is_saved_as_a_private_draft(judge_page: Page, site, js
     scenario = Scenario.objects.get(author=page.judge)
     assert scenario.visibility == "private"
     assert [p["path"] for p in scenario.problems] == ["players.A.hand[0].id"]
+    assert_no_serious_axe_violations(page, "draft with problems")
     assert js_errors == []
 
 
@@ -343,6 +347,7 @@ def test_every_control_has_a_label_and_a_phone_gets_one_column(judge_page: Page,
     assert doc["players"]["A"]["hero"] == {"name": "Sierra", "reserve_limit": 2, "landmark_limit": 2}
     assert doc["players"]["A"]["hand"][0]["counters"] == {"boost": 2}
     assert doc["decisions"] == [{"player": "A", "play": "a1", "expedition": "hero"}]
+    assert_no_serious_axe_violations(page, "phone width, a decision added")
     assert js_errors == []
 
 

@@ -9,6 +9,8 @@ from playwright.sync_api import Page, expect
 
 from rules_ref.concordance import OFFICIAL_URL
 
+from .conftest import assert_no_serious_axe_violations
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.filterwarnings("ignore:Session-scoped fixtures defined as instance methods"),
@@ -43,6 +45,7 @@ def test_changed_and_unchanged_rule_pages(page: Page, official_site, js_errors):
     expect(page.get_by_role("heading", name="Section 4 — Déroulement de la partie")).to_be_visible()
     page.locator('tr[data-rule="4.3.a"]').get_by_role("link").click()
     expect(page.locator(".concordance-warning")).to_contain_text("La victoire n'est plus immédiate")
+    assert_no_serious_axe_violations(page, "changed rule")
     assert js_errors == []
 
 
@@ -68,3 +71,4 @@ def test_phone_width_pages_do_not_overflow(page: Page, official_site):
         sizes = page.evaluate(
             "() => ({scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth})")
         assert sizes["scrollWidth"] <= sizes["innerWidth"], f"{path} overflows horizontally: {sizes}"
+        assert_no_serious_axe_violations(page, "phone width")

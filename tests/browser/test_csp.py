@@ -42,7 +42,7 @@ def test_no_page_violates_the_policy(page: Page, site, make_judge, library_2v2, 
         seen[path] = violations(page)
 
     visit("/", "main")
-    page.get_by_role("searchbox").first.fill("fugace")
+    page.get_by_role("combobox").first.fill("fugace")  # the search box is a combobox (its suggestions)
     expect(page.locator("[role=option]").first).to_be_visible()
     seen["/ (suggestions)"] = violations(page)
     visit("/recherche/?q=fugace", "main")

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from judge.scenarios.models import Scenario
 
-from .conftest import step_until_pending
+from .conftest import assert_no_serious_axe_violations, step_until_pending
 from .test_builder import add_card
 
 pytestmark = pytest.mark.browser
@@ -60,4 +60,5 @@ def test_build_save_step_choose_end_rule_back_fork(judge_page: Page, site, js_er
     assert fork.author == page.judge and fork.problems == []
     # The choice was played before the fork: a2 left the Reserve at the clean-up.
     assert "a2" not in [c["id"] for c in fork.document["players"]["A"]["reserve"]]
+    assert_no_serious_axe_violations(page, "forked")
     assert js_errors == []

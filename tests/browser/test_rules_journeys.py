@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import TIMEOUT_MS
+from .conftest import TIMEOUT_MS, assert_no_serious_axe_violations
 
 pytestmark = [
     pytest.mark.browser,
@@ -23,8 +23,9 @@ ATTRIBUTION = "CC BY-NC 4.0"
 
 
 def check_page(page: Page) -> None:
-    """What every page must show: the rules' licence in the footer."""
+    """What every page must show: the rules' licence in the footer; and no serious axe-core violation."""
     expect(page.locator("footer.attribution")).to_contain_text(ATTRIBUTION)
+    assert_no_serious_axe_violations(page)
 
 
 def overflow(page: Page) -> dict:
@@ -59,7 +60,8 @@ def test_suggestion_as_you_type_leads_to_the_rule(page: Page, site, js_errors):
     expect(suggestions).to_be_visible()
     fugace = suggestions.get_by_role("option").filter(has_text=re.compile(r"^\s*2\.4\.6\s+Fugace\s*$"))
     expect(fugace).to_have_count(1)
-    fugace.get_by_role("link").click()
+    assert_no_serious_axe_violations(page, "suggestions open")
+    fugace.click()  # an option holds text, not a link (ARIA: no interactive content in an option)
 
     expect(page).to_have_url(rule_url(site, "2.4.6"))
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^\s*2\.4\.6\s+Fugace\s*$"))
@@ -143,6 +145,7 @@ def test_cited_rule_links_and_backlinks(page: Page, site, js_errors):
     assert missing.evaluate("el => el.tagName") == "SPAN"
     expect(page.locator("a", has_text="6.1.g")).to_have_count(0)
     expect(page.locator("section.cites")).to_contain_text("6.1.g (absente de fr-1)")
+    assert_no_serious_axe_violations(page)
     assert js_errors == []
 
 

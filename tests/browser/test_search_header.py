@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import assert_no_serious_axe_violations
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.filterwarnings("ignore:Session-scoped fixtures defined as instance methods"),
@@ -33,6 +35,7 @@ def test_header_box_takes_english_terms_and_loose_numbers_to_the_rule(page: Page
     expect(suggestions).to_be_visible()
     first = suggestions.get_by_role("option").first
     expect(first).to_contain_text("7.3.16")
+    assert_no_serious_axe_violations(page, "header suggestions open")
     header_box.press("ArrowDown")
     header_box.press("Enter")
     expect(page).to_have_url(rule_url(site, "7.3.16"))

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import sign_in, step_until_pending
+from .conftest import assert_no_serious_axe_violations, sign_in, step_until_pending
 
 pytestmark = pytest.mark.browser
 
@@ -131,6 +131,7 @@ def test_judge_steps_chooses_reads_a_rule_goes_back_and_forks(judge_page, site, 
     expect(page.locator("#stepper-position")).to_have_text("Étape 0")
     assert board.inner_text() == before_board
     expect(page.locator("#edit-link")).to_have_attribute("href", f"/scenarios/{fork.uuid}/modifier/")
+    assert_no_serious_axe_violations(page, "fork at step 0")
     assert js_errors == []
 
     # Another judge can read the shared scenario and copy it, but not edit it.
@@ -171,6 +172,7 @@ def test_scenario_with_problems_shows_them_instead_of_running(judge_page, site, 
     expect(problems).to_contain_text("adventure.markers.A.hero")
     expect(page.get_by_role("button", name="Étape suivante")).to_be_hidden()
     expect(page.locator("#board .player")).to_have_count(0)
+    assert_no_serious_axe_violations(page, "problems shown")
     assert js_errors == []
 
 
@@ -182,6 +184,7 @@ def test_anonymous_reader_is_asked_to_sign_in_to_fork(page, site, make_judge):
     expect(page.locator("#pending")).to_be_visible()
     expect(page.locator("#fork").get_by_role("link", name="Connectez-vous")).to_be_visible()
     expect(page.locator("#edit-link")).to_have_count(0)
+    assert_no_serious_axe_violations(page, "decision pending, anonymous")
 
 
 def test_trial_reads_the_unsaved_board_from_session_storage(page, site, js_errors):
@@ -195,6 +198,7 @@ def test_trial_reads_the_unsaved_board_from_session_storage(page, site, js_error
     page.get_by_role("button", name="Jusqu'à la fin").click()
     expect(page.locator("#pending .choices button")).to_have_count(3)
     expect(page.locator("#fork").get_by_role("link", name="Connectez-vous")).to_be_visible()
+    assert_no_serious_axe_violations(page, "trial, decision pending")
     assert js_errors == []
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import assert_no_serious_axe_violations
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,6 +74,7 @@ def test_trainee_answers_a_series_and_gets_the_score_it_deserves(page, site, sta
             href = link.get_attribute("href")
             assert href == f"/regles/fr-1/{rule}/" if rule else href.startswith("/regles/fr-1/glossaire/")
         expect(page.locator("#explanation")).not_to_be_empty()
+        assert_no_serious_axe_violations(page, f"answer {number} shown")
         page.locator("#next-question").click()
 
     expect(page.locator("#score")).to_have_text("Score : 3 / 5")
@@ -84,6 +87,7 @@ def test_trainee_answers_a_series_and_gets_the_score_it_deserves(page, site, sta
     # The progress survives a reload for this visit (session-kept).
     page.reload()
     expect(page.locator('#progress-table tr[data-section="4.3"] td').nth(2)).to_have_text("3")
+    assert_no_serious_axe_violations(page, "progress after a series")
     assert js_errors == []
 
 

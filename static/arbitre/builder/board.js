@@ -14,7 +14,7 @@ const CARD_TYPE = "application/x-arbitre-card";
 const MARKER_TYPE = "application/x-arbitre-marker";
 const KIND_FR = { hero: "Héros", companion: "Compagnon" };
 
-export const boardRoot = el("div", { class: "board builder-board", id: "builder-board", "aria-label": "Plateau (cliquez pour modifier)" });
+export const boardRoot = el("div", { class: "board builder-board", id: "builder-board", role: "region", "aria-label": "Plateau (cliquez pour modifier)" });
 const view = window.ArbitreBoard.create({ board: boardRoot, describeCard, showHidden: true, rulesPage: "/regles/", apiRules: "/api/rules/" });
 
 /** The common spell effects of the "Sort" preset. */
@@ -33,6 +33,12 @@ export function renderBoard() {
   decorate();
 }
 
+/** A list whose items become buttons is a group of them, no longer a list (axe-core: list, listitem). */
+function asGroup(list) {
+  list.setAttribute("role", "group");
+  for (const item of list.children) if (!item.hasAttribute("role")) item.setAttribute("role", "none");
+}
+
 function decorate() {
   for (const zone of boardRoot.querySelectorAll(".zone[data-zone]")) {
     const key = zone.dataset.zone;
@@ -42,6 +48,7 @@ function decorate() {
     const head = zone.querySelector("h4");
     if (head) head.append(button("+", () => openAddSheet(p, z), { class: "small add-card", "aria-label": "Ajouter une carte dans " + title, title: "Ajouter une carte" }));
     const cards = peekZone(p, z);
+    zone.querySelectorAll(".cards").forEach(asGroup);
     zone.querySelectorAll("li[data-card]").forEach((node, i) => {
       const card = cards[i];
       if (!card) return;
@@ -99,6 +106,7 @@ function decorateAdventure() {
     });
     section.querySelector("h3").after(strip);
   }
+  section.querySelectorAll("ol.regions").forEach(asGroup);
   for (const cell of section.querySelectorAll(".region[data-region]")) {
     const region = Number(cell.dataset.region);
     if (Number.isNaN(region)) continue;  // the Arena (4.3.d): no marker is placed by hand there
