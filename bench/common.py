@@ -5,6 +5,7 @@
 from a child process (``python bench/common.py serve PORT_FILE WORKDIR``: a threaded WSGI server,
 one thread per request like ``runserver``) on a free loopback port.
 """
+
 from __future__ import annotations
 
 import os

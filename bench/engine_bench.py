@@ -23,6 +23,7 @@ step < 0.2 ms median; a whole random game < 50 ms median, 1v1 and 2v2. Times are
 thread (`--wall`: wall clock). The baseline measured in the same run is the smallest board (10
 cards per player) for the boards, the 1v1 game for the 2v2 game: ratios to them are printed.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,14 +35,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import engine  # noqa: E402
+import engine
 
 CAP_DAYS = 200
 
 
 def card(cid: str, i: int, **kw) -> dict:
-    return {"id": cid, "name": f"Carte {cid}", "type": "character", "hand_cost": 2, "reserve_cost": 1,
-            "stats": {"forest": i % 4, "mountain": (i + 1) % 4, "water": (i + 2) % 4}, **kw}
+    return {
+        "id": cid,
+        "name": f"Carte {cid}",
+        "type": "character",
+        "hand_cost": 2,
+        "reserve_cost": 1,
+        "stats": {"forest": i % 4, "mountain": (i + 1) % 4, "water": (i + 2) % 4},
+        **kw,
+    }
 
 
 def full_board(seed: int = 1) -> dict:
@@ -50,7 +58,8 @@ def full_board(seed: int = 1) -> dict:
         cards = [card(f"{p}{i}", i) for i in range(40)]
         players[p] = {
             "hero": {"name": "Héros", "reserve_limit": 2, "landmark_limit": 2},
-            "deck": cards[:20], "hand": cards[20:25],
+            "deck": cards[:20],
+            "hand": cards[20:25],
             "mana": [{"id": c["id"], "statuses": ["exhausted"]} for c in cards[25:29]],
             "reserve": cards[29:32],
             "landmarks": [{"id": f"{p}L{i}", "type": "permanent"} for i in range(3)],
@@ -58,9 +67,15 @@ def full_board(seed: int = 1) -> dict:
             "hero_expedition": [dict(c, statuses=["fleeting"] if i == 0 else []) for i, c in enumerate(cards[34:37])],
             "companion_expedition": [dict(c, counters={"boost": 1}) for c in cards[37:40]],
         }
-    return {"format": "arbitre-scenario/1", "seed": seed, "day": 2, "phase": "morning", "first_player": "A",
-            "players": players,
-            "adventure": {"markers": {"A": {"hero": 1, "companion": 6}, "B": {"hero": 1, "companion": 6}}}}
+    return {
+        "format": "arbitre-scenario/1",
+        "seed": seed,
+        "day": 2,
+        "phase": "morning",
+        "first_player": "A",
+        "players": players,
+        "adventure": {"markers": {"A": {"hero": 1, "companion": 6}, "B": {"hero": 1, "companion": 6}}},
+    }
 
 
 def step(game, rnd) -> bool:
@@ -86,24 +101,39 @@ def bench_steps_and_days(rounds: int = 200, board=None):
             if not step(game, rnd):
                 break
             step_times.append(CLOCK() - t)
-            if game.state.day == 3 and game.state.phase == "morning" or game.winner:
+            if (game.state.day == 3 and game.state.phase == "morning") or game.winner:
                 break
         day_times.append(CLOCK() - t_day)
-    return (statistics.median(step_times), p95(step_times), statistics.median(day_times),
-            len(step_times) / rounds)
+    return (statistics.median(step_times), p95(step_times), statistics.median(day_times), len(step_times) / rounds)
 
 
 def generic(cid: str, i: int) -> dict:
     """A generic card: mostly characters, every 5th a spell, every 7th with a reaction, every
     13th a permanent with a quick action."""
     if i % 13 == 12:
-        return {"id": cid, "type": "permanent", "hand_cost": 1, "reserve_cost": 1,
-                "abilities": [{"quick": {"exhaust_me": True}, "effect": [
-                    {"action": "gain_counters", "target": "choose", "name": "boost", "count": 1}]}]}
+        return {
+            "id": cid,
+            "type": "permanent",
+            "hand_cost": 1,
+            "reserve_cost": 1,
+            "abilities": [
+                {
+                    "quick": {"exhaust_me": True},
+                    "effect": [{"action": "gain_counters", "target": "choose", "name": "boost", "count": 1}],
+                }
+            ],
+        }
     if i % 5 == 4:
-        return {"id": cid, "type": "spell", "hand_cost": 1, "reserve_cost": 1, "effect": [
-            {"action": "resupply", "player": "self"}, {"action": "draw", "player": "self", "count": 1,
-                                                        "optional": True}]}
+        return {
+            "id": cid,
+            "type": "spell",
+            "hand_cost": 1,
+            "reserve_cost": 1,
+            "effect": [
+                {"action": "resupply", "player": "self"},
+                {"action": "draw", "player": "self", "count": 1, "optional": True},
+            ],
+        }
     c = card(cid, i)
     if i % 7 == 6:
         c["abilities"] = [{"trigger": "join", "effect": [{"action": "draw", "player": "self", "count": 1}]}]
@@ -115,8 +145,13 @@ SEATS_2V2 = ("A1", "B1", "A2", "B2")
 
 def setup_doc(seed: int, mode: str = "1v1") -> dict:
     ids = SEATS_2V2 if mode == "2v2" else ("A", "B")
-    players = {p: {"hero": {"name": "Héros", "reserve_limit": 2, "landmark_limit": 2},
-                   "deck": [generic(f"{p}{i}", i) for i in range(40)]} for p in ids}
+    players = {
+        p: {
+            "hero": {"name": "Héros", "reserve_limit": 2, "landmark_limit": 2},
+            "deck": [generic(f"{p}{i}", i) for i in range(40)],
+        }
+        for p in ids
+    }
     return {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup", "mode": mode, "players": players}
 
 
@@ -126,10 +161,16 @@ def full_board_2v2(seed: int = 1) -> dict:
     players = {}
     for p in SEATS_2V2:
         src = one["players"][p[0]]
-        players[p] = {k: ([dict(c, id=f"{p}-{c['id']}") for c in v] if isinstance(v, list) else v)
-                      for k, v in src.items()}
-    return {**one, "mode": "2v2", "first_player": "A1", "players": players,
-            "adventure": {"layout": "2v2", "markers": {p: {"hero": 1, "companion": 6} for p in SEATS_2V2}}}
+        players[p] = {
+            k: ([dict(c, id=f"{p}-{c['id']}") for c in v] if isinstance(v, list) else v) for k, v in src.items()
+        }
+    return {
+        **one,
+        "mode": "2v2",
+        "first_player": "A1",
+        "players": players,
+        "adventure": {"layout": "2v2", "markers": {p: {"hero": 1, "companion": 6} for p in SEATS_2V2}},
+    }
 
 
 def bench_steps_and_days_2v2(rounds: int = 100):
@@ -156,8 +197,15 @@ def bench_games(seconds: float = 3.0, mode: str = "1v1"):
 
 # -- adversarial boards (issue 11) -----------------------------------------------------------------
 def _doc(phase: str, A: dict, B: dict | None = None, day: int = 2, **top) -> dict:
-    return {"format": "arbitre-scenario/1", "seed": 0, "day": day, "phase": phase, "first_player": "A",
-            "players": {"A": {"hero": None, **A}, "B": {"hero": None, **(B or {})}}, **top}
+    return {
+        "format": "arbitre-scenario/1",
+        "seed": 0,
+        "day": day,
+        "phase": phase,
+        "first_player": "A",
+        "players": {"A": {"hero": None, **A}, "B": {"hero": None, **(B or {})}},
+        **top,
+    }
 
 
 def _chars(prefix: str, n: int, **kw) -> list[dict]:
@@ -172,18 +220,29 @@ def noon_reactions(n: int = 10) -> dict:
 
 def reaction_targets(k: int = 10, n: int = 26) -> dict:
     """A Noon reaction choosing k targets among n characters: C(n, k) answers."""
-    react = [{"trigger": "noon", "effect": [{"action": "gain_counters", "target": "choose", "choose": k,
-                                             "name": "boost", "count": 1}]}]
-    return _doc("noon", {"hero_expedition": [{"id": "src", "abilities": react}] + _chars("a", n // 2)},
-                {"hero_expedition": _chars("b", n - n // 2 - 1)})
+    react = [
+        {
+            "trigger": "noon",
+            "effect": [{"action": "gain_counters", "target": "choose", "choose": k, "name": "boost", "count": 1}],
+        }
+    ]
+    return _doc(
+        "noon",
+        {"hero_expedition": [{"id": "src", "abilities": react}] + _chars("a", n // 2)},
+        {"hero_expedition": _chars("b", n - n // 2 - 1)},
+    )
 
 
 def spell_targets(k: int = 10, n: int = 26, occurrences: int = 1) -> dict:
     """A spell in hand choosing k targets among n characters on declaration, `occurrences` times."""
     steps = [{"action": "gain_counters", "target": "choose", "choose": k, "name": "boost"}] * occurrences
     spell = {"id": "s", "type": "spell", "effect": steps}
-    return _doc("afternoon", {"hand": [spell], "hero_expedition": _chars("a", n // 2)},
-                {"hero_expedition": _chars("b", n - n // 2)}, day=1)
+    return _doc(
+        "afternoon",
+        {"hand": [spell], "hero_expedition": _chars("a", n // 2)},
+        {"hero_expedition": _chars("b", n - n // 2)},
+        day=1,
+    )
 
 
 def spell_declared(k: int = 10, n: int = 26) -> dict:
@@ -195,8 +254,13 @@ def spell_declared(k: int = 10, n: int = 26) -> dict:
 
 def cleanup(reserve: int = 60, landmarks: int = 60) -> dict:
     """Clean-up with many objects: C(60, 2)² keep decisions."""
-    return _doc("night", {"reserve": _chars("r", reserve),
-                          "landmarks": [{"id": f"l{i}", "type": "permanent"} for i in range(landmarks)]})
+    return _doc(
+        "night",
+        {
+            "reserve": _chars("r", reserve),
+            "landmarks": [{"id": f"l{i}", "type": "permanent"} for i in range(landmarks)],
+        },
+    )
 
 
 def per_player(n: int) -> dict:
@@ -209,19 +273,30 @@ def per_player(n: int) -> dict:
             if c.get("type") == "spell":
                 c["effect"] = [{"action": "discard", "target": "choose"}]
         k = max(n // 8, 1)
-        zones = {"deck": cards[:k], "hand": cards[k:2 * k], "reserve": cards[2 * k:3 * k],
-                 "discard": cards[3 * k:4 * k],
-                 "mana": [{"id": c["id"]} for c in cards[4 * k:5 * k]],
-                 "landmarks": [dict(c, type="permanent", effect=[]) for c in cards[5 * k:6 * k]
-                               if c.get("type") != "spell"],
-                 "hero_expedition": [c for c in cards[6 * k:7 * k] if c.get("type", "character") == "character"],
-                 "companion_expedition": [c for c in cards[7 * k:] if c.get("type", "character") == "character"]}
+        zones = {
+            "deck": cards[:k],
+            "hand": cards[k : 2 * k],
+            "reserve": cards[2 * k : 3 * k],
+            "discard": cards[3 * k : 4 * k],
+            "mana": [{"id": c["id"]} for c in cards[4 * k : 5 * k]],
+            "landmarks": [
+                dict(c, type="permanent", effect=[]) for c in cards[5 * k : 6 * k] if c.get("type") != "spell"
+            ],
+            "hero_expedition": [c for c in cards[6 * k : 7 * k] if c.get("type", "character") == "character"],
+            "companion_expedition": [c for c in cards[7 * k :] if c.get("type", "character") == "character"],
+        }
         for z in ("landmarks",):
             for c in zones[z]:
                 c.pop("stats", None)
         players[p] = {"hero": None, **zones}
-    return {"format": "arbitre-scenario/1", "seed": 0, "day": 2, "phase": "afternoon", "first_player": "A",
-            "players": players}
+    return {
+        "format": "arbitre-scenario/1",
+        "seed": 0,
+        "day": 2,
+        "phase": "afternoon",
+        "first_player": "A",
+        "players": players,
+    }
 
 
 def mana_swaps(n: int = 500) -> dict:
@@ -252,7 +327,7 @@ ADVERSARIAL = [
 #: everything is timed in CPU time of this thread (the machine is shared: wall time there measures
 #: the neighbours too); `--wall` times by the wall clock instead
 CLOCK = time.perf_counter if "--wall" in sys.argv else time.thread_time
-WORSE = "20 Noon reactions (order)"     # the first board without a target
+WORSE = "20 Noon reactions (order)"  # the first board without a target
 FIRST_PENDING_MS = 50.0
 FIRST_PENDING_KB = 100.0
 STEP_MS = 0.2
@@ -267,8 +342,8 @@ def first_pending(doc: dict) -> tuple[float, int, int, dict]:
     game.run("end")
     out = game.output()
     out["legal_decisions"] = game.legal_decisions()
-    out["legal_count"] = out["pending"]["count"] if out["pending"] else 0    # as judge/runner.py
-    elapsed = CLOCK() - t                 # the engine's work; encoding the JSON is the site's
+    out["legal_count"] = out["pending"]["count"] if out["pending"] else 0  # as judge/runner.py
+    elapsed = CLOCK() - t  # the engine's work; encoding the JSON is the site's
     whole = len(json.dumps(out, ensure_ascii=False))
     out.pop("state")
     return elapsed, len(json.dumps(out, ensure_ascii=False)), whole, out["pending"]
@@ -290,7 +365,7 @@ def bench_adversarial(rounds: int) -> list[str]:
     for name, make in ADVERSARIAL:
         targeted = targeted and name != WORSE
         doc = make()
-        first_pending(doc)                     # warm-up (imports, caches)
+        first_pending(doc)  # warm-up (imports, caches)
         times, sent, whole, pending = [], 0, 0, None
         for _ in range(rounds):
             t, sent, whole, pending = first_pending(doc)
@@ -299,12 +374,16 @@ def bench_adversarial(rounds: int) -> list[str]:
         base = base or med
         ratio = f"{med / base:6.1f}x"
         kind = f"{pending['kind']} count={pending['count']:.3g}" if pending else "none"
-        print(f"  {name:40} {med * 1e3:7.2f}ms {p95(times) * 1e3:7.2f}ms {ratio} {sent / 1024:7.1f}KB "
-              f"{whole / 1024:8.1f}KB  {kind}")
+        print(
+            f"  {name:40} {med * 1e3:7.2f}ms {p95(times) * 1e3:7.2f}ms {ratio} {sent / 1024:7.1f}KB "
+            f"{whole / 1024:8.1f}KB  {kind}"
+        )
         if not targeted:
             continue
         if med * 1e3 >= FIRST_PENDING_MS:
-            missed.append(f"{name}: first pending {med * 1e3:.1f} ms (p95 {p95(times) * 1e3:.1f}) ≥ {FIRST_PENDING_MS} ms")
+            missed.append(
+                f"{name}: first pending {med * 1e3:.1f} ms (p95 {p95(times) * 1e3:.1f}) ≥ {FIRST_PENDING_MS} ms"
+            )
         if sent / 1024 >= FIRST_PENDING_KB:
             missed.append(f"{name}: {sent / 1024:.0f} KB sent ≥ {FIRST_PENDING_KB} KB")
         if pending is None:
@@ -318,17 +397,25 @@ def main() -> None:
     base = None
     for mode, board in (("1v1", full_board), ("2v2", full_board_2v2)):
         med_step, p95_step, med_day, steps_per_day = bench_steps_and_days(
-            (20 if quick else 100) if mode == "2v2" else (40 if quick else 200), board=board)
+            (20 if quick else 100) if mode == "2v2" else (40 if quick else 200), board=board
+        )
         per_s, med_game, p95_game, winners, n = bench_games(1.0 if quick else 3.0, mode=mode)
         base = base or med_game
-        title = ("Full board: two decks of 40, both expeditions populated (1v1)" if mode == "1v1"
-                 else "2v2: four players, the same decks; the winner is a team")
+        title = (
+            "Full board: two decks of 40, both expeditions populated (1v1)"
+            if mode == "1v1"
+            else "2v2: four players, the same decks; the winner is a team"
+        )
         print(title)
-        print(f"  one step:                    median {med_step * 1e3:.4f} ms, p95 {p95_step * 1e3:.4f} ms "
-              f"(target < {STEP_MS} ms median; {steps_per_day:.0f} steps per day)")
+        print(
+            f"  one step:                    median {med_step * 1e3:.4f} ms, p95 {p95_step * 1e3:.4f} ms "
+            f"(target < {STEP_MS} ms median; {steps_per_day:.0f} steps per day)"
+        )
         print(f"  one whole day, median:       {med_day * 1e3:.3f} ms")
-        print(f"  full games, setup to winner: median {med_game * 1e3:.2f} ms, p95 {p95_game * 1e3:.2f} ms, "
-              f"{per_s:.1f} games/s, ratio to 1v1 {med_game / base:.2f} (target < {GAME_MS} ms median)")
+        print(
+            f"  full games, setup to winner: median {med_game * 1e3:.2f} ms, p95 {p95_game * 1e3:.2f} ms, "
+            f"{per_s:.1f} games/s, ratio to 1v1 {med_game / base:.2f} (target < {GAME_MS} ms median)"
+        )
         print(f"  games with a winner:         {winners}/{n} (cap {CAP_DAYS} days)")
         if med_step * 1e3 >= STEP_MS:
             missed.append(f"{mode} step median {med_step * 1e3:.3f} ms ≥ {STEP_MS} ms")

@@ -36,6 +36,7 @@ The server is stopped and the temporary directory removed at the end, whatever h
 with worst-case boards (see :func:`hostile_main`): judges searching and saving keep p95 under 100 ms
 and 0 errors, or the exit code is 1.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,7 +61,9 @@ WORKERS = 2  # fixed: this is a 2-core machine; the figures are only comparable 
 RULE_PAGE = f"/regles/{RULESET}/2.4.6.c/"
 #: Every judge query of the relevance set (keywords, questions, typos, numbers): about a hundred
 #: distinct queries, so a per-worker result cache is measured on a realistic mix, not on one query.
-SEARCH_QUERIES = [item["q"] for item in json.loads((ROOT / "fixtures" / "relevance" / "queries.json").read_text(encoding="utf-8"))]
+SEARCH_QUERIES = [
+    item["q"] for item in json.loads((ROOT / "fixtures" / "relevance" / "queries.json").read_text(encoding="utf-8"))
+]
 #: What is in the box two thirds of the way through typing each query (as search_bench.typing).
 SUGGEST_QUERIES = list(dict.fromkeys(q[: max(2, round(len(q) * 2 / 3))] for q in SEARCH_QUERIES))
 
@@ -116,10 +119,24 @@ def get_status(port: int, path: str, body: bytes | None = None) -> int:
 def start_gunicorn(workdir: Path, workers: int, port: int, search_cache: bool) -> subprocess.Popen:
     log = open(workdir / f"gunicorn-{port}.log", "wb")
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "judge.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-         "--timeout", "30", "--error-logfile", "-"],
-        cwd=ROOT, env={**os.environ, "ARBITRE_SEARCH_CACHE": "1" if search_cache else "0"},
-        stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "judge.wsgi",
+            "--workers",
+            str(workers),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--timeout",
+            "30",
+            "--error-logfile",
+            "-",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "ARBITRE_SEARCH_CACHE": "1" if search_cache else "0"},
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
         return _wait_for(server, workdir, port)
@@ -154,8 +171,18 @@ def stop(server: subprocess.Popen | None) -> None:
 
 
 def run_wrk(wrk: str, url: str, script: Path, duration: int, connections: int, threads: int) -> dict:
-    command = [wrk, f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "--latency",
-               "-s", str(script), url]
+    command = [
+        wrk,
+        f"-t{threads}",
+        f"-c{connections}",
+        f"-d{duration}s",
+        "--timeout",
+        "10s",
+        "--latency",
+        "-s",
+        str(script),
+        url,
+    ]
     out = subprocess.run(command, capture_output=True, text=True, timeout=duration + 60)
     line = next((l for l in out.stdout.splitlines() if l.startswith("WRK-JSON ")), None)
     if out.returncode != 0 or line is None:
@@ -201,8 +228,11 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=4, help="wrk connections")
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn sync workers")
-    parser.add_argument("--hostile", action="store_true",
-                        help="judges' latency while two clients hammer /api/run/ with worst-case boards (issue 16)")
+    parser.add_argument(
+        "--hostile",
+        action="store_true",
+        help="judges' latency while two clients hammer /api/run/ with worst-case boards (issue 16)",
+    )
     parser.add_argument("--hostile-seconds", type=int, default=20, help="seconds of attack (--hostile)")
     parser.add_argument("--hostile-workers", type=int, default=4, help="gunicorn sync workers (--hostile)")
     args = parser.parse_args()
@@ -215,12 +245,14 @@ def main() -> int:
     rounds: dict[str, list[dict]] = {}
     try:
         # Production settings, as ``make serve-prod`` with the environment a deployment sets.
-        os.environ.update({
-            "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-            "DJANGO_SECURE_SSL_REDIRECT": "0",
-        })
+        os.environ.update(
+            {
+                "DJANGO_DEBUG": "0",
+                "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+                "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+                "DJANGO_SECURE_SSL_REDIRECT": "0",
+            }
+        )
         os.environ.pop("DATABASE_URL", None)  # the temporary SQLite database, whatever the shell says
         _setup_django(workdir)
         from django.core.management import call_command
@@ -243,8 +275,9 @@ def main() -> int:
         playable.sort(key=lambda row: row[0])
         run_steps, run_source, run_document = playable[len(playable) // 2]  # a typical one: the median run
         run_body = json.dumps({"document": run_document, "until": "end"})
-        print(f"Prepared database, index, library and static files in {time.perf_counter() - started:.1f} s",
-              flush=True)
+        print(
+            f"Prepared database, index, library and static files in {time.perf_counter() - started:.1f} s", flush=True
+        )
 
         port, cached_port = free_port(), free_port()
         servers.append(start_gunicorn(workdir, args.workers, port, search_cache=False))
@@ -256,33 +289,56 @@ def main() -> int:
             ("floor GET /ping/", port, "/ping/", lua["get"], None, None),
             (f"rule page GET {RULE_PAGE}", port, RULE_PAGE, lua["get"], None, "floor GET /ping/"),
             ("search uncached GET /api/search/?q=…", port, "/api/search/", lua["search"], None, "floor GET /ping/"),
-            ("suggest GET /api/suggest/?q=… (never cached)", port, "/api/suggest/", lua["suggest"], None,
-             "floor GET /ping/"),
+            (
+                "suggest GET /api/suggest/?q=… (never cached)",
+                port,
+                "/api/suggest/",
+                lua["suggest"],
+                None,
+                "floor GET /ping/",
+            ),
             ("run POST /api/run/", port, "/api/run/", lua["run"], run_body.encode(), "floor GET /ping/"),
             ("cached: floor GET /ping/", cached_port, "/ping/", lua["get"], None, None),
-            ("cached: search GET /api/search/?q=…", cached_port, "/api/search/", lua["search"], None,
-             "cached: floor GET /ping/"),
+            (
+                "cached: search GET /api/search/?q=…",
+                cached_port,
+                "/api/search/",
+                lua["search"],
+                None,
+                "cached: floor GET /ping/",
+            ),
         ]
         # Every target answers 200 before it is loaded (wrk counts 3xx as successes).
         for name, target_port, path, _, body, _ in targets:
-            checks = {"/api/search/": ["/api/search/?q=" + urllib.parse.quote(q) for q in SEARCH_QUERIES],
-                      "/api/suggest/": ["/api/suggest/?q=" + urllib.parse.quote(q) for q in SUGGEST_QUERIES]}.get(path, [path])
+            checks = {
+                "/api/search/": ["/api/search/?q=" + urllib.parse.quote(q) for q in SEARCH_QUERIES],
+                "/api/suggest/": ["/api/suggest/?q=" + urllib.parse.quote(q) for q in SUGGEST_QUERIES],
+            }.get(path, [path])
             for check in checks:
                 status = get_status(target_port, check, body)
                 if status != 200:
                     raise RuntimeError(f"{name}: {check} answered {status}, not 200")
 
-        print(f"gunicorn judge.wsgi: {args.workers} sync workers (fixed) per server, DJANGO_DEBUG=0, SQLite, on {base}"
-              f" (ARBITRE_SEARCH_CACHE=0) and port {cached_port} (search result cache on, the site's default);"
-              f" {os.cpu_count()} CPUs; Python {sys.version.split()[0]}")
-        print(f"wrk {args.threads} thread(s), {args.connections} connections, {args.duration} s per target"
-              f" in {args.rounds} interleaved rounds after {args.warmup} s of warm-up each, same machine")
+        print(
+            f"gunicorn judge.wsgi: {args.workers} sync workers (fixed) per server, DJANGO_DEBUG=0, SQLite, on {base}"
+            f" (ARBITRE_SEARCH_CACHE=0) and port {cached_port} (search result cache on, the site's default);"
+            f" {os.cpu_count()} CPUs; Python {sys.version.split()[0]}"
+        )
+        print(
+            f"wrk {args.threads} thread(s), {args.connections} connections, {args.duration} s per target"
+            f" in {args.rounds} interleaved rounds after {args.warmup} s of warm-up each, same machine"
+        )
         print(f"run target: library scenario {run_source}, {run_steps} steps to its end ({len(run_body)} bytes)")
-        print(f"search queries: the {len(SEARCH_QUERIES)} of fixtures/relevance/queries.json; suggest: the first two"
-              f" thirds of each ({len(SUGGEST_QUERIES)})", flush=True)
+        print(
+            f"search queries: the {len(SEARCH_QUERIES)} of fixtures/relevance/queries.json; suggest: the first two"
+            f" thirds of each ({len(SUGGEST_QUERIES)})",
+            flush=True,
+        )
         for _name, target_port, path, script, _, _ in targets:  # warm-up: every worker's searcher, connections
             if args.warmup:
-                run_wrk(wrk, f"http://127.0.0.1:{target_port}" + path, script, args.warmup, args.connections, args.threads)
+                run_wrk(
+                    wrk, f"http://127.0.0.1:{target_port}" + path, script, args.warmup, args.connections, args.threads
+                )
         # Interleaved rounds: the machine's load drifts (other processes), so each round measures the
         # floor and every target one after the other, and a target's ratio is taken within its round.
         share = max(1, round(args.duration / args.rounds))
@@ -294,8 +350,12 @@ def main() -> int:
     finally:
         for server in servers:
             stop(server)
-        failures = [line for log in workdir.glob("gunicorn-*.log")
-                    for line in log.read_text(errors="replace").splitlines() if "Traceback" in line or "[ERROR]" in line]
+        failures = [
+            line
+            for log in workdir.glob("gunicorn-*.log")
+            for line in log.read_text(errors="replace").splitlines()
+            if "Traceback" in line or "[ERROR]" in line
+        ]
         shutil.rmtree(workdir, ignore_errors=True)
     if failures:
         print(f"server log: {len(failures)} error line(s), first: {failures[0]}")
@@ -305,23 +365,34 @@ def main() -> int:
         floor_name = floors[name] or name
         requests = sum(r["requests"] for r in runs)
         seconds = sum(r["duration_us"] for r in runs) / 1e6
-        results.append((name, {
-            "rps": requests / seconds,
-            "p50_us": statistics.median(r["p50_us"] for r in runs),
-            "p99_us": max(r["p99_us"] for r in runs),
-            "errors": sum(r["errors"] for r in runs),
-            "ratio": statistics.median(r["rps"] / f["rps"] for r, f in zip(runs, rounds[floor_name], strict=True)),
-            "ratios": [r["rps"] / f["rps"] for r, f in zip(runs, rounds[floor_name], strict=True)],
-        }))
+        results.append(
+            (
+                name,
+                {
+                    "rps": requests / seconds,
+                    "p50_us": statistics.median(r["p50_us"] for r in runs),
+                    "p99_us": max(r["p99_us"] for r in runs),
+                    "errors": sum(r["errors"] for r in runs),
+                    "ratio": statistics.median(
+                        r["rps"] / f["rps"] for r, f in zip(runs, rounds[floor_name], strict=True)
+                    ),
+                    "ratios": [r["rps"] / f["rps"] for r, f in zip(runs, rounds[floor_name], strict=True)],
+                },
+            )
+        )
     print()
-    print(f"  {args.rounds} interleaved rounds of {share} s per target; req/s over all rounds, median of the rounds'"
-          f" medians, worst p99, ratio to the floor of the same server: median of the rounds' ratios (each round's"
-          f" in brackets). Headline: uncached search and suggest next to /ping/; the cached search beside them.")
+    print(
+        f"  {args.rounds} interleaved rounds of {share} s per target; req/s over all rounds, median of the rounds'"
+        f" medians, worst p99, ratio to the floor of the same server: median of the rounds' ratios (each round's"
+        f" in brackets). Headline: uncached search and suggest next to /ping/; the cached search beside them."
+    )
     print(f"  {'target':<46} {'req/s':>8} {'median ms':>10} {'p99 ms':>8} {'errors':>7} {'vs floor':>9}")
     for name, f in results:
         each = " ".join(f"{x:.2f}" for x in f["ratios"])
-        print(f"  {name:<46} {f['rps']:>8.0f} {f['p50_us'] / 1000:>10.1f} {f['p99_us'] / 1000:>8.1f}"
-              f" {f['errors']:>7} {f['ratio']:>8.2f}×  [{each}]")
+        print(
+            f"  {name:<46} {f['rps']:>8.0f} {f['p50_us'] / 1000:>10.1f} {f['p99_us'] / 1000:>8.1f}"
+            f" {f['errors']:>7} {f['ratio']:>8.2f}×  [{each}]"
+        )
     by_name = {" ".join(name.split()[:2]).rstrip(":"): f for name, f in results}
     missed = []
     if any(f["errors"] for _, f in results) or failures:
@@ -331,11 +402,15 @@ def main() -> int:
     if by_name["rule page"]["ratio"] < 1 / 2:
         missed.append(f"rule page ≥ 1/2 of the floor ({by_name['rule page']['ratio']:.2f})")
     print()
-    print(f"Headline (issue 15): uncached search {by_name['search uncached']['ratio']:.2f}× and suggest"
-          f" {by_name['suggest GET']['ratio']:.2f}× the /ping/ floor's throughput; cached search"
-          f" {by_name['cached: search']['ratio']:.2f}× its server's floor.")
-    print("Targets (issue 8): zero errors; search (cached) ≥ 1/3 of the floor; rule page ≥ 1/2 of the floor: "
-          + ("all met" if not missed else "MISSED " + "; ".join(missed)))
+    print(
+        f"Headline (issue 15): uncached search {by_name['search uncached']['ratio']:.2f}× and suggest"
+        f" {by_name['suggest GET']['ratio']:.2f}× the /ping/ floor's throughput; cached search"
+        f" {by_name['cached: search']['ratio']:.2f}× its server's floor."
+    )
+    print(
+        "Targets (issue 8): zero errors; search (cached) ≥ 1/3 of the floor; rule page ≥ 1/2 of the floor: "
+        + ("all met" if not missed else "MISSED " + "; ".join(missed))
+    )
     return 1 if missed else 0
 
 
@@ -385,15 +460,18 @@ class HostileClient:
 def hostile_boards() -> list[tuple[str, bytes]]:
     from tests.security import hostile_boards as boards
 
-    made = [("10 Noon reactions × 10 cards", boards.noon_reactions()),
-            ("10 targets among 26 characters", boards.many_targets()),
-            ("clean-up: 60 in Reserve, 60 in Landmarks", boards.big_cleanup()),
-            ("a long game (over 5000 steps)", boards.long_game(800))]
+    made = [
+        ("10 Noon reactions × 10 cards", boards.noon_reactions()),
+        ("10 targets among 26 characters", boards.many_targets()),
+        ("clean-up: 60 in Reserve, 60 in Landmarks", boards.big_cleanup()),
+        ("a long game (over 5000 steps)", boards.long_game(800)),
+    ]
     return [(name, json.dumps({"document": doc, "until": "end"}).encode()) for name, doc in made]
 
 
-def hostile_phase(port: int, seconds: float, attack: list[tuple[str, bytes]] | None, scenario: str,
-                  judge: HostileClient) -> dict:
+def hostile_phase(
+    port: int, seconds: float, attack: list[tuple[str, bytes]] | None, scenario: str, judge: HostileClient
+) -> dict:
     """Judges (search: 8 addresses in turn, ~8 requests/s; saves: one signed-in judge, ~4/s) for
     ``seconds``, with two attackers posting ``attack`` boards to /api/run/ as fast as answered."""
     import threading
@@ -418,8 +496,12 @@ def hostile_phase(port: int, seconds: float, attack: list[tuple[str, bytes]] | N
         while time.monotonic() < stop_at:
             n += 1
             body = json.dumps({"title": f"Cas {n}", "document": small_board()}).encode()
-            status, took, _ = judge.request("PATCH", f"/api/scenarios/{scenario}/", body, {
-                "Content-Type": "application/json", "X-CSRFToken": judge.cookies.get("csrftoken", "")})
+            status, took, _ = judge.request(
+                "PATCH",
+                f"/api/scenarios/{scenario}/",
+                body,
+                {"Content-Type": "application/json", "X-CSRFToken": judge.cookies.get("csrftoken", "")},
+            )
             figures["save"].append((status, took))
             time.sleep(0.25)
 
@@ -450,10 +532,16 @@ def hostile_main(args) -> int:
     server = None
     password = secrets.token_urlsafe(12)
     try:
-        os.environ.update({
-            "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-            "DJANGO_SECURE_SSL_REDIRECT": "0", "ARBITRE_PROXY_COUNT": "1", "ARBITRE_SEARCH_CACHE": "1",
-        })
+        os.environ.update(
+            {
+                "DJANGO_DEBUG": "0",
+                "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+                "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+                "DJANGO_SECURE_SSL_REDIRECT": "0",
+                "ARBITRE_PROXY_COUNT": "1",
+                "ARBITRE_SEARCH_CACHE": "1",
+            }
+        )
         os.environ.pop("DATABASE_URL", None)
         _setup_django(workdir)
         from django.conf import settings
@@ -474,20 +562,26 @@ def hostile_main(args) -> int:
         attack = hostile_boards()
         port = free_port()
         server = start_gunicorn(workdir, args.hostile_workers, port)
-        print(f"gunicorn judge.wsgi: {args.hostile_workers} sync workers, DJANGO_DEBUG=0, SQLite,"
-              f" ARBITRE_PROXY_COUNT=1; engine budget {settings.ARBITRE_RUN_SECONDS} s / {settings.ARBITRE_RUN_STEPS}"
-              f" steps; run throttle {settings.ARBITRE_THROTTLE_RATES['run']} per client; {os.cpu_count()} CPUs")
+        print(
+            f"gunicorn judge.wsgi: {args.hostile_workers} sync workers, DJANGO_DEBUG=0, SQLite,"
+            f" ARBITRE_PROXY_COUNT=1; engine budget {settings.ARBITRE_RUN_SECONDS} s / {settings.ARBITRE_RUN_STEPS}"
+            f" steps; run throttle {settings.ARBITRE_THROTTLE_RATES['run']} per client; {os.cpu_count()} CPUs"
+        )
         print("attack boards: " + "; ".join(f"{name} ({len(body)} bytes)" for name, body in attack), flush=True)
         signed_in = HostileClient(port, "198.51.100.10")
-        signed_in.login("judge", password)   # once: the password hash costs about a second
-        hostile_phase(port, 5, None, str(scenario.uuid), signed_in)   # warm-up: every worker's caches
+        signed_in.login("judge", password)  # once: the password hash costs about a second
+        hostile_phase(port, 5, None, str(scenario.uuid), signed_in)  # warm-up: every worker's caches
         calm = hostile_phase(port, max(5, args.hostile_seconds // 3), None, str(scenario.uuid), signed_in)
         stormy = hostile_phase(port, args.hostile_seconds, attack, str(scenario.uuid), signed_in)
         load = os.getloadavg()
     finally:
         stop(server)
         log = workdir / "gunicorn.log"
-        failures = [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "WORKER TIMEOUT" in l] if log.exists() else []
+        failures = (
+            [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "WORKER TIMEOUT" in l]
+            if log.exists()
+            else []
+        )
         shutil.rmtree(workdir, ignore_errors=True)
 
     def row(name: str, samples: list, ok=lambda s: 200 <= s < 300):
@@ -515,11 +609,14 @@ def hostile_main(args) -> int:
     if search_p95 >= HOSTILE_P95_MS or save_p95 >= HOSTILE_P95_MS:
         missed.append(f"judges' p95 < {HOSTILE_P95_MS} ms (search {search_p95:.1f}, saves {save_p95:.1f})")
     if search_errors or save_errors or attack_errors or failures:
-        missed.append(f"0 errors (judges {search_errors + save_errors}, attackers {attack_errors},"
-                      f" server log {len(failures)})")
+        missed.append(
+            f"0 errors (judges {search_errors + save_errors}, attackers {attack_errors}, server log {len(failures)})"
+        )
     print()
-    print(f"Targets (issue 16): judges' search and saves p95 < {HOSTILE_P95_MS} ms, 0 errors, under attack: "
-          + ("all met" if not missed else "MISSED " + "; ".join(missed)))
+    print(
+        f"Targets (issue 16): judges' search and saves p95 < {HOSTILE_P95_MS} ms, 0 errors, under attack: "
+        + ("all met" if not missed else "MISSED " + "; ".join(missed))
+    )
     return 1 if missed else 0
 
 

@@ -5,6 +5,7 @@
 Each script runs in its own process with this interpreter, from the repository root, and prints
 its own figures; a failing script does not stop the others.
 """
+
 from __future__ import annotations
 
 import subprocess

@@ -31,6 +31,7 @@ The baseline: an FTS5 table over the same documents (number, title, text, remark
 quoted and the words OR-ed; no stemming, no stop words, no typo tolerance. It also returns a
 ``snippet()`` so that both sides do comparable work per query.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,7 +86,11 @@ def relevance(run, rows: list[dict]) -> dict:
         per_kind.setdefault("held-out all" if row.get("heldout") else "tuned all", []).append((rr, recall))
         per_kind.setdefault("all", []).append((rr, recall))
     return {
-        kind: {"mrr": statistics.fmean(r for r, _ in pairs), "r5": statistics.fmean(c for _, c in pairs), "n": len(pairs)}
+        kind: {
+            "mrr": statistics.fmean(r for r, _ in pairs),
+            "r5": statistics.fmean(c for _, c in pairs),
+            "n": len(pairs),
+        }
         for kind, pairs in per_kind.items()
     }
 
@@ -210,7 +215,6 @@ def main() -> int:
     parser.add_argument("--builds", type=int, default=5, help="index builds timed, each engine")
     args = parser.parse_args()
 
-
     # Measure the search itself, not the per-worker result cache the site keeps in front of it
     # (bench/load_bench.py measures the served site with and without that cache).
     os.environ["ARBITRE_SEARCH_CACHE"] = "0"
@@ -242,7 +246,10 @@ def main() -> int:
         (ours, base), (ours_cpu, base_cpu) = time_queries([ours_run, fts.run], queries, args.rounds)
         per_query_ours: dict[str, tuple[float, float]] = {}
         for i, q in enumerate(queries):
-            per_query_ours[q] = (statistics.median(ours[i :: len(queries)]), statistics.median(ours_cpu[i :: len(queries)]))
+            per_query_ours[q] = (
+                statistics.median(ours[i :: len(queries)]),
+                statistics.median(ours_cpu[i :: len(queries)]),
+            )
         typed = list(dict.fromkeys(typing(q) for q in queries))
         (suggest,), (suggest_cpu,) = time_queries([ours_suggest], typed, args.rounds)
         search.close_searcher()
@@ -260,11 +267,15 @@ def main() -> int:
         shutil.rmtree(workdir, ignore_errors=True)
 
     # ------------------------------------------------------------ report
-    print(f"Search bench: {documents} documents (fixtures/rules, rule set {RULESET}), {len(rows)} judge queries,"
-          f" Python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, {os.cpu_count()} CPUs")
+    print(
+        f"Search bench: {documents} documents (fixtures/rules, rule set {RULESET}), {len(rows)} judge queries,"
+        f" Python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, {os.cpu_count()} CPUs"
+    )
     print("Result cache off (ARBITRE_SEARCH_CACHE=0): these figures are the search itself.")
-    print(f"Load average at start {load_before[0]:.1f}, at end {os.getloadavg()[0]:.1f} (timings are wall clock:"
-          " other work on the machine inflates them; ratios come from the same run)")
+    print(
+        f"Load average at start {load_before[0]:.1f}, at end {os.getloadavg()[0]:.1f} (timings are wall clock:"
+        " other work on the machine inflates them; ratios come from the same run)"
+    )
     print()
     print("Relevance (fixtures/relevance/queries.json; MRR over the top 20, recall@5)")
     print(f"  {'queries':<18} {'n':>3}   {'MRR ours':>9} {'MRR FTS5':>9}   {'R@5 ours':>9} {'R@5 FTS5':>9}")
@@ -283,31 +294,43 @@ def main() -> int:
     ob, fb = statistics.median(ours_builds), statistics.median(fts_builds)
     print(f"  ours {ob * 1000:8.1f} ms    FTS5 {fb * 1000:8.1f} ms    ours/FTS5 {ob / fb:6.1f}×")
     print()
-    print(f"In-process latency, uncached (ms; all {len(queries)} queries in one run, {args.rounds} passes, engines"
-          " interleaved; ours includes highlighted snippets, FTS5 includes snippet(); cpu = this thread's CPU time,"
-          " what a query costs on an idle machine; the verdicts use it)")
+    print(
+        f"In-process latency, uncached (ms; all {len(queries)} queries in one run, {args.rounds} passes, engines"
+        " interleaved; ours includes highlighted snippets, FTS5 includes snippet(); cpu = this thread's CPU time,"
+        " what a query costs on an idle machine; the verdicts use it)"
+    )
     print(f"  {'':<8} {'med':>7} {'p95':>7} {'max':>7}   {'cpu med':>7} {'cpu p95':>7} {'cpu max':>7}")
     for name, wall, cpu in (("ours", ours, ours_cpu), ("FTS5", base, base_cpu)):
-        print(f"  {name:<8} {median_ms(wall):>7.3f} {p95_ms(wall):>7.3f} {max(wall) * 1000:>7.2f}"
-              f"   {median_ms(cpu):>7.3f} {p95_ms(cpu):>7.3f} {max(cpu) * 1000:>7.2f}")
+        print(
+            f"  {name:<8} {median_ms(wall):>7.3f} {p95_ms(wall):>7.3f} {max(wall) * 1000:>7.2f}"
+            f"   {median_ms(cpu):>7.3f} {p95_ms(cpu):>7.3f} {max(cpu) * 1000:>7.2f}"
+        )
     ratio_wall = median_ms(ours) / median_ms(base)
     ratio = median_ms(ours_cpu) / median_ms(base_cpu)
     ok_ratio = ratio <= TARGET_RATIO
-    print(f"  ours/FTS5 median: {ratio:.2f}× cpu, {ratio_wall:.2f}× wall; target ≤ {TARGET_RATIO:.0f}×:"
-          f" {'met' if ok_ratio else 'MISSED'}")
+    print(
+        f"  ours/FTS5 median: {ratio:.2f}× cpu, {ratio_wall:.2f}× wall; target ≤ {TARGET_RATIO:.0f}×:"
+        f" {'met' if ok_ratio else 'MISSED'}"
+    )
     slowest_q, (slowest, _) = max(per_query_ours.items(), key=lambda item: item[1][0])
     slowest_cpu_q, (_, slowest_cpu) = max(per_query_ours.items(), key=lambda item: item[1][1])
     ok_query = slowest_cpu * 1000 < TARGET_QUERY_MS
-    print(f"  slowest query (its median): {slowest_cpu * 1000:.2f} ms cpu {slowest_cpu_q!r};"
-          f" {slowest * 1000:.2f} ms wall {slowest_q!r}")
+    print(
+        f"  slowest query (its median): {slowest_cpu * 1000:.2f} ms cpu {slowest_cpu_q!r};"
+        f" {slowest * 1000:.2f} ms wall {slowest_q!r}"
+    )
     print(f"  target: every query under {TARGET_QUERY_MS:.0f} ms: {'met' if ok_query else 'MISSED'}")
     ok_suggest = median_ms(suggest_cpu) <= TARGET_SUGGEST_MS
-    print(f"  suggest as you type ({len(typed)} prefixes): median {median_ms(suggest_cpu):.3f} ms cpu"
-          f" ({median_ms(suggest):.3f} wall), p95 {p95_ms(suggest_cpu):.3f} ms cpu;"
-          f" target median ≤ {TARGET_SUGGEST_MS:.0f} ms: {'met' if ok_suggest else 'MISSED'}")
+    print(
+        f"  suggest as you type ({len(typed)} prefixes): median {median_ms(suggest_cpu):.3f} ms cpu"
+        f" ({median_ms(suggest):.3f} wall), p95 {p95_ms(suggest_cpu):.3f} ms cpu;"
+        f" target median ≤ {TARGET_SUGGEST_MS:.0f} ms: {'met' if ok_suggest else 'MISSED'}"
+    )
     print()
-    print(f"HTTP latency (ms; threaded WSGI server in a child process on 127.0.0.1, {len(http_queries)} queries"
-          f" × {args.http_rounds}, one connection per request)")
+    print(
+        f"HTTP latency (ms; threaded WSGI server in a child process on 127.0.0.1, {len(http_queries)} queries"
+        f" × {args.http_rounds}, one connection per request)"
+    )
     print(f"  {'endpoint':<18} {'requests':>8}   {'median':>7} {'p95':>7}")
     for name, samples in http.items():
         print(f"  {name:<18} {len(samples):>8}   {median_ms(samples):>7.2f} {p95_ms(samples):>7.2f}")

@@ -19,6 +19,7 @@ a fixed number of requests, each with a 10 s timeout.
 The game: a generated full board (both players with deck, hand, mana, reserve, landmarks,
 expeditions) played with the engine's first legal decision (``pass`` on a turn) each time it waits.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,8 +40,12 @@ from common import setup_django as _setup_django
 def http(url: str, body: dict | None = None) -> tuple[float, int, dict | None]:
     """(seconds, bytes of the answer, its JSON or None)."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
-                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    request = urllib.request.Request(
+        url,
+        data=data,
+        method="GET" if body is None else "POST",
+        headers={"Content-Type": "application/json", "Accept": "application/json"},
+    )
     started = time.perf_counter()
     with urllib.request.urlopen(request, timeout=10) as response:
         payload = response.read()
@@ -62,8 +67,14 @@ def full_board(seed: int = 11) -> dict:
 
     def card(pid: str, n: int, **extra) -> dict:
         f, m, w = (n * 7) % 4, (n * 5) % 3, (n * 3) % 4
-        return {"id": f"{pid.lower()}{n}", "name": f"Personnage {pid}{n}", "hand_cost": 1 + n % 4,
-                "reserve_cost": n % 3, "stats": {"forest": f, "mountain": m, "water": w}, **extra}
+        return {
+            "id": f"{pid.lower()}{n}",
+            "name": f"Personnage {pid}{n}",
+            "hand_cost": 1 + n % 4,
+            "reserve_cost": n % 3,
+            "stats": {"forest": f, "mountain": m, "water": w},
+            **extra,
+        }
 
     players = {}
     for pid in ("A", "B"):
@@ -76,15 +87,25 @@ def full_board(seed: int = 11) -> dict:
             "reserve": [card(pid, next(n)) for _ in range(3)],
             "landmarks": [card(pid, next(n), type="permanent") for _ in range(3)],
             "discard": [card(pid, next(n)) for _ in range(4)],
-            "hero_expedition": [card(pid, next(n), statuses=["fleeting"]), card(pid, next(n), counters={"boost": 1}),
-                                card(pid, next(n), statuses=["asleep"])],
+            "hero_expedition": [
+                card(pid, next(n), statuses=["fleeting"]),
+                card(pid, next(n), counters={"boost": 1}),
+                card(pid, next(n), statuses=["asleep"]),
+            ],
             "companion_expedition": [card(pid, next(n)), card(pid, next(n), statuses=["anchored"])],
         }
     return {
-        "format": "arbitre-scenario/1", "rules": RULESET, "seed": seed, "mode": "1v1", "day": 2,
-        "phase": "morning", "first_player": "A", "players": players,
+        "format": "arbitre-scenario/1",
+        "rules": RULESET,
+        "seed": seed,
+        "mode": "1v1",
+        "day": 2,
+        "phase": "morning",
+        "first_player": "A",
+        "players": players,
         "adventure": copy.deepcopy(EMPTY_DOCUMENT["adventure"]),
-        "limbo": [], "decisions": [],
+        "limbo": [],
+        "decisions": [],
     }
 
 
@@ -150,33 +171,44 @@ def main() -> int:
             assert out["steps"] == args.position + 1 and out["log"][0]["seq"] == late_seq + 1, out.get("steps")
             samples["late"].append(elapsed)
         for _ in range(args.replays):
-            elapsed, sizes["replay"], _ = http(f"{base}/api/run/", {"document": board, "until": "step",
-                                                                     "steps": args.position, "decisions": decisions})
+            elapsed, sizes["replay"], _ = http(
+                f"{base}/api/run/", {"document": board, "until": "step", "steps": args.position, "decisions": decisions}
+            )
             samples["replay"].append(elapsed)
     finally:
         stop_server(child)
         shutil.rmtree(workdir, ignore_errors=True)
 
     cards = sum(len(v) for p in board["players"].values() for v in p.values() if isinstance(v, list))
-    print(f"Stepper bench: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, threaded WSGI server on 127.0.0.1,"
-          f" one connection per request, {args.rounds} rounds (ping, step at 0, step at {args.position} in turn)")
-    print(f"  generated full board: {cards} cards; state sent at position {args.position}: "
-          f"{len(json.dumps(late_state)) // 1024} KB ({len(decisions)} decisions taken on the way)")
+    print(
+        f"Stepper bench: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, threaded WSGI server on 127.0.0.1,"
+        f" one connection per request, {args.rounds} rounds (ping, step at 0, step at {args.position} in turn)"
+    )
+    print(
+        f"  generated full board: {cards} cards; state sent at position {args.position}: "
+        f"{len(json.dumps(late_state)) // 1024} KB ({len(decisions)} decisions taken on the way)"
+    )
     print()
     print(f"  {'request':<52} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'answer':>9}")
-    rows = [("GET /ping/ (floor)", "ping", None),
-            ("POST /api/step/ at position 0", "early", "early"),
-            (f"POST /api/step/ at position {args.position}", "late", "late"),
-            (f"old way: POST /api/run/ replaying to {args.position}", "replay", "replay")]
+    rows = [
+        ("GET /ping/ (floor)", "ping", None),
+        ("POST /api/step/ at position 0", "early", "early"),
+        (f"POST /api/step/ at position {args.position}", "late", "late"),
+        (f"old way: POST /api/run/ replaying to {args.position}", "replay", "replay"),
+    ]
     for label, key, size in rows:
         if samples[key]:
             answer = f"{sizes[size] / 1024:.1f} KB" if size else ""
-            print(f"  {label:<52} {len(samples[key]):>4} {median_ms(samples[key]):>10.2f} {p95_ms(samples[key]):>8.2f} {answer:>9}")
+            print(
+                f"  {label:<52} {len(samples[key]):>4} {median_ms(samples[key]):>10.2f} {p95_ms(samples[key]):>8.2f} {answer:>9}"
+            )
     ratio = median_ms(samples["late"]) / median_ms(samples["early"])
     ratio95 = p95_ms(samples["late"]) / p95_ms(samples["early"])
     floor = median_ms(samples["late"]) / median_ms(samples["ping"])
     print()
-    print(f"  step at {args.position} / step at 0: {ratio:.2f}x (medians), {ratio95:.2f}x (p95); target <= {args.target:.1f}x")
+    print(
+        f"  step at {args.position} / step at 0: {ratio:.2f}x (medians), {ratio95:.2f}x (p95); target <= {args.target:.1f}x"
+    )
     print(f"  step at {args.position} / ping: {floor:.1f}x (medians)")
     if ratio > args.target:
         print(f"  MISSED: a step at position {args.position} costs {ratio:.2f}x a step at position 0", file=sys.stderr)

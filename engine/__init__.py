@@ -22,6 +22,7 @@ A run is bounded: past its budget the next step raises :class:`engine.BudgetExce
 
 The contract is the scenario format (shared/docs/scenario-format.md); see engine/README.md.
 """
+
 from __future__ import annotations
 
 import time
@@ -35,8 +36,21 @@ from .scenario.check import check as _check
 from .scenario.load import load_state, loads_doc
 from .vocabulary import vocabulary, vocabulary_json
 
-__all__ = ["Budget", "BudgetExceeded", "EngineError", "Game", "IllegalDecision", "LogEntry", "ScenarioError",
-           "check", "empty_document", "load", "loads", "vocabulary", "vocabulary_json"]
+__all__ = [
+    "Budget",
+    "BudgetExceeded",
+    "EngineError",
+    "Game",
+    "IllegalDecision",
+    "LogEntry",
+    "ScenarioError",
+    "check",
+    "empty_document",
+    "load",
+    "loads",
+    "vocabulary",
+    "vocabulary_json",
+]
 
 
 def check(doc: Any) -> list[dict[str, Any]]:
@@ -61,8 +75,20 @@ def empty_document(mode: str = "1v1") -> dict[str, Any]:
     """The empty scenario of a mode (no card, heroes null, default Adventure, day 1 at Noon): the one
     the builder starts from, valid as it is."""
     players = PLAYERS[mode]
-    return {"format": "arbitre-scenario/1", "rules": "fr-1", "seed": 0, "mode": mode, "day": 1, "phase": "noon",
-            "first_player": players[0], "players": {p: {"hero": None} for p in players},
-            "adventure": {"layout": mode, "tumult": None,
-                          "markers": {p: {"hero": 0, "companion": 7} for p in players}, "arena": False},
-            "decisions": []}
+    return {
+        "format": "arbitre-scenario/1",
+        "rules": "fr-1",
+        "seed": 0,
+        "mode": mode,
+        "day": 1,
+        "phase": "noon",
+        "first_player": players[0],
+        "players": {p: {"hero": None} for p in players},
+        "adventure": {
+            "layout": mode,
+            "tumult": None,
+            "markers": {p: {"hero": 0, "companion": 7} for p in players},
+            "arena": False,
+        },
+        "decisions": [],
+    }

@@ -1,4 +1,5 @@
 """Command line: python -m engine run FILE.json [--until end|step|PHASE] | check FILE.json | rules"""
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """Apply one event to the state, through the journal. The one place events change the board."""
+
 from __future__ import annotations
 
 from functools import singledispatch
@@ -11,12 +12,12 @@ if TYPE_CHECKING:
     from .table import Table
 
 
-def _index(game: "Table", cards: list, card_id: str) -> int:
+def _index(game: Table, cards: list, card_id: str) -> int:
     """Where the card stands in its zone's list (list.index compares identity: Card has eq=False)."""
     return cards.index(game.state.cards[card_id])
 
 
-def _enter(game: "Table", card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
+def _enter(game: Table, card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
     """The card becomes a new object in a visible zone (2.1.c) or a mere card in a hidden one (2.1.g)."""
     j, st = game.journal, game.state
     if to_zone in VISIBLE_ZONES:
@@ -25,26 +26,26 @@ def _enter(game: "Table", card, from_zone: str | None, to_zone: str, enters: tup
         keep_counters = from_zone not in COUNTER_LOSING_ZONES  # 2.5.i / 2.5.j
     else:
         j.set(card, "timestamp", None)
-        keep_counters = False                                    # 2.1.g, 2.1.i
+        keep_counters = False  # 2.1.g, 2.1.i
     if card.statuses != enters:
         j.set(card, "statuses", tuple(enters))
     if card.counters and not keep_counters:
         j.set(card, "counters", {})
 
 
-def apply_event(game: "Table", e: ev.Event) -> None:
+def apply_event(game: Table, e: ev.Event) -> None:
     """Apply one event to the state: one small applier per event type, registered below (looked up
     in singledispatch's registry by exact type: events are leaf classes)."""
     _apply.registry.get(type(e), _apply)(e, game)
 
 
 @singledispatch
-def _apply(e: ev.Event, game: "Table") -> None:
+def _apply(e: ev.Event, game: Table) -> None:
     """Decision, Note, Effect, Declared, Progress change nothing on the board."""
 
 
 @_apply.register(ev.Move)
-def _move(e: ev.Move, game: "Table") -> None:
+def _move(e: ev.Move, game: Table) -> None:
     st = game.state
     j = game.journal
     src = st.zones[e.from_]
@@ -56,18 +57,18 @@ def _move(e: ev.Move, game: "Table") -> None:
 
 
 @_apply.register(ev.StatusChange)
-def _status_change(e: ev.StatusChange, game: "Table") -> None:
+def _status_change(e: ev.StatusChange, game: Table) -> None:
     st = game.state
     j = game.journal
     card = st.card(e.card)
-    if e.value and e.status not in card.statuses:   # kept in the canonical order, as loaded
+    if e.value and e.status not in card.statuses:  # kept in the canonical order, as loaded
         j.set(card, "statuses", tuple(x for x in STATUSES if x in card.statuses or x == e.status))
     elif not e.value and e.status in card.statuses:
         j.set(card, "statuses", tuple(s for s in card.statuses if s != e.status))
 
 
 @_apply.register(ev.CountersChange)
-def _counters_change(e: ev.CountersChange, game: "Table") -> None:
+def _counters_change(e: ev.CountersChange, game: Table) -> None:
     st = game.state
     j = game.journal
     card = st.card(e.card)
@@ -80,12 +81,12 @@ def _counters_change(e: ev.CountersChange, game: "Table") -> None:
 
 
 @_apply.register(ev.MarkerMove)
-def _marker_move(e: ev.MarkerMove, game: "Table") -> None:
+def _marker_move(e: ev.MarkerMove, game: Table) -> None:
     game.journal.setitem(game.state.adventure.markers[e.player], e.expedition, e.to)
 
 
 @_apply.register(ev.PhaseBegins)
-def _phase_begins(e: ev.PhaseBegins, game: "Table") -> None:
+def _phase_begins(e: ev.PhaseBegins, game: Table) -> None:
     st = game.state
     j = game.journal
     j.set(st, "day", e.day)
@@ -93,12 +94,12 @@ def _phase_begins(e: ev.PhaseBegins, game: "Table") -> None:
 
 
 @_apply.register(ev.FirstPlayer)
-def _first_player(e: ev.FirstPlayer, game: "Table") -> None:
+def _first_player(e: ev.FirstPlayer, game: Table) -> None:
     game.journal.set(game.state, "first_player", e.player)
 
 
 @_apply.register(ev.Cease)
-def _cease(e: ev.Cease, game: "Table") -> None:
+def _cease(e: ev.Cease, game: Table) -> None:
     st = game.state
     j = game.journal
     cards = st.zones[e.zone]
@@ -107,7 +108,7 @@ def _cease(e: ev.Cease, game: "Table") -> None:
 
 
 @_apply.register(ev.Reveal)
-def _reveal(e: ev.Reveal, game: "Table") -> None:
+def _reveal(e: ev.Reveal, game: Table) -> None:
     j = game.journal
     card = game.state.adventure.tumult[e.tumult]
     j.set(card, "face_up", True)
@@ -116,26 +117,27 @@ def _reveal(e: ev.Reveal, game: "Table") -> None:
 
 
 @_apply.register(ev.Win)
-def _win(e: ev.Win, game: "Table") -> None:
+def _win(e: ev.Win, game: Table) -> None:
     game.journal.set(game.state, "winner", e.player)
 
 
 @_apply.register(ev.Tiebreak)
-def _tiebreak(e: ev.Tiebreak, game: "Table") -> None:
+def _tiebreak(e: ev.Tiebreak, game: Table) -> None:
     st = game.state
     j = game.journal
-    if e.cause != "begin":       # a comparison changes nothing
+    if e.cause != "begin":  # a comparison changes nothing
         return
     # 4.3.d: the companion region turned face down becomes the Arena, every marker on it,
     # every other region discarded.
     j.set(st.adventure, "arena", True)
     j.set(st.adventure, "tumult", [])
-    for p, m in st.adventure.markers.items():
+    for m in st.adventure.markers.values():
         for kind in list(m):
             j.setitem(m, kind, ARENA)
 
+
 @_apply.register(ev.Shuffle)
-def _shuffle(e: ev.Shuffle, game: "Table") -> None:
+def _shuffle(e: ev.Shuffle, game: Table) -> None:
     st, j = game.state, game.journal
     if e.from_ == "adventure":
         by_name = {t.name: t for t in st.adventure.tumult}

@@ -1,4 +1,5 @@
 """The engine's refusals and its run budget (core: imports nothing of the engine)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -33,9 +34,16 @@ class BudgetExceeded(EngineError):
     def __init__(self, budget: str, limit: float, steps: int, seconds: float) -> None:
         self.budget, self.limit, self.steps, self.seconds = budget, limit, steps, seconds
         what = f"{limit:g} étapes" if budget == "steps" else f"{limit:g} s de calcul"
-        super().__init__(f"Budget dépassé ({budget}) : la partie s'arrête après {steps} étape(s) et "
-                         f"{seconds:.3f} s de calcul, la limite étant de {what}.")
+        super().__init__(
+            f"Budget dépassé ({budget}) : la partie s'arrête après {steps} étape(s) et "
+            f"{seconds:.3f} s de calcul, la limite étant de {what}."
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"budget": self.budget, "limit": self.limit, "steps": self.steps,
-                "seconds": round(self.seconds, 4), "message": str(self)}
+        return {
+            "budget": self.budget,
+            "limit": self.limit,
+            "steps": self.steps,
+            "seconds": round(self.seconds, 4),
+            "message": str(self),
+        }

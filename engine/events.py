@@ -5,6 +5,7 @@ and :mod:`engine.text` turns them into French. ``to_json()`` gives the ``event``
 (see the scenario format, "Output of a run"). ``cause`` names why a change happened (``"rest"``,
 ``"draw"``...) so that the formatter can say it; it is part of the JSON.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
@@ -43,6 +44,7 @@ class FirstPlayer(Event):
 @dataclass(frozen=True, slots=True)
 class Move(Event):
     """A card moves between zones ('A.hand', 'limbo'); `enters` lists statuses it enters with."""
+
     type: ClassVar[str] = "move"
     card: str
     from_: str
@@ -54,6 +56,7 @@ class Move(Event):
 @dataclass(frozen=True, slots=True)
 class Cease(Event):
     """A token ceases to exist (2.1.d)."""
+
     type: ClassVar[str] = "cease"
     card: str
     zone: str
@@ -94,7 +97,7 @@ class Reveal(Event):
     tumult: int
     name: str
     regions: tuple[int, ...] = ()
-    turned: bool = False          # 2v2 centre: the second card is turned the opposite way
+    turned: bool = False  # 2v2 centre: the second card is turned the opposite way
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +106,13 @@ class Shuffle(Event):
 
     For the Adventure (`from_ == to == 'adventure'`), `order` names the tumult cards and
     `flipped` tells which were turned around (1.3.1.a)."""
+
     type: ClassVar[str] = "shuffle"
     player: str | None
     from_: str
     to: str
     order: tuple[str, ...]
-    position: str = ""            # "bottom" when placed under the deck (3.2.2.d)
+    position: str = ""  # "bottom" when placed under the deck (3.2.2.d)
     flipped: tuple[bool, ...] = ()
     cause: str = ""
 
@@ -122,14 +126,19 @@ class Decision(Event):
     automatic: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "player": self.player, "kind": self.kind,
-                "decision": dict(self.decision), **({"automatic": True} if self.automatic else {})}
+        return {
+            "type": self.type,
+            "player": self.player,
+            "kind": self.kind,
+            "decision": dict(self.decision),
+            **({"automatic": True} if self.automatic else {}),
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class Win(Event):
     type: ClassVar[str] = "win"
-    player: str                   # 2v2: the team ("A" or "B")
+    player: str  # 2v2: the team ("A" or "B")
     cause: str
     players: tuple[str, ...] = ()  # 2v2: the players whose conditions decided it
 
@@ -137,11 +146,12 @@ class Win(Event):
 @dataclass(frozen=True, slots=True)
 class Tiebreak(Event):
     """`cause` 'begin' turns the Adventure into the Arena (4.3.d); 'compare' reports 4.3.h."""
+
     type: ClassVar[str] = "tiebreak"
     cause: str
-    totals: tuple[tuple[str, tuple[int, int, int]], ...] = ()   # 2v2: per team
+    totals: tuple[tuple[str, tuple[int, int, int]], ...] = ()  # 2v2: per team
     wins: tuple[tuple[str, int], ...] = ()
-    players: tuple[str, ...] = ()    # 2v2 'begin': the players who met their conditions
+    players: tuple[str, ...] = ()  # 2v2 'begin': the players who met their conditions
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "cause": self.cause}
@@ -157,6 +167,7 @@ class Tiebreak(Event):
 class Note(Event):
     """A step that changes nothing on the board but must be said (Noon passes, nothing to draw...).
     `card` is only ever a card id, `expedition` an expedition kind, `players` players named."""
+
     type: ClassVar[str] = "note"
     key: str
     player: str | None = None
@@ -169,6 +180,7 @@ class Note(Event):
 @dataclass(frozen=True, slots=True)
 class Progress(Event):
     """Dusk (1.3.2.e): one expedition's sums against the facing one, on its region's terrains."""
+
     type: ClassVar[str] = "progress"
     player: str
     expedition: str
@@ -177,26 +189,28 @@ class Progress(Event):
     mine: tuple[int, int, int]
     theirs: tuple[int, int, int]
     advances: bool
-    asleep: tuple[str, ...] = ()   # asleep characters left out (2.4.3)
-    against: str | None = None     # the facing player (2v2: a different opponent per expedition)
+    asleep: tuple[str, ...] = ()  # asleep characters left out (2.4.3)
+    against: str | None = None  # the facing player (2v2: a different opponent per expedition)
 
 
 @dataclass(frozen=True, slots=True)
 class Effect(Event):
     """An effect on its way: a reaction triggers (`triggered`), or a spell, quick action, reaction or
     internal action starts resolving (`begin`). `kind`: spell, reaction, quick, internal."""
+
     type: ClassVar[str] = "effect"
     card: str
     player: str
     kind: str
     stage: str
     trigger: str = ""
-    group: tuple[str, ...] = ()   # `order`: the frames of one player's simultaneous reactions, in order
+    group: tuple[str, ...] = ()  # `order`: the frames of one player's simultaneous reactions, in order
 
 
 @dataclass(frozen=True, slots=True)
 class Declared(Event):
     """The choices made on declaring a card or a quick action: mode and targets (5.2.3.a–d)."""
+
     type: ClassVar[str] = "declared"
     card: str
     player: str

@@ -11,22 +11,23 @@ Layers, each importing only those below it: core (`vocabulary`, `errors`, `jsond
 `events`, `journal`, `steps`, `table`, `rules/registry`), then the scenario format (`scenario/`)
 and the rules (`rules/`, which see a `Table`, never `Game`), then this loop.
 """
+
 from __future__ import annotations
 
 import random
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from . import events as ev
 from .apply import apply_event
-from .rules import afternoon, dusk, effects, flow, morning, night, setup
-from .rules.end import check_end
-from .journal import Journal, revert
 from .errors import DEFAULT_BUDGET, Budget, BudgetExceeded, IllegalDecision
+from .journal import Journal, revert
 from .model import PHASES, State
-from .rules import registry
+from .rules import afternoon, dusk, effects, flow, morning, night, registry, setup
+from .rules.end import check_end
 from .rules.flow import LEGAL_CAP
 from .rules.play import anytime_swap, swap_problem
 from .rules.registry import ARTICLE_SLUGS, RULE_CODES
@@ -34,7 +35,7 @@ from .scenario.dump import dump
 from .scenario.shapes import decision_kind, decision_problems
 from .text import describe
 
-__all__ = ["Budget", "BudgetExceeded", "Game", "IllegalDecision", "LogEntry", "STEPS"]
+__all__ = ["STEPS", "Budget", "BudgetExceeded", "Game", "IllegalDecision", "LogEntry"]
 
 #: The step table, in the order of a game: cursor name -> (the function giving the decision the step
 #: waits for, or None; the step's rule function). Built here only (scenario/check.py lists the names).
@@ -71,12 +72,18 @@ class LogEntry:
     text: str
     event: ev.Event
     reading: str | None = None
-    articles: tuple[tuple[str, str], ...] = ()   # (article title, section): rules without numbers
-    source: str | None = None    # the rule function that emitted it (recorded when the contract is checked)
+    articles: tuple[tuple[str, str], ...] = ()  # (article title, section): rules without numbers
+    source: str | None = None  # the rule function that emitted it (recorded when the contract is checked)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"seq": self.seq, "day": self.day, "phase": self.phase, "rules": list(self.rules),
-               "text": self.text, "event": self.event.to_json()}
+        out = {
+            "seq": self.seq,
+            "day": self.day,
+            "phase": self.phase,
+            "rules": list(self.rules),
+            "text": self.text,
+            "event": self.event.to_json(),
+        }
         if self.articles:
             out["articles"] = [{"title": t, "section": s, "slug": ARTICLE_SLUGS.get(t, "")} for t, s in self.articles]
         if self.reading:
@@ -106,8 +113,14 @@ class Game:
             flow.start(self)
 
     # -- used by the rules -------------------------------------------------------------------
-    def emit(self, event: ev.Event, rules: Iterable[str] = (), reading: str | None = None,
-             articles: Iterable[tuple[str, str]] = (), via: frozenset[str] = frozenset()) -> LogEntry:
+    def emit(
+        self,
+        event: ev.Event,
+        rules: Iterable[str] = (),
+        reading: str | None = None,
+        articles: Iterable[tuple[str, str]] = (),
+        via: frozenset[str] = frozenset(),
+    ) -> LogEntry:
         """Apply `event` to the state and record it in the log, citing `rules` (most specific first)
         and `articles` ((title, section) of glossary articles without rule numbers). When the rule
         contract is checked (tests), the entry records its source function and any number that no
@@ -118,8 +131,9 @@ class Game:
         cited = tuple(dict.fromkeys(rules))
         text = describe(event, self, reading)
         source = registry.check_contract(sys._getframe(1), cited, text, via) if registry.CONTRACT else None
-        entry = LogEntry(len(self.log) + 1, st.day, st.phase, cited, text, event, reading,
-                         tuple(dict.fromkeys(articles)), source)
+        entry = LogEntry(
+            len(self.log) + 1, st.day, st.phase, cited, text, event, reading, tuple(dict.fromkeys(articles)), source
+        )
         self.log.append(entry)
         return entry
 
@@ -250,8 +264,7 @@ class Game:
             if not entries:
                 break
             out += entries
-            if until != "end" and any(type(e.event) is ev.PhaseBegins and e.event.phase == until
-                                      for e in entries):
+            if until != "end" and any(type(e.event) is ev.PhaseBegins and e.event.phase == until for e in entries):
                 break
         return out
 
@@ -261,8 +274,12 @@ class Game:
 
     def output(self) -> dict[str, Any]:
         """The output document of a run: state, log, pending, winner."""
-        return {"state": self.to_doc(), "log": [e.to_json() for e in self.log],
-                "pending": self.pending, "winner": self.winner}
+        return {
+            "state": self.to_doc(),
+            "log": [e.to_json() for e in self.log],
+            "pending": self.pending,
+            "winner": self.winner,
+        }
 
     # -- the loop: what is needed, perform it, check the end -----------------------------------
     def _need(self) -> flow.Need | None:
@@ -280,9 +297,12 @@ class Game:
         start = len(self.log)
         self._step_function()(self, decision)
         st = self.state
-        if st.winner is None and not st.adventure.arena and any(
-                type(e.event) is ev.MarkerMove for e in self.log[start:]):
-            check_end(self)     # Dusk's simultaneous moves (every other move was checked as it happened)
+        if (
+            st.winner is None
+            and not st.adventure.arena
+            and any(type(e.event) is ev.MarkerMove for e in self.log[start:])
+        ):
+            check_end(self)  # Dusk's simultaneous moves (every other move was checked as it happened)
 
     def _declared_by(self) -> frozenset[str]:
         """The numbers declared by the function that performs the next step: what the decision it
@@ -312,7 +332,7 @@ class Game:
 
     def _swap_problem(self, d: Any) -> str | None:
         if not isinstance(d, dict) or decision_kind(d) != ["swap"] or decision_problems(d):
-            return "réponse attendue : {\"player\", \"swap\": [Orbe prêt, Orbe épuisé]} (3.2.9.e)"
+            return 'réponse attendue : {"player", "swap": [Orbe prêt, Orbe épuisé]} (3.2.9.e)'
         if d.get("player") not in self.state.players:
             return f"joueur inconnu {d.get('player')!r}"
         return swap_problem(self, d["player"], d)
@@ -327,12 +347,14 @@ class Game:
 
     def _perform_swap(self, decision: dict, inserted: bool = False) -> list[LogEntry]:
         """One step: the Orb swap of any player (3.2.9.e); what the game waited for still waits."""
+
         def body() -> None:
             st, j = self.state, self.journal
             if inserted:
                 j.insert(st.decisions, st.decision_index, decision)
             j.set(st, "decision_index", st.decision_index + 1)
             anytime_swap(self, decision)
+
         return self._step(body)
 
     def _step(self, body: Any) -> list[LogEntry]:
@@ -362,8 +384,15 @@ class Game:
                     j.insert(st.decisions, st.decision_index, decision)
                 j.set(st, "decision_index", st.decision_index + 1)
             if need is not None:
-                self.emit(ev.Decision(need.player, need.kind, tuple((decision or {}).items()),
-                                      automatic=need.automatic is not None),
-                          need.rules, need.reading, need.articles, via=self._declared_by())
+                self.emit(
+                    ev.Decision(
+                        need.player, need.kind, tuple((decision or {}).items()), automatic=need.automatic is not None
+                    ),
+                    need.rules,
+                    need.reading,
+                    need.articles,
+                    via=self._declared_by(),
+                )
             self._perform_step(decision)
+
         return self._step(body)

@@ -3,6 +3,7 @@
 A step's operations are kept as a list of tuples; :func:`revert` undoes them in reverse order.
 This is how :meth:`engine.Game.undo` goes back one step exactly without copying the state.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """JSON values (core: imports nothing of the engine)."""
+
 from __future__ import annotations
 
 from typing import Any

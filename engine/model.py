@@ -3,6 +3,7 @@
 The state is plain mutable data; it is changed only by :mod:`engine.journal`, which records
 the inverse of every change so that :meth:`engine.Game.undo` restores it exactly.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,14 +31,27 @@ IN_PLAY_ZONES = ("hero_expedition", "companion_expedition", "landmarks")  # 1.2.
 # part 2: the vocabulary of abilities and effect steps (scenario format, "ABILITY and STEP")
 TRIGGERS = ("join", "played_from_hand", "played_from_reserve", "noon", "dusk")
 QUICK_COSTS = ("exhaust_me", "discard_me", "mana", "spend")
-VERBS = ("draw", "discard", "resupply", "sabotage", "sacrifice", "move_forward", "move_backward",
-         "gain_counters", "remove_counters", "gain_status", "lose_status", "choose_one", "internal")
+VERBS = (
+    "draw",
+    "discard",
+    "resupply",
+    "sabotage",
+    "sacrifice",
+    "move_forward",
+    "move_backward",
+    "gain_counters",
+    "remove_counters",
+    "gain_status",
+    "lose_status",
+    "choose_one",
+    "internal",
+)
 HOME = {"hero": 0, "companion": 7}  # 3.2.1.b, 7.3.11.a
 OPPOSITE = {"hero": 7, "companion": 0}
 ARENA = 7  # 4.3.d: the Arena is the companion region turned face down
 ALL_TERRAINS = frozenset(TERRAINS)
 MODES = values(Mode)
-PLAYERS = {"1v1": ("A", "B"), "2v2": ("A1", "B1", "A2", "B2")}   # 2v2: clockwise seat order
+PLAYERS = {"1v1": ("A", "B"), "2v2": ("A1", "B1", "A2", "B2")}  # 2v2: clockwise seat order
 
 # The 2v2 Adventure (engine/README.md, "Mode 2v2"): a cross of four arms around a central pair.
 # Tumult slots: 0 beside hero region 1, 1 beside hero region 2, 2 beside companion region 1,
@@ -46,9 +60,16 @@ PLAYERS = {"1v1": ("A", "B"), "2v2": ("A1", "B1", "A2", "B2")}   # 2v2: clockwis
 ARMS_2V2 = {"A1": (1, 1), "B1": (2, 1), "A2": (2, 2), "B2": (1, 2)}
 #: the opponent each expedition faces (its region's other player): 2v2 article, "Chaque joueur fait face
 #: à un adversaire différent pour chacune de ses Expéditions"
-FACING_2V2 = {("A1", "hero"): "B2", ("B2", "hero"): "A1", ("B1", "hero"): "A2", ("A2", "hero"): "B1",
-              ("A1", "companion"): "B1", ("B1", "companion"): "A1",
-              ("A2", "companion"): "B2", ("B2", "companion"): "A2"}
+FACING_2V2 = {
+    ("A1", "hero"): "B2",
+    ("B2", "hero"): "A1",
+    ("B1", "hero"): "A2",
+    ("A2", "hero"): "B1",
+    ("A1", "companion"): "B1",
+    ("B1", "companion"): "A1",
+    ("A2", "companion"): "B2",
+    ("B2", "companion"): "A2",
+}
 CENTRE = (4, 5)
 
 
@@ -59,8 +80,15 @@ def path_2v2(player: str) -> tuple[tuple, ...]:
     halves 1 of cards 5 then 4 (the pair turned opposite ways, both meet its single-type half first)."""
     h, c = ARMS_2V2[player]
     centre = (("tumult", 4, 0), ("tumult", 5, 0)) if h == 1 else (("tumult", 5, 1), ("tumult", 4, 1))
-    return (("hero", h), ("tumult", h - 1, 0), ("tumult", h - 1, 1), *centre,
-            ("tumult", c + 1, 1), ("tumult", c + 1, 0), ("companion", c))
+    return (
+        ("hero", h),
+        ("tumult", h - 1, 0),
+        ("tumult", h - 1, 1),
+        *centre,
+        ("tumult", c + 1, 1),
+        ("tumult", c + 1, 0),
+        ("companion", c),
+    )
 
 
 def team(player: str) -> str:
@@ -167,7 +195,7 @@ class State:
     """Everything a scenario document holds, plus the engine's progress (its `progress` key)."""
 
     players: dict[str, Player]
-    zones: dict[str, list[Card]]          # "A.hand", ..., "limbo"
+    zones: dict[str, list[Card]]  # "A.hand", ..., "limbo"
     adventure: Adventure
     format: str = FORMAT
     rules: str = "fr-1"
@@ -191,8 +219,8 @@ class State:
     stack: list[dict[str, Any]] = field(default_factory=list)
     declare: dict[str, Any] | None = None
     groups: int = 0
-    dusk_advanced: tuple[str, ...] = ()   # "P.hero" / "P.companion" that advanced this Dusk (phases article)
-    loc: dict[str, str] = field(default_factory=dict)   # card id -> zone key
+    dusk_advanced: tuple[str, ...] = ()  # "P.hero" / "P.companion" that advanced this Dusk (phases article)
+    loc: dict[str, str] = field(default_factory=dict)  # card id -> zone key
     cards: dict[str, Card] = field(default_factory=dict)  # card id -> the card (a lookup, not a scan)
 
     def __post_init__(self) -> None:
@@ -217,7 +245,7 @@ class State:
         """Every opponent of `player`, clockwise from the next seat."""
         ids = list(self.players)
         i = ids.index(player)
-        return [p for p in ids[i + 1:] + ids[:i] if team(p) != team(player)]
+        return [p for p in ids[i + 1 :] + ids[:i] if team(p) != team(player)]
 
     def teammate(self, player: str) -> str | None:
         """2v2: the other player of the team (seated across the table); None in 1v1."""

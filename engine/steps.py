@@ -1,14 +1,17 @@
 """The shape of an effect's STEPs (core: imports nothing of the engine): which key of each verb names
 its target, how many objects an occurrence of "cible" takes, the steps chosen on declaration, the
 modes. Read by the checker (scenario layer) and by the rules alike."""
+
 from __future__ import annotations
 
-CARD_VERBS = ("discard", "sabotage", "sacrifice", "gain_counters", "remove_counters", "gain_status",
-              "lose_status")
+CARD_VERBS = ("discard", "sabotage", "sacrifice", "gain_counters", "remove_counters", "gain_status", "lose_status")
 EXPEDITION_VERBS = ("move_forward", "move_backward")
 PLAYER_VERBS = ("draw", "resupply")
-TARGET_KEY = {**{v: "target" for v in CARD_VERBS}, **{v: "expedition" for v in EXPEDITION_VERBS},
-              **{v: "player" for v in PLAYER_VERBS}}
+TARGET_KEY = {
+    **{v: "target" for v in CARD_VERBS},
+    **{v: "expedition" for v in EXPEDITION_VERBS},
+    **{v: "player" for v in PLAYER_VERBS},
+}
 
 
 def chooses(step: dict) -> int:

@@ -5,10 +5,12 @@
 for the stack frames' bookkeeping, `log` to read what a step did, `names` for the cards' names.
 `engine.game.Game` implements it; the rules never import the game loop.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Protocol
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from .journal import Journal
 from .model import State
@@ -20,8 +22,14 @@ class Table(Protocol):
     log: list[Any]
     names: dict[str, str]
 
-    def emit(self, event: Any, rules: Iterable[str] = (), reading: str | None = None,
-             articles: Iterable[tuple[str, str]] = (), via: frozenset[str] = frozenset()) -> Any: ...
+    def emit(
+        self,
+        event: Any,
+        rules: Iterable[str] = (),
+        reading: str | None = None,
+        articles: Iterable[tuple[str, str]] = (),
+        via: frozenset[str] = frozenset(),
+    ) -> Any: ...
 
     def set(self, obj: Any, attr: str, value: Any) -> None: ...
 

@@ -1,4 +1,5 @@
 """French text of the log, made from typed events in this one place (Forge's GameLogFormatter)."""
+
 from __future__ import annotations
 
 from functools import singledispatch
@@ -11,7 +12,7 @@ from .vocabulary import vocabulary
 if TYPE_CHECKING:
     from .table import Table
 
-_VOCABULARY = vocabulary()          # the one vocabulary (engine/vocabulary.py)
+_VOCABULARY = vocabulary()  # the one vocabulary (engine/vocabulary.py)
 PHASE_FR = _VOCABULARY["phases"]
 ZONE_FR = _VOCABULARY["zones"]
 EXPEDITION_FR = _VOCABULARY["expeditions"]
@@ -23,46 +24,46 @@ READINGS = {
     "hero-limits": "Nettoyage selon les limites du Héros (4.2.5.c), et non les « deux cartes » de 1.3.2.f",
     "no-hero-limits": "sans Héros, les limites valent 2 (4.2.5.d), ce qui rejoint les « deux cartes » de 1.3.2.f",
     "prepare-all": "Préparer redresse toutes les cartes épuisées du plateau (article « Clarification des phases »), "
-                   "pas seulement Personnages, Permanents et Orbes (1.3.2.b)",
+    "pas seulement Personnages, Permanents et Orbes (1.3.2.b)",
     "day1-marker": "le premier jour, le marqueur Premier joueur ne passe pas (article « Clarification des phases »)",
     "setup-mana-ready": "les trois Orbes de la mise en place entrent prêts : la première Matinée, dont la "
-                        "préparation les redresserait, est remplacée par la mise en place (4.1.j)",
+    "préparation les redresserait, est remplacée par la mise en place (4.1.j)",
     "anchored-stays": "un Personnage Ancré reste dans l'Expédition au Repos et perd Ancré (1.3.2.f, remarque de 4.2.5.b)",
     "end-check": "la fin de partie est vérifiée à chaque déplacement d'un marqueur (4.3.a : un modificateur "
-                 "d'événement additif) ; la Progression du Crépuscule déplace toutes les Expéditions en même temps",
+    "d'événement additif) ; la Progression du Crépuscule déplace toutes les Expéditions en même temps",
     "end-first-move": "dans un même effet, le premier déplacement qui fait se rencontrer ou se croiser les "
-                      "Expéditions décide (4.3.a) ; la suite de l'effet n'est pas jouée, ce n'est pas « en même "
-                      "temps » (4.3.c)",
+    "Expéditions décide (4.3.a) ; la suite de l'effet n'est pas jouée, ce n'est pas « en même "
+    "temps » (4.3.c)",
     "dusk-once": "« Chaque Expédition ne peut avancer qu'une seule fois par phase Crépuscule » (article « Clarification "
-                 "des phases ») vaut pour tout avancement de la phase, celui d'une réaction « Au Crépuscule » compris",
+    "des phases ») vaut pour tout avancement de la phase, celui d'une réaction « Au Crépuscule » compris",
     "tumult-controller": "l'effet d'une carte Tumulte révélée est résolu par le joueur dont l'Expédition l'a révélée",
     "tiebreak-mixed": "un joueur dont les Expéditions se rencontrent et l'autre dont elles se croisent "
-                      "en même temps : départages, comme 4.3.c",
+    "en même temps : départages, comme 4.3.c",
     "first-player-given": "le premier joueur nommé par le scénario tient lieu du tirage au hasard de 4.1.g",
     "2v2-marker-clockwise": "en 2v2, le marqueur Premier joueur passe au joueur suivant dans le sens des "
-                            "aiguilles d'une montre (un adversaire), comme 1.3.2.b le donne à l'adversaire en 1v1",
+    "aiguilles d'une montre (un adversaire), comme 1.3.2.b le donne à l'adversaire en 1v1",
     "2v2-further": "deux joueurs d'équipes différentes ont tous deux avancé plus loin que nécessaire : "
-                   "celui qui a le plus d'avance supplémentaire l'emporte ; à égalité, journée de départage",
+    "celui qui a le plus d'avance supplémentaire l'emporte ; à égalité, journée de départage",
     "2v2-team-extra": "quatre joueurs : l'avance supplémentaire d'une équipe est la somme de celles de ses "
-                      "deux joueurs (position du Héros moins position du Compagnon)",
+    "deux joueurs (position du Héros moins position du Compagnon)",
 }
 
 
-def _tumult_effect(game: "Table", k: int) -> str:
+def _tumult_effect(game: Table, k: int) -> str:
     tumult = game.state.adventure.tumult
     if k < len(tumult) and tumult[k].extra.get("effect"):
         return " ; son effet est résolu (article « Clarification des phases »)"
     return " ; le scénario ne lui donne pas d'effet"
 
 
-def _name(game: "Table", card_id: str) -> str:
+def _name(game: Table, card_id: str) -> str:
     """A card's name, or "la carte a1" for a card without one (never "None")."""
     name = game.names.get(card_id)
     return name if name and name != card_id else f"la carte {card_id}"
 
 
 def _n(count: int, one: str, many: str) -> str:
-    """"1 carte", "2 cartes": the count with the noun that agrees (French: 0 and 1 take the singular)."""
+    """ "1 carte", "2 cartes": the count with the noun that agrees (French: 0 and 1 take the singular)."""
     return f"{count} {one if abs(count) < 2 else many}"
 
 
@@ -75,7 +76,7 @@ def _stats(t: tuple[int, int, int]) -> str:
     return ", ".join(f"{TERRAIN_FR[k]} {v}" for k, v in zip(("forest", "mountain", "water"), t))
 
 
-def describe(e: ev.Event, game: "Table", reading: str | None = None) -> str:
+def describe(e: ev.Event, game: Table, reading: str | None = None) -> str:
     """The French text of a log entry (singledispatch's registry looked up by exact type: events are
     leaf classes), with the reading it applied."""
     text = _describe.registry.get(type(e), _describe)(e, game)
@@ -86,13 +87,13 @@ def describe(e: ev.Event, game: "Table", reading: str | None = None) -> str:
 
 
 @singledispatch
-def _describe(e: ev.Event, game: "Table") -> str:
+def _describe(e: ev.Event, game: Table) -> str:
     """The French text of an event: one small describer per event type, registered below."""
     return repr(e)
 
 
 @_describe.register(ev.Move)
-def _move(e: ev.Move, game: "Table") -> str:
+def _move(e: ev.Move, game: Table) -> str:
     name = _name(game, e.card)
     p = split_zone(e.from_)[0]
     to_p = split_zone(e.to)[0]
@@ -107,7 +108,7 @@ def _move(e: ev.Move, game: "Table") -> str:
     if c == "rest":
         return f"Repos : {name} quitte l'{_zone(e.from_)} et va dans la {_zone(e.to)}{owner}."
     if c == "rest_fleeting":
-        return (f"Repos : {name} est Fugace, il va dans la {_zone(e.to)} au lieu de la Réserve{owner}.")
+        return f"Repos : {name} est Fugace, il va dans la {_zone(e.to)} au lieu de la Réserve{owner}."
     if c == "cleanup":
         return f"Nettoyage : {name} n'a pas été gardé, il quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
     if c == "resupply":
@@ -124,8 +125,11 @@ def _move(e: ev.Move, game: "Table") -> str:
         return f"{p} joue {name} depuis {src} : la carte passe dans le Limbo{fl}."
     if c == "resolve":
         fl = " et gagne à nouveau le statut Fugace" if "fleeting" in e.enters else ""
-        return f"{name} se résout : il quitte le Limbo pour l'{_zone(e.to)}{fl}." if "expedition" in e.to \
+        return (
+            f"{name} se résout : il quitte le Limbo pour l'{_zone(e.to)}{fl}."
+            if "expedition" in e.to
             else f"{name} se résout : il quitte le Limbo pour les {_zone(e.to)}."
+        )
     if c == "spell_done":
         return f"Le Sort {name} a fini de se résoudre : il va du Limbo dans la {_zone(e.to)}."
     if c == "spell_fleeting":
@@ -136,12 +140,12 @@ def _move(e: ev.Move, game: "Table") -> str:
 
 
 @_describe.register(ev.Cease)
-def _cease(e: ev.Cease, game: "Table") -> str:
+def _cease(e: ev.Cease, game: Table) -> str:
     return f"{_name(game, e.card)} est un jeton qui a quitté la zone d'Expédition : il cesse d'exister."
 
 
 @_describe.register(ev.StatusChange)
-def _status_change(e: ev.StatusChange, game: "Table") -> str:
+def _status_change(e: ev.StatusChange, game: Table) -> str:
     name, st = _name(game, e.card), STATUS_FR.get(e.status, e.status)
     if e.cause == "prepare":
         return f"Préparer : {name} est redressé."
@@ -150,8 +154,11 @@ def _status_change(e: ev.StatusChange, game: "Table") -> str:
     if e.cause == "cost":
         return f"Coût « Épuisez-moi » : {name} est épuisé."
     if e.cause == "swap":
-        return (f"Orbes de Mana : {e.card} est épuisé pour préparer un autre Orbe." if e.value
-                else f"Orbes de Mana : {e.card} est redressé.")
+        return (
+            f"Orbes de Mana : {e.card} est épuisé pour préparer un autre Orbe."
+            if e.value
+            else f"Orbes de Mana : {e.card} est redressé."
+        )
     if e.cause == "rest" and e.status == "asleep":
         return f"Repos : {name} est Endormi, il n'est pas envoyé dans la Réserve et perd le statut Endormi."
     if e.cause == "rest_object":
@@ -162,114 +169,135 @@ def _status_change(e: ev.StatusChange, game: "Table") -> str:
 
 
 @_describe.register(ev.CountersChange)
-def _counters_change(e: ev.CountersChange, game: "Table") -> str:
+def _counters_change(e: ev.CountersChange, game: Table) -> str:
     verb = {"gain": "gagne", "remove": "perd", "spend": "dépense"}.get(e.cause, "a désormais")
     n = abs(e.after - e.before)
     return f"{_name(game, e.card)} {verb} {_n(n, 'jeton', 'jetons')} « {e.name} » ({e.before} → {e.after})."
 
 
 @_describe.register(ev.MarkerMove)
-def _marker_move(e: ev.MarkerMove, game: "Table") -> str:
+def _marker_move(e: ev.MarkerMove, game: Table) -> str:
     exp = EXPEDITION_FR[e.expedition]
     if e.cause == "setup":
         return f"Le marqueur de l'{exp} de {e.player} est placé dans sa région d'origine ({e.to})."
     forward = (e.to > e.from_) == (e.expedition == "hero")
-    return (f"L'{exp} de {e.player} {'avance' if forward else 'recule'} de la région {e.from_} "
-            f"à la région {e.to}.")
+    return f"L'{exp} de {e.player} {'avance' if forward else 'recule'} de la région {e.from_} à la région {e.to}."
 
 
 @_describe.register(ev.Reveal)
-def _reveal(e: ev.Reveal, game: "Table") -> str:
+def _reveal(e: ev.Reveal, game: Table) -> str:
     if not e.regions:
-            turned = " ; elle est placée dans la direction opposée à la première" if e.turned else ""
-            return (f"Carte Tumulte centrale {e.name} : un joueur atteint le centre, les deux cartes centrales sont "
-                    f"retournées face visible ensemble{turned}{_tumult_effect(game, e.tumult)}.")
-    return (f"La carte Tumulte {e.name} (régions {e.regions[0]} et {e.regions[1]}) était face cachée : "
-            f"elle est retournée face visible{_tumult_effect(game, e.tumult)}.")
+        turned = " ; elle est placée dans la direction opposée à la première" if e.turned else ""
+        return (
+            f"Carte Tumulte centrale {e.name} : un joueur atteint le centre, les deux cartes centrales sont "
+            f"retournées face visible ensemble{turned}{_tumult_effect(game, e.tumult)}."
+        )
+    return (
+        f"La carte Tumulte {e.name} (régions {e.regions[0]} et {e.regions[1]}) était face cachée : "
+        f"elle est retournée face visible{_tumult_effect(game, e.tumult)}."
+    )
 
 
 @_describe.register(ev.Shuffle)
-def _shuffle(e: ev.Shuffle, game: "Table") -> str:
+def _shuffle(e: ev.Shuffle, game: Table) -> str:
     if e.from_ == "adventure" and e.cause == "setup_2v2":
         names = [f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped)]
-        return (f"2v2 : les trois paires de cartes Tumulte identiques sont mélangées ; à côté des régions du "
-                f"Héros : {names[0]} et {names[1]} ; à côté des régions du Compagnon : {names[2]} et {names[3]} ; "
-                f"au centre, côte à côte : {names[4]} et {names[5]} (face cachée).")
+        return (
+            f"2v2 : les trois paires de cartes Tumulte identiques sont mélangées ; à côté des régions du "
+            f"Héros : {names[0]} et {names[1]} ; à côté des régions du Compagnon : {names[2]} et {names[3]} ; "
+            f"au centre, côte à côte : {names[4]} et {names[5]} (face cachée)."
+        )
     if e.from_ == "adventure":
         listed = ", ".join(f"{n}{' (retournée)' if f else ''}" for n, f in zip(e.order, e.flipped))
         return f"Les cartes Tumulte sont mélangées et placées face cachée entre les deux régions : {listed}."
     if e.from_ == e.to:
         return f"{e.player} mélange son Deck ({_n(len(e.order), 'carte', 'cartes')})."
-    return (f"Le Deck de {e.player} est vide : sa Défausse ({_n(len(e.order), 'carte', 'cartes')}) est mélangée "
-            f"et placée au bas du Deck.")
+    return (
+        f"Le Deck de {e.player} est vide : sa Défausse ({_n(len(e.order), 'carte', 'cartes')}) est mélangée "
+        f"et placée au bas du Deck."
+    )
 
 
 @_describe.register(ev.PhaseBegins)
-def _phase_begins(e: ev.PhaseBegins, game: "Table") -> str:
+def _phase_begins(e: ev.PhaseBegins, game: Table) -> str:
     return f"Jour {e.day} — début de la phase : {PHASE_FR[e.phase]}."
 
 
 @_describe.register(ev.FirstPlayer)
-def _first_player(e: ev.FirstPlayer, game: "Table") -> str:
+def _first_player(e: ev.FirstPlayer, game: Table) -> str:
     if e.cause == "random":
         return f"Premier joueur tiré au hasard : {e.player}."
     return f"Le marqueur Premier joueur passe de {e.previous} à {e.player}."
 
 
 @_describe.register(ev.Win)
-def _win(e: ev.Win, game: "Table") -> str:
+def _win(e: ev.Win, game: Table) -> str:
     if game.state.mode == "2v2":
         who = ", ".join(e.players)
-        how = {"meet": f"les Expéditions de {who} se rencontrent dans la même région",
-               "cross": f"les Expéditions de {who} se sont rejointes (et croisées)",
-               "further": f"{who} a avancé plus loin que nécessaire",
-               "three": f"trois joueurs remplissent les conditions ({who}) : les deux alliés l'emportent",
-               "team_extra": "les quatre joueurs remplissent les conditions et cette équipe a au moins une "
-                             "avance supplémentaire de plus",
-               "arena": "elle l'emporte sur plus de types de région dans l'Arène"}[e.cause]
+        how = {
+            "meet": f"les Expéditions de {who} se rencontrent dans la même région",
+            "cross": f"les Expéditions de {who} se sont rejointes (et croisées)",
+            "further": f"{who} a avancé plus loin que nécessaire",
+            "three": f"trois joueurs remplissent les conditions ({who}) : les deux alliés l'emportent",
+            "team_extra": "les quatre joueurs remplissent les conditions et cette équipe a au moins une "
+            "avance supplémentaire de plus",
+            "arena": "elle l'emporte sur plus de types de région dans l'Arène",
+        }[e.cause]
         members = " et ".join(p for p in game.state.players if p[0] == e.player)
         return f"L'équipe {e.player} ({members}) gagne la partie : {how}."
-    how = {"meet": "ses Expéditions se rencontrent sur la même région",
-           "cross": "ses Expéditions se croisent",
-           "arena": "il l'emporte sur plus de statistiques dans l'Arène"}[e.cause]
+    how = {
+        "meet": "ses Expéditions se rencontrent sur la même région",
+        "cross": "ses Expéditions se croisent",
+        "arena": "il l'emporte sur plus de statistiques dans l'Arène",
+    }[e.cause]
     return f"{e.player} gagne la partie : {how}."
 
 
 @_describe.register(ev.Tiebreak)
-def _tiebreak(e: ev.Tiebreak, game: "Table") -> str:
+def _tiebreak(e: ev.Tiebreak, game: Table) -> str:
     if game.state.mode == "2v2":
         if e.cause == "begin":
             names = ", ".join(e.players[:-1]) + " et " + e.players[-1]
-            return (f"{names} remplissent les conditions de victoire en même temps sans qu'une équipe "
-                    "ait avancé plus loin : journée de départage dans l'Arène (région du Compagnon retournée, tous "
-                    "les marqueurs y sont placés, les autres régions sont défaussées).")
+            return (
+                f"{names} remplissent les conditions de victoire en même temps sans qu'une équipe "
+                "ait avancé plus loin : journée de départage dans l'Arène (région du Compagnon retournée, tous "
+                "les marqueurs y sont placés, les autres régions sont défaussées)."
+            )
         totals = " ; ".join(f"équipe {p} : {_stats(s)}" for p, s in e.totals)
         wins = ", ".join(f"l'équipe {p} l'emporte sur {_n(n, 'type', 'types')}" for p, n in e.wins)
         return f"Arène (départage par équipe) : {totals}. {wins}."
     if e.cause == "begin":
-        return ("Les Expéditions des deux joueurs se rencontrent ou se croisent en même temps : les "
-                "départages commencent. La région du Compagnon, retournée face cachée, devient l'Arène "
-                "(forêt, montagne, eau) ; tous les marqueurs y sont placés ; les autres régions sont défaussées.")
+        return (
+            "Les Expéditions des deux joueurs se rencontrent ou se croisent en même temps : les "
+            "départages commencent. La région du Compagnon, retournée face cachée, devient l'Arène "
+            "(forêt, montagne, eau) ; tous les marqueurs y sont placés ; les autres régions sont défaussées."
+        )
     totals = " ; ".join(f"{p} : {_stats(s)}" for p, s in e.totals)
     wins = ", ".join(f"{p} l'emporte sur {_n(n, 'statistique', 'statistiques')}" for p, n in e.wins)
     return f"Arène (départages) : {totals}. {wins}."
 
 
 @_describe.register(ev.Progress)
-def _progress(e: ev.Progress, game: "Table") -> str:
+def _progress(e: ev.Progress, game: Table) -> str:
     exp = EXPEDITION_FR[e.expedition]
     terr = ", ".join(TERRAIN_FR[x] for x in e.terrains) or "aucun type (région face cachée)"
     asleep = ""
     if e.asleep:
         asleep = f" Endormis non comptés : {', '.join(_name(game, c) for c in e.asleep)}."
-    verdict = "elle avance" if e.advances else "elle n'avance pas (aucune statistique de la région strictement supérieure et non nulle)"
+    verdict = (
+        "elle avance"
+        if e.advances
+        else "elle n'avance pas (aucune statistique de la région strictement supérieure et non nulle)"
+    )
     against = f" (face à {e.against})" if e.against else ""
-    return (f"Crépuscule : {exp} de {e.player}, région {e.region} ({terr}) : {_stats(e.mine)} contre "
-            f"{_stats(e.theirs)}{against} : {verdict}.{asleep}")
+    return (
+        f"Crépuscule : {exp} de {e.player}, région {e.region} ({terr}) : {_stats(e.mine)} contre "
+        f"{_stats(e.theirs)}{against} : {verdict}.{asleep}"
+    )
 
 
 @_describe.register(ev.Declared)
-def _declared(e: ev.Declared, game: "Table") -> str:
+def _declared(e: ev.Declared, game: Table) -> str:
     parts = []
     if e.mode is not None:
         parts.append(f"mode {e.mode} (seul ce mode compte pour les cibles)")
@@ -280,15 +308,24 @@ def _declared(e: ev.Declared, game: "Table") -> str:
     return f"Déclaration de {_name(game, e.card)} par {e.player} : {' ; '.join(parts)}."
 
 
-TRIGGER_FR = {"join": "Lorsque je rejoins l'Expédition", "played_from_hand": "Lorsque je suis joué depuis la Main",
-              "played_from_reserve": "Lorsque je suis joué depuis la Réserve", "noon": "À Midi",
-              "dusk": "Au Crépuscule"}
-KIND_FR = {"spell": "du Sort", "quick": "de l'action rapide de", "reaction": "de la réaction de",
-           "internal": "de l'action interne de", "tumult": "de l'effet de la carte Tumulte"}
+TRIGGER_FR = {
+    "join": "Lorsque je rejoins l'Expédition",
+    "played_from_hand": "Lorsque je suis joué depuis la Main",
+    "played_from_reserve": "Lorsque je suis joué depuis la Réserve",
+    "noon": "À Midi",
+    "dusk": "Au Crépuscule",
+}
+KIND_FR = {
+    "spell": "du Sort",
+    "quick": "de l'action rapide de",
+    "reaction": "de la réaction de",
+    "internal": "de l'action interne de",
+    "tumult": "de l'effet de la carte Tumulte",
+}
 
 
 @_describe.register(ev.Effect)
-def _effect(e: ev.Effect, game: "Table") -> str:
+def _effect(e: ev.Effect, game: Table) -> str:
     name = _name(game, e.card)
     trig = TRIGGER_FR.get(e.trigger, e.trigger)
     if e.stage == "triggered":
@@ -297,13 +334,15 @@ def _effect(e: ev.Effect, game: "Table") -> str:
         players = list(dict.fromkeys(_owner_of(game, e, i) for i in e.group))
         if len(players) == 1:
             return f"Réactions déclenchées en même temps, toutes de {players[0]} : {players[0]} choisit leur ordre."
-        return (f"Réactions déclenchées en même temps : {e.player} a le marqueur Premier joueur ; elles se résolvent "
-                f"dans l'ordre d'initiative, chaque joueur ordonnant les siennes : {', '.join(players)}.")
+        return (
+            f"Réactions déclenchées en même temps : {e.player} a le marqueur Premier joueur ; elles se résolvent "
+            f"dans l'ordre d'initiative, chaque joueur ordonnant les siennes : {', '.join(players)}."
+        )
     extra = f" (« {trig} »)" if e.trigger else ""
     return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)} {name}{extra}."
 
 
-def _owner_of(game: "Table", e: ev.Effect, frame_id: str) -> str:
+def _owner_of(game: Table, e: ev.Effect, frame_id: str) -> str:
     card = frame_id.split(":")[0]
     for f in game.state.stack:
         if f["id"] == frame_id:
@@ -313,7 +352,7 @@ def _owner_of(game: "Table", e: ev.Effect, frame_id: str) -> str:
 
 
 @_describe.register(ev.Decision)
-def _decision(e: ev.Decision, game: "Table") -> str:
+def _decision(e: ev.Decision, game: Table) -> str:
     d = dict(e.decision)
     auto = " (aucun autre choix possible)" if e.automatic else ""
     if e.kind == "turn":
@@ -335,13 +374,18 @@ def _decision(e: ev.Decision, game: "Table") -> str:
         tg = ", ".join(_name(game, t) for t in d.get("targets", [])) or "aucune (aucune cible possible)"
         return f"{e.player} choisit les cibles : {tg}{auto}."
     if e.kind == "optional":
-        return (f"{e.player} choisit de le faire (« vous pouvez »)." if d.get("optional")
-                else f"{e.player} choisit de ne pas le faire{auto}.")
+        return (
+            f"{e.player} choisit de le faire (« vous pouvez »)."
+            if d.get("optional")
+            else f"{e.player} choisit de ne pas le faire{auto}."
+        )
     if e.kind == "order":
         return f"{e.player} ordonne ses réactions : {', '.join(d.get('order', []))}."
     if e.kind == "swap":
-        return (f"{e.player} épuise l'Orbe {d['swap'][0]} pour préparer l'Orbe {d['swap'][1]}, à tout moment "
-                "(3.2.9.e), même si ce n'est pas son tour.")
+        return (
+            f"{e.player} épuise l'Orbe {d['swap'][0]} pour préparer l'Orbe {d['swap'][1]}, à tout moment "
+            "(3.2.9.e), même si ce n'est pas son tour."
+        )
     if e.kind == "mana":
         m = d.get("mana")
         if m is None:
@@ -358,38 +402,40 @@ def _decision(e: ev.Decision, game: "Table") -> str:
 
 
 @_describe.register(ev.Note)
-def _note(e: ev.Note, game: "Table") -> str:
+def _note(e: ev.Note, game: Table) -> str:
     k = e.key
     exp = EXPEDITION_FR.get(e.expedition or "", "")
     texts = {
         "noon_nothing": "Midi : aucune réaction « À Midi », il ne se passe rien.",
-        "draw_nothing": f"{e.player} devrait piocher mais son Deck et sa Défausse sont vides : "
-                        "la pioche ne fait rien.",
+        "draw_nothing": f"{e.player} devrait piocher mais son Deck et sa Défausse sont vides : la pioche ne fait rien.",
         "resupply_nothing": f"Ravitailler : le Deck et la Défausse de {e.player} sont vides, rien ne se passe.",
         "sabotage_nothing": f"Sabotage : {_name(game, e.card or '')} n'est plus dans une Réserve, rien n'est défaussé.",
         "prepare_nothing": "Préparer : aucune carte n'est épuisée.",
         "rest_nothing": "Repos : aucun Personnage dans les Expéditions.",
         "cleanup_nothing": "Nettoyage : aucun objet en excès, rien n'est défaussé.",
-        "all_passed": ("Tous les joueurs ont passé : l'Après-midi se termine." if game.state.mode == "2v2"
-                       else "Les deux joueurs ont passé : l'Après-midi se termine."),
+        "all_passed": (
+            "Tous les joueurs ont passé : l'Après-midi se termine."
+            if game.state.mode == "2v2"
+            else "Les deux joueurs ont passé : l'Après-midi se termine."
+        ),
         "each_opponent": f"« Votre adversaire » : l'effet de {e.player} s'applique à chacun de ses adversaires "
-                         f"({' et '.join(e.players)}).",
+        f"({' et '.join(e.players)}).",
         "first_player_team": f"Effet du premier joueur : {', '.join(e.players)}, coéquipier de {e.player}, a le marqueur "
-                             "Premier joueur : l'effet s'active.",
+        "Premier joueur : l'effet s'active.",
         "tiebreak_again": "Nouvelle égalité : une nouvelle journée de départage sera jouée.",
         "condition_true": f"{_name(game, e.card or '')} : la condition de l'étape est évaluée à la résolution "
-                          "et elle est remplie : l'étape se fait.",
+        "et elle est remplie : l'étape se fait.",
         "found_again": f"{_name(game, e.card or '')} a été déplacé par la capacité elle-même : elle retrouve le "
-                       f"nouvel objet dans sa zone de destination ({e.count} déplacement(s)).",
+        f"nouvel objet dans sa zone de destination ({e.count} déplacement(s)).",
         "dusk_once": f"L'{exp} de {e.player} a déjà avancé pendant ce Crépuscule : elle ne peut avancer qu'une "
-                     "seule fois par phase Crépuscule.",
+        "seule fois par phase Crépuscule.",
         "first_morning": f"Premier Matin : au lieu des effets quotidiens normaux, chaque joueur pioche six cartes "
-                         f"et en place trois dans sa Zone de Mana ; le marqueur Premier joueur reste à {e.player}.",
+        f"et en place trois dans sa Zone de Mana ; le marqueur Premier joueur reste à {e.player}.",
         "condition_false": f"{_name(game, e.card or '')} : la condition de l'étape n'est pas remplie à la "
-                           "résolution, l'étape ne se fait pas.",
+        "résolution, l'étape ne se fait pas.",
         "optional_declined": f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",
         "target_gone": f"La cible {_name(game, e.card or '')} n'est plus l'objet choisi (elle a changé de zone, "
-                       "c'est un nouvel objet) : l'étape ne lui fait rien.",
+        "c'est un nouvel objet) : l'étape ne lui fait rien.",
         "sacrifice_nothing": f"{e.player} ne contrôle pas {_name(game, e.card or '')} en jeu : rien n'est sacrifié.",
         "forward_arena": f"L'{exp} de {e.player} est dans l'Arène : elle ne peut pas avancer.",
         "forward_opposite": f"L'{exp} de {e.player} est dans la région opposée à son origine : avancer ne fait rien.",

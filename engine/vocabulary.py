@@ -10,6 +10,7 @@ Python reads them here (``Zone.LIMBO.label``), the site and its JavaScript from 
     >>> vocabulary()["statuses"]["asleep"]
     'Endormi'
 """
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ class Labelled(str, Enum):
 
     label: str
 
-    def __new__(cls, value: str, label: str) -> "Labelled":
+    def __new__(cls, value: str, label: str) -> Labelled:
         member = str.__new__(cls, value)
         member._value_ = value
         member.label = label
@@ -34,6 +35,7 @@ class Labelled(str, Enum):
 
 class Zone(Labelled):
     """Zones (1.2.3.b); a player's zones are keys of PLAYER, Limbo is shared (3.2.8, spelt as in the seeds)."""
+
     DECK = "deck", "Deck"
     HAND = "hand", "Main"
     MANA = "mana", "Zone de Mana"
@@ -63,6 +65,7 @@ class Phase(Labelled):
 
 class DecisionKind(Labelled):
     """What a pending decision waits for (`pending.kind`), and `swap` (3.2.9.e, at any time)."""
+
     TURN = "turn", "Tour"
     MANA = "mana", "Zone de Mana"
     KEEP = "keep", "Nettoyage"
@@ -98,8 +101,14 @@ class Mode(Labelled):
 
 #: the JSON name of each enum in :func:`vocabulary`
 ENUMS: dict[str, type[Labelled]] = {
-    "zones": Zone, "statuses": Status, "phases": Phase, "decision_kinds": DecisionKind,
-    "expeditions": Expedition, "terrains": Terrain, "card_types": CardType, "modes": Mode,
+    "zones": Zone,
+    "statuses": Status,
+    "phases": Phase,
+    "decision_kinds": DecisionKind,
+    "expeditions": Expedition,
+    "terrains": Terrain,
+    "card_types": CardType,
+    "modes": Mode,
 }
 
 

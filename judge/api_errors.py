@@ -8,6 +8,7 @@
 
 Installed as DRF's ``EXCEPTION_HANDLER``.
 """
+
 from __future__ import annotations
 
 import math
@@ -31,7 +32,7 @@ class VersionConflict(Exception):
     def data(self) -> dict:
         return {
             "detail": "Quelqu'un d'autre a enregistré ce scénario depuis que vous l'avez ouvert : rechargez-le, "
-                      "ou enregistrez vos changements comme une copie.",
+            "ou enregistrez vos changements comme une copie.",
             "version": self.current,
             "updated_at": self.updated_at.isoformat() if self.updated_at else None,
             "updated_by": self.updated_by,
@@ -51,8 +52,10 @@ def exception_handler(exc, context):
     if isinstance(exc, VersionConflict):
         return Response(exc.data(), status=status.HTTP_412_PRECONDITION_FAILED)
     if isinstance(exc, ProtectedError):
-        return Response({"detail": "Suppression impossible : d'autres juges ont des réponses ou des exercices "
-                                   "qui en dépendent."}, status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"detail": "Suppression impossible : d'autres juges ont des réponses ou des exercices qui en dépendent."},
+            status=status.HTTP_409_CONFLICT,
+        )
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, Throttled):
         response.data = {"detail": throttled_message(exc.wait)}

@@ -17,6 +17,7 @@ When the engine has its own budget (``engine.Budget``, ``engine.BudgetExceeded``
 :meth:`Budget.load` gives it this budget's limits and :meth:`Budget.hard_stop` turns its exception
 into :class:`BudgetExceeded`; the checks here stay as the site's bound.
 """
+
 from __future__ import annotations
 
 import os
@@ -66,8 +67,10 @@ class Budget:
 
     # -- refusals ---------------------------------------------------------------------------
     def out_of_time(self) -> BudgetExceeded:
-        return BudgetExceeded(f"Budget dépassé : le moteur a calculé plus de {_seconds_text(self.seconds)} pour "
-                              f"cette requête (limite {_seconds_text(self.seconds)} par requête).")
+        return BudgetExceeded(
+            f"Budget dépassé : le moteur a calculé plus de {_seconds_text(self.seconds)} pour "
+            f"cette requête (limite {_seconds_text(self.seconds)} par requête)."
+        )
 
     def out_of_steps(self, needed: int | None = None) -> BudgetExceeded:
         what = f"{needed} étapes demandées" if needed is not None else f"plus de {self.steps} étapes de jeu"
@@ -135,7 +138,7 @@ class Budget:
         try:
             yield self
         finally:
-            try:   # the timer may fire on the way out: the refusal stands, the cleanup still happens
+            try:  # the timer may fire on the way out: the refusal stands, the cleanup still happens
                 signal.setitimer(signal.ITIMER_REAL, 0)
             finally:
                 signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)

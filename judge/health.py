@@ -3,6 +3,7 @@
 ``/ping/``: the cheapest Django view (no database, no index, no template), the framework's floor in
 ``bench/load_bench.py``.
 """
+
 from django.db import connection
 from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache

@@ -1,4 +1,5 @@
 """Size limits of a scenario document: a real board is small, anything larger is refused (413)."""
+
 from __future__ import annotations
 
 MAX_BODY_BYTES = 512 * 1024

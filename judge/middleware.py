@@ -1,4 +1,5 @@
 """Refuse oversized request bodies early, before anything reads them."""
+
 from django.http import JsonResponse
 
 from .limits import MAX_BODY_BYTES

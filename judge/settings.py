@@ -317,22 +317,31 @@ ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
 # Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/throttles.py;
 # ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them.
 ARBITRE_THROTTLE_RATES = {
-    "run": "60/min", "run-ip": "120/min",
-    "check": "120/min", "check-ip": "240/min",
-    "answer": "60/min", "answer-ip": "240/min",
-    "search": "120/min", "search-ip": "600/min",
-    "suggest": "300/min", "suggest-ip": "1200/min",
+    "run": "60/min",
+    "run-ip": "120/min",
+    "check": "120/min",
+    "check-ip": "240/min",
+    "answer": "60/min",
+    "answer-ip": "240/min",
+    "search": "120/min",
+    "search-ip": "600/min",
+    "suggest": "300/min",
+    "suggest-ip": "1200/min",
 }
 ARBITRE_THROTTLE_RATES.update(
-    (key.strip(), rate.strip()) for key, _, rate in
-    (item.partition("=") for item in os.environ.get("ARBITRE_THROTTLE_RATES", "").split(",") if "=" in item)
+    (key.strip(), rate.strip())
+    for key, _, rate in (
+        item.partition("=") for item in os.environ.get("ARBITRE_THROTTLE_RATES", "").split(",") if "=" in item
+    )
 )
-REST_FRAMEWORK.update({
-    "EXCEPTION_HANDLER": "judge.api_errors.exception_handler",
-    # The browsable API (HTML forms) in development only: JSON alone in production.
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
-    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-})
+REST_FRAMEWORK.update(
+    {
+        "EXCEPTION_HANDLER": "judge.api_errors.exception_handler",
+        # The browsable API (HTML forms) in development only: JSON alone in production.
+        "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+        + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    }
+)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and os.environ.get("ARBITRE_SQLITE_TIMEOUT"):
     # How long a write waits for SQLite's lock before failing (tests/security/test_concurrency.py sets 1 s).
     DATABASES["default"]["OPTIONS"]["timeout"] = float(os.environ["ARBITRE_SQLITE_TIMEOUT"])

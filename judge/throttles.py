@@ -9,6 +9,7 @@ without a rate is not throttled. The client IP is REMOTE_ADDR, or, behind ``ARBI
 proxies, the address they saw (DRF's ``NUM_PROXIES`` over ``X-Forwarded-For``). Counters live in the
 cache (per worker process with the default local-memory cache).
 """
+
 from __future__ import annotations
 
 from django.conf import settings

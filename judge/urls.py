@@ -1,11 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-
 from rest_framework.routers import DefaultRouter
 
-from judge.scenarios import api as judge_api
 from judge.health import healthz, ping
+from judge.scenarios import api as judge_api
 from rules_ref import api as rules_api
 
 router = DefaultRouter()

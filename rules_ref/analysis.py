@@ -9,6 +9,7 @@ without accents (``capacité``→``capac``, ``capacite``→``capacit``), so each
 ``fold(stem(w))`` and ``stem(fold(w))`` at the same position; the stemmer leaves the 3rd-person
 plural ``-ent`` alone (``défaussent``), so that form also gets the stem of the word without it.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -22,10 +23,45 @@ _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "Œ": "OE", "Æ": "AE", "’
 
 #: Whoosh's French list misses common words of judges' questions (``les``, ``quand``, ``comment``).
 EXTRA_STOPS = {
-    "les", "un", "une", "quel", "quelle", "quels", "quelles", "quand", "comment", "quoi", "si",
-    "cette", "cet", "ou", "où", "peut", "peuvent", "puis", "lorsque", "lorsqu", "jusqu", "puisqu",
-    "ça", "cela", "ils", "elles", "leurs", "est", "a", "y", "se", "faut", "dois", "doit",
-    "quoiqu", "lors", "alors", "donc", "car",
+    "les",
+    "un",
+    "une",
+    "quel",
+    "quelle",
+    "quels",
+    "quelles",
+    "quand",
+    "comment",
+    "quoi",
+    "si",
+    "cette",
+    "cet",
+    "ou",
+    "où",
+    "peut",
+    "peuvent",
+    "puis",
+    "lorsque",
+    "lorsqu",
+    "jusqu",
+    "puisqu",
+    "ça",
+    "cela",
+    "ils",
+    "elles",
+    "leurs",
+    "est",
+    "a",
+    "y",
+    "se",
+    "faut",
+    "dois",
+    "doit",
+    "quoiqu",
+    "lors",
+    "alors",
+    "donc",
+    "car",
 }
 
 

@@ -1,4 +1,5 @@
 """The rules API: list and read rules, search, suggestions as you type."""
+
 from django.conf import settings
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -16,14 +17,23 @@ from .serializers import RuleSerializer, SearchHitSerializer, SearchResultsSeria
 RULESET = OpenApiParameter("ruleset", OpenApiTypes.STR, description="Jeu de règles (défaut : fr-1).")
 
 
-@extend_schema(parameters=[RULESET, OpenApiParameter("section", OpenApiTypes.STR, description="Une section et ses sous-règles, par ex. 2.4.")])
+@extend_schema(
+    parameters=[
+        RULESET,
+        OpenApiParameter("section", OpenApiTypes.STR, description="Une section et ses sous-règles, par ex. 2.4."),
+    ]
+)
 class RuleList(generics.ListAPIView):
     """Rules in rules order, optionally one rule set and one section."""
 
     serializer_class = RuleSerializer
 
     def get_queryset(self):
-        qs = Rule.objects.filter(implicit=False).select_related("ruleset", "parent", "concordance").prefetch_related("citations")
+        qs = (
+            Rule.objects.filter(implicit=False)
+            .select_related("ruleset", "parent", "concordance")
+            .prefetch_related("citations")
+        )
         if ruleset := self.request.query_params.get("ruleset"):
             qs = qs.filter(ruleset__slug=ruleset)
         if section := self.request.query_params.get("section"):
@@ -39,7 +49,9 @@ class RuleDetail(generics.RetrieveAPIView):
     def get_object(self):
         return get_object_or_404(
             Rule.objects.select_related("ruleset", "parent", "concordance"),
-            ruleset__slug=self.kwargs["ruleset"], slug=self.kwargs["number"], implicit=False,
+            ruleset__slug=self.kwargs["ruleset"],
+            slug=self.kwargs["number"],
+            implicit=False,
         )
 
 
@@ -61,8 +73,11 @@ def _params(request) -> dict:
 def search_view(request):
     """Ranked rules for a rule number or French keywords, best first."""
     p = _params(request)
-    if (official := concordance_views.official_search_data(  # "cr5 4.2.5.d": an official number
-            p["q"], p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, p["limit"])) is not None:
+    if (
+        official := concordance_views.official_search_data(  # "cr5 4.2.5.d": an official number
+            p["q"], p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, p["limit"]
+        )
+    ) is not None:
         return Response(official)
     results = search.search(p["q"], ruleset=p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, limit=p["limit"])
     # The serializer documents the shape (OpenAPI); building the plain dict directly costs a fifth of
@@ -86,8 +101,11 @@ def _results_data(results: search.Results) -> dict:
 def suggest_view(request):
     """Rules for a query being typed (the last word counts as a prefix)."""
     p = _params(request)
-    if (official := concordance_views.official_suggest(  # "cr5 4.2.5.d" being typed: an official number
-            p["q"], p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, min(p["limit"], 10))) is not None:
+    if (
+        official := concordance_views.official_suggest(  # "cr5 4.2.5.d" being typed: an official number
+            p["q"], p["ruleset"] or settings.ARBITRE_DEFAULT_RULESET, min(p["limit"], 10)
+        )
+    ) is not None:
         return Response(official)
     hits = search.suggest(p["q"], ruleset=p["ruleset"] or None, limit=min(p["limit"], 10))
     # As for search: the plain dicts directly (test_api checks they match the serializer's fields).

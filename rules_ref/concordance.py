@@ -6,6 +6,7 @@ The concordance file (``fixtures/concordance/<rule set>.json``) holds numbers, v
 written by the project in French; the English text itself is not shipped (no licence): pages link to
 the official source, :data:`OFFICIAL_URL`.
 """
+
 from __future__ import annotations
 
 import json
@@ -131,8 +132,7 @@ def _entry(item: dict, where: str) -> Entry:
             raise ConcordanceError(f"{where}.{key} : liste de numéros officiels attendue, pas {numbers!r}")
         verdict = item.get(f"{key}_verdict")
         if verdict not in VERDICTS:
-            raise ConcordanceError(
-                f"{where}.{key}_verdict : {verdict!r} inconnu (attendu : {', '.join(VERDICTS)})")
+            raise ConcordanceError(f"{where}.{key}_verdict : {verdict!r} inconnu (attendu : {', '.join(VERDICTS)})")
         if (verdict == Concordance.Verdict.ABSENT) != (not numbers):
             raise ConcordanceError(f"{where}.{key} : « absent » va avec une liste vide, et seulement lui")
         partial = item.get(f"{key}_partial", False)
@@ -163,11 +163,15 @@ def import_concordance(ruleset_slug: str, path: Path | str | None = None) -> Con
         try:
             ruleset = RuleSet.objects.select_for_update().get(slug=ruleset_slug)
         except RuleSet.DoesNotExist:
-            raise ConcordanceError(f"{path} : le jeu de règles {ruleset_slug} n'existe pas (importez d'abord les règles)") from None
+            raise ConcordanceError(
+                f"{path} : le jeu de règles {ruleset_slug} n'existe pas (importez d'abord les règles)"
+            ) from None
         rules = {r.number: r for r in Rule.objects.filter(ruleset=ruleset, number__isnull=False, implicit=False)}
         for index, e in enumerate(entries):
             if e.rule not in rules:
-                raise ConcordanceError(f"{path} : entries[{index}] ({e.rule}) : la règle {e.rule} n'existe pas dans {ruleset_slug}")
+                raise ConcordanceError(
+                    f"{path} : entries[{index}] ({e.rule}) : la règle {e.rule} n'existe pas dans {ruleset_slug}"
+                )
         existing = {c.rule_id: c for c in Concordance.objects.filter(rule__ruleset=ruleset)}
         wanted = {rules[e.rule].pk: e for e in entries}
         for rule_id, row in existing.items():
@@ -194,6 +198,7 @@ def import_concordance(ruleset_slug: str, path: Path | str | None = None) -> Con
 
 
 # --- showing it -----------------------------------------------------------------------------------
+
 
 def paragraphs(c: Concordance, version: Version = CURRENT) -> str:
     """``2.4.7.d``, ``2.5.a + 2.5.b``, ``5.1.2.e (en partie)``, or ``(aucun paragraphe)``."""
@@ -291,8 +296,9 @@ def find_official(query: str, ruleset: str) -> OfficialMatch | None:
     match = OfficialMatch(query=query.strip(), version=version, number=number)
     if version is None:
         return match
-    rows = list(Concordance.objects.filter(rule__ruleset__slug=ruleset).select_related("rule__ruleset")
-                .order_by("rule__order"))  # one row per numbered rule of the set: bounded by the rule set
+    rows = list(
+        Concordance.objects.filter(rule__ruleset__slug=ruleset).select_related("rule__ruleset").order_by("rule__order")
+    )  # one row per numbered rule of the set: bounded by the rule set
     key = f"{version.key}_numbers"
     exact = [(c.rule, c) for c in rows if number in getattr(c, key)]
     if exact:

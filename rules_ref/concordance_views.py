@@ -1,6 +1,7 @@
 """Pages and search hooks of the concordance with the official rules: the changes page, and the
 answer to a search for an official number ("cr5 4.2.5.d"), which the search page and the search API
 try before anything else (one call at the top of each)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -34,8 +35,11 @@ def official_search(request):
         return None
     if request.GET.get("go") == "1" and match.exact and len(match.rules) == 1:
         return redirect(match.rules[0][0].get_absolute_url())
-    return render(request, "rules_ref/official_search.html",
-                  {"q": q, "match": match, "ruleset": ruleset, "official_url": OFFICIAL_URL})
+    return render(
+        request,
+        "rules_ref/official_search.html",
+        {"q": q, "match": match, "ruleset": ruleset, "official_url": OFFICIAL_URL},
+    )
 
 
 def official_search_data(q: str, ruleset: str, limit: int = 100) -> dict | None:
@@ -86,14 +90,17 @@ def changes(request, ruleset: str | None = None):
     for c in rows:
         if c.v5_verdict != Concordance.Verdict.SAME or c.v3_verdict != Concordance.Verdict.SAME:
             sections.setdefault(c.rule.number.split(".")[0], []).append(c)
-    return render(request, "rules_ref/changes.html", {
-        "ruleset": rs,
-        "total": len(rows),
-        "counts": [(label, counts[value], value) for value, label in Concordance.Verdict.choices if counts[value]],
-        "sections": [(number, SECTIONS.get(number, ""), items) for number, items in sections.items()],
-        "listed": sum(len(items) for items in sections.values()),
-        "current": CURRENT,
-        "versions": list(VERSIONS.values()),
-        "official_url": OFFICIAL_URL,
-    })
-
+    return render(
+        request,
+        "rules_ref/changes.html",
+        {
+            "ruleset": rs,
+            "total": len(rows),
+            "counts": [(label, counts[value], value) for value, label in Concordance.Verdict.choices if counts[value]],
+            "sections": [(number, SECTIONS.get(number, ""), items) for number, items in sections.items()],
+            "listed": sum(len(items) for items in sections.values()),
+            "current": CURRENT,
+            "versions": list(VERSIONS.values()),
+            "official_url": OFFICIAL_URL,
+        },
+    )

@@ -4,6 +4,7 @@ Everything is read and checked before anything is written: a malformed file rais
 :class:`~rules_ref.parser.RulesFormatError` and the database is left as it was. Importing the same
 files twice changes nothing (no row is written the second time).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -52,20 +53,45 @@ def _rows(entries: list[Entry]) -> dict[str, dict]:
         entry = numbered.get(number)
         if entry is None:
             rows[number] = dict(
-                kind=Rule.Kind.SECTION, number=number, title="", text="", items=[], remarks=[], blocks=[],
-                starred=False, implicit=True, order=order, source="",
+                kind=Rule.Kind.SECTION,
+                number=number,
+                title="",
+                text="",
+                items=[],
+                remarks=[],
+                blocks=[],
+                starred=False,
+                implicit=True,
+                order=order,
+                source="",
             )
             continue
         rows[number] = dict(
-            kind=entry.kind, number=number, title=entry.title, text=entry.text, items=entry.items,
-            remarks=entry.remarks, blocks=[b.as_dict() for b in entry.blocks], starred=entry.starred,
-            implicit=False, order=order, source=f"{Path(entry.source).name}:{entry.line}",
+            kind=entry.kind,
+            number=number,
+            title=entry.title,
+            text=entry.text,
+            items=entry.items,
+            remarks=entry.remarks,
+            blocks=[b.as_dict() for b in entry.blocks],
+            starred=entry.starred,
+            implicit=False,
+            order=order,
+            source=f"{Path(entry.source).name}:{entry.line}",
         )
     for offset, entry in enumerate(articles, start=len(rows)):
         rows[entry.slug] = dict(
-            kind=Rule.Kind.ARTICLE, number=None, title=entry.title, text=entry.text, items=entry.items,
-            remarks=entry.remarks, blocks=[b.as_dict() for b in entry.blocks], starred=False,
-            implicit=False, order=offset, source=f"{Path(entry.source).name}:{entry.line}",
+            kind=Rule.Kind.ARTICLE,
+            number=None,
+            title=entry.title,
+            text=entry.text,
+            items=entry.items,
+            remarks=entry.remarks,
+            blocks=[b.as_dict() for b in entry.blocks],
+            starred=False,
+            implicit=False,
+            order=offset,
+            source=f"{Path(entry.source).name}:{entry.line}",
         )
     return rows
 
@@ -115,7 +141,7 @@ def import_rules(paths: list[Path | str], ruleset_slug: str, name: str | None = 
             else:
                 report.unchanged += 1
             saved[slug] = rule
-        for slug, rule in saved.items():
+        for rule in saved.values():
             parent = saved.get(_parent_slug(rule.number)) if rule.number else None
             if rule.parent_id != (parent.pk if parent else None):
                 rule.parent = parent
@@ -128,11 +154,7 @@ def import_rules(paths: list[Path | str], ruleset_slug: str, name: str | None = 
 
 
 def _sync_citations(ruleset: RuleSet, entries: list[Entry], saved: dict[str, Rule]) -> None:
-    wanted = {
-        (saved[e.slug].pk, number): saved.get(number)
-        for e in entries
-        for number in e.citations()
-    }
+    wanted = {(saved[e.slug].pk, number): saved.get(number) for e in entries for number in e.citations()}
     current = {(c.source_id, c.number): c for c in Citation.objects.filter(source__ruleset=ruleset)}
     for key, citation in current.items():
         if key not in wanted:

@@ -4,6 +4,7 @@ A rule is identified by (rule set, number): numbers move between official versio
 so ``2.4.6.c`` of ``fr-1`` need not be ``2.4.6.c`` of a later set. Glossary articles have no number;
 they are identified by a slug of their title.
 """
+
 from __future__ import annotations
 
 from django.db import models

@@ -12,6 +12,7 @@ This module is pure Python (no Django) so that it can be tested and reused on it
 guesses silently: what it cannot read raises :class:`RulesFormatError` naming the file and line, and
 repeats that differ are reported in :attr:`ParseResult.conflicts`.
 """
+
 from __future__ import annotations
 
 import re
@@ -266,7 +267,5 @@ def parse_files(paths: list[Path | str]) -> ParseResult:
                     f"l'autre ; la version complète ({chosen.source}:{chosen.line}) est gardée"
                 )
             else:
-                conflicts.append(
-                    f"{entry.slug} : {where} diffère de {first} ; la première version est gardée"
-                )
+                conflicts.append(f"{entry.slug} : {where} diffère de {first} ; la première version est gardée")
     return ParseResult(entries=[by_key[k] for k in order], conflicts=conflicts, merged=merged)

@@ -9,12 +9,27 @@ class RuleSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     cites = serializers.SerializerMethodField()
     official = serializers.SerializerMethodField(
-        help_text="Règles officielles (EN) : paragraphes et verdict pour cr-3.0 et cr-5.0, changed, note ; null sans correspondance.")
+        help_text="Règles officielles (EN) : paragraphes et verdict pour cr-3.0 et cr-5.0, changed, note ; null sans correspondance."
+    )
 
     class Meta:
         model = Rule
-        fields = ["ruleset", "number", "slug", "kind", "title", "text", "items", "remarks", "starred",
-                  "parent", "order", "url", "cites", "official"]
+        fields = [
+            "ruleset",
+            "number",
+            "slug",
+            "kind",
+            "title",
+            "text",
+            "items",
+            "remarks",
+            "starred",
+            "parent",
+            "order",
+            "url",
+            "cites",
+            "official",
+        ]
 
     def get_parent(self, rule: Rule) -> str | None:
         parent = rule.parent
@@ -53,5 +68,6 @@ class SearchResultsSerializer(serializers.Serializer):
     suggestion = serializers.CharField(allow_null=True)
     missing_number = serializers.CharField(allow_null=True)
     official = serializers.DictField(
-        required=False, help_text="Seulement pour kind « official » (« cr5 4.2.5.d ») : version, number, exact, notice.")
+        required=False, help_text="Seulement pour kind « official » (« cr5 4.2.5.d ») : version, number, exact, notice."
+    )
     results = SearchHitSerializer(many=True, source="hits")

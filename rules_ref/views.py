@@ -1,4 +1,5 @@
 """Pages of the rules reference: home, search, table of contents, rule and article pages."""
+
 from __future__ import annotations
 
 import hashlib
@@ -13,10 +14,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from . import concordance_views, search
-from .models import Citation, Rule, RuleSet
-from . import glossary
+from . import concordance_views, glossary, search
 from .analysis import fold
+from .models import Citation, Rule, RuleSet
 
 #: Where the printed rules had an icon, the text keeps a gap: "Le symbole signifie", "types , , et".
 LOST_ICON = re.compile(r"symboles? (?:signifie|,)|\(\s*,|\s,\s*,|types de région\s*,|commune\s*,|Axiom\s*,")
@@ -78,11 +78,18 @@ def search_page(request):
     results = search.search(q, ruleset=ruleset) if q.strip() else None
     # Enter on a rule number, however typed ("3.2.9 f", "R2.4.6.c"), in any search box (suggest.js
     # adds go=1): straight to the rule's page when it exists; a missing one shows the nearest.
-    if request.GET.get("go") == "1" and results and results.number and results.hits \
-            and results.hits[0].number == results.number:
+    if (
+        request.GET.get("go") == "1"
+        and results
+        and results.number
+        and results.hits
+        and results.hits[0].number == results.number
+    ):
         return redirect(results.hits[0].url)
     scenarios = _scenarios_matching(q, ruleset) if q.strip() else []
-    return render(request, "rules_ref/search.html", {"q": q, "results": results, "ruleset": ruleset, "scenarios": scenarios})
+    return render(
+        request, "rules_ref/search.html", {"q": q, "results": results, "ruleset": ruleset, "scenarios": scenarios}
+    )
 
 
 def toc(request, ruleset: str | None = None):
@@ -133,14 +140,20 @@ def article(request, ruleset: str, slug: str):
 def _render_rule(request, stamp: tuple, pk: int):
     # Everything but the scenarios citing the rule (saved at any time) is rendered once per import.
     page = _cached(("rule-page", *stamp, pk), lambda: _rule_fragments(pk))
-    context = {**page, "scenarios": _cached(("citing", pk, cache.get("scenarios-version", 0)),
-                                            lambda: _scenarios_citing(page["rule"]), SHORT_TTL)}
+    context = {
+        **page,
+        "scenarios": _cached(
+            ("citing", pk, cache.get("scenarios-version", 0)), lambda: _scenarios_citing(page["rule"]), SHORT_TTL
+        ),
+    }
     if request.user.is_authenticated:  # the header names the user and carries a CSRF token
         return render(request, "rules_ref/rule.html", context)
     # Anonymous: the same page for everyone, kept as long as the citing scenarios stay the same.
     shown = tuple((str(s.uuid), s.title) for s in context["scenarios"])
-    html = _cached(("rule-html", *stamp, pk, request.path, shown),
-                   lambda: render_to_string("rules_ref/rule.html", context, request))
+    html = _cached(
+        ("rule-html", *stamp, pk, request.path, shown),
+        lambda: render_to_string("rules_ref/rule.html", context, request),
+    )
     return HttpResponse(html)
 
 
@@ -160,8 +173,11 @@ def _rule_fragments(pk: int) -> dict:
     body = " ".join(b["text"] for b in obj.blocks)
     children = list(obj.children.select_related("ruleset").order_by("order"))
     parent = obj.parent if obj.parent and not obj.parent.implicit else None
-    siblings = (list(Rule.objects.filter(parent=obj.parent, implicit=False).select_related("ruleset").order_by("order"))
-                if obj.parent and obj.number else [])
+    siblings = (
+        list(Rule.objects.filter(parent=obj.parent, implicit=False).select_related("ruleset").order_by("order"))
+        if obj.parent and obj.number
+        else []
+    )
     breadcrumb = obj.breadcrumb()
     for level in breadcrumb:
         level.ruleset = rs

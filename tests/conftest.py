@@ -1,5 +1,6 @@
 """Shared fixtures: the seed rules imported once per database, the search index built once per run, the
 test users (alice and bob, judges; staff, of the team)."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,6 @@
 """The health endpoint checks the database and the index."""
 
+
 def test_healthy_node(client, rules):
     response = client.get("/healthz/")
     assert response.status_code == 200

@@ -1,12 +1,22 @@
 """Keyword actions and deck operations, as functions of the engine (used by the phases and by
 part 2's spells and abilities). Each emits events citing the rule that defines it."""
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .. import events as ev
-from ..model import (CENTRE, COUNTER_LOSING_ZONES, EXPEDITION_ZONES, HOME, IN_PLAY_ZONES, OPPOSITE,
-                     VISIBLE_ZONES, split_zone)
+from ..model import (
+    CENTRE,
+    COUNTER_LOSING_ZONES,
+    EXPEDITION_ZONES,
+    HOME,
+    IN_PLAY_ZONES,
+    OPPOSITE,
+    VISIBLE_ZONES,
+    split_zone,
+)
 from .end import check_end
 from .frames import frame, push
 from .registry import art, implements, implements_article, implements_phases, phases
@@ -18,9 +28,17 @@ if TYPE_CHECKING:
 
 
 @implements("3.1.2.c", "2.1.c", "2.1.d", "2.1.g", "2.5.i", "2.5.j")
-def move_card(game: "Table", card_id: str, player: str | None, zone: str, cause: str,
-              rules: Iterable[str] = (), enters: tuple[str, ...] = (), reading: str | None = None,
-              articles: Iterable[tuple[str, str]] = ()) -> str:
+def move_card(
+    game: Table,
+    card_id: str,
+    player: str | None,
+    zone: str,
+    cause: str,
+    rules: Iterable[str] = (),
+    enters: tuple[str, ...] = (),
+    reading: str | None = None,
+    articles: Iterable[tuple[str, str]] = (),
+) -> str:
     """Move a card to `player`'s `zone` (or "limbo"); return the zone key it reached.
 
     3.1.2.c: a private zone of another player is replaced by its owner's. 2.1.c: entering a
@@ -33,7 +51,7 @@ def move_card(game: "Table", card_id: str, player: str | None, zone: str, cause:
     card = st.card(card_id)
     cites = list(rules)
     if zone in EXPEDITION_ZONES or zone == "limbo":
-        pass                                   # shared zones (1.2.3.c)
+        pass  # shared zones (1.2.3.c)
     elif player != card.owner:
         player = card.owner
         cites.append("3.1.2.c")
@@ -52,26 +70,28 @@ def move_card(game: "Table", card_id: str, player: str | None, zone: str, cause:
     return dst
 
 
-def controller(game: "Table", card_id: str) -> str | None:
+def controller(game: Table, card_id: str) -> str | None:
     """The player whose zone holds the card (None in Limbo)."""
     return split_zone(game.state.loc[card_id])[0]
 
 
 @implements("3.2.2.d")
-def shuffle_discard_under_deck(game: "Table", player: str, rules: tuple[str, ...] = ("3.2.2.d",)) -> bool:
+def shuffle_discard_under_deck(game: Table, player: str, rules: tuple[str, ...] = ("3.2.2.d",)) -> bool:
     """3.2.2.d: shuffle the Discard pile and put it under the Deck. False if the pile is empty."""
     discard = game.state.zones[f"{player}.discard"]
     if not discard:
         return False
     order = [c.id for c in discard]
     game.rng().shuffle(order)
-    game.emit(ev.Shuffle(player, f"{player}.discard", f"{player}.deck", tuple(order),
-                         position="bottom", cause="deck_empty"), rules)
+    game.emit(
+        ev.Shuffle(player, f"{player}.discard", f"{player}.deck", tuple(order), position="bottom", cause="deck_empty"),
+        rules,
+    )
     return True
 
 
 @implements("3.2.2.b", "3.2.2.d", "3.2.2.e")
-def draw(game: "Table", player: str, count: int, rules: tuple[str, ...], cause: str = "draw") -> int:
+def draw(game: Table, player: str, count: int, rules: tuple[str, ...], cause: str = "draw") -> int:
     """Draw `count` cards one by one from the top of the Deck (3.2.2.b); when the Deck is empty the
     Discard pile is shuffled under it (3.2.2.d), and if it is still empty the draw does nothing
     (3.2.2.e). Returns the number of cards drawn."""
@@ -90,14 +110,14 @@ def draw(game: "Table", player: str, count: int, rules: tuple[str, ...], cause: 
 
 
 @implements("7.3.4.a")
-def discard(game: "Table", card_id: str, cause: str = "discard", rules: tuple[str, ...] = ("7.3.4.a",)) -> str:
+def discard(game: Table, card_id: str, cause: str = "discard", rules: tuple[str, ...] = ("7.3.4.a",)) -> str:
     """7.3.4.a: move the object or card from its zone to the Discard pile (its owner's, 3.1.2.c)."""
     holder = controller(game, card_id) or game.state.card(card_id).owner
     return move_card(game, card_id, holder, "discard", cause, rules)
 
 
 @implements("7.3.16.a", "7.3.16.b")
-def resupply(game: "Table", player: str) -> str | None:
+def resupply(game: Table, player: str) -> str | None:
     """7.3.16.a: put the top card of the Deck into the Reserve. 7.3.16.b: an empty Deck is first
     refilled by shuffling the Discard pile into it; still empty, resupply does nothing."""
     st = game.state
@@ -112,7 +132,7 @@ def resupply(game: "Table", player: str) -> str | None:
 
 
 @implements("7.3.18.a")
-def sabotage(game: "Table", target: str) -> bool:
+def sabotage(game: Table, target: str) -> bool:
     """7.3.18.a: discard up to one target card in a Reserve (one's own included). A target that is
     no longer in a Reserve is not discarded ("jusqu'à")."""
     zone = game.state.loc.get(target)
@@ -124,7 +144,7 @@ def sabotage(game: "Table", target: str) -> bool:
 
 
 @implements("7.3.19", "7.3.19.a")
-def sacrifice(game: "Table", player: str, target: str) -> bool:
+def sacrifice(game: Table, player: str, target: str) -> bool:
     """7.3.19.a: discard an object the player controls in play (Expedition or Landmarks).
     Raises ValueError when the player does not control it in play."""
     zone = game.state.loc.get(target)
@@ -136,8 +156,9 @@ def sacrifice(game: "Table", player: str, target: str) -> bool:
 
 @implements("7.3.11.a", "7.3.11.b", "7.3.11.c", "7.3.11.d", "4.3.g", "1.3.2.e")
 @implements_phases("Avancement des Expéditions")
-def move_forward(game: "Table", player: str, expedition: str, cause: str = "forward",
-                 rules: tuple[str, ...] = ()) -> bool:
+def move_forward(
+    game: Table, player: str, expedition: str, cause: str = "forward", rules: tuple[str, ...] = ()
+) -> bool:
     """7.3.11: move the marker one region towards the opposite end (hero 0→7, companion 7→0).
     In the Arena (7.3.11.d, 4.3.g) or from the opposite region (7.3.11.c) nothing happens;
     entering a face-down Tumult half reveals that card first (7.3.11.b)."""
@@ -154,8 +175,12 @@ def move_forward(game: "Table", player: str, expedition: str, cause: str = "forw
     if st.phase == "dusk" and key in st.dusk_advanced:
         # the phases article, Avancement des Expéditions: "Chaque Expédition ne peut avancer qu'une
         # seule fois par phase Crépuscule" (reading "dusk-once": whatever made it advance)
-        game.emit(ev.Note("dusk_once", player=player, expedition=expedition), ("1.3.2.e",) + rules, "dusk-once",
-                  articles=phases("Avancement des Expéditions"))
+        game.emit(
+            ev.Note("dusk_once", player=player, expedition=expedition),
+            ("1.3.2.e",) + rules,
+            "dusk-once",
+            articles=phases("Avancement des Expéditions"),
+        )
         return False
     new = pos + (1 if expedition == "hero" else -1)
     _reveal_if_face_down(game, player, new)
@@ -166,7 +191,7 @@ def move_forward(game: "Table", player: str, expedition: str, cause: str = "forw
     return True
 
 
-def _moved(game: "Table", cause: str) -> None:
+def _moved(game: Table, cause: str) -> None:
     """4.3.a: the win belongs to the movement; Dusk's Progress moves every expedition at the same
     time (4.3.c) and is checked once all have moved (rules/flow.py)."""
     if cause != "dusk" and game.state.winner is None and not game.state.adventure.arena:
@@ -174,14 +199,15 @@ def _moved(game: "Table", cause: str) -> None:
 
 
 @implements_article(SETUP_2V2, 9)
-def _path(game: "Table") -> tuple[tuple[str, str], ...]:
+def _path(game: Table) -> tuple[tuple[str, str], ...]:
     """2v2: markers move towards each other along the player's path (model.path_2v2)."""
     return art(SETUP_2V2) if game.state.adventure.layout == "2v2" else ()
 
 
 @implements("7.3.10.a", "7.3.10.b", "7.3.10.c", "7.3.11.b", "4.3.g")
-def move_backward(game: "Table", player: str, expedition: str, cause: str = "backward",
-                  rules: tuple[str, ...] = ()) -> bool:
+def move_backward(
+    game: Table, player: str, expedition: str, cause: str = "backward", rules: tuple[str, ...] = ()
+) -> bool:
     """7.3.10: move the marker one region back towards its home; at home (7.3.10.b) or in the
     Arena (7.3.10.c, 4.3.g) nothing happens. Entering a face-down half reveals it (reading:
     7.3.11.b applied to any entry)."""
@@ -200,7 +226,7 @@ def move_backward(game: "Table", player: str, expedition: str, cause: str = "bac
     return True
 
 
-def _reveal_if_face_down(game: "Table", player: str, region: int) -> None:
+def _reveal_if_face_down(game: Table, player: str, region: int) -> None:
     adv = game.state.adventure
     where = adv.region_of(region, player)
     if where[0] != "tumult":
@@ -210,8 +236,9 @@ def _reveal_if_face_down(game: "Table", player: str, region: int) -> None:
         if adv.layout == "2v2" and k in CENTRE:
             reveal_centre(game, player)
         else:
-            game.emit(ev.Reveal(k, adv.tumult[k].name, _positions(game, player, k)), ("7.3.11.b",),
-                      articles=phases(REVEAL))
+            game.emit(
+                ev.Reveal(k, adv.tumult[k].name, _positions(game, player, k)), ("7.3.11.b",), articles=phases(REVEAL)
+            )
             tumult_effect(game, player, k)
 
 
@@ -220,7 +247,7 @@ REVEAL = "Révélation des Cartes Tumulte"
 
 @implements("7.3.11.b")
 @implements_phases(REVEAL)
-def tumult_effect(game: "Table", player: str, k: int) -> None:
+def tumult_effect(game: Table, player: str, k: int) -> None:
     """The phases article: a Tumult card moved onto face down "est retournée face visible, et son effet
     est résolu". The format gives a Tumult card its effect as `effect` (a list of STEP); it waits on
     the stack like a reaction, controlled by the player whose expedition revealed it (reading
@@ -234,13 +261,13 @@ def tumult_effect(game: "Table", player: str, k: int) -> None:
     push(game, [frame(fid, player, "tumult", steps, fid=fid)])
 
 
-def _positions(game: "Table", player: str, k: int) -> tuple[int, ...]:
+def _positions(game: Table, player: str, k: int) -> tuple[int, ...]:
     adv = game.state.adventure
     return tuple(i for i in range(8) if adv.region_of(i, player)[:2] == ("tumult", k))
 
 
 @implements_article(SETUP_2V2, 8)
-def reveal_centre(game: "Table", player: str) -> None:
+def reveal_centre(game: Table, player: str) -> None:
     """2v2 article: when a player reaches one of the central Tumult cards, both are turned face up,
     the second placed the opposite way from the first, so that each side has a single-type region."""
     adv = game.state.adventure
@@ -253,21 +280,21 @@ def reveal_centre(game: "Table", player: str) -> None:
 
 
 @implements("2.5.e")
-def gain_counters(game: "Table", card_id: str, name: str, count: int) -> None:
+def gain_counters(game: Table, card_id: str, name: str, count: int) -> None:
     """2.5.e: the object has `count` more counters `name`."""
     before = game.state.card(card_id).counters.get(name, 0)
     game.emit(ev.CountersChange(card_id, name, before, before + count, "gain"), ("2.5.e",))
 
 
 @implements("2.5.f")
-def remove_counters(game: "Table", card_id: str, name: str, count: int) -> None:
+def remove_counters(game: Table, card_id: str, name: str, count: int) -> None:
     """2.5.f: remove `count` counters; with `count` or fewer the object has none left."""
     before = game.state.card(card_id).counters.get(name, 0)
     game.emit(ev.CountersChange(card_id, name, before, max(0, before - count), "remove"), ("2.5.f",))
 
 
 @implements("2.5.g")
-def spend_counters(game: "Table", card_id: str, name: str, count: int) -> bool:
+def spend_counters(game: Table, card_id: str, name: str, count: int) -> bool:
     """2.5.g: pay a cost by spending `count` counters; impossible (False, nothing changes) with fewer."""
     before = game.state.card(card_id).counters.get(name, 0)
     if before < count:
@@ -276,13 +303,19 @@ def spend_counters(game: "Table", card_id: str, name: str, count: int) -> bool:
     return True
 
 
-def gain_status(game: "Table", card_id: str, status: str, rules: tuple[str, ...] = ()) -> None:
+def gain_status(game: Table, card_id: str, status: str, rules: tuple[str, ...] = ()) -> None:
     """The object gains `status` (fleeting, asleep, anchored, exhausted); cites the caller's rules."""
     if not game.state.card(card_id).has(status):
         game.emit(ev.StatusChange(card_id, status, True, "gain"), rules)
 
 
-def lose_status(game: "Table", card_id: str, status: str, rules: tuple[str, ...] = (), cause: str = "lose",
-                articles: Iterable[tuple[str, str]] = ()) -> None:
+def lose_status(
+    game: Table,
+    card_id: str,
+    status: str,
+    rules: tuple[str, ...] = (),
+    cause: str = "lose",
+    articles: Iterable[tuple[str, str]] = (),
+) -> None:
     if game.state.card(card_id).has(status):
         game.emit(ev.StatusChange(card_id, status, False, cause), rules, articles=articles)

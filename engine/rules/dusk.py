@@ -1,4 +1,5 @@
 """Dusk (1.3.2.e) and the tiebreakers in the Arena (4.3.f–h); the end of the game is rules/end.py."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @implements("1.1.6.d", "2.4.3")
-def expedition_sums(game: "Table", player: str, expedition: str) -> tuple[tuple[int, int, int], tuple[str, ...]]:
+def expedition_sums(game: Table, player: str, expedition: str) -> tuple[tuple[int, int, int], tuple[str, ...]]:
     """Sum of the statistics of the characters of one expedition (1.3.2.e); a missing number is 0
     (1.1.6.d); asleep characters are not counted (2.4.3). Returns (sums, asleep ids left out)."""
     f = m = w = 0
@@ -38,7 +39,7 @@ def expedition_sums(game: "Table", player: str, expedition: str) -> tuple[tuple[
 
 @implements("1.2.1.b")
 @implements_article(SETUP_2V2, 7)
-def facing(game: "Table", player: str, expedition: str) -> tuple[str, str]:
+def facing(game: Table, player: str, expedition: str) -> tuple[str, str]:
     """The expedition facing (player, expedition): in a two-player game the opponent (1.2.1.b)'s
     expedition of the same kind. In 2v2 each expedition faces a different opponent (the article):
     the opponent who shares its region (model.FACING_2V2), with the expedition of the same kind."""
@@ -49,7 +50,7 @@ def facing(game: "Table", player: str, expedition: str) -> tuple[str, str]:
 
 @implements("1.3.2.e", "2.4.3")
 @implements_phases("Comparaison des Statistiques", "Avancement des Expéditions")
-def progress(game: "Table", _: Any) -> None:
+def progress(game: Table, _: Any) -> None:
     """1.3.2.e: every expedition compares, for each terrain of the region it stands on, its sum with
     the facing expedition (in 1v1 the opponent's expedition of the same kind) and moves forward
     once if one of those sums is strictly greater and above zero. All comparisons are made on the
@@ -73,22 +74,33 @@ def progress(game: "Table", _: Any) -> None:
         cite = art(SETUP_2V2) if st.mode == "2v2" else ()
         for p, kind, region, terrains, mine, theirs, advances, asleep in results:
             rules = ("1.3.2.e", "2.4.3") if asleep else ("1.3.2.e",)
-            game.emit(ev.Progress(p, kind, region, tuple(t for t in TERRAINS if t in terrains),
-                                  mine, theirs, advances, asleep,
-                                  facing(game, p, kind)[0] if cite else None), rules,
-                      articles=cite + phases("Comparaison des Statistiques"))
+            game.emit(
+                ev.Progress(
+                    p,
+                    kind,
+                    region,
+                    tuple(t for t in TERRAINS if t in terrains),
+                    mine,
+                    theirs,
+                    advances,
+                    asleep,
+                    facing(game, p, kind)[0] if cite else None,
+                ),
+                rules,
+                articles=cite + phases("Comparaison des Statistiques"),
+            )
             if advances:
                 move_forward(game, p, kind, "dusk", ("1.3.2.e",))
     if st.winner is None:
         game.goto("dusk.end")
 
 
-def end_of_dusk(game: "Table", _: Any) -> None:
+def end_of_dusk(game: Table, _: Any) -> None:
     begin_phase(game, "night")
 
 
 @implements_phases('Activation des Capacités "Au Crépuscule"')
-def dusk_reactions(game: "Table", _: Any) -> None:
+def dusk_reactions(game: Table, _: Any) -> None:
     """The article on the phases: "Au Crépuscule" reactions are activated and resolved before the
     expeditions move, first player's first. Without any, the comparison is made in this step."""
     if effects.trigger(game, "dusk"):
@@ -99,7 +111,7 @@ def dusk_reactions(game: "Table", _: Any) -> None:
 
 @implements_article(TIEBREAK, 1, 2)
 @implements("4.3.h", "4.3.f", "2.4.3")
-def tiebreak_2v2(game: "Table") -> None:
+def tiebreak_2v2(game: Table) -> None:
     """The 2v2 article, Départage: during the tiebreak day's Dusk each team totals the statistics
     of its characters (both players, both expeditions, asleep ones left out, 2.4.3) for each type
     of the Arena (4.3.f); the team ahead on more types wins; otherwise another tiebreak day."""
@@ -124,7 +136,7 @@ def tiebreak_2v2(game: "Table") -> None:
 
 
 @implements("4.3.h", "4.3.f", "2.4.3")
-def tiebreak(game: "Table") -> None:
+def tiebreak(game: Table) -> None:
     """4.3.h: each player sums the statistics of the characters of both expeditions (asleep ones
     left out, 2.4.3; the Arena has the three terrains, 4.3.f), compares each statistic; a player
     who wins on more statistics than the opponent wins; otherwise the game goes on (more days)."""
@@ -140,8 +152,7 @@ def tiebreak(game: "Table") -> None:
                 sums[i] += s[i]
         totals[p] = (sums[0], sums[1], sums[2])
     a, b = st.order
-    wins = {a: sum(x > y for x, y in zip(totals[a], totals[b])),
-            b: sum(y > x for x, y in zip(totals[a], totals[b]))}
+    wins = {a: sum(x > y for x, y in zip(totals[a], totals[b])), b: sum(y > x for x, y in zip(totals[a], totals[b]))}
     rules = ("4.3.h", "4.3.f", "2.4.3") if asleep_any else ("4.3.h", "4.3.f")
     game.emit(ev.Tiebreak("compare", tuple(totals.items()), tuple(wins.items())), rules)
     if wins[a] != wins[b]:

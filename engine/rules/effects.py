@@ -20,13 +20,13 @@ optional and conditional steps too, 5.2.3.e–f; not those of internal actions, 
 and internal actions choose them when the step resolves. A card target is the object it was when
 chosen: if it has since moved (a new object, 2.1.c) the step does nothing to it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations, permutations
 from math import comb, factorial
-from typing import TYPE_CHECKING, Any, Iterator
-
-from ..jsondata import copy_json
+from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import IN_PLAY_ZONES, split_zone, team
@@ -34,27 +34,37 @@ from . import actions
 from .flow import Need
 from .frames import frame, push
 from .registry import art, implements, implements_article, implements_phases, phases
-from .targets import (EXPEDITION_VERBS, CARD_VERBS, TARGET_KEY, choice_problem, chooses, expand_mode, stamp,
-                      target_options, whom, zone_count)
+from .targets import (
+    CARD_VERBS,
+    EXPEDITION_VERBS,
+    TARGET_KEY,
+    choice_problem,
+    chooses,
+    expand_mode,
+    stamp,
+    target_options,
+    whom,
+    zone_count,
+)
 
 if TYPE_CHECKING:
     from ..table import Table
 
 
 # -- costs (quick actions and internal actions) ----------------------------------------------
-def ready_orbs(game: "Table", player: str) -> list[str]:
+def ready_orbs(game: Table, player: str) -> list[str]:
     return [c.id for c in game.state.zones[f"{player}.mana"] if not c.has("exhausted")]
 
 
 @implements("3.2.9.f")
-def pay_mana(game: "Table", player: str, amount: int, rules: tuple[str, ...]) -> None:
+def pay_mana(game: Table, player: str, amount: int, rules: tuple[str, ...]) -> None:
     """3.2.9.f: a mana cost X is paid by exhausting X Mana Orbs (the first ready ones)."""
     for orb in ready_orbs(game, player)[:amount]:
         game.emit(ev.StatusChange(orb, "exhausted", True, "mana"), ("3.2.9.f",) + rules)
 
 
 @implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "2.5.g")
-def cost_problem(game: "Table", player: str, card_id: str, cost: dict, ready: int | None = None) -> str | None:
+def cost_problem(game: Table, player: str, card_id: str, cost: dict, ready: int | None = None) -> str | None:
     """Why `player` cannot pay `cost` for `card_id` now (None if they can); `ready`: the player's
     ready Orbs when the caller counted them already."""
     st = game.state
@@ -67,8 +77,7 @@ def cost_problem(game: "Table", player: str, card_id: str, cost: dict, ready: in
     mana = int(cost.get("mana", 0))
     ready = len(ready_orbs(game, player)) if ready is None and mana else (ready or 0)
     if mana > ready:
-        return (f"{player} n'a que {ready} Orbe(s) de Mana prêt(s) pour payer "
-                f"{mana} mana (1.1.6.j, 7.1.4.c, 3.2.9.f)")
+        return f"{player} n'a que {ready} Orbe(s) de Mana prêt(s) pour payer {mana} mana (1.1.6.j, 7.1.4.c, 3.2.9.f)"
     for name, n in (cost.get("spend") or {}).items():
         if card.counters.get(name, 0) < n:
             return f"{card.name} a {card.counters.get(name, 0)} jeton(s) « {name} », il en faut {n} (2.5.g)"
@@ -76,7 +85,7 @@ def cost_problem(game: "Table", player: str, card_id: str, cost: dict, ready: in
 
 
 @implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "7.3.4.a", "2.5.g")
-def pay_cost(game: "Table", player: str, card_id: str, cost: dict) -> None:
+def pay_cost(game: Table, player: str, card_id: str, cost: dict) -> None:
     """Pay every part of a checked cost: counters, mana, then exhaust or discard the card."""
     for name, n in (cost.get("spend") or {}).items():
         actions.spend_counters(game, card_id, name, n)
@@ -89,7 +98,7 @@ def pay_cost(game: "Table", player: str, card_id: str, cost: dict) -> None:
 
 
 # -- frames: rules/frames.py ----------------------------------------------------------------------
-def _set(game: "Table", f: dict, key: str, value: Any) -> None:
+def _set(game: Table, f: dict, key: str, value: Any) -> None:
     game.journal.setitem(f, key, value)
 
 
@@ -98,10 +107,11 @@ def _current(f: dict) -> dict | None:
 
 
 @implements("5.2.3.f")
-def condition_holds(game: "Table", f: dict, step: dict) -> bool:
+def condition_holds(game: Table, f: dict, step: dict) -> bool:
     """5.2.3.f: "Si [condition]" (`if`) / "à moins que [condition]" (`unless`), evaluated on
     resolution. Conditions: {"zone": "self.reserve", "at_least": n, "at_most": n},
     {"first_player": "self"|"opponent"}."""
+
     def holds(c: dict) -> bool:
         ok = True
         if "zone" in c:
@@ -110,13 +120,14 @@ def condition_holds(game: "Table", f: dict, step: dict) -> bool:
         if "first_player" in c:
             ok = ok and first_player_is(game, f["player"], c["first_player"])
         return ok
+
     if "if" in step and not holds(step["if"]):
         return False
     return not ("unless" in step and holds(step["unless"]))
 
 
 @implements_article("Effets du premier joueur", 1)
-def first_player_is(game: "Table", player: str, spec: str) -> bool:
+def first_player_is(game: Table, player: str, spec: str) -> bool:
     """Whether "you are the first player" (`spec` "self") or an opponent is ("opponent"). In 2v2
     (the article, Effets du premier joueur) such an effect counts if anyone of the team holds the
     marker: "self" holds when the controller or their teammate has it."""
@@ -130,14 +141,17 @@ def first_player_is(game: "Table", player: str, spec: str) -> bool:
     return fp == spec
 
 
-def _first_player_note(game: "Table", f: dict, step: dict) -> None:
+def _first_player_note(game: Table, f: dict, step: dict) -> None:
     """2v2: say so when a first-player condition holds because the teammate holds the marker."""
     st = game.state
     conds = [c for c in (step.get("if"), step.get("unless")) if isinstance(c, dict) and "first_player" in c]
     fp = st.first_player
     if st.mode == "2v2" and conds and fp is not None and fp != f["player"] and team(fp) == team(f["player"]):
-        game.emit(ev.Note("first_player_team", player=f["player"], players=(fp,)), ("5.2.3.f",),
-                  articles=art("Effets du premier joueur"))
+        game.emit(
+            ev.Note("first_player_team", player=f["player"], players=(fp,)),
+            ("5.2.3.f",),
+            articles=art("Effets du premier joueur"),
+        )
 
 
 def _rules_of(f: dict, spell_rule: str) -> tuple[str, ...]:
@@ -145,12 +159,15 @@ def _rules_of(f: dict, spell_rule: str) -> tuple[str, ...]:
     return (spell_rule,) if f["kind"] in ("spell", "internal") else (spell_rule, "1.2.4.c")
 
 
-def _group_pending(game: "Table", f: dict) -> list[str]:
-    return [g["id"] for g in game.state.stack
-            if g["group"] == f["group"] and g["player"] == f["player"] and not g["ordered"]]
+def _group_pending(game: Table, f: dict) -> list[str]:
+    return [
+        g["id"]
+        for g in game.state.stack
+        if g["group"] == f["group"] and g["player"] == f["player"] and not g["ordered"]
+    ]
 
 
-def need_resolution(game: "Table") -> Need | None:
+def need_resolution(game: Table) -> Need | None:
     """The choice the front frame waits for, or None when it can go on by itself."""
     st = game.state
     f = st.stack[0]
@@ -158,17 +175,27 @@ def need_resolution(game: "Table") -> Need | None:
     if not f["ordered"]:
         ids = _group_pending(game, f)
         if len(ids) > 1:
+
             def fits_order(d: dict) -> str | None:
                 order = d.get("order")
                 if not isinstance(order, list) or sorted(order) != sorted(ids):
-                    return f"réponse attendue : \"order\", un ordre de {', '.join(ids)}"
+                    return f'réponse attendue : "order", un ordre de {", ".join(ids)}'
                 return None
-            return Need(p, "order", ids, len(ids), ("1.2.4.c",),
-                        f"{p} ordonne ses réactions déclenchées en même temps : {', '.join(ids)}.",
-                        fits_order, lambda: ({"player": p, "order": list(o)} for o in permutations(ids)),
-                        lambda: factorial(len(ids)), extra={"constraints": {"permutation": True}})
+
+            return Need(
+                p,
+                "order",
+                ids,
+                len(ids),
+                ("1.2.4.c",),
+                f"{p} ordonne ses réactions déclenchées en même temps : {', '.join(ids)}.",
+                fits_order,
+                lambda: ({"player": p, "order": list(o)} for o in permutations(ids)),
+                lambda: factorial(len(ids)),
+                extra={"constraints": {"permutation": True}},
+            )
     if not f["started"]:
-        return None     # the entry announcing the resolution comes before the choices made inside it
+        return None  # the entry announcing the resolution comes before the choices made inside it
     step = _current(f)
     if step is None or not condition_holds(game, f, step):
         return None
@@ -176,23 +203,47 @@ def need_resolution(game: "Table") -> Need | None:
     name = game.names.get(f["card"], f["card"])
     if verb == "choose_one":
         n = len(step["modes"])
-        return Need(p, "mode", range(n), 1, _rules_of(f, "5.2.3.c"),
-                    f"{p} choisit un mode de {name} (0 à {n - 1}).",
-                    lambda d: None if d.get("mode") in range(n) else f"réponse attendue : \"mode\" entre 0 et {n - 1}",
-                    lambda: ({"player": p, "mode": m} for m in range(n)), lambda: n)
+        return Need(
+            p,
+            "mode",
+            range(n),
+            1,
+            _rules_of(f, "5.2.3.c"),
+            f"{p} choisit un mode de {name} (0 à {n - 1}).",
+            lambda d: None if d.get("mode") in range(n) else f'réponse attendue : "mode" entre 0 et {n - 1}',
+            lambda: ({"player": p, "mode": m} for m in range(n)),
+            lambda: n,
+        )
     if verb == "internal" and f["asked"] != f["i"]:
         problem = cost_problem(game, p, f["card"], step.get("cost") or {}) if f["card"] in st.loc else "source disparue"
         auto = {"player": p, "optional": False} if problem else None
         answers = (False,) if problem else (True, False)
-        return Need(p, "optional", [True, False], 1, ("5.2.3.g",),
-                    f"{name} : {p} peut payer {step.get('cost') or {}} pour faire l'action interne.",
-                    _fits_optional, lambda: ({"player": p, "optional": v} for v in answers), lambda: len(answers),
-                    auto, extra={"step": f["i"], "card": f["card"]})
+        return Need(
+            p,
+            "optional",
+            [True, False],
+            1,
+            ("5.2.3.g",),
+            f"{name} : {p} peut payer {step.get('cost') or {}} pour faire l'action interne.",
+            _fits_optional,
+            lambda: ({"player": p, "optional": v} for v in answers),
+            lambda: len(answers),
+            auto,
+            extra={"step": f["i"], "card": f["card"]},
+        )
     if step.get("optional") and f["asked"] != f["i"]:
-        return Need(p, "optional", [True, False], 1, _rules_of(f, "5.2.3.e"),
-                    f"{name} : {p} peut faire « {verb} » (vous pouvez).", _fits_optional,
-                    lambda: iter([{"player": p, "optional": True}, {"player": p, "optional": False}]), lambda: 2,
-                    extra={"step": f["i"], "card": f["card"]})
+        return Need(
+            p,
+            "optional",
+            [True, False],
+            1,
+            _rules_of(f, "5.2.3.e"),
+            f"{name} : {p} peut faire « {verb} » (vous pouvez).",
+            _fits_optional,
+            lambda: iter([{"player": p, "optional": True}, {"player": p, "optional": False}]),
+            lambda: 2,
+            extra={"step": f["i"], "card": f["card"]},
+        )
     n = chooses(step)
     if n and not f["declared"] and f.get("chosen") != f["i"]:
         options = target_options(game, p, f["card"], step)
@@ -202,28 +253,52 @@ def need_resolution(game: "Table") -> Need | None:
         def fits_targets(d: dict) -> str | None:
             t = d.get("targets")
             if not possible:
-                return None if t == [] else "aucune cible possible : réponse attendue \"targets\": []"
+                return None if t == [] else 'aucune cible possible : réponse attendue "targets": []'
             return choice_problem(t, options, n)
 
         def legal() -> Iterator[dict]:
             if not possible:
                 return iter([{"player": p, "targets": []}])
             return ({"player": p, "targets": list(c)} for c in combinations(options, n))
+
         rules = _rules_of(f, "5.2.3.b") + (("5.2.3.g",) if f["kind"] == "internal" else ())
-        return Need(p, "targets", options, n, rules,
-                    f"{name} : {p} choisit {n} cible{'s' if n > 1 else ''} pour « {verb} ».", fits_targets,
-                    legal, lambda: comb(len(options), n) if possible else 1,
-                    auto, extra={"step": f["i"], "card": f["card"], "constraints": {"distinct": True}})
+        return Need(
+            p,
+            "targets",
+            options,
+            n,
+            rules,
+            f"{name} : {p} choisit {n} cible{'s' if n > 1 else ''} pour « {verb} ».",
+            fits_targets,
+            legal,
+            lambda: comb(len(options), n) if possible else 1,
+            auto,
+            extra={"step": f["i"], "card": f["card"], "constraints": {"distinct": True}},
+        )
     return None
 
 
 def _fits_optional(d: dict) -> str | None:
-    return None if isinstance(d.get("optional"), bool) else "réponse attendue : \"optional\": true ou false"
+    return None if isinstance(d.get("optional"), bool) else 'réponse attendue : "optional": true ou false'
 
 
-@implements("1.2.4.c", "5.2.3.a", "5.2.3.b", "5.2.3.c", "5.2.3.e", "5.2.3.f", "5.2.3.g", "2.1.c",
-            "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.3.2.d", "7.3.11.b")
-def resolve(game: "Table", decision: dict | None) -> None:
+@implements(
+    "1.2.4.c",
+    "5.2.3.a",
+    "5.2.3.b",
+    "5.2.3.c",
+    "5.2.3.e",
+    "5.2.3.f",
+    "5.2.3.g",
+    "2.1.c",
+    "1.1.6.e",
+    "1.1.6.f",
+    "1.1.6.g",
+    "1.3.2.c",
+    "1.3.2.d",
+    "7.3.11.b",
+)
+def resolve(game: Table, decision: dict | None) -> None:
     """Resolve the front frame until it is done (then pop it) or waits for a choice."""
     st = game.state
     f = st.stack[0]
@@ -238,14 +313,13 @@ def resolve(game: "Table", decision: dict | None) -> None:
                     _set(game, g, "ordered", True)
         if not f["started"]:
             _set(game, f, "started", True)
-            game.emit(ev.Effect(f["card"], f["player"], f["kind"], "begin", f["trigger"]),
-                      _begin_rules(f))
+            game.emit(ev.Effect(f["card"], f["player"], f["kind"], "begin", f["trigger"]), _begin_rules(f))
         if need_resolution(game) is not None:
             return
         step = _current(f)
         if step is None:
             _finish(game, f)
-            if st.stack and st.stack[0]["started"]:   # the effect an internal action came from goes on
+            if st.stack and st.stack[0]["started"]:  # the effect an internal action came from goes on
                 f = st.stack[0]
                 continue
             return
@@ -264,7 +338,7 @@ def resolve(game: "Table", decision: dict | None) -> None:
             return
 
 
-def record_moves(game: "Table", f: dict, start: int) -> None:
+def record_moves(game: Table, f: dict, start: int) -> None:
     """Remember the objects this ability moved (log entries from `start`): it may find each new
     object again in a visible zone (2.1.e), through several of its own moves (2.1.f)."""
     st = game.state
@@ -284,7 +358,7 @@ def record_moves(game: "Table", f: dict, start: int) -> None:
 
 
 @implements("2.1.c", "2.1.e", "2.1.f")
-def still_there(game: "Table", f: dict, card_id: str, ts: int | None) -> bool:
+def still_there(game: Table, f: dict, card_id: str, ts: int | None) -> bool:
     """Whether the object an ability refers to (`card_id`, the object of timestamp `ts` when it was
     chosen or when the ability was created) is still there. 2.1.c: a moved card is a new object,
     effects about the old one do not apply to it, "je" included; 2.1.e: unless the ability itself
@@ -296,8 +370,10 @@ def still_there(game: "Table", f: dict, card_id: str, ts: int | None) -> bool:
             return True
         mine = (f.get("found") or {}).get(card_id)
         if mine and mine[0] == now:
-            game.emit(ev.Note("found_again", player=f["player"], card=card_id, count=mine[1]),
-                      ("2.1.e", "2.1.f") if mine[1] > 1 else ("2.1.e",))
+            game.emit(
+                ev.Note("found_again", player=f["player"], card=card_id, count=mine[1]),
+                ("2.1.e", "2.1.f") if mine[1] > 1 else ("2.1.e",),
+            )
             return True
     game.emit(ev.Note("target_gone", player=f["player"], card=card_id), ("2.1.c",))
     return False
@@ -305,8 +381,13 @@ def still_there(game: "Table", f: dict, card_id: str, ts: int | None) -> bool:
 
 def _begin_rules(f: dict) -> tuple[str, ...]:
     if f["kind"] == "reaction":
-        return {"join": ("1.1.6.e",), "played_from_hand": ("1.1.6.f",), "played_from_reserve": ("1.1.6.g",),
-                "noon": ("1.3.2.c",), "dusk": ()}.get(f["trigger"], ()) + ("1.2.4.c",)
+        return {
+            "join": ("1.1.6.e",),
+            "played_from_hand": ("1.1.6.f",),
+            "played_from_reserve": ("1.1.6.g",),
+            "noon": ("1.3.2.c",),
+            "dusk": (),
+        }.get(f["trigger"], ()) + ("1.2.4.c",)
     if f["kind"] == "quick":
         return ("1.2.4.c", "1.3.2.d")
     if f["kind"] == "internal":
@@ -316,7 +397,7 @@ def _begin_rules(f: dict) -> tuple[str, ...]:
     return ("5.2.3.a",)
 
 
-def _apply_choice(game: "Table", f: dict, d: dict) -> bool:
+def _apply_choice(game: Table, f: dict, d: dict) -> bool:
     """Apply the decision the front frame waited for; True when this step ends here."""
     st = game.state
     if "order" in d:
@@ -330,22 +411,36 @@ def _apply_choice(game: "Table", f: dict, d: dict) -> bool:
         return False
     step = _current(f)
     if "mode" in d:
-        _set(game, f, "steps", f["steps"][:f["i"]] + expand_mode(f["steps"][f["i"]:], d["mode"]))
+        _set(game, f, "steps", f["steps"][: f["i"]] + expand_mode(f["steps"][f["i"] :], d["mode"]))
         return False
     if "optional" in d:
         assert step is not None, "an optional choice is asked for a step"
         if not d["optional"]:
-            game.emit(ev.Note("optional_declined", player=f["player"], card=f["card"]),
-                      ("5.2.3.g",) if step["action"] == "internal" else _rules_of(f, "5.2.3.e"))
+            game.emit(
+                ev.Note("optional_declined", player=f["player"], card=f["card"]),
+                ("5.2.3.g",) if step["action"] == "internal" else _rules_of(f, "5.2.3.e"),
+            )
             _skip(game, f, step)
             return False
         _set(game, f, "asked", f["i"])
         if step["action"] == "internal":
             pay_cost(game, f["player"], f["card"], step.get("cost") or {})
             _set(game, f, "i", f["i"] + 1)
-            push(game, [frame(f["card"], f["player"], "internal", step.get("effect", []),
-                              fid=f"{f['id']}/{f['i'] - 1}", source=f.get("source"), found=f.get("found"))],
-                 front=True)
+            push(
+                game,
+                [
+                    frame(
+                        f["card"],
+                        f["player"],
+                        "internal",
+                        step.get("effect", []),
+                        fid=f"{f['id']}/{f['i'] - 1}",
+                        source=f.get("source"),
+                        found=f.get("found"),
+                    )
+                ],
+                front=True,
+            )
             return True
         return False
     if "targets" in d:
@@ -354,13 +449,13 @@ def _apply_choice(game: "Table", f: dict, d: dict) -> bool:
     return False
 
 
-def _skip(game: "Table", f: dict, step: dict) -> None:
+def _skip(game: Table, f: dict, step: dict) -> None:
     if f["declared"]:
         _set(game, f, "t", f["t"] + chooses(step))
     _set(game, f, "i", f["i"] + 1)
 
 
-def _take(game: "Table", f: dict, step: dict) -> list[str]:
+def _take(game: Table, f: dict, step: dict) -> list[str]:
     """The step's targets, the card ones checked to be the objects chosen (2.1.c)."""
     n = chooses(step)
     if not n:
@@ -368,7 +463,7 @@ def _take(game: "Table", f: dict, step: dict) -> list[str]:
         return [step.get(key, "self" if key == "player" else "")] if key else []
     if not f["declared"] and f.get("chosen") != f["i"]:
         return []
-    chosen = f["targets"][f["t"]:f["t"] + n]
+    chosen = f["targets"][f["t"] : f["t"] + n]
     _set(game, f, "t", f["t"] + n)
     out = []
     for value, ts in chosen:
@@ -378,17 +473,17 @@ def _take(game: "Table", f: dict, step: dict) -> list[str]:
     return out
 
 
-def _execute(game: "Table", f: dict, step: dict) -> None:
+def _execute(game: Table, f: dict, step: dict) -> None:
     """One effect step: the verb's keyword action, citing the rule that defines it."""
     st = game.state
     verb = step["action"]
     p = f["player"]
-    if verb == "internal":     # declined or unpayable was handled; nothing else to do here
+    if verb == "internal":  # declined or unpayable was handled; nothing else to do here
         return
     for target in _take(game, f, step):
         if st.winner is not None:
             return
-        if target == "me" or (target == "self" and verb in CARD_VERBS):   # the card whose effect it is
+        if target == "me" or (target == "self" and verb in CARD_VERBS):  # the card whose effect it is
             target = f["card"]
             if not still_there(game, f, target, f.get("source")):
                 continue
@@ -416,7 +511,7 @@ def _execute(game: "Table", f: dict, step: dict) -> None:
             side, _, kind = str(target).partition(".")
             move = actions.move_forward if verb == "move_forward" else actions.move_backward
             for q in _each(game, p, side):
-                if st.winner is None:       # 4.3.a: the first movement that ends the game ends it
+                if st.winner is None:  # 4.3.a: the first movement that ends the game ends it
                     move(game, q, kind, "effect", ())
         elif verb == "gain_counters":
             actions.gain_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
@@ -428,18 +523,17 @@ def _execute(game: "Table", f: dict, step: dict) -> None:
             actions.lose_status(game, target, step["status"], ("1.2.4.c",))
 
 
-def _each(game: "Table", player: str, spec: str) -> list[str]:
+def _each(game: Table, player: str, spec: str) -> list[str]:
     """The players a step acts on; in 2v2 "opponent" ("votre adversaire") is each opponent, said
     in the log with the article's clarification."""
     players = whom(game, player, spec)
     if spec == "opponent" and game.state.mode == "2v2":
-        game.emit(ev.Note("each_opponent", player=player, players=tuple(players)), (),
-                  articles=art("Clarifications"))
+        game.emit(ev.Note("each_opponent", player=player, players=tuple(players)), (), articles=art("Clarifications"))
     return players
 
 
 @implements("5.2.3.j", "2.4.6.f", "3.2.8.a")
-def _finish(game: "Table", f: dict) -> None:
+def _finish(game: Table, f: dict) -> None:
     """Pop the frame. A spell that has resolved leaves Limbo: to the Reserve, or to the Discard
     pile if it is Fugace (5.2.3.j, 2.4.6.f)."""
     st = game.state
@@ -468,7 +562,7 @@ NOON = 'Activation des Capacités "À Midi"'
 DUSK = 'Activation des Capacités "Au Crépuscule"'
 
 
-def _phase_article(game: "Table", names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _phase_article(game: Table, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The phases article decides the order of "À Midi" / "Au Crépuscule" reactions: the first
     player's first, then the opponent's (in 2v2 clockwise, the 2v2 article)."""
     return phases(NOON) if "noon" in names else phases(DUSK) if "dusk" in names else ()
@@ -477,8 +571,9 @@ def _phase_article(game: "Table", names: tuple[str, ...]) -> tuple[tuple[str, st
 @implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.2.4.c")
 @implements_phases(NOON, DUSK)
 @implements_article(SETUP_2V2, 6)
-def trigger(game: "Table", names: "str | tuple[str, ...]", cards: list[str] | None = None,
-            rules: tuple[str, ...] = ()) -> int:
+def trigger(
+    game: Table, names: str | tuple[str, ...], cards: list[str] | None = None, rules: tuple[str, ...] = ()
+) -> int:
     """Reactions whose trigger is one of `names`, on `cards` (default: every object of both players
     where its abilities work, 1.2.4.d), queued as one simultaneous group: the first player's first,
     then the opponent's (the article on the phases); each player orders theirs (`order`).
@@ -490,25 +585,50 @@ def trigger(game: "Table", names: "str | tuple[str, ...]", cards: list[str] | No
     for p in st.order:
         mine = []
         zones = [f"{p}.{z}" for z in IN_PLAY_ZONES + ("reserve",)]
-        pool = [c for z in zones for c in st.zones[z]] if cards is None else \
-            [st.card(c) for c in cards if c in st.loc and split_zone(st.loc[c])[0] == p]
+        pool = (
+            [c for z in zones for c in st.zones[z]]
+            if cards is None
+            else [st.card(c) for c in cards if c in st.loc and split_zone(st.loc[c])[0] == p]
+        )
         for card in pool:
             zone = split_zone(st.loc[card.id])[1]
             for k, a in enumerate(card.abilities):
                 if isinstance(a, dict) and a.get("trigger") in names and works_in(a, zone):
-                    mine.append(frame(card.id, p, "reaction", a.get("effect", []), fid=f"{card.id}:{k}",
-                                      trigger=a["trigger"], group=st_group, source=card.timestamp))
+                    mine.append(
+                        frame(
+                            card.id,
+                            p,
+                            "reaction",
+                            a.get("effect", []),
+                            fid=f"{card.id}:{k}",
+                            trigger=a["trigger"],
+                            group=st_group,
+                            source=card.timestamp,
+                        )
+                    )
         queued += mine
     if not queued:
         return 0
     game.set(st, "groups", st_group)
     cite = _phase_article(game, names)
     for f in queued:
-        game.emit(ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]), _begin_rules(f) + rules,
-                  articles=cite)
+        game.emit(
+            ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]),
+            _begin_rules(f) + rules,
+            articles=cite,
+        )
     if len(queued) > 1:
-        game.emit(ev.Effect(queued[0]["card"], st.first_player or queued[0]["player"], "reaction", "order",
-                            queued[0]["trigger"], tuple(f["id"] for f in queued)), ("1.2.4.c",) + rules,
-                  articles=cite + (art(SETUP_2V2) if st.mode == "2v2" else ()))
+        game.emit(
+            ev.Effect(
+                queued[0]["card"],
+                st.first_player or queued[0]["player"],
+                "reaction",
+                "order",
+                queued[0]["trigger"],
+                tuple(f["id"] for f in queued),
+            ),
+            ("1.2.4.c",) + rules,
+            articles=cite + (art(SETUP_2V2) if st.mode == "2v2" else ()),
+        )
     push(game, queued)
     return len(queued)

@@ -1,6 +1,7 @@
 """The end of the game (4.3.a–e; in 2v2 the article's Conditions de victoire), checked at every
 movement of an expedition marker: "C'est un modificateur d'événement additif" (4.3.a), the win
 belongs to the movement that makes the expeditions meet or cross (reading "end-each-move")."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -16,13 +17,13 @@ if TYPE_CHECKING:
     from ..table import Table
 
 
-def _reading(game: "Table") -> str:
+def _reading(game: Table) -> str:
     """'end-first-move' when the end comes inside an effect (later steps are not played)."""
     return "end-first-move" if game.state.stack else "end-check"
 
 
 @implements("4.3.a", "4.3.b", "4.3.c", "4.3.d", "4.3.e", "3.2.1.c")
-def check_end(game: "Table") -> None:
+def check_end(game: Table) -> None:
     """Checked after every step that moved a marker (reading _reading(game)). 4.3.a: a player whose
     expeditions meet wins; 4.3.b: whose expeditions cross wins; 4.3.c: both players at once
     (meeting or crossing, reading "tiebreak-mixed") start the tiebreakers (4.3.d–e: the Arena).
@@ -43,13 +44,14 @@ def check_end(game: "Table") -> None:
         game.emit(ev.Win(p, how), ("4.3.a",) if how == "meet" else ("4.3.b",), _reading(game))
     elif len(reached) > 1:
         mixed = len({how for _, how in reached}) > 1
-        game.emit(ev.Tiebreak("begin"), ("4.3.c", "4.3.d", "4.3.e", "3.2.1.c"),
-                  "tiebreak-mixed" if mixed else _reading(game))
+        game.emit(
+            ev.Tiebreak("begin"), ("4.3.c", "4.3.d", "4.3.e", "3.2.1.c"), "tiebreak-mixed" if mixed else _reading(game)
+        )
 
 
 @implements_article(VICTORY, 1, 2, 3, 4)
 @implements_article("(introduction)", 3)
-def check_end_2v2(game: "Table") -> None:
+def check_end_2v2(game: Table) -> None:
     """The 2v2 article, Conditions de victoire. A player meets the conditions when their hero and
     companion expeditions meet in one region (or have crossed, 4.3.b: they went "plus loin que
     nécessaire"); their extra advance is hero position − companion position (0 when they just met).
@@ -80,13 +82,15 @@ def check_end_2v2(game: "Table") -> None:
             reading = "2v2-further" if min(extra[a], extra[b]) > 0 else _reading(game)
             game.emit(ev.Win(team(w), "further", (w,)), ("4.3.a", "4.3.b"), reading, art(VICTORY))
             return
-        game.emit(ev.Tiebreak("begin", players=players), ("4.3.d", "4.3.e", "3.2.1.c"), _reading(game),
-                  art(VICTORY, TIEBREAK))
+        game.emit(
+            ev.Tiebreak("begin", players=players), ("4.3.d", "4.3.e", "3.2.1.c"), _reading(game), art(VICTORY, TIEBREAK)
+        )
         return
     totals = {t: sum(extra[p] for p in players if team(p) == t) for t in teams}
     if abs(totals["A"] - totals["B"]) >= 1:
         w = "A" if totals["A"] > totals["B"] else "B"
         game.emit(ev.Win(w, "team_extra", players), ("4.3.a", "4.3.b"), "2v2-team-extra", art(VICTORY))
         return
-    game.emit(ev.Tiebreak("begin", players=players), ("4.3.d", "4.3.e", "3.2.1.c"), "2v2-team-extra",
-              art(VICTORY, TIEBREAK))
+    game.emit(
+        ev.Tiebreak("begin", players=players), ("4.3.d", "4.3.e", "3.2.1.c"), "2v2-team-extra", art(VICTORY, TIEBREAK)
+    )

@@ -1,16 +1,15 @@
 """Night (4.2.5, 1.3.2.f): Rest, then Clean-up in initiative order, then the next day."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 from itertools import combinations, product
 from math import comb
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import EXPEDITION_ZONES
-
-#: visible zones other than the Expeditions, where an asleep object loses Asleep at Rest (2.4.3)
-OTHER_VISIBLE = ("reserve", "landmarks", "mana", "discard")
 from .actions import lose_status, move_card
 from .flow import OPTIONS_CAP, SMALL_PRODUCT, Need, begin_phase, lazy_product
 from .registry import implements, implements_phases, phases
@@ -18,13 +17,16 @@ from .registry import implements, implements_phases, phases
 if TYPE_CHECKING:
     from ..table import Table
 
+#: visible zones other than the Expeditions, where an asleep object loses Asleep at Rest (2.4.3)
+OTHER_VISIBLE = ("reserve", "landmarks", "mana", "discard")
+
 
 REST = phases("Repos")
 
 
 @implements("4.2.5.b", "1.3.2.f", "2.4.6.c", "2.4.3", "2.1.d", "2.5.i", "3.1.2.c")
 @implements_phases("Repos")
-def rest(game: "Table", _: Any) -> None:
+def rest(game: Table, _: Any) -> None:
     """Rest (4.2.5.b, 1.3.2.f): every character in the expedition zone goes to its owner's Reserve
     (3.1.2.c) as a new object, losing its counters (2.5.i); a fleeting one goes to the Discard pile
     instead (2.4.6.c); an asleep one stays and loses Asleep (2.4.3); an anchored one stays and
@@ -44,14 +46,19 @@ def rest(game: "Table", _: Any) -> None:
                     lose_status(game, card.id, "asleep", ("2.4.3", "4.2.5.b", "1.3.2.f"), "rest", articles=REST)
                     stays = True
                 if card.has("anchored"):
-                    game.emit(ev.StatusChange(card.id, "anchored", False, "rest"), ("1.3.2.f", "4.2.5.b"),
-                              "anchored-stays", articles=REST)
+                    game.emit(
+                        ev.StatusChange(card.id, "anchored", False, "rest"),
+                        ("1.3.2.f", "4.2.5.b"),
+                        "anchored-stays",
+                        articles=REST,
+                    )
                     stays = True
                 if stays:
                     continue
                 if card.has("fleeting"):
-                    move_card(game, card.id, p, "discard", "rest_fleeting", ("2.4.6.c", "4.2.5.b", "1.3.2.f"),
-                              articles=REST)
+                    move_card(
+                        game, card.id, p, "discard", "rest_fleeting", ("2.4.6.c", "4.2.5.b", "1.3.2.f"), articles=REST
+                    )
                 else:
                     move_card(game, card.id, p, "reserve", "rest", ("4.2.5.b", "1.3.2.f"), articles=REST)
     for key in [f"{p}.{z}" for p in st.order for z in OTHER_VISIBLE] + ["limbo"]:
@@ -66,14 +73,14 @@ def rest(game: "Table", _: Any) -> None:
     game.goto("night.cleanup")
 
 
-def _limits_rules(game: "Table", p: str) -> tuple[tuple[str, ...], str]:
+def _limits_rules(game: Table, p: str) -> tuple[tuple[str, ...], str]:
     player = game.state.players[p]
     if player.hero is None:
         return ("4.2.5.c", "4.2.5.d"), "no-hero-limits"
     return ("4.2.5.c",), "hero-limits"
 
 
-def need_keep(game: "Table") -> Need:
+def need_keep(game: Table) -> Need:
     st = game.state
     p = st.order[st.sub]
     player = st.players[p]
@@ -87,7 +94,7 @@ def need_keep(game: "Table") -> Need:
     def fits(d: dict) -> str | None:
         keep = d.get("keep")
         if not isinstance(keep, list):
-            return "réponse attendue : \"keep\" avec la liste des objets gardés"
+            return 'réponse attendue : "keep" avec la liste des objets gardés'
         if len(set(map(str, keep))) != len(keep):
             return "un objet est nommé deux fois"
         bad = [k for k in keep if k not in in_reserve and k not in in_landmarks]
@@ -96,12 +103,14 @@ def need_keep(game: "Table") -> Need:
         nr = sum(1 for k in keep if k in in_reserve)
         nl = len(keep) - nr
         if nr != kr or nl != kl:
-            return (f"{p} garde exactement {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
-                    f"{kl} de ses Repères (limite {player.landmark_limit}) ; reçu {nr} et {nl}")
+            return (
+                f"{p} garde exactement {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
+                f"{kl} de ses Repères (limite {player.landmark_limit}) ; reçu {nr} et {nl}"
+            )
         return None
 
     def legal() -> Iterator[dict]:
-        if count() <= SMALL_PRODUCT:     # few: itertools builds both lists, in C
+        if count() <= SMALL_PRODUCT:  # few: itertools builds both lists, in C
             pairs: Iterator = product(combinations(reserve, kr), combinations(landmarks, kl))
         else:
             pairs = lazy_product([partial(combinations, reserve, kr), partial(combinations, landmarks, kl)])
@@ -111,17 +120,30 @@ def need_keep(game: "Table") -> Need:
         return comb(len(reserve), kr) * comb(len(landmarks), kl)
 
     auto = {"player": p, "keep": reserve + landmarks} if kr == len(reserve) and kl == len(landmarks) else None
-    return Need(p, "keep", reserve + landmarks, kr + kl, rules,
-                f"Nettoyage : {p} choisit {kr} objet{'s' if kr > 1 else ''} de sa Réserve (limite {player.reserve_limit}) et "
-                f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; le reste sera défaussé.",
-                fits, legal, count, auto, reading,
-                {"reserve": reserve[:OPTIONS_CAP], "landmarks": landmarks[:OPTIONS_CAP],
-                 "limits": {"reserve": player.reserve_limit, "landmarks": player.landmark_limit},
-                 "constraints": {"reserve": kr, "landmarks": kl, "distinct": True}})
+    return Need(
+        p,
+        "keep",
+        reserve + landmarks,
+        kr + kl,
+        rules,
+        f"Nettoyage : {p} choisit {kr} objet{'s' if kr > 1 else ''} de sa Réserve (limite {player.reserve_limit}) et "
+        f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; le reste sera défaussé.",
+        fits,
+        legal,
+        count,
+        auto,
+        reading,
+        {
+            "reserve": reserve[:OPTIONS_CAP],
+            "landmarks": landmarks[:OPTIONS_CAP],
+            "limits": {"reserve": player.reserve_limit, "landmarks": player.landmark_limit},
+            "constraints": {"reserve": kr, "landmarks": kl, "distinct": True},
+        },
+    )
 
 
 @implements("4.2.5.c", "4.2.5.d", "3.2.7.a", "3.2.10.a")
-def cleanup_choice(game: "Table", decision: dict) -> None:
+def cleanup_choice(game: Table, decision: dict) -> None:
     """Clean-up (4.2.5.c): each player in initiative order (first player first, 4.2.5.c remark)
     chooses as many objects of the Reserve and Landmarks as the hero's limits (2 without a hero,
     4.2.5.d; reading "hero-limits" over the "deux cartes" of 1.3.2.f). The choice is recorded;
@@ -137,7 +159,7 @@ def cleanup_choice(game: "Table", decision: dict) -> None:
 
 @implements("4.2.5.c", "4.2.5.d", "7.3.4.a")
 @implements_phases("Nettoyage")
-def cleanup_discard(game: "Table", _: Any) -> None:
+def cleanup_discard(game: Table, _: Any) -> None:
     """4.2.5.c: all objects not chosen are discarded simultaneously; then the next day begins."""
     st = game.state
     any_discarded = False
@@ -147,8 +169,16 @@ def cleanup_discard(game: "Table", _: Any) -> None:
         for zone in ("reserve", "landmarks"):
             for card in list(st.zones[f"{p}.{zone}"]):
                 if card.id not in keep:
-                    move_card(game, card.id, p, "discard", "cleanup", rules + ("7.3.4.a",), reading=reading,
-                              articles=phases("Nettoyage"))
+                    move_card(
+                        game,
+                        card.id,
+                        p,
+                        "discard",
+                        "cleanup",
+                        rules + ("7.3.4.a",),
+                        reading=reading,
+                        articles=phases("Nettoyage"),
+                    )
                     any_discarded = True
     if not any_discarded:
         game.emit(ev.Note("cleanup_nothing"), ("4.2.5.c",))

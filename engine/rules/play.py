@@ -3,26 +3,37 @@
 Each check returns None or the reason, naming the rule that forbids the play; the turn's `Need`
 uses them so that an illegal decision is refused with its rule and the state left untouched.
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from . import actions, effects
 from .frames import frame, push
-from .targets import (LIST_LIMIT, can_target, completions_count, declared_slots, expand_mode, iter_completions,
-                      modes_of, stamp, targets_problem)
 from .registry import ARTICLE_2V2, art, implements, implements_article
+from .targets import (
+    LIST_LIMIT,
+    can_target,
+    completions_count,
+    declared_slots,
+    expand_mode,
+    iter_completions,
+    modes_of,
+    stamp,
+    targets_problem,
+)
 
 if TYPE_CHECKING:
-    from ..table import Table
     from ..model import Card
+    from ..table import Table
 
 PLAYABLE_TYPES = ("character", "spell", "permanent")
 
 
-def _where(game: "Table", player: str, card_id: Any) -> str | None:
+def _where(game: Table, player: str, card_id: Any) -> str | None:
     """'hand' or 'reserve' when the card is in that zone of `player`, else None."""
     zone = game.state.loc.get(card_id) if isinstance(card_id, str) else None
     if zone is None:
@@ -32,7 +43,7 @@ def _where(game: "Table", player: str, card_id: Any) -> str | None:
 
 
 @implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f")
-def card_problem(game: "Table", player: str, card_id: Any, ready: int | None = None) -> str | None:
+def card_problem(game: Table, player: str, card_id: Any, ready: int | None = None) -> str | None:
     """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart).
     `ready`: the player's ready Orbs when the caller counted them already."""
     src = _where(game, player, card_id)
@@ -47,12 +58,14 @@ def card_problem(game: "Table", player: str, card_id: Any, ready: int | None = N
     cost = (card.reserve_cost or 0) if src == "reserve" else card.hand_cost
     ready = len(effects.ready_orbs(game, player)) if ready is None else ready
     if cost > ready:
-        return (f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
-                f"n'a que {ready} Orbe(s) de Mana prêt(s) (3.2.9.f{', 2.2.7.a' if src == 'reserve' else ''})")
+        return (
+            f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
+            f"n'a que {ready} Orbe(s) de Mana prêt(s) (3.2.9.f{', 2.2.7.a' if src == 'reserve' else ''})"
+        )
     return None
 
 
-def _choices(game: "Table", player: str, card: "Card", steps: list[dict], d: dict) -> tuple[str | None, bool]:
+def _choices(game: Table, player: str, card: Card, steps: list[dict], d: dict) -> tuple[str | None, bool]:
     """Check the mode and targets of a declaration; (problem, complete)."""
     n_modes = modes_of(steps)
     if n_modes:
@@ -72,11 +85,11 @@ def _choices(game: "Table", player: str, card: "Card", steps: list[dict], d: dic
     return targets_problem(game, player, card.id, steps, d["targets"]), True
 
 
-def _steps_of(card: "Card") -> list[dict]:
+def _steps_of(card: Card) -> list[dict]:
     return card.effect if card.type == "spell" else []
 
 
-def play_problem(game: "Table", player: str, d: dict) -> tuple[str | None, bool]:
+def play_problem(game: Table, player: str, d: dict) -> tuple[str | None, bool]:
     """(why the `play` decision is illegal, whether it is complete). An incomplete one (mode or
     targets to choose) is declared and completed by the `mode` / `targets` decisions."""
     problem = card_problem(game, player, d.get("play"))
@@ -88,7 +101,7 @@ def play_problem(game: "Table", player: str, d: dict) -> tuple[str | None, bool]
         return problem, False
     if card.type == "character":
         if expedition_kind(d) not in EXPEDITIONS:
-            return f"{card.name} est un Personnage : \"expedition\" attendu (hero ou companion)", False
+            return f'{card.name} est un Personnage : "expedition" attendu (hero ou companion)', False
     return _choices(game, player, card, _steps_of(card), d)
 
 
@@ -99,7 +112,7 @@ def expedition_kind(d: dict) -> Any:
 
 
 @implements_article("Interactions avec votre coéquipier", 3)
-def teammate_problem(game: "Table", player: str, card: "Card", d: dict) -> str | None:
+def teammate_problem(game: Table, player: str, card: Card, d: dict) -> str | None:
     """The 2v2 article: no card is played directly into a teammate's Expedition or Landmarks (nor
     anyone else's: a card is played into one's own). `expedition` may name the player ("A2.hero");
     `landmarks` may name whose Landmarks a permanent enters; anyone but the player is refused."""
@@ -112,13 +125,17 @@ def teammate_problem(game: "Table", player: str, card: "Card", d: dict) -> str |
     expedition = e is not None and "." in str(e)
     where = "l'Expédition" if expedition else "la Zone de Repère"
     if side == game.state.teammate(player):
-        return (f"{player} ne peut pas jouer {card.name} directement dans {where} de son coéquipier {side} "
-                f"(article « {ARTICLE_2V2} », Interactions avec votre coéquipier)")
+        return (
+            f"{player} ne peut pas jouer {card.name} directement dans {where} de son coéquipier {side} "
+            f"(article « {ARTICLE_2V2} », Interactions avec votre coéquipier)"
+        )
     own = "Expédition" if expedition else "Zone de Repère"
     return f"{player} ne peut jouer {card.name} que dans sa propre {own}, pas dans celle de {side} (1.3.2.d)"
 
 
-def _ability(game: "Table", player: str, d: dict, ready: int | None = None) -> tuple[str | None, "Card | None", dict | None]:
+def _ability(
+    game: Table, player: str, d: dict, ready: int | None = None
+) -> tuple[str | None, Card | None, dict | None]:
     st = game.state
     cid = d.get("quick")
     zone = st.loc.get(cid) if isinstance(cid, str) else None
@@ -127,18 +144,27 @@ def _ability(game: "Table", player: str, d: dict, ready: int | None = None) -> t
     card = st.card(cid)
     k = d.get("ability", 0)
     abilities = card.abilities
-    if not isinstance(k, int) or not 0 <= k < len(abilities) or not isinstance(abilities[k], dict) \
-            or not isinstance(abilities[k].get("quick"), dict):
+    if (
+        not isinstance(k, int)
+        or not 0 <= k < len(abilities)
+        or not isinstance(abilities[k], dict)
+        or not isinstance(abilities[k].get("quick"), dict)
+    ):
         return f"{card.name} n'a pas d'action rapide n°{k!r} (1.2.4.c)", None, None
     a = abilities[k]
     if not effects.works_in(a, split_zone(zone)[1]):
-        where = ", ".join(a["zones"]) if "zones" in a else \
-            "dans la Réserve (capacité de soutien)" if effects.works_in(a, "reserve") else "en jeu"
+        where = (
+            ", ".join(a["zones"])
+            if "zones" in a
+            else "dans la Réserve (capacité de soutien)"
+            if effects.works_in(a, "reserve")
+            else "en jeu"
+        )
         return f"l'action rapide de {card.name} ne fonctionne que {where} (1.2.4.d)", None, None
     return effects.cost_problem(game, player, cid, a["quick"], ready), card, a
 
 
-def quick_problem(game: "Table", player: str, d: dict) -> tuple[str | None, bool]:
+def quick_problem(game: Table, player: str, d: dict) -> tuple[str | None, bool]:
     problem, card, a = _ability(game, player, d)
     if problem or card is None or a is None:
         return problem, False
@@ -146,18 +172,18 @@ def quick_problem(game: "Table", player: str, d: dict) -> tuple[str | None, bool
 
 
 @implements("3.2.9.e")
-def swap_problem(game: "Table", player: str, d: dict) -> str | None:
+def swap_problem(game: Table, player: str, d: dict) -> str | None:
     """3.2.9.e: exhaust a ready Mana Orb to ready an exhausted one: {"swap": [ready, exhausted]}."""
     pair = d.get("swap")
     mana = {c.id: c for c in game.state.zones[f"{player}.mana"]}
     if not isinstance(pair, list) or len(pair) != 2 or any(x not in mana for x in pair):
-        return f"réponse attendue : \"swap\": [Orbe prêt, Orbe épuisé] de la Zone de Mana de {player} (3.2.9.e)"
+        return f'réponse attendue : "swap": [Orbe prêt, Orbe épuisé] de la Zone de Mana de {player} (3.2.9.e)'
     if mana[pair[0]].has("exhausted") or not mana[pair[1]].has("exhausted"):
         return "le premier Orbe doit être prêt et le second épuisé (3.2.9.e)"
     return None
 
 
-def check(game: "Table", player: str, d: dict) -> str | None:
+def check(game: Table, player: str, d: dict) -> str | None:
     """Why a `turn` decision does not fit (None if it does)."""
     if d.get("pass") is True:
         return None
@@ -167,18 +193,19 @@ def check(game: "Table", player: str, d: dict) -> str | None:
         return quick_problem(game, player, d)[0]
     if "swap" in d:
         return swap_problem(game, player, d)
-    return "réponse attendue : {\"pass\": true}, {\"play\": …}, {\"quick\": …, \"ability\": n} ou {\"swap\": […]}"
+    return 'réponse attendue : {"pass": true}, {"play": …}, {"quick": …, "ability": n} ou {"swap": […]}'
 
 
-def _declaration_plan(game: "Table", player: str, card: "Card", steps: list[dict],
-                      cache: dict | None = None) -> list[tuple[int | None, int]] | None:
+def _declaration_plan(
+    game: Table, player: str, card: Card, steps: list[dict], cache: dict | None = None
+) -> list[tuple[int | None, int]] | None:
     """How a card's or ability's decisions are listed: [(mode, number of complete target lists)]
     when they are few (at most LIST_LIMIT in all), None when only the bare declaration is listed.
     Counted combinatorially, nothing is enumerated."""
     n_modes = modes_of(steps)
     plan: list[tuple[int | None, int]] = []
     total = 0
-    for m in (range(n_modes) if n_modes else [None]):
+    for m in range(n_modes) if n_modes else [None]:
         s = expand_mode(steps, m) if m is not None else steps
         n = completions_count(game, player, card.id, s, cache) if declared_slots(s) else 1
         total += n
@@ -188,13 +215,13 @@ def _declaration_plan(game: "Table", player: str, card: "Card", steps: list[dict
     return plan
 
 
-def _declarations(game: "Table", player: str, base: dict, card: "Card", steps: list[dict]) -> Iterator[dict]:
+def _declarations(game: Table, player: str, base: dict, card: Card, steps: list[dict]) -> Iterator[dict]:
     """The decisions for one card or ability: complete when few, else the bare declaration."""
     plan = _declaration_plan(game, player, card, steps)
     if plan is None:
         yield base
         return
-    for m, n in plan:
+    for m, _n in plan:
         with_mode = dict(base, **({"mode": m} if m is not None else {}))
         s = expand_mode(steps, m) if m is not None else steps
         if not declared_slots(s):
@@ -204,12 +231,12 @@ def _declarations(game: "Table", player: str, base: dict, card: "Card", steps: l
             yield dict(with_mode, targets=t)
 
 
-def _declarations_count(game: "Table", player: str, card: "Card", steps: list[dict], cache: dict) -> int:
+def _declarations_count(game: Table, player: str, card: Card, steps: list[dict], cache: dict) -> int:
     plan = _declaration_plan(game, player, card, steps, cache)
     return 1 if plan is None else sum(n for _, n in plan)
 
 
-def _playable(game: "Table", player: str) -> Iterator[tuple[dict, "Card", list[dict]]]:
+def _playable(game: Table, player: str) -> Iterator[tuple[dict, Card, list[dict]]]:
     """(base decision, card, effect steps) for each card playable now, once per expedition for
     characters, then each usable quick action."""
     st = game.state
@@ -230,13 +257,13 @@ def _playable(game: "Table", player: str) -> Iterator[tuple[dict, "Card", list[d
                         yield base, card, a.get("effect", [])
 
 
-def _swap(game: "Table", player: str) -> dict | None:
+def _swap(game: Table, player: str) -> dict | None:
     ready = effects.ready_orbs(game, player)
     tired = next((c.id for c in game.state.zones[f"{player}.mana"] if c.has("exhausted")), None)
     return {"player": player, "swap": [ready[0], tired]} if ready and tired else None
 
 
-def options(game: "Table", player: str) -> Iterator[dict]:
+def options(game: Table, player: str) -> Iterator[dict]:
     """Every legal `turn` decision, compactly and lazily: pass; one per card and expedition, with
     its targets when they are few (else the bare declaration, completed by a `targets` decision);
     each quick action the same way; one Orb swap."""
@@ -248,7 +275,7 @@ def options(game: "Table", player: str) -> Iterator[dict]:
         yield swap
 
 
-def options_count(game: "Table", player: str) -> int:
+def options_count(game: Table, player: str) -> int:
     """How many decisions :func:`options` produces in all, counted without listing them."""
     n = 1 + (_swap(game, player) is not None)
     cache: dict = {}
@@ -259,7 +286,7 @@ def options_count(game: "Table", player: str) -> int:
 
 # -- doing it -------------------------------------------------------------------------------------
 @implements("5.2.3.b", "5.2.3.c", "5.2.3.d", "1.2.4.d")
-def _declared(game: "Table", player: str, card_id: str, d: dict, support: bool = False) -> None:
+def _declared(game: Table, player: str, card_id: str, d: dict, support: bool = False) -> None:
     """Say what was chosen on declaration: the mode (5.2.3.c–d), the targets (5.2.3.b), and that a
     support ability works from the Reserve (1.2.4.d)."""
     rules: tuple[str, ...] = ()
@@ -270,11 +297,14 @@ def _declared(game: "Table", player: str, card_id: str, d: dict, support: bool =
     if support:
         rules += ("1.2.4.d",)
     if rules:
-        game.emit(ev.Declared(card_id, player, d.get("mode"), tuple(d.get("targets", ())), support), rules,
-                  articles=_clarified(game, player, d.get("targets", ())))
+        game.emit(
+            ev.Declared(card_id, player, d.get("mode"), tuple(d.get("targets", ())), support),
+            rules,
+            articles=_clarified(game, player, d.get("targets", ())),
+        )
 
 
-def _clarified(game: "Table", player: str, targets: Any) -> tuple[tuple[str, str], ...]:
+def _clarified(game: Table, player: str, targets: Any) -> tuple[tuple[str, str], ...]:
     """2v2: a target on another player's side is allowed by the article's clarification."""
     st = game.state
     if st.mode != "2v2":
@@ -287,10 +317,20 @@ def _clarified(game: "Table", player: str, targets: Any) -> tuple[tuple[str, str
     return ()
 
 
-
-@implements("3.2.8.a", "2.4.6.a", "2.4.6.b", "2.4.6.d", "2.4.6.e", "5.2.3.h", "5.2.3.i", "2.5.j",
-            "1.3.2.d", "5.2.3.a", "2.2.7.a")
-def play_card(game: "Table", player: str, d: dict) -> None:
+@implements(
+    "3.2.8.a",
+    "2.4.6.a",
+    "2.4.6.b",
+    "2.4.6.d",
+    "2.4.6.e",
+    "5.2.3.h",
+    "5.2.3.i",
+    "2.5.j",
+    "1.3.2.d",
+    "5.2.3.a",
+    "2.2.7.a",
+)
+def play_card(game: Table, player: str, d: dict) -> None:
     """Play a card from Hand or Reserve: it goes to Limbo (3.2.8.a) — gaining Fugace if played from
     the Reserve (2.4.6.a characters, 2.4.6.d / 5.2.3.h spells) or if it is a spell with the Fugace
     keyword (2.4.6.e, 5.2.3.i) — and its cost is paid by exhausting Orbs (3.2.9.f, 2.2.7.a). A
@@ -312,8 +352,15 @@ def play_card(game: "Table", player: str, d: dict) -> None:
         if "fleeting" in card.keywords:
             fleeting, rules = True, ("2.4.6.e", "5.2.3.i") + rules
     _declared(game, player, card.id, d)
-    actions.move_card(game, card.id, None, "limbo", "play_reserve" if from_reserve else "play_hand", rules,
-                      enters=("fleeting",) if fleeting else ())
+    actions.move_card(
+        game,
+        card.id,
+        None,
+        "limbo",
+        "play_reserve" if from_reserve else "play_hand",
+        rules,
+        enters=("fleeting",) if fleeting else (),
+    )
     cost = card.reserve_cost if from_reserve else card.hand_cost
     if cost:
         effects.pay_mana(game, player, cost, ("2.2.7.a",) if from_reserve else ("1.3.2.d",))
@@ -321,13 +368,33 @@ def play_card(game: "Table", player: str, d: dict) -> None:
     if card.type == "spell":
         steps = card.effect if d.get("mode") is None else expand_mode(card.effect, d["mode"])
         targets = [stamp(game, t) for t in d.get("targets", [])]
-        push(game, [frame(card.id, player, "spell", steps, declared=True, targets=targets, after="spell",
-                          source=st.card(card.id).timestamp)])
+        push(
+            game,
+            [
+                frame(
+                    card.id,
+                    player,
+                    "spell",
+                    steps,
+                    declared=True,
+                    targets=targets,
+                    after="spell",
+                    source=st.card(card.id).timestamp,
+                )
+            ],
+        )
         return
     again = st.card(card.id).has("fleeting")
     if card.type == "character":
-        actions.move_card(game, card.id, player, f"{expedition_kind(d)}_expedition", "resolve",
-                          ("2.4.6.b",) if again else ("3.2.8.a",), enters=("fleeting",) if again else ())
+        actions.move_card(
+            game,
+            card.id,
+            player,
+            f"{expedition_kind(d)}_expedition",
+            "resolve",
+            ("2.4.6.b",) if again else ("3.2.8.a",),
+            enters=("fleeting",) if again else (),
+        )
         effects.trigger(game, ("played_from_reserve" if from_reserve else "played_from_hand", "join"), [card.id])
     else:
         actions.move_card(game, card.id, player, "landmarks", "resolve", ("3.2.8.a",))
@@ -335,7 +402,7 @@ def play_card(game: "Table", player: str, d: dict) -> None:
 
 
 @implements("1.2.4.c", "1.3.2.d")
-def quick_action(game: "Table", player: str, d: dict) -> None:
+def quick_action(game: Table, player: str, d: dict) -> None:
     """1.2.4.c / 1.3.2.d: pay the quick action's cost, then its effect waits on the stack."""
     st = game.state
     card = st.card(d["quick"])
@@ -351,11 +418,11 @@ def quick_action(game: "Table", player: str, d: dict) -> None:
     effects.pay_cost(game, player, card.id, a["quick"])
     f = frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True, targets=targets, source=source)
     push(game, [f])
-    effects.record_moves(game, game.state.stack[-1], start)    # a cost that moved the card (2.1.e)
+    effects.record_moves(game, game.state.stack[-1], start)  # a cost that moved the card (2.1.e)
 
 
 @implements("3.2.9.e")
-def anytime_swap(game: "Table", d: dict) -> None:
+def anytime_swap(game: Table, d: dict) -> None:
     """3.2.9.e "à tout moment": a player swaps Orbs while the game waits for someone's decision; one
     step of its own, what the game waited for still waits."""
     game.emit(ev.Decision(d["player"], "swap", tuple(d.items())), ("3.2.9.e",))
@@ -363,7 +430,7 @@ def anytime_swap(game: "Table", d: dict) -> None:
 
 
 @implements("3.2.9.e")
-def swap(game: "Table", player: str, d: dict) -> None:
+def swap(game: Table, player: str, d: dict) -> None:
     """3.2.9.e: exhaust one Mana Orb to ready another."""
     ready, tired = d["swap"]
     game.emit(ev.StatusChange(ready, "exhausted", True, "swap"), ("3.2.9.e",))

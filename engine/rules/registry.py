@@ -5,13 +5,15 @@ numbers it may cite. :data:`NOT_IMPLEMENTED` lists the other numbered seed rules
 and :data:`HEADINGS` the section headings whose content is their lettered rules. :func:`table`
 renders the whole as markdown (``python -m engine rules``, committed as ``engine/RULES.md``).
 """
+
 from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from types import CodeType, FrameType
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 ENGINE_DIR = Path(__file__).resolve().parents[1]
 
@@ -32,6 +34,7 @@ def _qualname(fn: Callable) -> str:
 def implements(*numbers: str) -> Callable[[F], F]:
     """Declare that the decorated function implements these rule numbers: the numbers a log entry
     emitted while it runs may cite (the rule contract, checked in tests: see :func:`running`)."""
+
     def deco(fn: F) -> F:
         name = _qualname(fn)
         for n in numbers:
@@ -41,6 +44,7 @@ def implements(*numbers: str) -> Callable[[F], F]:
         known = RULE_CODES.get(code, (name, frozenset()))[1]
         RULE_CODES[code] = (name, known | frozenset(numbers))
         return fn
+
     return deco
 
 
@@ -65,8 +69,9 @@ def running(frame: FrameType | None) -> tuple[str | None, frozenset[str]]:
     return source, declared
 
 
-def check_contract(frame: FrameType | None, rules: tuple[str, ...], text: str,
-                   extra: frozenset[str] = frozenset()) -> str | None:
+def check_contract(
+    frame: FrameType | None, rules: tuple[str, ...], text: str, extra: frozenset[str] = frozenset()
+) -> str | None:
     """Record a violation when `rules` cites a number no running rule function declares; return
     the entry's source function."""
     source, declared = running(frame)
@@ -80,14 +85,19 @@ def check_contract(frame: FrameType | None, rules: tuple[str, ...], text: str,
 ARTICLE_2V2 = "Multijoueur 2v2 (Mode de jeu)"
 ARTICLE_PHASES = "Clarification des phases d'une journée"
 #: article title -> slug of its page on the site (/regles/<ruleset>/glossaire/<slug>/)
-ARTICLE_SLUGS = {ARTICLE_2V2: "multijoueur-2v2-mode-de-jeu",
-                 ARTICLE_PHASES: "clarification-des-phases-dune-journee"}
+ARTICLE_SLUGS = {ARTICLE_2V2: "multijoueur-2v2-mode-de-jeu", ARTICLE_PHASES: "clarification-des-phases-dune-journee"}
 INTRO = "(introduction)"
 #: the article's subheadings, in order (the paragraphs before the first belong to INTRO)
 ARTICLE_SECTIONS = (
-    INTRO, "Règles de construction de deck en mode multijoueur", "2v2",
-    "Mise en place d'une partie multijoueur Altered en 2v2", "Conditions de victoire", "Départage",
-    "Effets du premier joueur", "Interactions avec votre coéquipier", "Clarifications",
+    INTRO,
+    "Règles de construction de deck en mode multijoueur",
+    "2v2",
+    "Mise en place d'une partie multijoueur Altered en 2v2",
+    "Conditions de victoire",
+    "Départage",
+    "Effets du premier joueur",
+    "Interactions avec votre coéquipier",
+    "Clarifications",
 )
 #: (section, paragraph number from 1) -> functions that play it
 ARTICLE_IMPLEMENTED: dict[tuple[str, int], list[str]] = defaultdict(list)
@@ -96,10 +106,12 @@ ARTICLE_IMPLEMENTED: dict[tuple[str, int], list[str]] = defaultdict(list)
 def implements_article(section: str, *paragraphs: int) -> Callable[[F], F]:
     """Declare that the decorated function plays these paragraphs of the 2v2 article's section
     (numbered from 1 under their subheading, as in the seed text) and may cite the section."""
+
     def deco(fn: F) -> F:
         for n in paragraphs:
             ARTICLE_IMPLEMENTED[(section, n)].append(f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}")
         return fn
+
     return deco
 
 
@@ -116,10 +128,12 @@ PHASES_IMPLEMENTED: dict[str, list[str]] = defaultdict(list)
 
 def implements_phases(*labels: str) -> Callable[[F], F]:
     """Declare that the decorated function plays these bullets of the phases article (and may cite them)."""
+
     def deco(fn: F) -> F:
         for label in labels:
             PHASES_IMPLEMENTED[label].append(f"{fn.__module__.removeprefix('engine.')}.{fn.__qualname__}")
         return fn
+
     return deco
 
 
@@ -156,11 +170,14 @@ ARTICLE_NOT_APPLICABLE: dict[tuple[str, int], str] = {
     (INTRO, 4): "mode Chacun pour soi (Free for All) : hors du mode 2v2 du format (non modélisé)",
     (INTRO, 5): "condition de victoire du Chacun pour soi : non modélisé",
     ("Règles de construction de deck en mode multijoueur", 1): "construction de deck : hors du moteur ; deux "
-        "joueurs peuvent avoir le même Héros (rien ne l'interdit au chargement)",
-    **{("Règles de construction de deck en mode multijoueur", n): "construction de deck : hors du moteur "
-       "(le scénario fournit les decks)" for n in range(2, 8)},
+    "joueurs peuvent avoir le même Héros (rien ne l'interdit au chargement)",
+    **{
+        ("Règles de construction de deck en mode multijoueur", n): "construction de deck : hors du moteur "
+        "(le scénario fournit les decks)"
+        for n in range(2, 8)
+    },
     ("Interactions avec votre coéquipier", 1): "montrer sa main : information des joueurs, hors du moteur "
-        "(le scénario voit tout)",
+    "(le scénario voit tout)",
     ("Interactions avec votre coéquipier", 2): "communication entre joueurs : accord de table, hors du moteur",
 }
 
@@ -184,89 +201,114 @@ def article_paragraphs(text: str) -> list[tuple[str, int, str]]:
 
 
 HEADINGS: dict[str, str] = {
-    n: t for n, t in [
-        ("1.1.6", "Nombres et symboles"), ("1.2.1", "Joueurs"), ("1.2.2", "Objets"),
-        ("1.2.3", "Zones"), ("1.2.4", "Capacités"), ("1.3.1", "Commencer la partie"),
-        ("1.3.2", "Progression de la journée"), ("2.1", "Objets"), ("2.2.2", "Sous-types"),
-        ("2.2.7", "Coût de Réserve"), ("2.2.8", "Faction"), ("2.2.13", "Durée"),
-        ("2.4.6", "Fugace"), ("2.5", "Jetons"), ("3.1.1", "Propriétés des zones"),
-        ("3.1.2", "Zones partagées ou privées"), ("3.1.3", "Zones visibles ou cachées"),
-        ("3.2.1", "Zone Aventure"), ("3.2.2", "Deck"), ("3.2.3", "Pile de défausse"),
-        ("3.2.5", "Main"), ("3.2.6", "Zone du Héros"), ("3.2.7", "Zone du Repère"),
-        ("3.2.8", "Limbo"), ("3.2.9", "Zone de Mana"), ("3.2.10", "Réserve"),
-        ("4.1", "Début de la partie"), ("4.2.5", "Nuit"), ("4.3", "Fin de la partie"),
-        ("5.2.3", "Jouer un Sort"), ("7.1.4", "Symboles de coût"), ("7.3.4", "Défausser"),
-        ("7.3.10", "Reculer"), ("7.3.11", "Avancer"), ("7.3.16", "Ravitailler"),
-        ("7.3.18", "Sabotage"), ("7.3.19", "Sacrifier"),
+    n: t
+    for n, t in [
+        ("1.1.6", "Nombres et symboles"),
+        ("1.2.1", "Joueurs"),
+        ("1.2.2", "Objets"),
+        ("1.2.3", "Zones"),
+        ("1.2.4", "Capacités"),
+        ("1.3.1", "Commencer la partie"),
+        ("1.3.2", "Progression de la journée"),
+        ("2.1", "Objets"),
+        ("2.2.2", "Sous-types"),
+        ("2.2.7", "Coût de Réserve"),
+        ("2.2.8", "Faction"),
+        ("2.2.13", "Durée"),
+        ("2.4.6", "Fugace"),
+        ("2.5", "Jetons"),
+        ("3.1.1", "Propriétés des zones"),
+        ("3.1.2", "Zones partagées ou privées"),
+        ("3.1.3", "Zones visibles ou cachées"),
+        ("3.2.1", "Zone Aventure"),
+        ("3.2.2", "Deck"),
+        ("3.2.3", "Pile de défausse"),
+        ("3.2.5", "Main"),
+        ("3.2.6", "Zone du Héros"),
+        ("3.2.7", "Zone du Repère"),
+        ("3.2.8", "Limbo"),
+        ("3.2.9", "Zone de Mana"),
+        ("3.2.10", "Réserve"),
+        ("4.1", "Début de la partie"),
+        ("4.2.5", "Nuit"),
+        ("4.3", "Fin de la partie"),
+        ("5.2.3", "Jouer un Sort"),
+        ("7.1.4", "Symboles de coût"),
+        ("7.3.4", "Défausser"),
+        ("7.3.10", "Reculer"),
+        ("7.3.11", "Avancer"),
+        ("7.3.16", "Ravitailler"),
+        ("7.3.18", "Sabotage"),
+        ("7.3.19", "Sacrifier"),
     ]
 }
 
 #: rule number -> why the engine does not implement it (yet)
 NOT_IMPLEMENTED: dict[str, str] = {
-    '1.1.6.a': 'vrai par construction : toutes les valeurs sont des entiers (vérifié au chargement)',
-    '1.1.6.b': 'aucune division dans les règles jouées ni dans les verbes du format',
-    '1.1.6.c': 'aucune division dans les règles jouées ni dans les verbes du format',
-    '1.2.1.a': 'définition ; le format nomme les joueurs A et B',
-    '1.2.1.c': 'construction de deck : hors du moteur (le scénario fournit les decks)',
-    '1.2.1.d': 'définition ; les zones privées sont les listes de PLAYER du format',
-    '1.2.2.a': 'définition',
-    '1.2.2.b': 'définition',
-    '1.2.2.c': 'caractéristiques : seules celles du format (nom, type, coûts, statistiques, capacités, limites) sont modélisées ; sous-type, rareté, version, faction ne changent rien aux phases',
-    '1.2.3.a': 'définition',
-    '1.2.3.b': 'définition ; les dix zones sont les clés du format',
-    '1.2.3.c': 'définition ; les Expéditions restent rangées par joueur dans le format',
-    '1.2.3.d': 'définition',
-    '1.2.3.e': 'définition (voir 2.1.c pour les objets)',
-    '1.2.3.f': 'lecture : la Zone de Mana est traitée comme visible selon 3.2.9.a (voir README)',
-    '1.2.4.a': 'définition ; le format écrit une capacité par entrée de `abilities` (une ligne de la boîte de texte)',
-    '1.2.4.b': 'mots-clés : seul Fugace sur un Sort (`keywords`, 2.4.6.e) change le jeu ; les autres mots-clés ne sont pas modélisés',
-    '2.1.a': 'vrai par construction : chaque id est dans une seule zone (vérifié au chargement)',
-    '2.1.b': 'définition',
-    '2.1.h': 'définition',
-    '2.1.i': 'définition (les compteurs sont `counters`)',
-    '2.2.2.a': 'les sous-types ne sont pas modélisés (aucune règle jouée ne les lit)',
-    '2.2.2.b': 'les sous-types ne sont pas modélisés',
-    '2.2.2.c': 'les sous-types ne sont pas modélisés',
-    '2.2.7.d': 'les Emblèmes ne sont pas modélisés',
-    '2.2.8.a': 'les factions ne sont pas modélisées (construction de deck)',
-    '2.2.8.b': 'factions non modélisées',
-    '2.2.8.c': 'factions non modélisées',
-    '2.2.8.d': 'factions non modélisées',
-    '2.2.13.a': 'les Emblèmes ne sont pas modélisés',
-    '2.2.13.b': 'Emblèmes non modélisés',
-    '2.2.13.c': 'Emblèmes non modélisés',
-    '2.5.a': "définition (`counters` d'une carte)",
-    '2.5.b': 'définition',
-    '2.5.c': 'vrai par construction : un nombre par nom',
-    '2.5.d': 'le scénario place les jetons de départ du Héros lui-même',
-    '2.5.h': "aucun jeton n'a d'effet intrinsèque : les verbes du format les gagnent, retirent et dépensent seulement",
-    '3.1.1.a': 'définition',
-    '3.1.1.b': 'vrai par construction : les zones vides existent',
-    '3.1.1.c': 'définition',
-    '3.1.2.a': 'définition',
-    '3.1.2.b': 'définition',
-    '3.1.3.a': 'définition (zones visibles : horodatage 2.1.c)',
-    '3.1.3.b': 'information des joueurs : hors du moteur',
-    '3.1.3.c': "objets face cachée hors de la Zone de Mana non modélisés (aucun verbe n'en crée)",
-    '3.1.3.d': 'définition',
-    '3.1.3.e': 'information des joueurs : hors du moteur',
-    '3.1.3.f': 'information des joueurs : hors du moteur',
-    '3.2.1.a': 'définition',
-    '3.2.2.a': 'définition',
-    '3.2.2.c': 'aucun verbe du format ne vise une position du Deck autre que le dessus (pioche, ravitaillement)',
-    '3.2.2.f': 'aucun verbe du format ne place une carte à une position du Deck',
-    '3.2.3.a': 'définition',
-    '3.2.5.a': 'définition',
-    '3.2.5.b': 'information du joueur : hors du moteur',
-    '3.2.5.c': "aucun verbe du format n'agit sur une carte de la Main (défausser vise un objet en jeu ou en Réserve)",
-    '3.2.6.a': 'définition',
-    '3.2.9.a': 'définition ; lecture : zone visible (voir 1.2.3.f)',
-    '3.2.9.c': 'définition',
-    '3.2.9.d': 'information du joueur : hors du moteur',
-    '4.1.a': "vérifié au chargement : un scénario `setup` n'a de cartes que dans les Decks",
-    '4.1.e': 'présentation physique des decks : hors du moteur',
-    '4.1.f': 'présentation physique : hors du moteur',
-    '4.2.5.a': 'définition (les deux effets sont 4.2.5.b et 4.2.5.c)',
+    "1.1.6.a": "vrai par construction : toutes les valeurs sont des entiers (vérifié au chargement)",
+    "1.1.6.b": "aucune division dans les règles jouées ni dans les verbes du format",
+    "1.1.6.c": "aucune division dans les règles jouées ni dans les verbes du format",
+    "1.2.1.a": "définition ; le format nomme les joueurs A et B",
+    "1.2.1.c": "construction de deck : hors du moteur (le scénario fournit les decks)",
+    "1.2.1.d": "définition ; les zones privées sont les listes de PLAYER du format",
+    "1.2.2.a": "définition",
+    "1.2.2.b": "définition",
+    "1.2.2.c": "caractéristiques : seules celles du format (nom, type, coûts, statistiques, capacités, limites) sont modélisées ; sous-type, rareté, version, faction ne changent rien aux phases",
+    "1.2.3.a": "définition",
+    "1.2.3.b": "définition ; les dix zones sont les clés du format",
+    "1.2.3.c": "définition ; les Expéditions restent rangées par joueur dans le format",
+    "1.2.3.d": "définition",
+    "1.2.3.e": "définition (voir 2.1.c pour les objets)",
+    "1.2.3.f": "lecture : la Zone de Mana est traitée comme visible selon 3.2.9.a (voir README)",
+    "1.2.4.a": "définition ; le format écrit une capacité par entrée de `abilities` (une ligne de la boîte de texte)",
+    "1.2.4.b": "mots-clés : seul Fugace sur un Sort (`keywords`, 2.4.6.e) change le jeu ; les autres mots-clés ne sont pas modélisés",
+    "2.1.a": "vrai par construction : chaque id est dans une seule zone (vérifié au chargement)",
+    "2.1.b": "définition",
+    "2.1.h": "définition",
+    "2.1.i": "définition (les compteurs sont `counters`)",
+    "2.2.2.a": "les sous-types ne sont pas modélisés (aucune règle jouée ne les lit)",
+    "2.2.2.b": "les sous-types ne sont pas modélisés",
+    "2.2.2.c": "les sous-types ne sont pas modélisés",
+    "2.2.7.d": "les Emblèmes ne sont pas modélisés",
+    "2.2.8.a": "les factions ne sont pas modélisées (construction de deck)",
+    "2.2.8.b": "factions non modélisées",
+    "2.2.8.c": "factions non modélisées",
+    "2.2.8.d": "factions non modélisées",
+    "2.2.13.a": "les Emblèmes ne sont pas modélisés",
+    "2.2.13.b": "Emblèmes non modélisés",
+    "2.2.13.c": "Emblèmes non modélisés",
+    "2.5.a": "définition (`counters` d'une carte)",
+    "2.5.b": "définition",
+    "2.5.c": "vrai par construction : un nombre par nom",
+    "2.5.d": "le scénario place les jetons de départ du Héros lui-même",
+    "2.5.h": "aucun jeton n'a d'effet intrinsèque : les verbes du format les gagnent, retirent et dépensent seulement",
+    "3.1.1.a": "définition",
+    "3.1.1.b": "vrai par construction : les zones vides existent",
+    "3.1.1.c": "définition",
+    "3.1.2.a": "définition",
+    "3.1.2.b": "définition",
+    "3.1.3.a": "définition (zones visibles : horodatage 2.1.c)",
+    "3.1.3.b": "information des joueurs : hors du moteur",
+    "3.1.3.c": "objets face cachée hors de la Zone de Mana non modélisés (aucun verbe n'en crée)",
+    "3.1.3.d": "définition",
+    "3.1.3.e": "information des joueurs : hors du moteur",
+    "3.1.3.f": "information des joueurs : hors du moteur",
+    "3.2.1.a": "définition",
+    "3.2.2.a": "définition",
+    "3.2.2.c": "aucun verbe du format ne vise une position du Deck autre que le dessus (pioche, ravitaillement)",
+    "3.2.2.f": "aucun verbe du format ne place une carte à une position du Deck",
+    "3.2.3.a": "définition",
+    "3.2.5.a": "définition",
+    "3.2.5.b": "information du joueur : hors du moteur",
+    "3.2.5.c": "aucun verbe du format n'agit sur une carte de la Main (défausser vise un objet en jeu ou en Réserve)",
+    "3.2.6.a": "définition",
+    "3.2.9.a": "définition ; lecture : zone visible (voir 1.2.3.f)",
+    "3.2.9.c": "définition",
+    "3.2.9.d": "information du joueur : hors du moteur",
+    "4.1.a": "vérifié au chargement : un scénario `setup` n'a de cartes que dans les Decks",
+    "4.1.e": "présentation physique des decks : hors du moteur",
+    "4.1.f": "présentation physique : hors du moteur",
+    "4.2.5.a": "définition (les deux effets sont 4.2.5.b et 4.2.5.c)",
 }
 
 _NUM = re.compile(r"(\d+)|([a-z])")
@@ -291,15 +333,23 @@ def citable() -> set[str]:
 def citable_articles() -> set[tuple[str, str]]:
     """Every (article, section) the engine can cite in a log entry's `articles`."""
     implemented()
-    return {(ARTICLE_2V2, s) for s, _ in ARTICLE_IMPLEMENTED} | {(ARTICLE_PHASES, label) for label in PHASES_IMPLEMENTED}
+    return {(ARTICLE_2V2, s) for s, _ in ARTICLE_IMPLEMENTED} | {
+        (ARTICLE_PHASES, label) for label in PHASES_IMPLEMENTED
+    }
 
 
 def phases_table(paragraphs: list[tuple[str, str]]) -> list[str]:
     """The RULES.md section of the phases article: every bullet, played (with its functions) or not."""
     implemented()
-    lines = ["", f"## Article « {ARTICLE_PHASES} »", "",
-             "Sans numéros : le journal cite chaque puce par son intitulé (clé `articles` des entrées).", "",
-             "| Puce | Début du texte | État | Fonctions / raison |", "|---|---|---|---|"]
+    lines = [
+        "",
+        f"## Article « {ARTICLE_PHASES} »",
+        "",
+        "Sans numéros : le journal cite chaque puce par son intitulé (clé `articles` des entrées).",
+        "",
+        "| Puce | Début du texte | État | Fonctions / raison |",
+        "|---|---|---|---|",
+    ]
     for label, text in paragraphs:
         words = " ".join(text.split()[:8]).replace("|", "/") + " …"
         if label in PHASES_IMPLEMENTED:
@@ -314,21 +364,28 @@ def article_table(paragraphs: list[tuple[str, int, str]]) -> list[str]:
     """The RULES.md section of the 2v2 article: every paragraph, played (with its functions) or not
     applicable (with the reason)."""
     implemented()
-    lines = ["", f"## Article « {ARTICLE_2V2} »", "",
-             "Sans numéros : le journal le cite par titre et sous-titre (clé `articles` des entrées).", "",
-             "| Section | § | Début du paragraphe | État | Fonctions / raison |", "|---|---|---|---|---|"]
+    lines = [
+        "",
+        f"## Article « {ARTICLE_2V2} »",
+        "",
+        "Sans numéros : le journal le cite par titre et sous-titre (clé `articles` des entrées).",
+        "",
+        "| Section | § | Début du paragraphe | État | Fonctions / raison |",
+        "|---|---|---|---|---|",
+    ]
     for section, n, text in paragraphs:
         words = " ".join(text.split()[:8]).replace("|", "/") + " …"
         if (section, n) in ARTICLE_IMPLEMENTED:
             fns = ", ".join(f"`{f}`" for f in sorted(set(ARTICLE_IMPLEMENTED[(section, n)])))
             lines.append(f"| {section} | {n} | {words} | jouée | {fns} |")
         else:
-            lines.append(f"| {section} | {n} | {words} | non applicable | "
-                         f"{ARTICLE_NOT_APPLICABLE.get((section, n), '?')} |")
+            lines.append(
+                f"| {section} | {n} | {words} | non applicable | {ARTICLE_NOT_APPLICABLE.get((section, n), '?')} |"
+            )
     return lines
 
 
-def _where(fn: str, sources: dict[str, list[str]] = {}) -> str:   # noqa: B006 (a cache of files read)
+def _where(fn: str, sources: dict[str, list[str]] = {}) -> str:  # noqa: B006 (a cache of files read)
     """`rules.night.rest` (rules/night.py:23): the function and the line of its `def`."""
     path, line = LOCATIONS.get(fn, ("?", 0))
     if path != "?":

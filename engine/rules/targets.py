@@ -3,17 +3,26 @@ whether a declaration's choices are legal, and the complete lists `legal_decisio
 
 A STEP whose ``target``, ``expedition`` or ``player`` is ``"choose"`` is one occurrence of "cible";
 ``"choose": n`` asks for n different objects in that occurrence (5.2.3.b)."""
+
 from __future__ import annotations
 
-from itertools import combinations, islice, product
+from collections.abc import Iterator
 from functools import partial
+from itertools import combinations, islice, product
 from math import comb
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..jsondata import copy_json
-
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
-from ..steps import CARD_VERBS, EXPEDITION_VERBS, PLAYER_VERBS, TARGET_KEY, chooses, declared_slots, modes_of
+from ..steps import (  # noqa: F401 - the verb lists and modes_of are the rules' names for them, re-exported
+    CARD_VERBS,
+    EXPEDITION_VERBS,
+    PLAYER_VERBS,
+    TARGET_KEY,
+    chooses,
+    declared_slots,
+    modes_of,
+)
 from .flow import SMALL_PRODUCT, lazy_product
 from .registry import ARTICLE_2V2, implements, implements_article
 
@@ -22,26 +31,35 @@ if TYPE_CHECKING:
 
 #: the rule that defines each verb (cited by every step that uses it)
 VERB_RULES = {
-    "draw": ("3.2.2.b",), "discard": ("7.3.4.a",), "resupply": ("7.3.16.a",), "sabotage": ("7.3.18.a",),
-    "sacrifice": ("7.3.19.a",), "move_forward": ("7.3.11.a",), "move_backward": ("7.3.10.a",),
-    "gain_counters": ("2.5.e",), "remove_counters": ("2.5.f",), "gain_status": ("1.2.4.c",),
-    "lose_status": ("1.2.4.c",), "choose_one": ("5.2.3.c",), "internal": ("5.2.3.g",),
+    "draw": ("3.2.2.b",),
+    "discard": ("7.3.4.a",),
+    "resupply": ("7.3.16.a",),
+    "sabotage": ("7.3.18.a",),
+    "sacrifice": ("7.3.19.a",),
+    "move_forward": ("7.3.11.a",),
+    "move_backward": ("7.3.10.a",),
+    "gain_counters": ("2.5.e",),
+    "remove_counters": ("2.5.f",),
+    "gain_status": ("1.2.4.c",),
+    "lose_status": ("1.2.4.c",),
+    "choose_one": ("5.2.3.c",),
+    "internal": ("5.2.3.g",),
 }
-LIST_LIMIT = 16   # complete target lists offered per card by legal_decisions(); above, the play is
-                  # listed without them and a `targets` decision follows (engine/README.md)
+LIST_LIMIT = 16  # complete target lists offered per card by legal_decisions(); above, the play is
+# listed without them and a `targets` decision follows (engine/README.md)
 
 
 CLARIFICATIONS = f"article « {ARTICLE_2V2} », Clarifications"
 
 
-def who(game: "Table", player: str, spec: Any) -> str:
-    """"self" is the effect's controller, "opponent" the other player (in 2v2 the first of
+def who(game: Table, player: str, spec: Any) -> str:
+    """ "self" is the effect's controller, "opponent" the other player (in 2v2 the first of
     :func:`whom`), "A"/"B" themselves."""
     return whom(game, player, spec)[0]
 
 
 @implements_article("Clarifications", 2, 4)
-def whom(game: "Table", player: str, spec: Any) -> list[str]:
+def whom(game: Table, player: str, spec: Any) -> list[str]:
     """The players a side names: "self" only the effect's controller (2v2 article: "dans votre
     Expédition", "que vous contrôlez" is only your side, not your teammate's); "opponent" each of
     the controller's opponents ("votre adversaire" is each of your opponents: one in 1v1, two in
@@ -57,13 +75,13 @@ def whom(game: "Table", player: str, spec: Any) -> list[str]:
     return [spec]
 
 
-def zone_count(game: "Table", player: str, spec: str) -> int:
+def zone_count(game: Table, player: str, spec: str) -> int:
     side, _, zone = spec.partition(".")
     return sum(len(game.state.zones.get(f"{p}.{zone}", [])) for p in whom(game, player, side))
 
 
 @implements_article("Clarifications", 1, 2, 3, 5)
-def target_options(game: "Table", player: str, source: str, step: dict) -> list[str]:
+def target_options(game: Table, player: str, source: str, step: dict) -> list[str]:
     """The legal choices for one occurrence of "cible" in `step` (its verb decides where). In 2v2
     (the article's clarifications): a targeted expedition or character is any, allied or enemy,
     unless the step names a `controller`; "self" is only the controller's side; a targeted
@@ -79,20 +97,25 @@ def target_options(game: "Table", player: str, source: str, step: dict) -> list[
         return [f"{p}.{kind}" for p in sides for kind in EXPEDITIONS]
     zones: tuple[str, ...]
     if verb == "sabotage":
-        zones = ("reserve",)                             # 7.3.18.a: a card in a Reserve
+        zones = ("reserve",)  # 7.3.18.a: a card in a Reserve
     elif verb == "sacrifice":
-        zones, sides = IN_PLAY_ZONES, [player]           # 7.3.19.a: an object one controls in play
+        zones, sides = IN_PLAY_ZONES, [player]  # 7.3.19.a: an object one controls in play
     elif verb == "discard":
         zones = IN_PLAY_ZONES + ("reserve",)
     else:
         zones = IN_PLAY_ZONES
     want = step.get("type")
-    other = step.get("other") is True      # "un autre … ciblé": the source excluded
-    return [c.id for p in sides for z in zones for c in st.zones[f"{p}.{z}"]
-            if (want is None or c.type == want) and not (other and c.id == source)]
+    other = step.get("other") is True  # "un autre … ciblé": the source excluded
+    return [
+        c.id
+        for p in sides
+        for z in zones
+        for c in st.zones[f"{p}.{z}"]
+        if (want is None or c.type == want) and not (other and c.id == source)
+    ]
 
 
-def option_count(game: "Table", player: str, source: str, step: dict, cache: dict) -> int:
+def option_count(game: Table, player: str, source: str, step: dict, cache: dict) -> int:
     """len(target_options(...)), with the options of steps alike (same verb, controller, type)
     computed once per `cache` (a dict the caller keeps for one decision's listing)."""
     key = (player, step.get("action"), step.get("controller"), step.get("type"))
@@ -119,7 +142,7 @@ def expand_mode(steps: list[dict], mode: int) -> list[dict]:
 
 
 @implements("5.2.3.b")
-def targets_problem(game: "Table", player: str, source: str, steps: list[dict], targets: Any) -> str | None:
+def targets_problem(game: Table, player: str, source: str, steps: list[dict], targets: Any) -> str | None:
     """5.2.3.b: one choice per occurrence of "cible", each object at most once per occurrence."""
     slots = declared_slots(steps)
     need = sum(chooses(s) for s in slots)
@@ -128,19 +151,21 @@ def targets_problem(game: "Table", player: str, source: str, steps: list[dict], 
     k = 0
     for s in slots:
         n = chooses(s)
-        chosen = targets[k:k + n]
+        chosen = targets[k : k + n]
         k += n
         options = target_options(game, player, source, s)
         bad = [t for t in chosen if t not in options]
         if bad:
-            return (f"cible illégale pour « {s['action']} » : {', '.join(map(str, bad))} "
-                    f"(possibles : {', '.join(options) or 'aucune'}) (5.2.3.b{_teammate_reason(game, player, s, bad)})")
+            return (
+                f"cible illégale pour « {s['action']} » : {', '.join(map(str, bad))} "
+                f"(possibles : {', '.join(options) or 'aucune'}) (5.2.3.b{_teammate_reason(game, player, s, bad)})"
+            )
         if len(set(chosen)) != len(chosen):
             return "un même objet est choisi deux fois pour une seule occurrence de « cible » (5.2.3.b)"
     return None
 
 
-def _teammate_reason(game: "Table", player: str, step: dict, bad: list) -> str:
+def _teammate_reason(game: Table, player: str, step: dict, bad: list) -> str:
     """In 2v2, why a target on the teammate's side is refused: the article's clarification."""
     mate = game.state.teammate(player)
     if mate is None:
@@ -161,14 +186,18 @@ def choice_problem(chosen: Any, options: list[str], n: int) -> str | None:
     """Why `chosen` is not n different elements of `options` (None if it is): checked directly,
     without listing the combinations (issue 11, "Bounded")."""
     allowed = set(options)
-    if not isinstance(chosen, list) or len(chosen) != n or len(set(map(str, chosen))) != n \
-            or not all(isinstance(t, str) and t in allowed for t in chosen):
+    if (
+        not isinstance(chosen, list)
+        or len(chosen) != n
+        or len(set(map(str, chosen))) != n
+        or not all(isinstance(t, str) and t in allowed for t in chosen)
+    ):
         shown = ", ".join(options[:20]) + (" …" if len(options) > 20 else "")
-        return f"réponse attendue : \"targets\" avec {n} cible(s) différente(s) parmi {shown} (5.2.3.b)"
+        return f'réponse attendue : "targets" avec {n} cible(s) différente(s) parmi {shown} (5.2.3.b)'
     return None
 
 
-def completions_count(game: "Table", player: str, source: str, steps: list[dict], cache: dict | None = None) -> int:
+def completions_count(game: Table, player: str, source: str, steps: list[dict], cache: dict | None = None) -> int:
     """How many complete target lists these steps have: the product, over the occurrences of
     "cible", of C(options, n) (computed, not enumerated)."""
     total = 1
@@ -180,7 +209,9 @@ def completions_count(game: "Table", player: str, source: str, steps: list[dict]
     return total
 
 
-def completions(game: "Table", player: str, source: str, steps: list[dict], limit: int = LIST_LIMIT) -> list[list[str]] | None:
+def completions(
+    game: Table, player: str, source: str, steps: list[dict], limit: int = LIST_LIMIT
+) -> list[list[str]] | None:
     """Every complete target list for these steps, or None when there are more than `limit`;
     [] when one occurrence has no legal choice. Counted before anything is listed."""
     total = completions_count(game, player, source, steps)
@@ -189,17 +220,17 @@ def completions(game: "Table", player: str, source: str, steps: list[dict], limi
     return first_completions(game, player, source, steps, limit)
 
 
-def can_target(game: "Table", player: str, source: str, steps: list[dict]) -> bool:
+def can_target(game: Table, player: str, source: str, steps: list[dict]) -> bool:
     """Whether every occurrence of "cible" has enough legal choices (5.2.3.b)."""
     return all(len(target_options(game, player, source, s)) >= chooses(s) for s in declared_slots(steps))
 
 
-def first_completions(game: "Table", player: str, source: str, steps: list[dict], cap: int) -> list[list[str]]:
+def first_completions(game: Table, player: str, source: str, steps: list[dict], cap: int) -> list[list[str]]:
     """The first `cap` complete target lists (in the order of the options), produced lazily."""
     return list(islice(iter_completions(game, player, source, steps), max(cap, 0)))
 
 
-def iter_completions(game: "Table", player: str, source: str, steps: list[dict]) -> Iterator[list[str]]:
+def iter_completions(game: Table, player: str, source: str, steps: list[dict]) -> Iterator[list[str]]:
     """Every complete target list, lazily: a product of the occurrences' combinations in which
     each occurrence's combinations are generated on demand (itertools.product would build them all)."""
     slots = [(target_options(game, player, source, s), chooses(s)) for s in declared_slots(steps)]
@@ -208,13 +239,13 @@ def iter_completions(game: "Table", player: str, source: str, steps: list[dict])
     total = 1
     for options, n in slots:
         total *= comb(len(options), n)
-    if total <= SMALL_PRODUCT:           # few: itertools builds the occurrences' lists, in C
+    if total <= SMALL_PRODUCT:  # few: itertools builds the occurrences' lists, in C
         combos: Iterator = product(*(combinations(options, n) for options, n in slots))
     else:
         combos = lazy_product([partial(combinations, options, n) for options, n in slots])
     return ([t for part in combo for t in part] for combo in combos)
 
 
-def stamp(game: "Table", value: str) -> list:
+def stamp(game: Table, value: str) -> list:
     card = game.state.loc.get(value)
     return [value, game.state.card(value).timestamp if card else None]

@@ -1,4 +1,5 @@
 """Scenario documents (format arbitre-scenario/1): check, load, dump."""
+
 from __future__ import annotations
 
 from typing import Any

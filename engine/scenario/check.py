@@ -3,29 +3,61 @@
 A document with no problem can be loaded and played; the builder may hold one with problems.
 Unknown keys are not problems: they are kept as they are (the format lets fields be added).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
+from ..model import (
+    CARD_TYPES,
+    CENTRE,
+    EXPEDITION_ZONES,
+    EXPEDITIONS,
+    FORMAT,
+    MODES,
+    PHASES,
+    PLAYER_ZONES,
+    PLAYERS,
+    QUICK_COSTS,
+    STATUSES,
+    TERRAINS,
+    TRIGGERS,
+    VERBS,
+)
 from ..rules.registry import implements_article
-from ..model import (CARD_TYPES, CENTRE, EXPEDITION_ZONES, EXPEDITIONS, FORMAT, MODES, PHASES, PLAYER_ZONES,
-                     PLAYERS, QUICK_COSTS, STATUSES, TERRAINS, TRIGGERS, VERBS)
 from ..steps import TARGET_KEY, chooses, declared_slots, modes_of
-from .shapes import DECISION_KEYS, DECLARATION_KEYS, decision_problems, is_int
+from .shapes import decision_problems, is_int
 
 PROGRESS_STEPS = (
-    "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw", "setup.mana",
-    "morning.first_draw", "morning.first_mana", "morning.first_player", "morning.prepare", "morning.draw", "morning.mana", "noon.reactions",
-    "noon.end", "afternoon.turn", "dusk.reactions", "dusk.progress", "dusk.end", "night.rest", "night.cleanup", "night.discard",
+    "setup.adventure",
+    "setup.first_player",
+    "setup.shuffle",
+    "setup.draw",
+    "setup.mana",
+    "morning.first_draw",
+    "morning.first_mana",
+    "morning.first_player",
+    "morning.prepare",
+    "morning.draw",
+    "morning.mana",
+    "noon.reactions",
+    "noon.end",
+    "afternoon.turn",
+    "dusk.reactions",
+    "dusk.progress",
+    "dusk.end",
+    "night.rest",
+    "night.cleanup",
+    "night.discard",
 )
 #: setup steps before the draw: every card is still in the Deck (4.1.a); at `setup.mana` the six
 #: cards drawn are in the Hand and the Mana
 SETUP_DECK_STEPS = (None, "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw")
-MAX_NUMBER = 10**9          # costs, statistics, counters, limits, days, timestamps, cursors
-MAX_STEP_COUNT = 100        # a step's `count` (cards drawn, resupplies, counters)
-MAX_CHOOSE = 20             # a step's `choose` (objects chosen for one occurrence of "cible")
+MAX_NUMBER = 10**9  # costs, statistics, counters, limits, days, timestamps, cursors
+MAX_STEP_COUNT = 100  # a step's `count` (cards drawn, resupplies, counters)
+MAX_CHOOSE = 20  # a step's `choose` (objects chosen for one occurrence of "cible")
 SEED_RANGE = (-(2**63), 2**63 - 1)
-MAX_DEPTH = 64              # nesting of the document (modes inside modes, internal actions...)
+MAX_DEPTH = 64  # nesting of the document (modes inside modes, internal actions...)
 SIDES = ("self", "opponent", "teammate")
 ABILITY_ZONES = PLAYER_ZONES + ("limbo",)
 FRAME_KINDS = ("spell", "quick", "reaction", "internal", "tumult")
@@ -58,7 +90,7 @@ def _depth_problem(doc: Any) -> str | None:
 def _deep_path(doc: Any) -> str | None:
     """The path of the first node nested deeper than MAX_DEPTH (each container keeps its parent,
     so paths are spelled out only for that node)."""
-    nodes: list[tuple[Any, int, int, Any]] = [(doc, 0, -1, None)]   # container, depth, parent index, key
+    nodes: list[tuple[Any, int, int, Any]] = [(doc, 0, -1, None)]  # container, depth, parent index, key
 
     def path(i: int, last: Any) -> str:
         parts = [last]
@@ -86,14 +118,23 @@ class _Checker:
     def __init__(self) -> None:
         self.problems: list[dict[str, Any]] = []
         self.ids: dict[str, str] = {}
-        self.cards: dict[str, dict] = {}     # id -> the card's document (first one with that id)
+        self.cards: dict[str, dict] = {}  # id -> the card's document (first one with that id)
         self.pids: set[str] = set()
 
     def add(self, path: str, message: str) -> None:
         self.problems.append({"path": path, "message": message})
 
-    def nat(self, obj: dict, key: str, path: str, *, optional: bool = True, nullable: bool = False,
-            lo: int = 0, hi: int | None = MAX_NUMBER) -> None:
+    def nat(
+        self,
+        obj: dict,
+        key: str,
+        path: str,
+        *,
+        optional: bool = True,
+        nullable: bool = False,
+        lo: int = 0,
+        hi: int | None = MAX_NUMBER,
+    ) -> None:
         if key not in obj:
             if not optional:
                 self.add(path, "champ obligatoire manquant")
@@ -118,8 +159,11 @@ class _Checker:
         if not isinstance(cid, str) or not cid:
             self.add(f"{path}.id", "identifiant (chaîne non vide) obligatoire")
         elif cid in self.ids:
-            self.add(f"{path}.id", f"identifiant {cid!r} en double : déjà utilisé par {self.ids[cid]} "
-                                   "(une carte ne peut être que dans une zone, 2.1.a)")
+            self.add(
+                f"{path}.id",
+                f"identifiant {cid!r} en double : déjà utilisé par {self.ids[cid]} "
+                "(une carte ne peut être que dans une zone, 2.1.a)",
+            )
         else:
             self.ids[cid] = path
             self.cards[cid] = c
@@ -141,7 +185,7 @@ class _Checker:
             for k, v in stats.items():
                 if k not in TERRAINS:
                     self.add(f"{path}.stats.{k}", f"statistique inconnue {k!r} (attendu : {', '.join(TERRAINS)})")
-                if not (type(v) is int and 0 <= v <= MAX_NUMBER):     # the message says why
+                if not (type(v) is int and 0 <= v <= MAX_NUMBER):  # the message says why
                     self.nat(stats, k, f"{path}.stats.{k}")
         statuses = c.get("statuses", [])
         if not isinstance(statuses, list):
@@ -226,23 +270,27 @@ class _Checker:
     def condition(self, c: Any, path: str) -> None:
         """A step's `if` / `unless` (5.2.3.f): {zone, at_least, at_most} or {first_player}."""
         if not isinstance(c, dict):
-            self.add(path, "condition attendue {\"zone\": \"self.hand\", \"at_least\": n} ou {\"first_player\": \"self\"} (5.2.3.f)")
+            self.add(
+                path, 'condition attendue {"zone": "self.hand", "at_least": n} ou {"first_player": "self"} (5.2.3.f)'
+            )
             return
         if "zone" in c:
             z = c["zone"]
             side, _, zone = z.partition(".") if isinstance(z, str) else ("", "", "")
             if not self.side(side) or zone not in PLAYER_ZONES:
-                self.add(f"{path}.zone", f"zone attendue sous la forme CÔTÉ.ZONE (ex. \"self.hand\"), reçu {z!r}")
+                self.add(f"{path}.zone", f'zone attendue sous la forme CÔTÉ.ZONE (ex. "self.hand"), reçu {z!r}')
         for k in ("at_least", "at_most"):
             self.nat(c, k, f"{path}.{k}")
         if "first_player" in c and not self.side(c["first_player"]):
-            self.add(f"{path}.first_player", f"joueur attendu (self, opponent ou un joueur), reçu {c['first_player']!r}")
+            self.add(
+                f"{path}.first_player", f"joueur attendu (self, opponent ou un joueur), reçu {c['first_player']!r}"
+            )
 
     def steps(self, steps: list, path: str, depth: int = 0) -> None:
         for i, s in enumerate(steps):
             p = f"{path}[{i}]"
             if not isinstance(s, dict):
-                self.add(p, "une étape est un objet {\"action\": ...}")
+                self.add(p, 'une étape est un objet {"action": ...}')
                 continue
             verb = s.get("action")
             if not isinstance(verb, str) or verb not in VERBS:
@@ -265,16 +313,22 @@ class _Checker:
             key = TARGET_KEY.get(verb)
             v = s.get(key) if key else None
             if key == "target" and "target" in s and not _str(v):
-                self.add(f"{p}.target", f"cible attendue : un identifiant de carte, \"me\" ou \"choose\", reçu {v!r}")
+                self.add(f"{p}.target", f'cible attendue : un identifiant de carte, "me" ou "choose", reçu {v!r}')
             elif key == "expedition":
                 side, _, kind = v.partition(".") if isinstance(v, str) else ("", "", "")
                 if v != "choose" and (not self.side(side) or kind not in EXPEDITIONS):
-                    self.add(f"{p}.expedition", "expédition attendue : \"choose\" ou CÔTÉ.hero / CÔTÉ.companion "
-                                                f"(ex. \"self.hero\", \"opponent.companion\"), reçu {v!r}")
+                    self.add(
+                        f"{p}.expedition",
+                        'expédition attendue : "choose" ou CÔTÉ.hero / CÔTÉ.companion '
+                        f'(ex. "self.hero", "opponent.companion"), reçu {v!r}',
+                    )
             elif key == "player" and "player" in s and v != "choose" and not self.side(v):
                 self.add(f"{p}.player", f"joueur attendu : self, opponent, teammate, choose ou un joueur, reçu {v!r}")
             if s.get("controller") is not None and not self.side(s["controller"]):
-                self.add(f"{p}.controller", f"joueur attendu : self, opponent, teammate ou un joueur, reçu {s['controller']!r}")
+                self.add(
+                    f"{p}.controller",
+                    f"joueur attendu : self, opponent, teammate ou un joueur, reçu {s['controller']!r}",
+                )
             if "type" in s and (not isinstance(s["type"], str) or s["type"] not in CARD_TYPES):
                 self.add(f"{p}.type", f"type inconnu {s['type']!r} (attendu : {', '.join(CARD_TYPES)})")
             if "name" in s and not _str(s["name"]):
@@ -288,8 +342,9 @@ class _Checker:
             for cond_key in ("if", "unless"):
                 if cond_key in s:
                     self.condition(s[cond_key], f"{p}.{cond_key}")
-            if verb in ("gain_status", "lose_status") and (not isinstance(s.get("status"), str)
-                                                           or s.get("status") not in STATUSES):
+            if verb in ("gain_status", "lose_status") and (
+                not isinstance(s.get("status"), str) or s.get("status") not in STATUSES
+            ):
                 self.add(f"{p}.status", f"statut inconnu {s.get('status')!r} (attendu : {', '.join(STATUSES)})")
 
 
@@ -310,7 +365,7 @@ def check(doc: Any) -> list[dict[str, Any]]:
     if doc.get("format") != FORMAT:
         ck.add("format", f"format {FORMAT!r} attendu, reçu {doc.get('format')!r}")
     if "rules" in doc and not isinstance(doc["rules"], str):
-        ck.add("rules", "texte attendu (ex. \"fr-1\")")
+        ck.add("rules", 'texte attendu (ex. "fr-1")')
     if "seed" in doc and not _is_int(doc["seed"]):
         ck.add("seed", f"nombre entier attendu, reçu {doc['seed']!r}")
     else:
@@ -320,7 +375,7 @@ def check(doc: Any) -> list[dict[str, Any]]:
         ck.add("mode", f"mode inconnu {mode!r} (attendu : {', '.join(MODES)})")
         mode = "1v1"
     ck.nat(doc, "day", "day", lo=1)
-    phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")   # as the loader
+    phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")  # as the loader
     if not isinstance(phase, str) or phase not in PHASES:
         ck.add("phase", f"phase inconnue {phase!r} (attendu : {', '.join(PHASES)})")
     elif phase == "setup" and doc.get("day", 1) != 1:
@@ -331,7 +386,7 @@ def check(doc: Any) -> list[dict[str, Any]]:
     players = doc.get("players")
     pids: set[str] = set()
     if not isinstance(players, dict):
-        ck.add("players", "objet attendu {\"A\": PLAYER, \"B\": PLAYER}")
+        ck.add("players", 'objet attendu {"A": PLAYER, "B": PLAYER}')
         players = {}
     else:
         pids = set(players)
@@ -363,11 +418,21 @@ def check(doc: Any) -> list[dict[str, Any]]:
             if not isinstance(cards, list):
                 ck.add(f"{path}.{zone}", "liste de cartes attendue")
                 continue
-            if phase == "setup" and cards and zone != "deck" and (
-                    cursor in SETUP_DECK_STEPS or zone not in ("hand", "mana")):
-                ck.add(f"{path}.{zone}", "à la mise en place, toutes les cartes sont dans le Deck (4.1.a)"
-                       + ("" if cursor in SETUP_DECK_STEPS else
-                          " ; après la pioche de six cartes, dans le Deck, la Main et la Zone de Mana (4.1.j)"))
+            if (
+                phase == "setup"
+                and cards
+                and zone != "deck"
+                and (cursor in SETUP_DECK_STEPS or zone not in ("hand", "mana"))
+            ):
+                ck.add(
+                    f"{path}.{zone}",
+                    "à la mise en place, toutes les cartes sont dans le Deck (4.1.a)"
+                    + (
+                        ""
+                        if cursor in SETUP_DECK_STEPS
+                        else " ; après la pioche de six cartes, dans le Deck, la Main et la Zone de Mana (4.1.j)"
+                    ),
+                )
             for i, c in enumerate(cards):
                 ck.card(c, f"{path}.{zone}[{i}]", pids, zone)
 
@@ -392,7 +457,7 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
         ck.add("adventure", "objet attendu")
         return
     if adv.get("layout", mode) != mode:
-        ck.add("adventure.layout", f"disposition {adv.get('layout')!r} : en mode {mode}, \"{mode}\" attendu")
+        ck.add("adventure.layout", f'disposition {adv.get("layout")!r} : en mode {mode}, "{mode}" attendu')
     arena = adv.get("arena", False)
     if not isinstance(arena, bool):
         ck.add("adventure.arena", "booléen attendu")
@@ -406,8 +471,11 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
     elif not arena and mode == "1v1" and len(tumult) != 3:
         ck.add("adventure.tumult", f"trois cartes Tumulte attendues (3.2.1.b), reçu {len(tumult)}")
     elif not arena and mode == "2v2" and len(tumult) != 6:
-        ck.add("adventure.tumult", "six cartes Tumulte attendues en 2v2 (trois paires de cartes identiques, "
-                                   f"article « Multijoueur 2v2 », Mise en place), reçu {len(tumult)}")
+        ck.add(
+            "adventure.tumult",
+            "six cartes Tumulte attendues en 2v2 (trois paires de cartes identiques, "
+            f"article « Multijoueur 2v2 », Mise en place), reçu {len(tumult)}",
+        )
     names: set[str] = set()
     for i, t in enumerate(tumult):
         path = f"adventure.tumult[{i}]"
@@ -425,7 +493,9 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
             if isinstance(t["effect"], list):
                 ck.steps(t["effect"], f"{path}.effect")
             else:
-                ck.add(f"{path}.effect", "liste d'étapes attendue (l'effet de la carte Tumulte, résolu à sa révélation)")
+                ck.add(
+                    f"{path}.effect", "liste d'étapes attendue (l'effet de la carte Tumulte, résolu à sa révélation)"
+                )
         terr = t.get("terrains")
         if not isinstance(terr, list) or len(terr) != 2:
             ck.add(f"{path}.terrains", "deux moitiés attendues, chacune une liste de types de région")
@@ -436,7 +506,9 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
                 continue
             for k, x in enumerate(half):
                 if not isinstance(x, str) or x not in TERRAINS:
-                    ck.add(f"{path}.terrains[{h}][{k}]", f"type de région inconnu {x!r} (attendu : {', '.join(TERRAINS)})")
+                    ck.add(
+                        f"{path}.terrains[{h}][{k}]", f"type de région inconnu {x!r} (attendu : {', '.join(TERRAINS)})"
+                    )
     if mode == "2v2" and not arena and len(tumult) == 6:
         _pairs_2v2(ck, tumult)
     markers = adv.get("markers", {})
@@ -460,8 +532,11 @@ def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> Non
 def _halves(t: Any) -> tuple | None:
     """The two halves of a well-formed Tumult card as frozensets of terrains, else None."""
     terr = t.get("terrains") if isinstance(t, dict) else None
-    if not isinstance(terr, list) or len(terr) != 2 or not all(
-            isinstance(h, list) and all(isinstance(x, str) for x in h) for h in terr):
+    if (
+        not isinstance(terr, list)
+        or len(terr) != 2
+        or not all(isinstance(h, list) and all(isinstance(x, str) for x in h) for h in terr)
+    ):
         return None
     return tuple(frozenset(h) for h in terr)
 
@@ -475,18 +550,25 @@ def _pairs_2v2(ck: _Checker, tumult: list) -> None:
         if a is None or b is None:
             continue
         if a != b and a != b[::-1]:
-            ck.add(f"adventure.tumult[{k + 1}].terrains",
-                   f"les cartes {k} et {k + 1} forment une paire : elles doivent être identiques "
-                   "(article « Multijoueur 2v2 », Mise en place)")
+            ck.add(
+                f"adventure.tumult[{k + 1}].terrains",
+                f"les cartes {k} et {k + 1} forment une paire : elles doivent être identiques "
+                "(article « Multijoueur 2v2 », Mise en place)",
+            )
     c1, c2 = (tumult[i] if isinstance(tumult[i], dict) else {} for i in CENTRE)
     if bool(c1.get("face_up")) != bool(c2.get("face_up")):
-        ck.add("adventure.tumult[5].face_up", "les deux cartes Tumulte centrales sont retournées ensemble "
-                                              "(article « Multijoueur 2v2 », Mise en place)")
+        ck.add(
+            "adventure.tumult[5].face_up",
+            "les deux cartes Tumulte centrales sont retournées ensemble (article « Multijoueur 2v2 », Mise en place)",
+        )
     elif c1.get("face_up"):
         a, b = _halves(c1), _halves(c2)
         if a is not None and b is not None and a != b[::-1] and a[0] != a[1]:
-            ck.add("adventure.tumult[5].terrains", "la deuxième carte centrale est placée dans la direction opposée "
-                                                   "à la première (article « Multijoueur 2v2 », Mise en place)")
+            ck.add(
+                "adventure.tumult[5].terrains",
+                "la deuxième carte centrale est placée dans la direction opposée "
+                "à la première (article « Multijoueur 2v2 », Mise en place)",
+            )
 
 
 def _decision(ck: _Checker, d: Any, path: str, pids: set[str]) -> bool:
@@ -540,17 +622,19 @@ def _progress(ck: _Checker, prog: Any, pids: set[str], phase: Any, mode: str = "
         ck.nat(prog, k, f"progress.{k}")
     if prog.get("turn") is not None and not (isinstance(prog["turn"], str) and prog["turn"] in pids):
         ck.add("progress.turn", f"joueur inconnu {prog['turn']!r}")
-    sides = {"A", "B"} if mode == "2v2" else pids    # 2v2: the winner is a team
+    sides = {"A", "B"} if mode == "2v2" else pids  # 2v2: the winner is a team
     winner = prog.get("winner")
     if winner is not None and not (isinstance(winner, str) and winner in sides):
         ck.add("progress.winner", f"{'équipe' if mode == '2v2' else 'joueur'} inconnu(e) {winner!r}")
     advanced = prog.get("advanced", [])
     if not isinstance(advanced, list) or not all(
-            isinstance(x, str) and x.partition(".")[0] in pids and x.partition(".")[2] in EXPEDITIONS for x in advanced):
-        ck.add("progress.advanced", "liste d'expéditions \"JOUEUR.hero\" / \"JOUEUR.companion\" attendue")
+        isinstance(x, str) and x.partition(".")[0] in pids and x.partition(".")[2] in EXPEDITIONS for x in advanced
+    ):
+        ck.add("progress.advanced", 'liste d\'expéditions "JOUEUR.hero" / "JOUEUR.companion" attendue')
     keeps = prog.get("keeps", {})
-    if not isinstance(keeps, dict) or any(p not in pids or not isinstance(v, list) or not all(isinstance(x, str) for x in v)
-                                          for p, v in keeps.items()):
+    if not isinstance(keeps, dict) or any(
+        p not in pids or not isinstance(v, list) or not all(isinstance(x, str) for x in v) for p, v in keeps.items()
+    ):
         ck.add("progress.keeps", "objet {joueur: [identifiants]} attendu")
     stack = prog.get("stack", [])
     if not isinstance(stack, list):
@@ -569,10 +653,10 @@ def _progress(ck: _Checker, prog: Any, pids: set[str], phase: Any, mode: str = "
 def _declaration(ck: _Checker, d: dict, path: str) -> None:
     """A play or quick action being declared: the card, its ability and its mode exist."""
     if "play" not in d and "quick" not in d:
-        ck.add(path, "déclaration attendue : {\"player\", \"play\": …} ou {\"player\", \"quick\": …}")
+        ck.add(path, 'déclaration attendue : {"player", "play": …} ou {"player", "quick": …}')
         return
     if ck.problems:
-        return      # the cards are checked first; their effects may be malformed
+        return  # the cards are checked first; their effects may be malformed
     cid = d.get("play") or d.get("quick")
     if cid not in ck.cards:
         ck.add(f"{path}.{'play' if 'play' in d else 'quick'}", f"carte inconnue {cid!r}")
@@ -619,14 +703,16 @@ def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
         ck.nat(f, key, f"{path}.{key}", nullable=True)
     found = f.get("found", {})
     if not isinstance(found, dict) or not all(
-            isinstance(v, list) and len(v) == 2 and all(_is_int(x) and 0 <= x <= MAX_NUMBER for x in v)
-            for v in found.values()):
+        isinstance(v, list) and len(v) == 2 and all(_is_int(x) and 0 <= x <= MAX_NUMBER for x in v)
+        for v in found.values()
+    ):
         ck.add(f"{path}.found", "objet {carte: [horodatage, déplacements]} attendu (2.1.e)")
     if f.get("after") not in (None, "spell"):
-        ck.add(f"{path}.after", "null ou \"spell\" attendu")
+        ck.add(f"{path}.after", 'null ou "spell" attendu')
     targets = f.get("targets")
     if not isinstance(targets, list) or not all(
-            isinstance(t, list) and len(t) == 2 and _str(t[0]) and (t[1] is None or _is_int(t[1])) for t in targets):
+        isinstance(t, list) and len(t) == 2 and _str(t[0]) and (t[1] is None or _is_int(t[1])) for t in targets
+    ):
         ck.add(f"{path}.targets", "liste de paires [cible, horodatage ou null] attendue")
         return
     ck.nat(f, "t", f"{path}.t", optional=False, hi=len(targets))
@@ -634,14 +720,21 @@ def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
         return
     # the targets still to take: those of the declared slots left (5.2.3.b), or of the step being resolved
     i = f["i"]
-    slots = declared_slots(steps[i:]) if f["declared"] else \
-        [steps[i]] if i < len(steps) and f.get("chosen") == i and chooses(steps[i]) else []
-    left = [t[0] for t in targets[f["t"]:]]
+    slots = (
+        declared_slots(steps[i:])
+        if f["declared"]
+        else [steps[i]]
+        if i < len(steps) and f.get("chosen") == i and chooses(steps[i])
+        else []
+    )
+    left = [t[0] for t in targets[f["t"] :]]
     for s in slots:
         key = TARGET_KEY[s["action"]]
-        for value in left[:chooses(s)]:
+        for value in left[: chooses(s)]:
             side, _, kind = value.partition(".")
-            if (key == "player" and value not in pids) or (key == "expedition" and (side not in pids or kind not in EXPEDITIONS)):
+            if (key == "player" and value not in pids) or (
+                key == "expedition" and (side not in pids or kind not in EXPEDITIONS)
+            ):
                 ck.add(f"{path}.targets", f"cible {value!r} impossible pour « {s['action']} » (5.2.3.b)")
                 return
-        left = left[chooses(s):]
+        left = left[chooses(s) :]

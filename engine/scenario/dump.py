@@ -1,10 +1,10 @@
 """Write a :class:`~engine.model.State` back as a scenario document (load(dump(s)) == s)."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from ..jsondata import copy_json
-
 from ..model import PLAYER_ZONES, TERRAINS, Card, State
 
 
@@ -56,17 +56,31 @@ def dump(st: State) -> dict[str, Any]:
     adv = st.adventure
     doc["adventure"] = {
         **({"layout": adv.layout} if adv.layout != "1v1" else {}),
-        "tumult": [{"name": t.name, "face_up": t.face_up, "terrains": [list(t.terrains[0]), list(t.terrains[1])],
-                    **copy_json(t.extra)} for t in adv.tumult],
+        "tumult": [
+            {
+                "name": t.name,
+                "face_up": t.face_up,
+                "terrains": [list(t.terrains[0]), list(t.terrains[1])],
+                **copy_json(t.extra),
+            }
+            for t in adv.tumult
+        ],
         "markers": {p: dict(m) for p, m in adv.markers.items()},
         "arena": adv.arena,
         **copy_json(adv.extra),
     }
     doc["limbo"] = [dump_card(c) for c in st.zones["limbo"]]
     doc["decisions"] = copy_json(st.decisions)
-    prog = {"step": st.step, "sub": st.sub, "decision_index": st.decision_index,
-            "random_count": st.random_count, "next_timestamp": st.next_timestamp,
-            "turn": st.turn, "keeps": {p: list(v) for p, v in st.keeps.items()}, "winner": st.winner}
+    prog = {
+        "step": st.step,
+        "sub": st.sub,
+        "decision_index": st.decision_index,
+        "random_count": st.random_count,
+        "next_timestamp": st.next_timestamp,
+        "turn": st.turn,
+        "keeps": {p: list(v) for p, v in st.keeps.items()},
+        "winner": st.winner,
+    }
     if st.stack:
         prog["stack"] = copy_json(st.stack)
     if st.declare is not None:

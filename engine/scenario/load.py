@@ -1,21 +1,48 @@
 """Build a :class:`~engine.model.State` from a checked scenario document."""
+
 from __future__ import annotations
 
 import json
 from typing import Any
 
 from ..jsondata import copy_json
-
-from ..model import (FORMAT, PLAYER_ZONES, PLAYERS, STATUSES, VISIBLE_ZONES, Adventure, Card, Player, State,
-                     Tumult)
+from ..model import FORMAT, PLAYER_ZONES, PLAYERS, STATUSES, VISIBLE_ZONES, Adventure, Card, Player, State, Tumult
 from . import ScenarioError
 from .check import check
 
-CARD_KEYS = frozenset(("id", "name", "type", "owner", "hand_cost", "reserve_cost", "stats", "statuses",
-                       "counters", "keywords", "abilities", "effect", "token", "timestamp"))
+CARD_KEYS = frozenset(
+    (
+        "id",
+        "name",
+        "type",
+        "owner",
+        "hand_cost",
+        "reserve_cost",
+        "stats",
+        "statuses",
+        "counters",
+        "keywords",
+        "abilities",
+        "effect",
+        "token",
+        "timestamp",
+    )
+)
 PLAYER_KEYS = ("hero",) + PLAYER_ZONES + ("passed",)
-TOP_KEYS = ("format", "rules", "seed", "mode", "day", "phase", "first_player", "players",
-            "adventure", "limbo", "decisions", "progress")
+TOP_KEYS = (
+    "format",
+    "rules",
+    "seed",
+    "mode",
+    "day",
+    "phase",
+    "first_player",
+    "players",
+    "adventure",
+    "limbo",
+    "decisions",
+    "progress",
+)
 DEFAULT_TUMULT = [
     {"name": "T1", "face_up": False, "terrains": [["forest"], ["mountain", "water"]]},
     {"name": "T2", "face_up": False, "terrains": [["mountain"], ["forest", "water"]]},
@@ -33,8 +60,16 @@ def loads_doc(text: str) -> dict[str, Any]:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ScenarioError([{"path": "$", "message": f"JSON mal formé : {e.msg} (ligne {e.lineno}, colonne {e.colno})",
-                              "line": e.lineno, "column": e.colno}]) from None
+        raise ScenarioError(
+            [
+                {
+                    "path": "$",
+                    "message": f"JSON mal formé : {e.msg} (ligne {e.lineno}, colonne {e.colno})",
+                    "line": e.lineno,
+                    "column": e.colno,
+                }
+            ]
+        ) from None
 
 
 def _card(c: dict[str, Any], owner: str) -> Card:
@@ -42,13 +77,19 @@ def _card(c: dict[str, Any], owner: str) -> Card:
     statuses = tuple(s for s in STATUSES if s in given) if given else ()  # canonical order
     others = c.keys() - CARD_KEYS
     return Card(
-        id=c["id"], name=c.get("name", c["id"]), type=c.get("type", "character"),
-        owner=c.get("owner", owner), hand_cost=c.get("hand_cost", 0),
+        id=c["id"],
+        name=c.get("name", c["id"]),
+        type=c.get("type", "character"),
+        owner=c.get("owner", owner),
+        hand_cost=c.get("hand_cost", 0),
         reserve_cost=c.get("reserve_cost", 0 if c.get("token") else None),
         stats={k: v for k, v in c.get("stats", {}).items() if v},
-        statuses=statuses, counters={k: v for k, v in c.get("counters", {}).items() if v},
-        keywords=list(c.get("keywords", [])), abilities=copy_json(c.get("abilities", [])),
-        effect=copy_json(c.get("effect", [])), token=c.get("token", False),
+        statuses=statuses,
+        counters={k: v for k, v in c.get("counters", {}).items() if v},
+        keywords=list(c.get("keywords", [])),
+        abilities=copy_json(c.get("abilities", [])),
+        effect=copy_json(c.get("effect", [])),
+        token=c.get("token", False),
         timestamp=c.get("timestamp"),
         extra={k: copy_json(v) for k, v in c.items() if k in others} if others else {},
     )
@@ -73,10 +114,14 @@ def load_state(doc: Any) -> State:
     zones: dict[str, list[Card]] = {}
     loc: dict[str, str] = {}
     mode = doc.get("mode", "1v1")
-    for p in (PLAYERS["2v2"] if mode == "2v2" else sorted(doc["players"])):   # 2v2: seat order
+    for p in PLAYERS["2v2"] if mode == "2v2" else sorted(doc["players"]):  # 2v2: seat order
         pl = doc["players"][p]
-        players[p] = Player(p, copy_json(pl.get("hero")), pl.get("passed", False),
-                            {k: copy_json(v) for k, v in pl.items() if k not in PLAYER_KEYS})
+        players[p] = Player(
+            p,
+            copy_json(pl.get("hero")),
+            pl.get("passed", False),
+            {k: copy_json(v) for k, v in pl.items() if k not in PLAYER_KEYS},
+        )
         for zone in PLAYER_ZONES:
             key = f"{p}.{zone}"
             zones[key] = [_card(c, p) for c in pl.get(zone, [])]
@@ -86,22 +131,40 @@ def load_state(doc: Any) -> State:
             loc[c.id] = key
     adv_doc = doc.get("adventure") or {}
     default_tumult = DEFAULT_TUMULT_2V2 if mode == "2v2" else DEFAULT_TUMULT
-    tumult = [Tumult(t.get("name", f"T{i + 1}"), t.get("face_up", False),
-                     (tuple(t["terrains"][0]), tuple(t["terrains"][1])),
-                     {k: copy_json(v) for k, v in t.items() if k not in ("name", "face_up", "terrains")})
-              for i, t in enumerate(_tumult(adv_doc, default_tumult))]
+    tumult = [
+        Tumult(
+            t.get("name", f"T{i + 1}"),
+            t.get("face_up", False),
+            (tuple(t["terrains"][0]), tuple(t["terrains"][1])),
+            {k: copy_json(v) for k, v in t.items() if k not in ("name", "face_up", "terrains")},
+        )
+        for i, t in enumerate(_tumult(adv_doc, default_tumult))
+    ]
     markers = {p: {"hero": 0, "companion": 7} for p in players}
     for p, m in adv_doc.get("markers", {}).items():
         markers[p].update(m)
-    adventure = Adventure(tumult, markers, adv_doc.get("arena", False),
-                          {k: copy_json(v) for k, v in adv_doc.items() if k not in ADVENTURE_KEYS},
-                          layout=mode)
-    st = State(players=players, zones=zones, adventure=adventure, format=FORMAT,
-               rules=doc.get("rules", "fr-1"), seed=doc.get("seed", 0), mode=mode,
-               day=doc.get("day", 1), phase=phase,
-               first_player=doc.get("first_player", None if phase == "setup" else PLAYERS[mode][0]),
-               decisions=copy_json(doc.get("decisions", [])),
-               extra={k: copy_json(v) for k, v in doc.items() if k not in TOP_KEYS}, loc=loc)
+    adventure = Adventure(
+        tumult,
+        markers,
+        adv_doc.get("arena", False),
+        {k: copy_json(v) for k, v in adv_doc.items() if k not in ADVENTURE_KEYS},
+        layout=mode,
+    )
+    st = State(
+        players=players,
+        zones=zones,
+        adventure=adventure,
+        format=FORMAT,
+        rules=doc.get("rules", "fr-1"),
+        seed=doc.get("seed", 0),
+        mode=mode,
+        day=doc.get("day", 1),
+        phase=phase,
+        first_player=doc.get("first_player", None if phase == "setup" else PLAYERS[mode][0]),
+        decisions=copy_json(doc.get("decisions", [])),
+        extra={k: copy_json(v) for k, v in doc.items() if k not in TOP_KEYS},
+        loc=loc,
+    )
     # 2.1.c: objects in visible zones carry a timestamp; give one to those the file leaves out,
     # in file order, after the highest given. Cards in hidden zones are not objects (2.1.g).
     stamped = [c.timestamp for c in st.all_cards() if c.timestamp is not None]

@@ -4,6 +4,7 @@ Shared by the checker (a document's `decisions`, with their JSON paths) and by
 :meth:`engine.rules.flow.Need.check` (a decision given to ``Game.decide``), so that the rules that
 read a decision only ever see the types they expect. Standard library only, no engine import.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -12,8 +13,15 @@ DECISION_KEYS = ("pass", "play", "quick", "mana", "keep", "optional", "mode", "t
 #: keys that may come with a `play` or `quick` decision (choices made on declaration, 5.2.3.a–c)
 DECLARATION_KEYS = ("expedition", "targets", "mode", "ability", "landmarks")
 #: the decision kinds that answer each pending kind (engine/README.md, "The turn", "The stack")
-ANSWERS = {"turn": ("pass", "play", "quick", "swap"), "mana": ("mana",), "keep": ("keep",),
-           "mode": ("mode",), "targets": ("targets",), "optional": ("optional",), "order": ("order",)}
+ANSWERS = {
+    "turn": ("pass", "play", "quick", "swap"),
+    "mana": ("mana",),
+    "keep": ("keep",),
+    "mode": ("mode",),
+    "targets": ("targets",),
+    "optional": ("optional",),
+    "order": ("order",),
+}
 
 
 def is_int(v: Any) -> bool:
@@ -27,8 +35,11 @@ def _ids(v: Any, key: str, *, exact: int | None = None) -> list[tuple[str, str]]
         return [(key, "liste d'identifiants attendue")]
     if exact is not None and len(v) != exact:
         return [(key, f"liste de {exact} identifiants attendue, reçu {len(v)}")]
-    return [(f"{key}[{j}]", f"identifiant (chaîne non vide) attendu, reçu {x!r}")
-            for j, x in enumerate(v) if not isinstance(x, str) or not x]
+    return [
+        (f"{key}[{j}]", f"identifiant (chaîne non vide) attendu, reçu {x!r}")
+        for j, x in enumerate(v)
+        if not isinstance(x, str) or not x
+    ]
 
 
 def decision_kind(d: dict) -> list[str]:

@@ -1,4 +1,5 @@
 """The scenario API: CRUD with the author's permissions, runs of saved or unsaved documents, checks."""
+
 from __future__ import annotations
 
 import re
@@ -99,8 +100,9 @@ class IsAuthorOrStaffOrReadOnly(permissions.BasePermission):
 def _run_response(document, params) -> Response:
     """The run's output; past the engine budget, a 422 (``judge.api_errors``)."""
     try:
-        output = runner.run(document, until=params["until"], decisions=params["decisions"], steps=params["steps"],
-                            budget=Budget())
+        output = runner.run(
+            document, until=params["until"], decisions=params["decisions"], steps=params["steps"], budget=Budget()
+        )
     except engine.ScenarioError as exc:
         return Response({"problems": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
     except runner.RunError as exc:
@@ -108,12 +110,22 @@ def _run_response(document, params) -> Response:
     return Response(output)
 
 
-@extend_schema(parameters=[
-    OpenApiParameter("tag", str, description="Filtrer par étiquette."),
-    OpenApiParameter("q", str, description="Mots cherchés dans le titre, la description et les étiquettes (sans accents ni casse)."),
-    OpenApiParameter("rule", str, description="Filtrer par règle citée par le déroulé, sous-règles comprises (2.4.6 trouve 2.4.6.c)."),
-    OpenApiParameter("mine", bool, description="Seulement mes scénarios."),
-])
+@extend_schema(
+    parameters=[
+        OpenApiParameter("tag", str, description="Filtrer par étiquette."),
+        OpenApiParameter(
+            "q",
+            str,
+            description="Mots cherchés dans le titre, la description et les étiquettes (sans accents ni casse).",
+        ),
+        OpenApiParameter(
+            "rule",
+            str,
+            description="Filtrer par règle citée par le déroulé, sous-règles comprises (2.4.6 trouve 2.4.6.c).",
+        ),
+        OpenApiParameter("mine", bool, description="Seulement mes scénarios."),
+    ]
+)
 class ScenarioViewSet(viewsets.ModelViewSet):
     """Saved scenarios. Listing shows the public library and your own; a scenario shared by link
     is readable by anyone with its address; only its author or staff can change it."""
@@ -126,12 +138,15 @@ class ScenarioViewSet(viewsets.ModelViewSet):
     def get_queryset(self):
         if self.action == "restore":
             return Scenario.all_objects.restorable_by(self.request.user)
-        base = Scenario.objects.select_related("author", "forked_from").prefetch_related(Prefetch("tags", queryset=Tag.objects.all()))
+        base = Scenario.objects.select_related("author", "forked_from").prefetch_related(
+            Prefetch("tags", queryset=Tag.objects.all())
+        )
         user = self.request.user
         if self.action == "list":
             params = self.request.query_params
             qs = base.visible_to(user).filtered(
-                tag=params.get("tag", ""), rule=params.get("rule", "")[:40], q=params.get("q", "")[:200])
+                tag=params.get("tag", ""), rule=params.get("rule", "")[:40], q=params.get("q", "")[:200]
+            )
             if params.get("mine") in ("1", "true") and user.is_authenticated:
                 qs = qs.filter(author=user)
             return qs
@@ -159,8 +174,8 @@ class ScenarioViewSet(viewsets.ModelViewSet):
         for tag in (t.strip().removeprefix("W/") for t in header.split(",")):
             if tag == "*":
                 return None
-            if tag.startswith(prefix) and tag.endswith('"') and tag[len(prefix):-1].isdigit():
-                return int(tag[len(prefix):-1])
+            if tag.startswith(prefix) and tag.endswith('"') and tag[len(prefix) : -1].isdigit():
+                return int(tag[len(prefix) : -1])
         return 0
 
     def retrieve(self, request, *args, **kwargs):
@@ -212,11 +227,14 @@ class ScenarioViewSet(viewsets.ModelViewSet):
     def copy(self, request, uuid=None):
         """Copy a scenario you can read into a private draft of your own."""
         duplicate = self.get_object().copy_for(request.user)
-        return Response(ScenarioSerializer(duplicate, context=self.get_serializer_context()).data,
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            ScenarioSerializer(duplicate, context=self.get_serializer_context()).data, status=status.HTTP_201_CREATED
+        )
 
 
-@extend_schema(request=DocumentRunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer, 413: None})
+@extend_schema(
+    request=DocumentRunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer, 413: None}
+)
 @api_view(["POST"])
 @parser_classes(PARSERS)
 @throttle_classes(throttles.RUN)
@@ -261,14 +279,22 @@ def step(request):
     try:
         if data.get("state") is not None:
             _refuse_oversize(data["state"])
-            output = runner.step_from(data["state"], data["action"], data["decision"], data["steps"], data["seq"],
-                                      seconds=getattr(settings, "ARBITRE_RUN_SECONDS", 2.0))
+            output = runner.step_from(
+                data["state"],
+                data["action"],
+                data["decision"],
+                data["steps"],
+                data["seq"],
+                seconds=getattr(settings, "ARBITRE_RUN_SECONDS", 2.0),
+            )
         else:
             if data.get("scenario") is not None:
                 scenario = Scenario.objects.readable_by(request.user).filter(uuid=data["scenario"]).first()
                 if scenario is None:
-                    return Response({"problems": [{"path": "scenario", "message": "Scénario introuvable."}]},
-                                    status=status.HTTP_404_NOT_FOUND)
+                    return Response(
+                        {"problems": [{"path": "scenario", "message": "Scénario introuvable."}]},
+                        status=status.HTTP_404_NOT_FOUND,
+                    )
                 document = scenario.document
             else:
                 document = data["document"]

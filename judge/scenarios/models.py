@@ -1,4 +1,5 @@
 """Saved scenarios: a board in the scenario format, its author, its visibility, the rules its run cites."""
+
 from __future__ import annotations
 
 import logging
@@ -10,8 +11,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db import models, transaction
-from django.db.models.signals import m2m_changed, post_delete
 from django.db.models import Q
+from django.db.models.signals import m2m_changed, post_delete
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -45,7 +46,7 @@ class Tag(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
 
     class Meta:
-        db_table = "judge_tag"   # the tables made when the models lived in ``judge`` (migrations 0001-0002)
+        db_table = "judge_tag"  # the tables made when the models lived in ``judge`` (migrations 0001-0002)
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -196,8 +197,9 @@ class Scenario(models.Model):
     def conflict(self, version: int | None = None, updated=None) -> VersionConflict:
         """The refusal of a save based on another version than ``version`` (the stored one)."""
         last = self.revisions.select_related("editor").order_by("-number").first()
-        return VersionConflict(version or self.version, updated or self.updated,
-                               last.editor.username if last and last.editor else None)
+        return VersionConflict(
+            version or self.version, updated or self.updated, last.editor.username if last and last.editor else None
+        )
 
     def soft_delete(self) -> None:
         """Hide it everywhere; its revisions, exercises and everyone's attempts stay (see :meth:`restore`)."""
@@ -213,8 +215,12 @@ class Scenario(models.Model):
     def copy_for(self, user) -> Scenario:
         """A private draft of this scenario owned by ``user``, remembering where it came from."""
         duplicate = Scenario(
-            title=f"{self.title} (copie)"[:200], description=self.description, author=user,
-            visibility=Scenario.Visibility.PRIVATE, document=self.document, forked_from=self,
+            title=f"{self.title} (copie)"[:200],
+            description=self.description,
+            author=user,
+            visibility=Scenario.Visibility.PRIVATE,
+            document=self.document,
+            forked_from=self,
         )
         duplicate.save_document(tags=[t.name for t in self.tags.all()])
         return duplicate
@@ -228,11 +234,16 @@ class Scenario(models.Model):
             problems = engine.check(self.document)
             budget.check_time()
             numbers = sorted(cited_rules(self.document, budget=budget)) if not problems else []
-        budget.check_time()   # however the engine's work ended, past the deadline is a refusal
+        budget.check_time()  # however the engine's work ended, past the deadline is a refusal
         return problems, numbers
 
-    def save_document(self, tags: list[str] | None = None, editor=None, expected_version: int | None = None,
-                      budget: Budget | None = None) -> None:
+    def save_document(
+        self,
+        tags: list[str] | None = None,
+        editor=None,
+        expected_version: int | None = None,
+        budget: Budget | None = None,
+    ) -> None:
         """Save with fresh problems, citations and a new revision in the history, all or nothing.
 
         The engine runs first, outside any transaction; the transaction only writes, so a heavy
@@ -242,8 +253,12 @@ class Scenario(models.Model):
         problems, numbers = self.analyse(budget)
         with transaction.atomic():
             if self.pk is not None:
-                row = (Scenario.all_objects.select_for_update().filter(pk=self.pk)
-                       .values_list("version", "updated").first())
+                row = (
+                    Scenario.all_objects.select_for_update()
+                    .filter(pk=self.pk)
+                    .values_list("version", "updated")
+                    .first()
+                )
                 if row is None:
                     raise Scenario.DoesNotExist(f"scenario {self.uuid} was removed")
                 current, updated = row
@@ -303,7 +318,7 @@ def cited_rules(document: dict, budget: Budget | None = None) -> set[str]:
     budget = budget or Budget()
     try:
         game = budget.load(document)
-        for _ in range(MAX_STEPS):   # as a run to the end: at most MAX_STEPS positions
+        for _ in range(MAX_STEPS):  # as a run to the end: at most MAX_STEPS positions
             budget.step()
             if not game.advance():
                 break
@@ -313,7 +328,9 @@ def cited_rules(document: dict, budget: Budget | None = None) -> set[str]:
         logger.exception("engine failed while running a checked scenario")
         return set()
     cited = {number for entry in game.log for number in entry.rules}
-    cited |= {article["slug"] for entry in game.log for article in entry.to_json().get("articles", []) if article["slug"]}
+    cited |= {
+        article["slug"] for entry in game.log for article in entry.to_json().get("articles", []) if article["slug"]
+    }
     return cited
 
 
@@ -344,7 +361,9 @@ class ScenarioCitation(models.Model):
     class Meta:
         db_table = "judge_scenariocitation"
         indexes = [models.Index(fields=["ruleset", "number"], name="judge_scena_ruleset_e460c1_idx")]
-        constraints = [models.UniqueConstraint(fields=["scenario", "ruleset", "number"], name="unique_scenario_citation")]
+        constraints = [
+            models.UniqueConstraint(fields=["scenario", "ruleset", "number"], name="unique_scenario_citation")
+        ]
 
 
 m2m_changed.connect(tags_changed, sender=Scenario.tags.through, weak=False)

@@ -8,6 +8,7 @@ fewer. Replay is deterministic (the engine's randomness comes only from the seed
 Extra ``decisions`` (the judge's choices on the stepper) are given to the engine, in order, each time
 it waits for one.
 """
+
 from __future__ import annotations
 
 import time
@@ -54,8 +55,13 @@ class _Driver:
         return entries
 
 
-def run(document: dict, until: str = "end", decisions: list[dict] | None = None, steps: int | None = None,
-        budget: Budget | None = None) -> dict:
+def run(
+    document: dict,
+    until: str = "end",
+    decisions: list[dict] | None = None,
+    steps: int | None = None,
+    budget: Budget | None = None,
+) -> dict:
     """The engine's output document after replaying ``steps`` steps and then running ``until``.
 
     Adds ``steps`` (the position reached), ``last`` (the ``seq`` numbers logged by the last step
@@ -69,7 +75,7 @@ def run(document: dict, until: str = "end", decisions: list[dict] | None = None,
     budget = budget or Budget()
     with budget.hard_stop():
         out = _run(document, until, decisions, steps, budget)
-    budget.check_time()   # however the engine's work ended, past the deadline is a refusal
+    budget.check_time()  # however the engine's work ended, past the deadline is a refusal
     return out
 
 
@@ -87,7 +93,7 @@ def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | 
         last = entries
     remaining = MAX_STEPS - position
     if until == "step":
-        entries = driver.step() if remaining > 0 else []   # never past the last position: no 5001st step
+        entries = driver.step() if remaining > 0 else []  # never past the last position: no 5001st step
         if entries:
             position += 1
             last = entries
@@ -103,7 +109,7 @@ def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | 
     out = game.output()
     out["steps"] = position
     out["last"] = [e.seq for e in last]
-    out["legal_decisions"] = game.legal_decisions() if out["pending"] else []   # capped (engine.LEGAL_CAP)
+    out["legal_decisions"] = game.legal_decisions() if out["pending"] else []  # capped (engine.LEGAL_CAP)
     out["legal_count"] = out["pending"]["count"] if out["pending"] else 0
     out["legal_truncated"] = out["legal_count"] > len(out["legal_decisions"])
     out["decisions_used"] = driver.used
@@ -129,7 +135,7 @@ def _compact(doc: dict) -> dict:
     has them), so that a state's size does not grow with its position."""
     progress = doc.get("progress")
     if isinstance(progress, dict) and progress.get("decision_index"):
-        doc["decisions"] = doc.get("decisions", [])[progress["decision_index"]:]
+        doc["decisions"] = doc.get("decisions", [])[progress["decision_index"] :]
         progress["decision_index"] = 0
     return doc
 
@@ -184,7 +190,7 @@ def _answer(game, steps: int, performed: list[list], offset: int, before: dict |
     for entries in performed:
         position += 1
         out["log"] += _tag(entries, position, offset)
-    out["last"] = [e["seq"] for e in out["log"][-len(performed[-1]):]] if performed else []
+    out["last"] = [e["seq"] for e in out["log"][-len(performed[-1]) :]] if performed else []
     out["legal_decisions"] = game.legal_decisions() if out["pending"] else []
     if before is None:
         out["state"] = state
@@ -193,8 +199,15 @@ def _answer(game, steps: int, performed: list[list], offset: int, before: dict |
     return out
 
 
-def step_from(state: dict, action: str = "step", decision: dict | None = None, steps: int = 0,
-              seq: int = 0, limit: int = MAX_STEPS, seconds: float | None = None) -> dict:
+def step_from(
+    state: dict,
+    action: str = "step",
+    decision: dict | None = None,
+    steps: int = 0,
+    seq: int = 0,
+    limit: int = MAX_STEPS,
+    seconds: float | None = None,
+) -> dict:
     """Go on from ``state`` (a scenario document, typically a previous answer's state: its
     ``progress`` resumes the game exactly) without replaying anything before it.
 
@@ -207,14 +220,17 @@ def step_from(state: dict, action: str = "step", decision: dict | None = None, s
     ``limit`` steps and, when given, ``seconds`` of play (then ``stopped`` is ``limit``: ask again).
     """
     if action not in STEP_ACTIONS:
-        raise RunError([{"path": "action", "message": f"« {action} » : attendu l'une des valeurs {', '.join(STEP_ACTIONS)}"}])
+        raise RunError(
+            [{"path": "action", "message": f"« {action} » : attendu l'une des valeurs {', '.join(STEP_ACTIONS)}"}]
+        )
     budget = Budget(seconds=None if seconds is None else seconds * 2)
     with budget.hard_stop():
         return _step_from(budget.load(state), state, action, decision, steps, seq, limit, seconds)
 
 
-def _step_from(game: Any, state: dict, action: str, decision: dict | None, steps: int, seq: int, limit: int,
-               seconds: float | None) -> dict:
+def _step_from(
+    game: Any, state: dict, action: str, decision: dict | None, steps: int, seq: int, limit: int, seconds: float | None
+) -> dict:
     """:func:`step_from` under the request's budget: ``seconds`` of play stop the run gracefully
     (``stopped: limit``), the budget (twice as long) refuses a single step that will not end."""
     performed: list[list] = []
@@ -260,7 +276,7 @@ def _step_from(game: Any, state: dict, action: str, decision: dict | None, steps
             stopped = "phase"
             break
         if action == "phase_end" and len(performed) == 1 and _begins_phase(entries):
-            start_phase = game.state.phase   # already at a phase's end: on to the end of the next one
+            start_phase = game.state.phase  # already at a phase's end: on to the end of the next one
     out = _answer(game, steps + len(performed), performed, seq, state)
     out["stopped"] = stopped
     return out

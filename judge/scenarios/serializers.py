@@ -54,13 +54,32 @@ class ScenarioSerializer(serializers.ModelSerializer):
     tags = TagsField(required=False, max_length=20)
     url = serializers.CharField(source="get_absolute_url", read_only=True)
     forked_from = ScenarioField(required=False, allow_null=True)
-    draft = serializers.BooleanField(write_only=True, required=False, default=False,
-                                     help_text="Enregistrer un brouillon même si le plateau a des problèmes (reste privé).")
+    draft = serializers.BooleanField(
+        write_only=True,
+        required=False,
+        default=False,
+        help_text="Enregistrer un brouillon même si le plateau a des problèmes (reste privé).",
+    )
 
     class Meta:
         model = Scenario
-        fields = ["uuid", "title", "description", "tags", "visibility", "document", "problems", "author",
-                  "created", "updated", "url", "source", "forked_from", "draft", "version"]
+        fields = [
+            "uuid",
+            "title",
+            "description",
+            "tags",
+            "visibility",
+            "document",
+            "problems",
+            "author",
+            "created",
+            "updated",
+            "url",
+            "source",
+            "forked_from",
+            "draft",
+            "version",
+        ]
         read_only_fields = ["uuid", "problems", "author", "created", "updated", "source", "version"]
 
     def validate_document(self, value):
@@ -142,7 +161,9 @@ class StepRequestSerializer(serializers.Serializer):
     """The stepper: either land at a position (``scenario`` or ``document``, ``steps``, ``decisions``:
     replayed once) or go on from ``state`` (a previous answer's state) by ``action``."""
 
-    state = serializers.JSONField(required=False, help_text="L'état d'où repartir (document de scénario avec `progress`).")
+    state = serializers.JSONField(
+        required=False, help_text="L'état d'où repartir (document de scénario avec `progress`)."
+    )
     action = serializers.ChoiceField(choices=runner.STEP_ACTIONS, default="step")
     decision = serializers.DictField(required=False, allow_null=True, default=None)
     scenario = serializers.UUIDField(required=False, allow_null=True, default=None)
@@ -155,7 +176,8 @@ class StepRequestSerializer(serializers.Serializer):
         sources = [k for k in ("state", "scenario", "document") if attrs.get(k) is not None]
         if len(sources) != 1:
             raise serializers.ValidationError(
-                "Donnez exactement l'un de « state » (repartir d'un état), « scenario » ou « document » (aller à une étape).")
+                "Donnez exactement l'un de « state » (repartir d'un état), « scenario » ou « document » (aller à une étape)."
+            )
         if "state" in sources and not isinstance(attrs["state"], dict):
             raise serializers.ValidationError({"state": "L'état doit être un objet JSON (format arbitre-scenario/1)."})
         return attrs

@@ -5,6 +5,7 @@ database gives back the same scenarios, matched by ``uuid``, in one transaction:
 be read leaves the database as it was. Authors missing from the target database are created as
 inactive accounts without a usable password (an administrator can activate them).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,9 +24,11 @@ class TransferError(ValueError):
 
 
 def export_all() -> dict[str, Any]:
-    scenarios = Scenario.objects.select_related("author", "forked_from").prefetch_related(
-        "tags", "revisions__editor", "citations"
-    ).order_by("created", "pk")
+    scenarios = (
+        Scenario.objects.select_related("author", "forked_from")
+        .prefetch_related("tags", "revisions__editor", "citations")
+        .order_by("created", "pk")
+    )
     return {"format": FORMAT, "scenarios": [_export(s) for s in scenarios]}
 
 
@@ -104,7 +107,7 @@ def import_all(data: Any) -> dict[str, int]:
             visibility = _require(item, "visibility", str, path)
             if visibility not in Scenario.Visibility.values:
                 raise TransferError(f"{path}.visibility : valeur inconnue ({visibility!r})")
-            scenario = Scenario.all_objects.filter(uuid=uuid).first()   # a deleted one too: uuids are unique
+            scenario = Scenario.all_objects.filter(uuid=uuid).first()  # a deleted one too: uuids are unique
             counts["updated" if scenario else "created"] += 1
             scenario = scenario or Scenario(uuid=uuid)
             scenario.title = _require(item, "title", str, path)[:200]

@@ -3,6 +3,7 @@
 The builder and the stepper are browser apps (``static/arbitre/builder.js``, ``stepper.js``) that talk
 to the scenario API; these views only check permissions and hand them their starting data.
 """
+
 from __future__ import annotations
 
 import base64
@@ -37,10 +38,28 @@ EMPTY_DOCUMENT = {
     "phase": "noon",
     "first_player": "A",
     "players": {
-        "A": {"hero": None, "deck": [], "hand": [], "mana": [], "reserve": [], "landmarks": [], "discard": [],
-              "hero_expedition": [], "companion_expedition": []},
-        "B": {"hero": None, "deck": [], "hand": [], "mana": [], "reserve": [], "landmarks": [], "discard": [],
-              "hero_expedition": [], "companion_expedition": []},
+        "A": {
+            "hero": None,
+            "deck": [],
+            "hand": [],
+            "mana": [],
+            "reserve": [],
+            "landmarks": [],
+            "discard": [],
+            "hero_expedition": [],
+            "companion_expedition": [],
+        },
+        "B": {
+            "hero": None,
+            "deck": [],
+            "hand": [],
+            "mana": [],
+            "reserve": [],
+            "landmarks": [],
+            "discard": [],
+            "hero_expedition": [],
+            "companion_expedition": [],
+        },
     },
     "adventure": {
         "tumult": [
@@ -59,7 +78,12 @@ EMPTY_DOCUMENT = {
 def scenarios_citing(rule: Rule):
     """Public scenarios whose runs cite ``rule`` (shown on the rule page)."""
     # Only what the list shows: not every scenario's document and problems on every rule page.
-    return Scenario.objects.visible_to(None).citing(rule.ruleset.slug, rule.number or rule.slug).only("uuid", "title").order_by("title")[:20]
+    return (
+        Scenario.objects.visible_to(None)
+        .citing(rule.ruleset.slug, rule.number or rule.slug)
+        .only("uuid", "title")
+        .order_by("title")[:20]
+    )
 
 
 class Matches(list):
@@ -91,8 +115,13 @@ FREQUENT = 5
 
 def tag_groups() -> list[tuple[str, list[Tag]]]:
     """The public scenarios' tags for the drop-down, each with its count: phases, frequent, others."""
-    tags = list(Tag.objects.annotate(count=Count("scenarios", filter=Q(scenarios__visibility="public", scenarios__deleted__isnull=True)))
-                .filter(count__gt=0).order_by("name"))
+    tags = list(
+        Tag.objects.annotate(
+            count=Count("scenarios", filter=Q(scenarios__visibility="public", scenarios__deleted__isnull=True))
+        )
+        .filter(count__gt=0)
+        .order_by("name")
+    )
     phases = sorted((t for t in tags if t.name in PHASES), key=lambda t: PHASES.index(t.name))
     frequent = [t for t in tags if t.name not in PHASES and t.count >= FREQUENT]
     others = [t for t in tags if t.name not in PHASES and t.count < FREQUENT]
@@ -104,20 +133,37 @@ def library(request):
     tag = request.GET.get("tag", "")[:60]
     rule = request.GET.get("rule", "").strip()[:40]
     q = " ".join(request.GET.get("q", "").split())[:200]
-    qs = (Scenario.objects.visible_to(None).filtered(tag=tag, rule=rule, q=q)
-          .select_related("author").prefetch_related("tags").order_by("title"))
+    qs = (
+        Scenario.objects.visible_to(None)
+        .filtered(tag=tag, rule=rule, q=q)
+        .select_related("author")
+        .prefetch_related("tags")
+        .order_by("title")
+    )
     page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
     mine = (
         Scenario.objects.filter(author=request.user).prefetch_related("tags")
-        if request.user.is_authenticated else Scenario.objects.none()
+        if request.user.is_authenticated
+        else Scenario.objects.none()
     )
     kept = request.GET.copy()
     kept.pop("page", None)
-    return render(request, "judge/library.html", {
-        "scenarios": page, "page": page, "mine": mine, "tag_groups": tag_groups(),
-        "tag": tag, "rule": rule, "text": q, "filtering": bool(tag or rule or q), "query": kept.urlencode(),
-        "default_ruleset": settings.ARBITRE_DEFAULT_RULESET,
-    })
+    return render(
+        request,
+        "judge/library.html",
+        {
+            "scenarios": page,
+            "page": page,
+            "mine": mine,
+            "tag_groups": tag_groups(),
+            "tag": tag,
+            "rule": rule,
+            "text": q,
+            "filtering": bool(tag or rule or q),
+            "query": kept.urlencode(),
+            "default_ruleset": settings.ARBITRE_DEFAULT_RULESET,
+        },
+    )
 
 
 def editable(request, uuid, refusal: str = "Seul l'auteur de ce scénario (ou l'équipe) peut le modifier.") -> Scenario:
@@ -129,19 +175,23 @@ def editable(request, uuid, refusal: str = "Seul l'auteur de ce scénario (ou l'
 
 
 def _builder(request, scenario: Scenario | None):
-    return render(request, "judge/builder.html", {
-        "scenario": scenario,
-        "initial": {
-            "uuid": str(scenario.uuid) if scenario else None,
-            # the saved version the builder sends back in If-Match (CONTRACT.md; the field comes with `apisec`)
-            "version": getattr(scenario, "version", None) if scenario else None,
-            "title": scenario.title if scenario else "",
-            "description": scenario.description if scenario else "",
-            "tags": [t.name for t in scenario.tags.all()] if scenario else [],
-            "visibility": scenario.visibility if scenario else Scenario.Visibility.PRIVATE,
-            "document": scenario.document if scenario else EMPTY_DOCUMENT,
+    return render(
+        request,
+        "judge/builder.html",
+        {
+            "scenario": scenario,
+            "initial": {
+                "uuid": str(scenario.uuid) if scenario else None,
+                # the saved version the builder sends back in If-Match (CONTRACT.md; the field comes with `apisec`)
+                "version": getattr(scenario, "version", None) if scenario else None,
+                "title": scenario.title if scenario else "",
+                "description": scenario.description if scenario else "",
+                "tags": [t.name for t in scenario.tags.all()] if scenario else [],
+                "visibility": scenario.visibility if scenario else Scenario.Visibility.PRIVATE,
+                "document": scenario.document if scenario else EMPTY_DOCUMENT,
+            },
         },
-    })
+    )
 
 
 @login_required
@@ -156,27 +206,45 @@ def edit(request, uuid):
 
 def stepper(request, uuid):
     scenario = get_object_or_404(Scenario.objects.readable_by(request.user).prefetch_related("tags"), uuid=uuid)
-    return render(request, "judge/stepper.html", {
-        "scenario": scenario,
-        "can_edit": scenario.can_edit(request.user),
-        "initial": {
-            "uuid": str(scenario.uuid), "title": scenario.title, "document": scenario.document,
-            "problems": scenario.problems, "ruleset": scenario.ruleset,
+    return render(
+        request,
+        "judge/stepper.html",
+        {
+            "scenario": scenario,
             "can_edit": scenario.can_edit(request.user),
-            "authenticated": request.user.is_authenticated,
+            "initial": {
+                "uuid": str(scenario.uuid),
+                "title": scenario.title,
+                "document": scenario.document,
+                "problems": scenario.problems,
+                "ruleset": scenario.ruleset,
+                "can_edit": scenario.can_edit(request.user),
+                "authenticated": request.user.is_authenticated,
+            },
+            "default_ruleset": settings.ARBITRE_DEFAULT_RULESET,
         },
-        "default_ruleset": settings.ARBITRE_DEFAULT_RULESET,
-    })
+    )
 
 
 def trial(request):
     """The stepper on an unsaved document (handed over by the builder through sessionStorage)."""
-    return render(request, "judge/stepper.html", {
-        "scenario": None, "can_edit": False,
-        "initial": {"uuid": None, "title": "Essai (non enregistré)", "document": None, "problems": [],
-                    "ruleset": settings.ARBITRE_DEFAULT_RULESET, "can_edit": False,
-                    "authenticated": request.user.is_authenticated},
-    })
+    return render(
+        request,
+        "judge/stepper.html",
+        {
+            "scenario": None,
+            "can_edit": False,
+            "initial": {
+                "uuid": None,
+                "title": "Essai (non enregistré)",
+                "document": None,
+                "problems": [],
+                "ruleset": settings.ARBITRE_DEFAULT_RULESET,
+                "can_edit": False,
+                "authenticated": request.user.is_authenticated,
+            },
+        },
+    )
 
 
 @login_required
@@ -185,7 +253,7 @@ def copy(request, uuid):
     original = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
     try:
         duplicate = original.copy_for(request.user)
-    except BudgetExceeded as exc:   # saving runs the engine, within the request's budget
+    except BudgetExceeded as exc:  # saving runs the engine, within the request's budget
         return HttpResponse(exc.problems[0]["message"], status=422, content_type="text/plain; charset=utf-8")
     return redirect("judge:edit", uuid=duplicate.uuid)
 
@@ -210,7 +278,10 @@ def _choices(text: str) -> tuple[list[dict], str | None]:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         value = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, binascii.Error):
-        return [], "« choix » : les décisions du lien sont illisibles (base64url d'une liste JSON attendue) ; elles sont ignorées."
+        return (
+            [],
+            "« choix » : les décisions du lien sont illisibles (base64url d'une liste JSON attendue) ; elles sont ignorées.",
+        )
     if not isinstance(value, list) or not all(isinstance(d, dict) for d in value):
         return [], "« choix » : une liste d'objets JSON (les décisions) est attendue ; elle est ignorée."
     return value[:MAX_DECISIONS], None
@@ -250,14 +321,27 @@ def ruling(request, uuid):
     if choix and not problem:
         query["choix"] = choix
     permalink = request.build_absolute_uri(reverse("judge:stepper", args=[scenario.uuid]) + "?" + urlencode(query))
-    here = request.build_absolute_uri(reverse("judge:ruling", args=[scenario.uuid]) + "?" + urlencode(
-        {**query, **({"note": note} if note else {})}))
+    here = request.build_absolute_uri(
+        reverse("judge:ruling", args=[scenario.uuid]) + "?" + urlencode({**query, **({"note": note} if note else {})})
+    )
     last = [e for e in out["log"] if e["step"] == out["steps"]] if out else []
-    return render(request, "judge/ruling.html", {
-        "scenario": scenario, "out": out, "groups": groups, "rules": rules, "note": note, "steps": query["etape"],
-        "choix": query.get("choix", ""), "permalink": permalink, "here": here, "problems": problems,
-        "board": {"state": out["state"], "log": last, "last": [e["seq"] for e in last]} if out else None,
-    })
+    return render(
+        request,
+        "judge/ruling.html",
+        {
+            "scenario": scenario,
+            "out": out,
+            "groups": groups,
+            "rules": rules,
+            "note": note,
+            "steps": query["etape"],
+            "choix": query.get("choix", ""),
+            "permalink": permalink,
+            "here": here,
+            "problems": problems,
+            "board": {"state": out["state"], "log": last, "last": [e["seq"] for e in last]} if out else None,
+        },
+    )
 
 
 @login_required

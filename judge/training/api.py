@@ -10,6 +10,7 @@
 - ``/api/training/progress/``: answered and right per rule section, only ever one's own.
 - ``/api/training/themes/``: the rule sections and tags that have published exercises.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,12 +30,29 @@ from judge.scenarios.serializers import ScenarioField
 from .models import Exercise, Review
 from .questions import ExerciseError
 from .serializers import (
-    AnswerRequestSerializer, AnswerResultSerializer, ExamAnswerSerializer, ExerciseSerializer, ProgressSerializer,
-    ReviewRequestSerializer, SeriesRequestSerializer, SeriesSerializer, StatisticsSerializer, ThemesSerializer,
+    AnswerRequestSerializer,
+    AnswerResultSerializer,
+    ExamAnswerSerializer,
+    ExerciseSerializer,
+    ProgressSerializer,
+    ReviewRequestSerializer,
+    SeriesRequestSerializer,
+    SeriesSerializer,
+    StatisticsSerializer,
+    ThemesSerializer,
 )
 from .series import (
-    EXAM_SECONDS_PER_QUESTION, corrections, current_series, draw_exam, is_finished, progress_for, series_score,
-    session_key, start_series, time_left, trainee_key,
+    EXAM_SECONDS_PER_QUESTION,
+    corrections,
+    current_series,
+    draw_exam,
+    is_finished,
+    progress_for,
+    series_score,
+    session_key,
+    start_series,
+    time_left,
+    trainee_key,
 )
 
 
@@ -54,24 +72,26 @@ def _engine(budget: Budget):
             yield
     except ExerciseError as exc:
         cause = exc.__cause__ or exc.__context__
-        while cause is not None:   # the engine's failure the training code wrapped, at any depth
+        while cause is not None:  # the engine's failure the training code wrapped, at any depth
             if isinstance(cause, BudgetExceeded):
                 raise cause from None
-            if isinstance(cause, ENGINE_BUDGET_EXCEEDED):   # the engine's own budget
+            if isinstance(cause, ENGINE_BUDGET_EXCEEDED):  # the engine's own budget
                 steps = getattr(cause, "budget", "") == "steps"
                 raise (budget.out_of_steps() if steps else budget.out_of_time()) from None
             cause = cause.__cause__ or cause.__context__
         raise
 
 
-@extend_schema(parameters=[
-    OpenApiParameter("section", str, description="Section des règles (par ex. 2.4)."),
-    OpenApiParameter("tag", str, description="Étiquette (slug) du scénario."),
-    OpenApiParameter("difficulty", int, description="Difficulté, de 1 à 3."),
-    OpenApiParameter("level", str, description="Niveau : L1, L2, L3, corner."),
-    OpenApiParameter("status", str, description="État : draft, reviewed, published."),
-    OpenApiParameter("scenario", str, description="UUID du scénario."),
-])
+@extend_schema(
+    parameters=[
+        OpenApiParameter("section", str, description="Section des règles (par ex. 2.4)."),
+        OpenApiParameter("tag", str, description="Étiquette (slug) du scénario."),
+        OpenApiParameter("difficulty", int, description="Difficulté, de 1 à 3."),
+        OpenApiParameter("level", str, description="Niveau : L1, L2, L3, corner."),
+        OpenApiParameter("status", str, description="État : draft, reviewed, published."),
+        OpenApiParameter("scenario", str, description="UUID du scénario."),
+    ]
+)
 class ExerciseViewSet(viewsets.ModelViewSet):
     """Exercises built from scenarios. Seen, read and changed as their scenario is; only the scenario's
     author (or staff) can make one from it. The answer key is computed by the engine."""
@@ -88,9 +108,11 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         params = self.request.query_params
         difficulty = params.get("difficulty")
         qs = _listed(base.visible_to(user), user).themed(
-            section=params.get("section", ""), tag=params.get("tag", ""),
+            section=params.get("section", ""),
+            tag=params.get("tag", ""),
             difficulty=int(difficulty) if difficulty in ("1", "2", "3") else None,
-            level=params.get("level", "") if params.get("level") in Exercise.Level.values else "")
+            level=params.get("level", "") if params.get("level") in Exercise.Level.values else "",
+        )
         if params.get("status") in Exercise.Status.values:
             qs = qs.filter(status=params["status"])
         if scenario := params.get("scenario"):
@@ -101,7 +123,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         return qs
 
     def create(self, request, *args, **kwargs):
-        with _engine(Budget()):   # the question is computed by the engine (only its code is interrupted)
+        with _engine(Budget()):  # the question is computed by the engine (only its code is interrupted)
             return super().create(request, *args, **kwargs)
 
     def update(self, request, *args, **kwargs):
@@ -119,14 +141,16 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         exercise = super().get_object()
         budget = budget or Budget()
         try:
-            with _engine(budget):   # a stale question is computed again by the engine
+            with _engine(budget):  # a stale question is computed again by the engine
                 exercise.ensure_fresh()
         except ExerciseError:
-            pass   # the old question stays until its author mends it
+            pass  # the old question stays until its author mends it
         return exercise
 
-    @extend_schema(request=AnswerRequestSerializer,
-                   responses={200: AnswerResultSerializer, 202: ExamAnswerSerializer, 400: None, 422: None})
+    @extend_schema(
+        request=AnswerRequestSerializer,
+        responses={200: AnswerResultSerializer, 202: ExamAnswerSerializer, 400: None, 422: None},
+    )
     @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny], throttle_classes=throttles.ANSWER)
     def answer(self, request, uuid=None):
         """Answer an exercise: whether it was right, the explanation, the engine's log of the step and the
@@ -138,31 +162,41 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         params.is_valid(raise_exception=True)
         chosen = params.validated_data["chosen"]
         if not exercise.offers(chosen):
-            return Response({"chosen": [f"« {chosen} » n'est pas une des réponses proposées."]},
-                            status=status.HTTP_400_BAD_REQUEST)
-        budget.require_steps(exercise.steps + 1)   # the engine replays the position, then one step
+            return Response(
+                {"chosen": [f"« {chosen} » n'est pas une des réponses proposées."]}, status=status.HTTP_400_BAD_REQUEST
+            )
+        budget.require_steps(exercise.steps + 1)  # the engine replays the position, then one step
         try:
-            with _engine(budget):   # before anything is written: a refused answer records nothing
+            with _engine(budget):  # before anything is written: a refused answer records nothing
                 log = exercise.step_log()
             budget.check_time()
-        except ExerciseError as exc:   # the scenario no longer plays this question: a refusal, not a 500
-            return Response({"detail": f"Cet exercice ne peut pas être joué : {exc}."}, status=status.HTTP_400_BAD_REQUEST)
+        except ExerciseError as exc:  # the scenario no longer plays this question: a refusal, not a 500
+            return Response(
+                {"detail": f"Cet exercice ne peut pas être joué : {exc}."}, status=status.HTTP_400_BAD_REQUEST
+            )
         series = current_series(request)
         key = str(exercise.uuid)
         in_series = bool(series and key in series["exercises"])
         mode = series.get("mode", "practice") if in_series else "practice"
         if in_series and mode == "exam":
             if key in series["answers"]:
-                return Response({"chosen": ["Vous avez déjà répondu à cette question de l'examen."]},
-                                status=status.HTTP_400_BAD_REQUEST)
+                return Response(
+                    {"chosen": ["Vous avez déjà répondu à cette question de l'examen."]},
+                    status=status.HTTP_400_BAD_REQUEST,
+                )
             if time_left(series) == 0:
                 return Response({"detail": "Le temps de l'examen est écoulé."}, status=status.HTTP_400_BAD_REQUEST)
         if in_series and key in series["answers"]:
             # Answering again in the series (after the correction) changes nothing: the first answer stands.
             chosen, correct, counted = series.get("chosen", {}).get(key, chosen), series["answers"][key], False
         else:
-            attempt = exercise.record_answer(chosen, request.user, session_key(request),
-                                             series=series["id"] if in_series else "", review=mode == "review")
+            attempt = exercise.record_answer(
+                chosen,
+                request.user,
+                session_key(request),
+                series=series["id"] if in_series else "",
+                review=mode == "review",
+            )
             chosen, correct, counted = attempt.chosen, attempt.correct, attempt.first
             if in_series:
                 series["answers"][key] = correct
@@ -170,13 +204,23 @@ class ExerciseViewSet(viewsets.ModelViewSet):
                 request.session.modified = True
         if in_series and mode == "exam":
             return Response({"recorded": True, "series": series_score(series)}, status=status.HTTP_202_ACCEPTED)
-        return Response({
-            "counted": counted, "correct": correct, "chosen": chosen, "answer": exercise.answer,
-            "answer_label": ", ".join(exercise.option_label(k) for k in exercise.answer.split(",")),
-            "explanation": exercise.explanation, "rule": exercise.rule, "section": exercise.section,
-            "steps": exercise.steps, "log": log, "after": exercise.board_after(),
-            "reading": exercise.reading, "series": series_score(series) if in_series else None,
-        })
+        return Response(
+            {
+                "counted": counted,
+                "correct": correct,
+                "chosen": chosen,
+                "answer": exercise.answer,
+                "answer_label": ", ".join(exercise.option_label(k) for k in exercise.answer.split(",")),
+                "explanation": exercise.explanation,
+                "rule": exercise.rule,
+                "section": exercise.section,
+                "steps": exercise.steps,
+                "log": log,
+                "after": exercise.board_after(),
+                "reading": exercise.reading,
+                "series": series_score(series) if in_series else None,
+            }
+        )
 
     @extend_schema(request=ReviewRequestSerializer, responses={200: ExerciseSerializer, 400: None, 403: None})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
@@ -199,7 +243,9 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         """The first answers: how many, the share right, which wrong options were chosen (author or staff)."""
         exercise = self.get_object()
         if not exercise.can_edit(request.user):
-            return Response({"detail": "Seuls l'auteur et l'équipe voient les statistiques."}, status=status.HTTP_403_FORBIDDEN)
+            return Response(
+                {"detail": "Seuls l'auteur et l'équipe voient les statistiques."}, status=status.HTTP_403_FORBIDDEN
+            )
         return Response(exercise.statistics())
 
 
@@ -213,13 +259,20 @@ def _fresh(exercise: Exercise) -> bool:
 
 
 def _series_exercises(request, series: dict) -> list[Exercise]:
-    by_uuid = {str(e.uuid): e for e in Exercise.objects.readable_by(request.user)
-               .filter(uuid__in=series["exercises"]).select_related("scenario", "author")}
+    by_uuid = {
+        str(e.uuid): e
+        for e in Exercise.objects.readable_by(request.user)
+        .filter(uuid__in=series["exercises"])
+        .select_related("scenario", "author")
+    }
     return [by_uuid[u] for u in series["exercises"] if u in by_uuid]
 
 
 def _series_response(request, series: dict, exercises: list[Exercise], code=status.HTTP_200_OK) -> Response:
-    body = {**series_score(series), "exercises": ExerciseSerializer(exercises, many=True, context={"request": request}).data}
+    body = {
+        **series_score(series),
+        "exercises": ExerciseSerializer(exercises, many=True, context={"request": request}).data,
+    }
     if series.get("mode") == "exam" and is_finished(series):
         body["corrections"] = corrections(series, exercises)
     return Response(body, status=code)
@@ -242,8 +295,12 @@ def series_view(request):
     params = SeriesRequestSerializer(data=request.data)
     params.is_valid(raise_exception=True)
     p = params.validated_data
-    base = (Exercise.objects.visible_to(request.user).published()
-            .select_related("scenario", "author").prefetch_related("scenario__tags"))
+    base = (
+        Exercise.objects.visible_to(request.user)
+        .published()
+        .select_related("scenario", "author")
+        .prefetch_related("scenario__tags")
+    )
     limit = None
     if p["mode"] == "exam":
         pool = list(base.for_exam().themed("", p["tag"], p["difficulty"], p["level"]))
@@ -263,8 +320,10 @@ def series_view(request):
         chosen = (chosen + spare)[: p["count"]]
     chosen = [e for e in chosen if _fresh(e) and not (p["mode"] == "exam" and e.reading)]
     if not chosen:
-        detail = {"exam": "Pas assez d'exercices publiés pour cet examen.",
-                  "review": "Aucune question à revoir pour l'instant."}.get(p["mode"], "Aucun exercice pour ce thème et cette difficulté.")
+        detail = {
+            "exam": "Pas assez d'exercices publiés pour cet examen.",
+            "review": "Aucune question à revoir pour l'instant.",
+        }.get(p["mode"], "Aucun exercice pour ce thème et cette difficulté.")
         return Response({"detail": detail}, status=status.HTTP_404_NOT_FOUND)
     series = start_series(request, chosen, mode=p["mode"], limit=limit, pass_mark=p["pass_mark"])
     return _series_response(request, series, chosen, code=status.HTTP_201_CREATED)

@@ -1,4 +1,5 @@
 """The training API's addresses, included under ``/api/`` by the root URL conf (:mod:`judge.urls`)."""
+
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 

@@ -13,6 +13,7 @@ class TrainingConfig(AppConfig):
             """The answers given before signing in join the account."""
             if request is not None and hasattr(request, "session"):
                 from .series import join_account
+
                 join_account(request, user)
 
         user_logged_in.connect(join, dispatch_uid="training-join-account", weak=False)

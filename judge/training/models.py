@@ -1,13 +1,13 @@
 """Training: exercises built from scenarios (issue 6), the answers given to them and the progress they make."""
+
 from __future__ import annotations
 
 import uuid
-
-from django.conf import settings
-from django.db import models
 from collections import Counter
 from datetime import timedelta
 
+from django.conf import settings
+from django.db import models
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -32,7 +32,9 @@ class ExerciseQuerySet(models.QuerySet):
         """Published exercises whose answer rests on the rules' text, not on a reading of the engine."""
         return self.published().filter(reading="")
 
-    def themed(self, section: str = "", tag: str = "", difficulty: int | None = None, level: str = "") -> ExerciseQuerySet:
+    def themed(
+        self, section: str = "", tag: str = "", difficulty: int | None = None, level: str = ""
+    ) -> ExerciseQuerySet:
         """Filter by rule section (``2.4``), scenario tag (slug), difficulty (1–3) and level (L1…)."""
         qs = self
         if level:
@@ -48,11 +50,17 @@ class ExerciseQuerySet(models.QuerySet):
     def themes(self) -> dict:
         """The rule sections and the scenario tags that have these exercises, with their counts."""
         sections = self.values("section").order_by("section").annotate(count=Count("id"))
-        tags = (Tag.objects.filter(scenarios__exercises__in=self).annotate(count=Count("scenarios__exercises", distinct=True))
-                .order_by("name"))
+        tags = (
+            Tag.objects.filter(scenarios__exercises__in=self)
+            .annotate(count=Count("scenarios__exercises", distinct=True))
+            .order_by("name")
+        )
         return {
-            "sections": [{"key": s["section"], "label": questions.section_label(s["section"]), "count": s["count"]}
-                         for s in sections if s["section"]],
+            "sections": [
+                {"key": s["section"], "label": questions.section_label(s["section"]), "count": s["count"]}
+                for s in sections
+                if s["section"]
+            ],
             "tags": [{"key": t.slug, "label": t.name, "count": t.count} for t in tags],
         }
 
@@ -110,8 +118,9 @@ class Exercise(models.Model):
     source = models.CharField(max_length=200, blank=True, db_index=True)
     #: Review: draft → reviewed (by someone who is not the author, or staff) → published.
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
-    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="reviewed_exercises")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="reviewed_exercises"
+    )
     #: What a judge must know to answer it (set by the author).
     level = models.CharField(max_length=6, choices=Level.choices, default=Level.L1, db_index=True)
     #: Complexity measured from the first answers (share wrong, 0–1), once there are enough of them.
@@ -124,7 +133,7 @@ class Exercise(models.Model):
     objects = ExerciseQuerySet.as_manager()
 
     class Meta:
-        db_table = "judge_exercise"   # the table made when the model lived in ``judge`` (migration 0003)
+        db_table = "judge_exercise"  # the table made when the model lived in ``judge`` (migration 0003)
         ordering = ["section", "difficulty", "id"]
 
     def __str__(self) -> str:
@@ -138,8 +147,14 @@ class Exercise(models.Model):
 
         Raises :class:`judge.training.questions.ExerciseError` when the scenario cannot make this question.
         """
-        q = questions.build(self.scenario.document, self.steps, self.kind, focus=self.focus,
-                           rule=self.chosen_rule, ruleset=self.scenario.ruleset)
+        q = questions.build(
+            self.scenario.document,
+            self.steps,
+            self.kind,
+            focus=self.focus,
+            rule=self.chosen_rule,
+            ruleset=self.scenario.ruleset,
+        )
         self.question = q.as_json()
         self.answer, self.rule, self.section = q.answer, q.rule, q.section
         self.difficulty = self.author_difficulty or q.difficulty
@@ -149,8 +164,10 @@ class Exercise(models.Model):
     def ensure_fresh(self) -> None:
         """Rebuild (and save) when the scenario changed since the answer was computed, or when the
         question was computed by an older builder (without the board and the cards' texts)."""
-        if (self.built_from != questions.document_hash(self.scenario.document)
-                or self.question.get("format") != questions.QUESTION_FORMAT):
+        if (
+            self.built_from != questions.document_hash(self.scenario.document)
+            or self.question.get("format") != questions.QUESTION_FORMAT
+        ):
             self.rebuild()
             self.save()
 
@@ -185,8 +202,15 @@ class Exercise(models.Model):
         chosen = self.normalize(chosen)
         user = user if user is not None and user.is_authenticated else None
         first = not Attempt.objects.filter(exercise=self).of(user, session_key).exists()
-        attempt = Attempt.objects.create(exercise=self, user=user, session_key=session_key, chosen=chosen,
-                                         correct=chosen == self.answer, series=series, first=first)
+        attempt = Attempt.objects.create(
+            exercise=self,
+            user=user,
+            session_key=session_key,
+            chosen=chosen,
+            correct=chosen == self.answer,
+            series=series,
+            first=first,
+        )
         if first:
             self.measure()
         Review.note(self, user, session_key, attempt.correct, reviewing=review)
@@ -224,10 +248,16 @@ class Exercise(models.Model):
         total = firsts.count()
         right = firsts.filter(correct=True).count()
         wrong = Counter(firsts.filter(correct=False).values_list("chosen", flat=True))
-        return {"answered": total, "right": right, "share_right": round(right / total, 3) if total else None,
-                "wrong": [{"key": k, "label": ", ".join(self.option_label(x) for x in k.split(",")), "count": n}
-                          for k, n in wrong.most_common()],
-                "complexity": self.complexity}
+        return {
+            "answered": total,
+            "right": right,
+            "share_right": round(right / total, 3) if total else None,
+            "wrong": [
+                {"key": k, "label": ", ".join(self.option_label(x) for x in k.split(",")), "count": n}
+                for k, n in wrong.most_common()
+            ],
+            "complexity": self.complexity,
+        }
 
     def measure(self) -> None:
         """Complexity = share of wrong first answers, once there are :attr:`COMPLEXITY_AFTER` of them."""
@@ -278,8 +308,12 @@ class AttemptQuerySet(models.QuerySet):
 
     def progress(self) -> list[dict]:
         """First answers and right ones, per rule section: ``[{"section", "answered", "right"}]``."""
-        rows = (self.filter(first=True).values("exercise__section").order_by("exercise__section")
-                .annotate(answered=models.Count("id"), right=models.Count("id", filter=Q(correct=True))))
+        rows = (
+            self.filter(first=True)
+            .values("exercise__section")
+            .order_by("exercise__section")
+            .annotate(answered=models.Count("id"), right=models.Count("id", filter=Q(correct=True)))
+        )
         return [{"section": r["exercise__section"], "answered": r["answered"], "right": r["right"]} for r in rows]
 
 
@@ -288,8 +322,9 @@ class Attempt(models.Model):
 
     #: PROTECT: an exercise other judges answered cannot be deleted (their progress stays).
     exercise = models.ForeignKey(Exercise, on_delete=models.PROTECT, related_name="attempts")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="attempts")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
+    )
     session_key = models.CharField(max_length=40, blank=True, db_index=True)
     series = models.CharField(max_length=36, blank=True)
     chosen = models.CharField(max_length=120)
@@ -324,8 +359,9 @@ class Review(models.Model):
 
     INTERVALS = (1, 3, 7, 21)
     exercise = models.ForeignKey(Exercise, on_delete=models.CASCADE, related_name="reviews")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="training_reviews")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="training_reviews"
+    )
     session_key = models.CharField(max_length=40, blank=True, db_index=True)
     stage = models.PositiveSmallIntegerField(default=0)
     due = models.DateTimeField(db_index=True)

@@ -7,6 +7,7 @@ and the state after it, wrong options taken from the other outcomes the rules al
 other zones, the other expeditions, the other players) and from the rules next to the one that decided
 (its siblings and cousins in the rule set). Nothing in a question is typed by hand.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -20,22 +21,43 @@ import engine
 
 #: The version of the stored question (``Exercise.question``): older ones are computed again when read.
 QUESTION_FORMAT = 2
-OPTIONS = 4   # options shown, the right one included (fewer when the rules offer fewer)
+OPTIONS = 4  # options shown, the right one included (fewer when the rules offer fewer)
 
 ZONE_FR = {
-    "deck": "le Deck", "hand": "la Main", "mana": "la Zone de Mana", "reserve": "la Réserve",
-    "landmarks": "les Repères", "discard": "la Défausse", "hero_expedition": "l'Expédition du Héros",
+    "deck": "le Deck",
+    "hand": "la Main",
+    "mana": "la Zone de Mana",
+    "reserve": "la Réserve",
+    "landmarks": "les Repères",
+    "discard": "la Défausse",
+    "hero_expedition": "l'Expédition du Héros",
     "companion_expedition": "l'Expédition du Compagnon",
 }
 EXPEDITION_FR = {"hero": "Héros", "companion": "Compagnon"}
-PHASE_FR = {"setup": "la Mise en place", "morning": "le Matin", "noon": "Midi", "afternoon": "l'Après-midi",
-            "dusk": "le Crépuscule", "night": "la Nuit"}
+PHASE_FR = {
+    "setup": "la Mise en place",
+    "morning": "le Matin",
+    "noon": "Midi",
+    "afternoon": "l'Après-midi",
+    "dusk": "le Crépuscule",
+    "night": "la Nuit",
+}
 #: Names of the rule sections whose heading the seed text leaves implicit.
 SECTION_FR = {
-    "1.1": "Notions de base", "1.2": "Éléments du jeu", "1.3": "Déroulement d'une journée",
-    "2.1": "Objets", "2.2": "Caractéristiques", "2.4": "Statuts", "2.5": "Jetons (compteurs)",
-    "3.1": "Zones : propriétaires et visibilité", "3.2": "Les zones", "4.1": "Début de la partie",
-    "4.2": "La journée", "4.3": "Fin de la partie", "5.2": "Jouer des cartes", "7.1": "Symboles de coût",
+    "1.1": "Notions de base",
+    "1.2": "Éléments du jeu",
+    "1.3": "Déroulement d'une journée",
+    "2.1": "Objets",
+    "2.2": "Caractéristiques",
+    "2.4": "Statuts",
+    "2.5": "Jetons (compteurs)",
+    "3.1": "Zones : propriétaires et visibilité",
+    "3.2": "Les zones",
+    "4.1": "Début de la partie",
+    "4.2": "La journée",
+    "4.3": "Fin de la partie",
+    "5.2": "Jouer des cartes",
+    "7.1": "Symboles de coût",
     "7.3": "Actions mots-clés",
 }
 _READING = re.compile(r"\s*\(Lecture retenue :.*?\)\s*$")
@@ -50,22 +72,31 @@ class ExerciseError(ValueError):
 @dataclass
 class Question:
     prompt: str
-    options: list[dict[str, str]]       # [{"key", "label"}], the right one(s) among them
-    answer: str                         # the key of the right option (several: sorted, joined by ",")
-    rule: str                           # the rule that decides the answer
-    section: str                        # the rule's first two levels ("2.4")
-    difficulty: int                     # 1–3, derived from the step
-    seqs: list[int] = field(default_factory=list)   # the log entries of the step
-    board: dict = field(default_factory=dict)       # the board at the position, nothing hidden in it
+    options: list[dict[str, str]]  # [{"key", "label"}], the right one(s) among them
+    answer: str  # the key of the right option (several: sorted, joined by ",")
+    rule: str  # the rule that decides the answer
+    section: str  # the rule's first two levels ("2.4")
+    difficulty: int  # 1–3, derived from the step
+    seqs: list[int] = field(default_factory=list)  # the log entries of the step
+    board: dict = field(default_factory=dict)  # the board at the position, nothing hidden in it
     cards: list[dict] = field(default_factory=list)  # the texts of the cards on that board
     stated: list[str] = field(default_factory=list)  # the choices and plays the step rests on, in words
-    reading: str = ""                   # the engine's reading the answer rests on (not the rules' text)
-    multiple: bool = False              # several options may be right
-    articles: list[str] = field(default_factory=list)   # the articles (rules without numbers) the step cites
+    reading: str = ""  # the engine's reading the answer rests on (not the rules' text)
+    multiple: bool = False  # several options may be right
+    articles: list[str] = field(default_factory=list)  # the articles (rules without numbers) the step cites
 
     def as_json(self) -> dict[str, Any]:
-        return {"format": QUESTION_FORMAT, "prompt": self.prompt, "options": self.options, "seqs": self.seqs, "board": self.board,
-                "cards": self.cards, "stated": self.stated, "multiple": self.multiple, "articles": self.articles}
+        return {
+            "format": QUESTION_FORMAT,
+            "prompt": self.prompt,
+            "options": self.options,
+            "seqs": self.seqs,
+            "board": self.board,
+            "cards": self.cards,
+            "stated": self.stated,
+            "multiple": self.multiple,
+            "articles": self.articles,
+        }
 
 
 @dataclass
@@ -76,7 +107,7 @@ class StepRun:
     after: dict
     entries: list[dict]
     winner: str | None
-    random_used: bool = False           # the step drew at random (shuffle, random draw)
+    random_used: bool = False  # the step drew at random (shuffle, random draw)
     stated: list[str] = field(default_factory=list)  # the players' choices the step consumed, in words
     reading: str = ""
 
@@ -117,7 +148,7 @@ def run_step(document: dict, steps: int, span: str = "step") -> StepRun:
         after = game.to_doc()
     except ExerciseError:
         raise
-    except Exception as exc:   # an engine failure refuses the question instead of failing the page
+    except Exception as exc:  # an engine failure refuses the question instead of failing the page
         raise ExerciseError(f"le moteur a échoué en déroulant ce scénario ({type(exc).__name__} : {exc})") from exc
     if not entries:
         why = "la partie est finie" if game.over else "le moteur attend une décision d'un joueur"
@@ -126,14 +157,22 @@ def run_step(document: dict, steps: int, span: str = "step") -> StepRun:
     names = _names(before)
     count = lambda doc: (doc.get("progress") or {}).get("random_count", 0)
     return StepRun(
-        before, after, logged, game.winner, random_used=count(after) != count(before),
-        stated=[decision_words(e["event"], names) for e in logged
-                if e["event"].get("type") == "decision" and not e["event"].get("automatic")],
+        before,
+        after,
+        logged,
+        game.winner,
+        random_used=count(after) != count(before),
+        stated=[
+            decision_words(e["event"], names)
+            for e in logged
+            if e["event"].get("type") == "decision" and not e["event"].get("automatic")
+        ],
         reading=" ".join(dict.fromkeys(reading_of(e) for e in logged if e.get("reading"))),
     )
 
 
 # ---- the board, read ------------------------------------------------------------------------------
+
 
 def zone_of(state: dict, card_id: str) -> str | None:
     """``"A.reserve"``, ``"limbo"`` or None when the card is not (or no longer) on the board."""
@@ -199,6 +238,7 @@ def entry_text(entry: dict) -> str:
 
 # ---- rules and their neighbours -------------------------------------------------------------------
 
+
 def neighbour_rules(number: str, ruleset: str, exclude: set[str], count: int) -> list[tuple[str, str]]:
     """Up to ``count`` rules near ``number``, as ``(number, summary)`` pairs: its siblings first, then
     the other rules of its section (cousins), nearest in reading order; never one in ``exclude``.
@@ -212,9 +252,15 @@ def neighbour_rules(number: str, ruleset: str, exclude: set[str], count: int) ->
     found: list[tuple[str, str]] = []
     if rule is not None:
         ancestors = {".".join(number.split(".")[:i]) for i in range(1, number.count(".") + 1)}
-        pool = [r for r in Rule.objects.filter(ruleset__slug=ruleset, implicit=False).in_section(section_of(number))
-                if r.number and r.number != number and r.number not in ancestors and r.number not in exclude
-                and (r.text or r.items)]
+        pool = [
+            r
+            for r in Rule.objects.filter(ruleset__slug=ruleset, implicit=False).in_section(section_of(number))
+            if r.number
+            and r.number != number
+            and r.number not in ancestors
+            and r.number not in exclude
+            and (r.text or r.items)
+        ]
         pool.sort(key=lambda r: (r.parent_id != rule.parent_id, abs(r.order - rule.order)))
         found = [(r.number, rule_summary(r)) for r in pool]
     if not found:
@@ -259,9 +305,13 @@ def section_label(section: str, ruleset: str | None = None) -> str:
 HIDDEN_KEYS = ("title", "description", "tags", "expect", "decisions", "seed", "progress", "rules_note")
 STATUS_WORDS = {"fleeting": "Fugace", "asleep": "Endormi", "anchored": "Ancré", "exhausted": "épuisé"}
 TYPE_WORDS = {"character": "Personnage", "spell": "Sort", "permanent": "Permanent", "hero": "Héros"}
-TRIGGER_WORDS = {"noon": "À Midi", "dusk": "Au Crépuscule", "join": "Quand je rejoins une Expédition",
-                 "played_from_hand": "Quand je suis joué depuis la Main",
-                 "played_from_reserve": "Quand je suis joué depuis la Réserve"}
+TRIGGER_WORDS = {
+    "noon": "À Midi",
+    "dusk": "Au Crépuscule",
+    "join": "Quand je rejoins une Expédition",
+    "played_from_hand": "Quand je suis joué depuis la Main",
+    "played_from_reserve": "Quand je suis joué depuis la Réserve",
+}
 TERRAIN_WORDS = {"forest": "forêt", "mountain": "montagne", "water": "eau"}
 
 
@@ -275,8 +325,13 @@ def _names(state: dict) -> dict[str, str]:
     for player in (state.get("players") or {}).values():
         for zone, cards in (player or {}).items():
             if isinstance(cards, list):
-                names.update({c["id"]: c.get("name") or ("Orbe de Mana" if zone == "mana" else c["id"])
-                              for c in cards if isinstance(c, dict) and "id" in c})
+                names.update(
+                    {
+                        c["id"]: c.get("name") or ("Orbe de Mana" if zone == "mana" else c["id"])
+                        for c in cards
+                        if isinstance(c, dict) and "id" in c
+                    }
+                )
     names.update({c["id"]: c.get("name") or c["id"] for c in state.get("limbo") or [] if "id" in c})
     return names
 
@@ -304,8 +359,11 @@ def step_words(step: dict, names: dict) -> str:
     exp = f"l'Expédition du {EXPEDITION_FR.get(kind, kind)} de {'son contrôleur' if who == 'self' else 'l’adversaire' if who == 'opponent' else who}"
     text = {
         "resupply": "Ravitailler (la carte du dessus du Deck va en Réserve)",
-        "discard": f"Défausser {target}", "sabotage": f"Saboter {target}", "sacrifice": f"Sacrifier {target}",
-        "move_forward": f"Faire avancer {exp}", "move_backward": f"Faire reculer {exp}",
+        "discard": f"Défausser {target}",
+        "sabotage": f"Saboter {target}",
+        "sacrifice": f"Sacrifier {target}",
+        "move_forward": f"Faire avancer {exp}",
+        "move_backward": f"Faire reculer {exp}",
         "gain_counters": f"{target} gagne {count} jeton(s) {step.get('name', '')}",
         "remove_counters": f"{target} perd {count} jeton(s) {step.get('name', '')}",
         "draw": f"Piocher {count} carte(s)",
@@ -322,8 +380,12 @@ def card_texts(state: dict) -> list[dict]:
     """The texts of the cards on the board (outside Decks and Mana), so the trainee reads what the engine reads."""
     names = _names(state)
     out = []
-    places = [(f"{pid}.{zone}", cards) for pid, player in (state.get("players") or {}).items()
-              for zone, cards in (player or {}).items() if isinstance(cards, list) and zone not in ("deck", "mana")]
+    places = [
+        (f"{pid}.{zone}", cards)
+        for pid, player in (state.get("players") or {}).items()
+        for zone, cards in (player or {}).items()
+        if isinstance(cards, list) and zone not in ("deck", "mana")
+    ]
     places.append(("limbo", state.get("limbo") or []))
     for zone, cards in places:
         for card in cards:
@@ -336,7 +398,14 @@ def card_texts(state: dict) -> list[dict]:
                 effect = "; ".join(step_words(s, names) for s in ability.get("effect") or [])
                 if "quick" in ability:
                     quick = ability.get("quick") or {}
-                    cost = [w for w, on in (("épuisez-moi", quick.get("exhaust_me")), ("défaussez-moi", quick.get("discard_me"))) if on]
+                    cost = [
+                        w
+                        for w, on in (
+                            ("épuisez-moi", quick.get("exhaust_me")),
+                            ("défaussez-moi", quick.get("discard_me")),
+                        )
+                        if on
+                    ]
                     if quick.get("mana"):
                         cost.append(f"{quick['mana']} mana")
                     cost += [f"dépensez {n} jeton(s) {k}" for k, n in (quick.get("spend") or {}).items()]
@@ -347,8 +416,15 @@ def card_texts(state: dict) -> list[dict]:
             if card.get("effect"):
                 lines.append("Effet : " + "; ".join(step_words(s, names) for s in card["effect"]))
             if lines:
-                out.append({"id": card["id"], "name": card.get("name") or card["id"], "zone": zone,
-                            "type": TYPE_WORDS.get(card.get("type", "character"), card.get("type", "")), "text": lines})
+                out.append(
+                    {
+                        "id": card["id"],
+                        "name": card.get("name") or card["id"],
+                        "zone": zone,
+                        "type": TYPE_WORDS.get(card.get("type", "character"), card.get("type", "")),
+                        "text": lines,
+                    }
+                )
     return out
 
 
@@ -365,7 +441,9 @@ def decision_words(event: dict, names: dict) -> str:
             mode = f" (mode {d['mode']})" if d.get("mode") is not None else ""
             return f"{player} a choisi de jouer {name(d['play'])}{into}{mode}{targets}"
         if "quick" in d:
-            return f"{player} a choisi d'utiliser l'action rapide n°{d.get('ability', 0)} de {name(d['quick'])}{targets}"
+            return (
+                f"{player} a choisi d'utiliser l'action rapide n°{d.get('ability', 0)} de {name(d['quick'])}{targets}"
+            )
         if "swap" in d:
             return f"{player} a choisi d'échanger l'état de deux Orbes de Mana ({', '.join(d['swap'])})"
         return f"{player} a choisi de passer"
@@ -392,13 +470,19 @@ def stack_words(state: dict) -> list[str]:
     """The plays and effects being resolved at this position, with their declared targets."""
     names = _names(state)
     out = []
-    for frame in ((state.get("progress") or {}).get("stack") or []):
+    for frame in (state.get("progress") or {}).get("stack") or []:
         card = frame.get("card", "")
-        what = {"spell": "le Sort", "quick": "l'action rapide de", "reaction": "la réaction de",
-                "internal": "l'action de"}.get(frame.get("kind"), "l'effet de")
+        what = {
+            "spell": "le Sort",
+            "quick": "l'action rapide de",
+            "reaction": "la réaction de",
+            "internal": "l'action de",
+        }.get(frame.get("kind"), "l'effet de")
         targets = [t[0] if isinstance(t, (list, tuple)) else t for t in frame.get("targets") or []]
         aimed = f", cibles déclarées : {', '.join(f'{names.get(t, t)} ({t})' for t in targets)}" if targets else ""
-        out.append(f"En cours de résolution : {what} {names.get(card, card)} ({card}), pour le joueur {frame.get('player')}{aimed}")
+        out.append(
+            f"En cours de résolution : {what} {names.get(card, card)} ({card}), pour le joueur {frame.get('player')}{aimed}"
+        )
     return out
 
 
@@ -450,7 +534,7 @@ def _contract(word: str, place: str) -> str:
     """``de`` / ``à`` before a zone's name, French contractions included (du Deck, aux Repères)."""
     for article, (de, a) in (("le ", ("du ", "au ")), ("les ", ("des ", "aux "))):
         if place.startswith(article):
-            return (de if word == "de" else a) + place[len(article):]
+            return (de if word == "de" else a) + place[len(article) :]
     return f"{word} {place}"
 
 
@@ -468,11 +552,18 @@ def _zone_words(zone: str | None) -> str:
 #: Kinds of question. ``legal`` has several right options; ``count`` is a number.
 KINDS = ("card_zone", "expeditions", "winner", "rule", "legal", "night_zone", "count")
 MULTIPLE = ("legal",)
-CHANCE_SEEDS = 4   # the other seeds an answer is checked against when the step draws at random
+CHANCE_SEEDS = 4  # the other seeds an answer is checked against when the step draws at random
 
 
-def build(document: dict, steps: int, kind: str, focus: str = "", rule: str = "", ruleset: str = "fr-1",
-          author_difficulty: int | None = None) -> Question:
+def build(
+    document: dict,
+    steps: int,
+    kind: str,
+    focus: str = "",
+    rule: str = "",
+    ruleset: str = "fr-1",
+    author_difficulty: int | None = None,
+) -> Question:
     """The question ``kind`` about the step after position ``steps`` of ``document``.
 
     ``focus`` is the card a ``card_zone`` question (or a ``rule`` question) is about, or the zone
@@ -487,32 +578,50 @@ def build(document: dict, steps: int, kind: str, focus: str = "", rule: str = ""
         return _legal(document, steps, focus=focus, ruleset=ruleset, author_difficulty=author_difficulty)
     span = "night" if kind == "night_zone" else "step"
     run = run_step(document, steps, span=span)
-    maker = {"card_zone": _card_zone, "night_zone": _card_zone, "expeditions": _expeditions, "winner": _winner,
-             "rule": _rule, "count": _count}[kind]
+    maker = {
+        "card_zone": _card_zone,
+        "night_zone": _card_zone,
+        "expeditions": _expeditions,
+        "winner": _winner,
+        "rule": _rule,
+        "count": _count,
+    }[kind]
     prompt, options, answer, decisive = maker(run, focus=focus, rule=rule, ruleset=ruleset, kind=kind)
     cited = [n for e in run.entries for n in e.get("rules", [])]
     if rule and rule not in cited:
-        raise ExerciseError(f"la règle {rule} n'est pas citée par le moteur à cette étape (il cite : "
-                            f"{', '.join(dict.fromkeys(cited)) or 'aucune'})")
+        raise ExerciseError(
+            f"la règle {rule} n'est pas citée par le moteur à cette étape (il cite : "
+            f"{', '.join(dict.fromkeys(cited)) or 'aucune'})"
+        )
     if run.random_used:
         for n in range(1, CHANCE_SEEDS + 1):
             try:
                 other = run_step({**document, "seed": (document.get("seed") or 0) + 1000 * n}, steps, span=span)
                 same = maker(other, focus=focus, rule=rule, ruleset=ruleset, kind=kind)[2] == answer
-            except ExerciseError:   # with another draw, the question cannot even be asked
+            except ExerciseError:  # with another draw, the question cannot even be asked
                 same = False
             if not same:
-                raise ExerciseError("la réponse dépend du hasard à cette étape (mélange ou tirage au sort) : "
-                                    "un arbitre ne peut pas la déduire du plateau")
+                raise ExerciseError(
+                    "la réponse dépend du hasard à cette étape (mélange ou tirage au sort) : "
+                    "un arbitre ne peut pas la déduire du plateau"
+                )
     theme = rule or decisive
     # Options in an order fixed by the exercise itself, so the right one is not always first.
     rng = random.Random(f"{document_hash(document)}:{steps}:{kind}:{focus}:{rule}")
     rng.shuffle(options)
     return Question(
-        prompt=_situation(run, prompt) + prompt, options=options, answer=answer, rule=theme, section=section_of(theme),
+        prompt=_situation(run, prompt) + prompt,
+        options=options,
+        answer=answer,
+        rule=theme,
+        section=section_of(theme),
         difficulty=author_difficulty or _difficulty(kind, run, len(options)),
-        seqs=[e["seq"] for e in run.entries], board=board_of(run.before), cards=card_texts(run.before),
-        stated=run.stated + stack_words(run.before), reading=run.reading, articles=articles_of(run.entries),
+        seqs=[e["seq"] for e in run.entries],
+        board=board_of(run.before),
+        cards=card_texts(run.before),
+        stated=run.stated + stack_words(run.before),
+        reading=run.reading,
+        articles=articles_of(run.entries),
     )
 
 
@@ -568,10 +677,16 @@ def _card_zone(run: StepRun, focus: str, kind: str = "card_zone", **_) -> tuple[
     owner = card.get("owner") or controller
     opponent = next((p for p in (run.before.get("players") or {}) if p not in (owner,)), owner)
     candidates = [f"{controller}.reserve", f"{owner}.reserve", f"{owner}.discard", before]
-    if card.get("token"):   # only a token can cease to exist (2.1.d): offered for every token, never for a card
+    if card.get("token"):  # only a token can cease to exist (2.1.d): offered for every token, never for a card
         candidates.append("gone")
-    candidates += [f"{owner}.hand", f"{owner}.deck", f"{controller}.discard", f"{opponent}.reserve",
-                   f"{owner}.mana", f"{owner}.landmarks"]
+    candidates += [
+        f"{owner}.hand",
+        f"{owner}.deck",
+        f"{controller}.discard",
+        f"{opponent}.reserve",
+        f"{owner}.mana",
+        f"{owner}.landmarks",
+    ]
     keys = [after] + [k for k in dict.fromkeys(candidates) if k != after][: OPTIONS - 1]
 
     def label(key: str) -> str:
@@ -581,8 +696,10 @@ def _card_zone(run: StepRun, focus: str, kind: str = "card_zone", **_) -> tuple[
 
     name = card.get("name") or focus
     if kind == "night_zone":
-        prompt = (f"{_when(run)} : à la fin de toute la Nuit, où se trouve {name} ({focus}), "
-                  f"actuellement dans {zone_label(before)} ?")
+        prompt = (
+            f"{_when(run)} : à la fin de toute la Nuit, où se trouve {name} ({focus}), "
+            f"actuellement dans {zone_label(before)} ?"
+        )
     else:
         prompt = f"{_when(run)} : à l'étape suivante, où se trouve {name} ({focus}), actuellement dans {zone_label(before)} ?"
     decisive = next((e["rules"][0] for e in reversed(about) if e.get("rules")), "") or _first_rule(run.entries)
@@ -598,11 +715,17 @@ def _expeditions(run: StepRun, **_) -> tuple[str, list, str, str]:
     keys = [answer] + [k for k in dict.fromkeys(candidates) if k != answer][: OPTIONS - 1]
     prompt = f"{_when(run)} : à l'étape suivante, quelles Expéditions changent de région ?"
     decisive = next((e["rules"][0] for e in run.entries if (e.get("event") or {}).get("type") == "marker"), "")
-    return prompt, [{"key": k, "label": expedition_label(k)} for k in keys], answer, decisive or _first_rule(run.entries)
+    return (
+        prompt,
+        [{"key": k, "label": expedition_label(k)} for k in keys],
+        answer,
+        decisive or _first_rule(run.entries),
+    )
 
 
 WINNER_LABELS = {
-    "A": "A gagne la partie", "B": "B gagne la partie",
+    "A": "A gagne la partie",
+    "B": "B gagne la partie",
     "tiebreak": "Personne pour l'instant : les départages commencent (Arène)",
     "none": "Personne : la partie continue",
 }
@@ -620,18 +743,32 @@ def _winner(run: StepRun, **_) -> tuple[str, list, str, str]:
     teams = run.before.get("mode") == "2v2"
     players = ["A", "B"] if teams else sorted(run.before.get("players") or {})
     keys = [answer] + [k for k in [*players, "tiebreak", "none"] if k != answer]
-    labels = {**WINNER_LABELS, **{p: (f"L'équipe {p} gagne la partie" if teams else f"{p} gagne la partie") for p in players}}
+    labels = {
+        **WINNER_LABELS,
+        **{p: (f"L'équipe {p} gagne la partie" if teams else f"{p} gagne la partie") for p in players},
+    }
     prompt = f"{_when(run)} : à l'étape suivante, qui gagne la partie ?"
-    decisive = next((e["rules"][0] for e in run.entries
-                     if (e.get("event") or {}).get("type") in ("win", "tiebreak") and e.get("rules")), "")
-    return prompt, [{"key": k, "label": labels[k]} for k in keys[:OPTIONS]], answer, decisive or _first_rule(run.entries)
+    decisive = next(
+        (
+            e["rules"][0]
+            for e in run.entries
+            if (e.get("event") or {}).get("type") in ("win", "tiebreak") and e.get("rules")
+        ),
+        "",
+    )
+    return (
+        prompt,
+        [{"key": k, "label": labels[k]} for k in keys[:OPTIONS]],
+        answer,
+        decisive or _first_rule(run.entries),
+    )
 
 
 def _rule(run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", **_) -> tuple[str, list, str, str]:
     entries = [e for e in run.entries if e.get("rules")]
     if focus:
         entries = [e for e in entries if (e.get("event") or {}).get("card") == focus] or entries
-    if rule:   # the entries the rule decides first, before those that cite it among others
+    if rule:  # the entries the rule decides first, before those that cite it among others
         entries = sorted((e for e in entries if rule in e["rules"]), key=lambda e: e["rules"].index(rule))
     names = _names(run.before)
     entries = [e for e in entries if event_words(e.get("event") or {}, names)]
@@ -674,9 +811,13 @@ def _count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
     now = len(run.before["players"][pid].get(zone) or [])
     keys = [count] + [n for n in (count + 1, count - 1, now, count + 2, count - 2, count + 3) if n >= 0 and n != count]
     keys = list(dict.fromkeys(keys))[:OPTIONS]
-    prompt = (f"{_when(run)} : après l'étape suivante, combien de cartes y a-t-il dans {zone_label(focus)} "
-              f"(actuellement {now}) ?")
-    touching = [e for e in run.entries if focus in ((e.get("event") or {}).get("to"), (e.get("event") or {}).get("from"))]
+    prompt = (
+        f"{_when(run)} : après l'étape suivante, combien de cartes y a-t-il dans {zone_label(focus)} "
+        f"(actuellement {now}) ?"
+    )
+    touching = [
+        e for e in run.entries if focus in ((e.get("event") or {}).get("to"), (e.get("event") or {}).get("from"))
+    ]
     decisive = next((e["rules"][0] for e in touching if e.get("rules")), "") or _first_rule(run.entries)
     return prompt, [{"key": str(n), "label": str(n)} for n in keys], str(count), decisive
 
@@ -684,15 +825,18 @@ def _count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
 _NUMBER = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b")
 
 
-def _legal(document: dict, steps: int, focus: str = "", ruleset: str = "fr-1",
-           author_difficulty: int | None = None) -> Question:
-    """"Which of these cards may the player play now?": the engine's legal decisions answer it
+def _legal(
+    document: dict, steps: int, focus: str = "", ruleset: str = "fr-1", author_difficulty: int | None = None
+) -> Question:
+    """ "Which of these cards may the player play now?": the engine's legal decisions answer it
     (several right options; ``none`` when no card may be played)."""
     try:
         game = engine.load({**document, "decisions": []})
         for done in range(steps):
             if not game.advance():
-                raise ExerciseError(f"le déroulé (sans décisions) s'arrête après {done} étape(s), avant l'étape {steps}")
+                raise ExerciseError(
+                    f"le déroulé (sans décisions) s'arrête après {done} étape(s), avant l'étape {steps}"
+                )
         legal = game.legal_decisions()
         pending = game.pending or {}
         before = game.to_doc()
@@ -714,7 +858,7 @@ def _legal(document: dict, steps: int, focus: str = "", ruleset: str = "fr-1",
     right = sorted(c for c, _ in candidates if c in playable)
     names = _names(before)
     reasons, rule, reading = [], "", ""
-    for card, zone in candidates:
+    for card, _zone in candidates:
         if card in playable:
             continue
         probe = engine.load(before)
@@ -723,7 +867,7 @@ def _legal(document: dict, steps: int, focus: str = "", ruleset: str = "fr-1",
             continue
         except engine.IllegalDecision as exc:
             message = str(exc)
-        except Exception:   # noqa: BLE001, S112 - a probe the engine cannot make just gives no reason
+        except Exception:
             continue
         reasons.append(message)
         if "lecture" in message:
@@ -731,22 +875,35 @@ def _legal(document: dict, steps: int, focus: str = "", ruleset: str = "fr-1",
         rule = rule or next(iter(_NUMBER.findall(message.rsplit("(règle", 1)[0])), "")
     rule = rule or next(iter(pending.get("rules") or []), "") or "1.3.2.d"
     stated = stack_words(before)
-    when = (f"{''.join(f'{_capital(f)}. ' for f in stated)}{PHASE_FR.get(before.get('phase'), '').capitalize()} du jour "
-            f"{before.get('day', 1)}, c'est à {player} d'agir.")
-    if len(candidates) == 1:   # "is this play legal?": yes or no
+    when = (
+        f"{''.join(f'{_capital(f)}. ' for f in stated)}{PHASE_FR.get(before.get('phase'), '').capitalize()} du jour "
+        f"{before.get('day', 1)}, c'est à {player} d'agir."
+    )
+    if len(candidates) == 1:  # "is this play legal?": yes or no
         card, zone = candidates[0]
-        options = [{"key": card, "label": f"Oui, {player} peut la jouer"},
-                   {"key": "none", "label": f"Non, {player} ne peut pas la jouer maintenant"}]
+        options = [
+            {"key": card, "label": f"Oui, {player} peut la jouer"},
+            {"key": "none", "label": f"Non, {player} ne peut pas la jouer maintenant"},
+        ]
         prompt = f"{when} {player} peut-il jouer {names.get(card, card)} ({card}) depuis {ZONE_FR[zone]} ?"
     else:
         options = [{"key": c, "label": f"{names.get(c, c)} ({c}), depuis {ZONE_FR[z]}"} for c, z in candidates]
         options.append({"key": "none", "label": "Aucune de ces cartes"})
         rng = random.Random(f"{document_hash(document)}:{steps}:legal:{focus}")
         rng.shuffle(options)
-        options.sort(key=lambda o: o["key"] == "none")   # "none" stays last
+        options.sort(key=lambda o: o["key"] == "none")  # "none" stays last
         prompt = f"{when} Quelles cartes {player} peut-il jouer maintenant ? Cochez toutes les bonnes réponses."
     return Question(
-        prompt=prompt, options=options, answer=",".join(right) or "none", rule=rule, section=section_of(rule),
-        difficulty=author_difficulty or (2 if reasons else 1), seqs=[], board=board_of(before),
-        cards=card_texts(before), stated=stated, reading=reading, multiple=len(candidates) > 1,
+        prompt=prompt,
+        options=options,
+        answer=",".join(right) or "none",
+        rule=rule,
+        section=section_of(rule),
+        difficulty=author_difficulty or (2 if reasons else 1),
+        seqs=[],
+        board=board_of(before),
+        cards=card_texts(before),
+        stated=stated,
+        reading=reading,
+        multiple=len(candidates) > 1,
     )

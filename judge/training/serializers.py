@@ -1,4 +1,5 @@
 """The training API's serializers: an exercise as a trainee sees it, answers, series, progress, themes."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema_field
@@ -33,8 +34,12 @@ class ExerciseSerializer(serializers.ModelSerializer):
     answer = serializers.SerializerMethodField()
     tags = serializers.SerializerMethodField()
     rule = serializers.CharField(
-        source="chosen_rule", required=False, allow_blank=True, max_length=40,
-        help_text="La règle visée, parmi celles que le moteur cite à cette étape (vide : la première).")
+        source="chosen_rule",
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        help_text="La règle visée, parmi celles que le moteur cite à cette étape (vide : la première).",
+    )
     decisive_rule = serializers.CharField(source="rule", read_only=True)
     author_difficulty = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=3)
     multiple = serializers.BooleanField(read_only=True)
@@ -44,12 +49,46 @@ class ExerciseSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Exercise
-        fields = ["uuid", "scenario", "scenario_title", "steps", "kind", "focus", "rule", "decisive_rule",
-                  "section", "difficulty", "author_difficulty", "level", "status", "complexity", "reading",
-                  "explanation", "prompt", "options", "multiple", "board", "cards", "stated", "answer",
-                  "tags", "author", "created", "updated"]
-        read_only_fields = ["uuid", "section", "difficulty", "status", "complexity", "reading", "author",
-                            "created", "updated"]
+        fields = [
+            "uuid",
+            "scenario",
+            "scenario_title",
+            "steps",
+            "kind",
+            "focus",
+            "rule",
+            "decisive_rule",
+            "section",
+            "difficulty",
+            "author_difficulty",
+            "level",
+            "status",
+            "complexity",
+            "reading",
+            "explanation",
+            "prompt",
+            "options",
+            "multiple",
+            "board",
+            "cards",
+            "stated",
+            "answer",
+            "tags",
+            "author",
+            "created",
+            "updated",
+        ]
+        read_only_fields = [
+            "uuid",
+            "section",
+            "difficulty",
+            "status",
+            "complexity",
+            "reading",
+            "author",
+            "created",
+            "updated",
+        ]
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
@@ -117,15 +156,32 @@ class ExerciseSerializer(serializers.ModelSerializer):
 
     def update(self, instance, validated_data):
         built = validated_data.pop("_built")
-        for name in ("scenario", "steps", "kind", "focus", "chosen_rule", "explanation", "author_difficulty", "level",
-                     "question", "answer", "rule", "section", "difficulty", "reading", "built_from"):
+        for name in (
+            "scenario",
+            "steps",
+            "kind",
+            "focus",
+            "chosen_rule",
+            "explanation",
+            "author_difficulty",
+            "level",
+            "question",
+            "answer",
+            "rule",
+            "section",
+            "difficulty",
+            "reading",
+            "built_from",
+        ):
             setattr(instance, name, getattr(built, name))
         instance.save()
         return instance
 
 
 class AnswerRequestSerializer(serializers.Serializer):
-    chosen = serializers.CharField(max_length=240, help_text="La clé de l'option choisie (plusieurs : séparées par des virgules).")
+    chosen = serializers.CharField(
+        max_length=240, help_text="La clé de l'option choisie (plusieurs : séparées par des virgules)."
+    )
 
 
 class SectionScoreSerializer(serializers.Serializer):
@@ -166,7 +222,9 @@ class AnswerKeySerializer(serializers.Serializer):
 
 
 class AnswerResultSerializer(AnswerKeySerializer):
-    counted = serializers.BooleanField(help_text="Faux quand ce n'est pas votre première réponse : seule la première compte.")
+    counted = serializers.BooleanField(
+        help_text="Faux quand ce n'est pas votre première réponse : seule la première compte."
+    )
     chosen = serializers.CharField()
     steps = serializers.IntegerField(help_text="La position de l'exercice : le journal montre l'étape suivante.")
     log = serializers.ListField(child=serializers.DictField(), help_text="Les entrées du journal de cette étape.")
@@ -175,19 +233,40 @@ class AnswerResultSerializer(AnswerKeySerializer):
 
 
 class SeriesRequestSerializer(serializers.Serializer):
-    mode = serializers.ChoiceField(choices=MODES, default="practice",
-                                   help_text="practice (correction à chaque question), exam (chronométré, correction à la fin), review (questions manquées à revoir).")
-    section = serializers.CharField(required=False, allow_blank=True, default="", help_text="Section des règles, par ex. 2.4.")
-    sections = serializers.ListField(child=serializers.CharField(max_length=20), required=False, max_length=30,
-                                     help_text="Examen : les sections (par défaut toutes).")
-    tag = serializers.CharField(required=False, allow_blank=True, default="", help_text="Étiquette (slug) des scénarios.")
+    mode = serializers.ChoiceField(
+        choices=MODES,
+        default="practice",
+        help_text="practice (correction à chaque question), exam (chronométré, correction à la fin), review (questions manquées à revoir).",
+    )
+    section = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="Section des règles, par ex. 2.4."
+    )
+    sections = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        max_length=30,
+        help_text="Examen : les sections (par défaut toutes).",
+    )
+    tag = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="Étiquette (slug) des scénarios."
+    )
     difficulty = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=3, default=None)
     level = serializers.ChoiceField(choices=Exercise.Level.choices, required=False, allow_blank=True, default="")
     count = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SERIES, default=SERIES_SIZES[0])
-    per_section = serializers.IntegerField(required=False, min_value=1, max_value=EXAM_MAX_PER_SECTION,
-                                           default=EXAM_PER_SECTION, help_text="Examen : questions par section.")
-    pass_mark = serializers.FloatField(required=False, min_value=0, max_value=1, default=EXAM_PASS_MARK,
-                                       help_text="Examen : part de bonnes réponses pour réussir.")
+    per_section = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=EXAM_MAX_PER_SECTION,
+        default=EXAM_PER_SECTION,
+        help_text="Examen : questions par section.",
+    )
+    pass_mark = serializers.FloatField(
+        required=False,
+        min_value=0,
+        max_value=1,
+        default=EXAM_PASS_MARK,
+        help_text="Examen : part de bonnes réponses pour réussir.",
+    )
 
 
 class CorrectionSerializer(AnswerKeySerializer):
@@ -217,7 +296,9 @@ class StatisticsSerializer(serializers.Serializer):
     right = serializers.IntegerField()
     share_right = serializers.FloatField(allow_null=True)
     wrong = WrongOptionSerializer(many=True, help_text="Les mauvaises réponses choisies, les plus fréquentes d'abord.")
-    complexity = serializers.FloatField(allow_null=True, help_text="Part de mauvaises premières réponses, mesurée à partir de 20.")
+    complexity = serializers.FloatField(
+        allow_null=True, help_text="Part de mauvaises premières réponses, mesurée à partir de 20."
+    )
 
 
 class ProgressRowSerializer(serializers.Serializer):

@@ -5,6 +5,7 @@ Three modes: ``practice`` (the correction after each answer), ``exam`` (timed, a
 questions per section, never two from one scenario, no feedback until the end, a pass mark, the score
 by section) and ``review`` (the trainee's missed questions that are due again).
 """
+
 from __future__ import annotations
 
 import random
@@ -21,7 +22,7 @@ TRAINEE_KEY = "training_trainee"
 SERIES_SIZES = (5, 10)
 MAX_SERIES = 20
 MODES = ("practice", "exam", "review")
-EXAM_PER_SECTION = 2          # questions per section, by default
+EXAM_PER_SECTION = 2  # questions per section, by default
 EXAM_MAX_PER_SECTION = 5
 EXAM_SECONDS_PER_QUESTION = 90
 EXAM_PASS_MARK = 0.75
@@ -84,9 +85,15 @@ def series_score(series: dict | None) -> dict | None:
     finished = is_finished(series)
     mode = series.get("mode", "practice")
     hide = mode == "exam" and not finished
-    out = {"id": series["id"], "mode": mode, "total": total, "answered": len(answers),
-           "right": None if hide else sum(1 for ok in answers.values() if ok), "finished": finished,
-           "time_left": time_left(series)}
+    out = {
+        "id": series["id"],
+        "mode": mode,
+        "total": total,
+        "answered": len(answers),
+        "right": None if hide else sum(1 for ok in answers.values() if ok),
+        "finished": finished,
+        "time_left": time_left(series),
+    }
     if mode == "exam":
         out["pass_mark"] = series.get("pass_mark", EXAM_PASS_MARK)
         if finished:
@@ -98,26 +105,42 @@ def series_score(series: dict | None) -> dict | None:
 def sections_score(series: dict) -> list[dict]:
     rows: dict[str, dict] = {}
     for uuid, section in series.get("sections", {}).items():
-        row = rows.setdefault(section, {"section": section, "label": section_label(section) if section else "Sans section",
-                                        "total": 0, "right": 0})
+        row = rows.setdefault(
+            section,
+            {
+                "section": section,
+                "label": section_label(section) if section else "Sans section",
+                "total": 0,
+                "right": 0,
+            },
+        )
         row["total"] += 1
         row["right"] += 1 if series.get("answers", {}).get(uuid) else 0
     return [rows[k] for k in sorted(rows)]
 
 
-def start_series(request, exercises: list[Exercise], mode: str = "practice", limit: int | None = None,
-                 pass_mark: float | None = None) -> dict:
-    series = {"id": str(uuid_lib.uuid4()), "mode": mode, "exercises": [str(e.uuid) for e in exercises],
-              "sections": {str(e.uuid): e.section for e in exercises}, "answers": {}, "chosen": {},
-              "started": timezone.now().isoformat(), "limit": limit}
+def start_series(
+    request, exercises: list[Exercise], mode: str = "practice", limit: int | None = None, pass_mark: float | None = None
+) -> dict:
+    series = {
+        "id": str(uuid_lib.uuid4()),
+        "mode": mode,
+        "exercises": [str(e.uuid) for e in exercises],
+        "sections": {str(e.uuid): e.section for e in exercises},
+        "answers": {},
+        "chosen": {},
+        "started": timezone.now().isoformat(),
+        "limit": limit,
+    }
     if mode == "exam":
         series["pass_mark"] = pass_mark if pass_mark is not None else EXAM_PASS_MARK
     request.session[SERIES_KEY] = series
     return series
 
 
-def draw_exam(pool: list[Exercise], per_section: int, sections: list[str] | None = None,
-              rng: random.Random | None = None) -> list[Exercise]:
+def draw_exam(
+    pool: list[Exercise], per_section: int, sections: list[str] | None = None, rng: random.Random | None = None
+) -> list[Exercise]:
     """``per_section`` questions of each section (those asked, or every section of the pool), never two
     from one scenario; sections that cannot give that many without repeating a scenario are left out."""
     rng = rng or random.Random()
@@ -151,12 +174,21 @@ def corrections(series: dict, exercises: list[Exercise]) -> list[dict]:
     for exercise in exercises:
         key = str(exercise.uuid)
         chosen = series.get("chosen", {}).get(key)
-        out.append({"uuid": key, "prompt": exercise.question.get("prompt", ""), "section": exercise.section,
-                    "chosen": chosen, "chosen_label": ", ".join(exercise.option_label(k) for k in chosen.split(","))
-                    if chosen else None, "correct": bool(series.get("answers", {}).get(key)),
-                    "answer": exercise.answer,
-                    "answer_label": ", ".join(exercise.option_label(k) for k in exercise.answer.split(",")),
-                    "rule": exercise.rule, "explanation": exercise.explanation, "reading": exercise.reading})
+        out.append(
+            {
+                "uuid": key,
+                "prompt": exercise.question.get("prompt", ""),
+                "section": exercise.section,
+                "chosen": chosen,
+                "chosen_label": ", ".join(exercise.option_label(k) for k in chosen.split(",")) if chosen else None,
+                "correct": bool(series.get("answers", {}).get(key)),
+                "answer": exercise.answer,
+                "answer_label": ", ".join(exercise.option_label(k) for k in exercise.answer.split(",")),
+                "rule": exercise.rule,
+                "explanation": exercise.explanation,
+                "reading": exercise.reading,
+            }
+        )
     return out
 
 
@@ -167,5 +199,10 @@ def progress_for(request) -> dict:
     for row in rows:
         row["label"] = section_label(row["section"]) if row["section"] else "Sans section"
     due = Review.objects.of(user, trainee_key(request)).due().count()
-    return {"signed_in": user.is_authenticated, "answered": sum(r["answered"] for r in rows),
-            "right": sum(r["right"] for r in rows), "sections": rows, "review_due": due}
+    return {
+        "signed_in": user.is_authenticated,
+        "answered": sum(r["answered"] for r in rows),
+        "right": sum(r["right"] for r in rows),
+        "sections": rows,
+        "review_due": due,
+    }

@@ -4,6 +4,7 @@ author's form that turns a scenario's step into an exercise.
 The series itself runs in the browser (``static/arbitre/training.js``) against the training API; these
 views hand it the themes and the progress so far.
 """
+
 from __future__ import annotations
 
 from django import forms
@@ -11,8 +12,8 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseForbidden
-from django.views.decorators.http import require_POST
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
 from judge.scenarios.models import Scenario
 from judge.scenarios.views import editable
@@ -25,26 +26,37 @@ DIFFICULTIES = [(1, "Facile"), (2, "Moyen"), (3, "Difficile")]
 
 
 def _page(request, single: Exercise | None = None):
-    return render(request, "judge/training.html", {
-        "themes": Exercise.objects.visible_to(request.user).published().themes(),
-        "levels": Exercise.Level.choices,
-        "exam_sections": _exam_sections(request.user),
-        "sizes": SERIES_SIZES,
-        "progress": progress_for(request),
-        "single": single,
-        "can_review": bool(single and request.user.is_authenticated
-                           and (request.user.is_staff or request.user.pk != single.author_id)),
-        "can_publish": bool(single and request.user.is_authenticated and single.status == Exercise.Status.REVIEWED
-                            and (request.user.is_staff or single.can_edit(request.user) or request.user.pk == single.reviewer_id)),
-        "stats": single.statistics() if single and single.can_edit(request.user) else None,
-        "initial": {
-            "exercise": str(single.uuid) if single else None,
-            "ruleset": settings.ARBITRE_DEFAULT_RULESET,
-            "authenticated": request.user.is_authenticated,
-            "max": MAX_SERIES,
-            "exam_seconds": EXAM_SECONDS_PER_QUESTION,
+    return render(
+        request,
+        "judge/training.html",
+        {
+            "themes": Exercise.objects.visible_to(request.user).published().themes(),
+            "levels": Exercise.Level.choices,
+            "exam_sections": _exam_sections(request.user),
+            "sizes": SERIES_SIZES,
+            "progress": progress_for(request),
+            "single": single,
+            "can_review": bool(
+                single
+                and request.user.is_authenticated
+                and (request.user.is_staff or request.user.pk != single.author_id)
+            ),
+            "can_publish": bool(
+                single
+                and request.user.is_authenticated
+                and single.status == Exercise.Status.REVIEWED
+                and (request.user.is_staff or single.can_edit(request.user) or request.user.pk == single.reviewer_id)
+            ),
+            "stats": single.statistics() if single and single.can_edit(request.user) else None,
+            "initial": {
+                "exercise": str(single.uuid) if single else None,
+                "ruleset": settings.ARBITRE_DEFAULT_RULESET,
+                "authenticated": request.user.is_authenticated,
+                "max": MAX_SERIES,
+                "exam_seconds": EXAM_SECONDS_PER_QUESTION,
+            },
         },
-    })
+    )
 
 
 def _exam_sections(user) -> list[dict]:
@@ -135,11 +147,22 @@ def new(request, uuid):
     except ValueError:
         step = 0
     initial = {"steps": step, "kind": Exercise.Kind.CARD_ZONE}
-    form = ExerciseForm(request.POST or None, initial=initial, scenario=scenario,
-                        instance=Exercise(scenario=scenario, author=request.user))
+    form = ExerciseForm(
+        request.POST or None,
+        initial=initial,
+        scenario=scenario,
+        instance=Exercise(scenario=scenario, author=request.user),
+    )
     if request.method == "POST" and form.is_valid():
         exercise = form.save()
         return redirect("training:exercise", uuid=exercise.uuid)
-    return render(request, "judge/training_new.html", {
-        "scenario": scenario, "form": form, "exercises": scenario.exercises.order_by("steps", "id"), "step": step,
-    })
+    return render(
+        request,
+        "judge/training_new.html",
+        {
+            "scenario": scenario,
+            "form": form,
+            "exercises": scenario.exercises.order_by("steps", "id"),
+            "step": step,
+        },
+    )

@@ -1,4 +1,5 @@
 """Template helpers of the concordance with the official rules."""
+
 from django import template
 
 from rules_ref.concordance import OFFICIAL_URL

@@ -1,4 +1,5 @@
 """Template helpers for rule texts: citations become links, missing ones are marked as missing."""
+
 from __future__ import annotations
 
 from django import template
@@ -34,7 +35,9 @@ def link_citations(text: str, known: dict, mark_missing: bool = True) -> str:
             out.append(
                 format_html(
                     '<span class="cite missing" title="Règle {} absente du jeu de règles {}">{}</span>',
-                    number, ruleset, number,
+                    number,
+                    ruleset,
+                    number,
                 )
             )
         position = match.end()

@@ -5,6 +5,7 @@ Playwright's own browser download cannot reach its servers here, so the browser 
 ``/usr/bin/chromium`` (``apt-get install chromium``), launched with the flags that keep it off the
 network. Run with ``python -m pytest tests/browser -q``; every test here is marked ``browser``.
 """
+
 from __future__ import annotations
 
 import os
@@ -67,9 +68,11 @@ def js_errors(page):
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on(
         "console",
-        lambda msg: errors.append(f"console.{msg.type}: {msg.text} @ {msg.location.get('url')}")
-        if msg.type == "error" and "favicon.ico" not in (msg.location.get("url") or "")
-        else None,
+        lambda msg: (
+            errors.append(f"console.{msg.type}: {msg.text} @ {msg.location.get('url')}")
+            if msg.type == "error" and "favicon.ico" not in (msg.location.get("url") or "")
+            else None
+        ),
     )
     return errors
 

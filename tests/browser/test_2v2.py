@@ -1,5 +1,6 @@
 """2v2 in Debian's Chromium (issue 7): the stepper draws a four-player library scenario and steps it;
 the builder switches a board to 2v2 and saves four players."""
+
 from __future__ import annotations
 
 import json
@@ -76,7 +77,9 @@ def test_builder_switches_to_2v2_and_saves_four_players(judge_page, site, js_err
     page.get_by_role("button", name="Placer ici le marqueur Héros de A2").click()
     expect(page.get_by_label("Marqueur héros de A2")).to_have_value("2")
     # position 2 of A2's path is a half of a face-down Tumult card: a warning, not a problem
-    expect(page.locator("#problem-summary li.warning").filter(has_text="Marqueur du Héros de A2")).to_contain_text("face cachée")
+    expect(page.locator("#problem-summary li.warning").filter(has_text="Marqueur du Héros de A2")).to_contain_text(
+        "face cachée"
+    )
     page.get_by_role("button", name="Ajouter une carte dans Expédition du Héros (A2)", exact=True).click()
     item = page.locator("#side-panel")
     item.get_by_label("Nom de la carte").fill("Grimpeuse")

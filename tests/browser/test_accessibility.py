@@ -1,6 +1,7 @@
 """Every page in every state the browser tests reach has no serious or critical axe-core violation
 (axe-core 4.x, shipped by axe-playwright-python: no network). The walk prints the figures per page
 (``-s``), so the before/after of a change can be read from one run."""
+
 from __future__ import annotations
 
 import json

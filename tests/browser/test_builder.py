@@ -4,6 +4,7 @@ on the board itself (add a card with a preset, edit it in the side panel, move i
 Every test signs a fresh judge in (fixture ``judge_page``), drives the page by its labels, and checks
 what reached the database. Assertions use Playwright's auto-waiting ``expect``: no sleeps.
 """
+
 from __future__ import annotations
 
 import copy
@@ -29,15 +30,28 @@ pytestmark = [
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios"
 TITLE = "Garde fugace au Repos"
 XSS = "<img src=x onerror=alert(1)>"
-ZONE_FR = {"hero_expedition": "Expédition du Héros", "reserve": "Réserve", "hand": "Main", "deck": "Deck", "discard": "Défausse"}
+ZONE_FR = {
+    "hero_expedition": "Expédition du Héros",
+    "reserve": "Réserve",
+    "hand": "Main",
+    "deck": "Deck",
+    "discard": "Défausse",
+}
 
 
 def card(cid: str, name: str, owner: str, statuses=(), **stats) -> dict:
     """A card as the builder writes it."""
     return {
-        "id": cid, "name": name, "type": "character", "owner": owner, "hand_cost": 0, "reserve_cost": None,
-        "stats": {"forest": 0, "mountain": 0, "water": 0, **stats}, "statuses": list(statuses),
-        "counters": {}, "token": False,
+        "id": cid,
+        "name": name,
+        "type": "character",
+        "owner": owner,
+        "hand_cost": 0,
+        "reserve_cost": None,
+        "stats": {"forest": 0, "mountain": 0, "water": 0, **stats},
+        "statuses": list(statuses),
+        "counters": {},
+        "token": False,
     }
 
 
@@ -66,14 +80,16 @@ def add_card(page: Page, zone: str, player: str, name: str = "", preset: str = "
     if name:
         sheet.get_by_label("Nom de la carte").fill(name)
     for terrain, value in stats.items():
-        sheet.get_by_label({"forest": "Forêt", "mountain": "Montagne", "water": "Eau"}[terrain], exact=True).fill(str(value))
+        sheet.get_by_label({"forest": "Forêt", "mountain": "Montagne", "water": "Eau"}[terrain], exact=True).fill(
+            str(value)
+        )
     sheet.get_by_role("button", name=f"Ajouter : {preset}", exact=True).click()
     expect(sheet).to_have_attribute("data-kind", "card")
     return sheet
 
 
 def exported(page: Page) -> dict:
-    if panel(page).is_visible():   # on a phone the sheet covers the bottom of the page
+    if panel(page).is_visible():  # on a phone the sheet covers the bottom of the page
         panel(page).get_by_role("button", name="Fermer le panneau").click()
     details = page.locator("#io-details")
     if not details.evaluate("d => d.open"):
@@ -119,7 +135,9 @@ def test_build_check_save_reload_export_import(judge_page: Page, site, js_errors
     page.get_by_role("button", name="Enregistrer", exact=True).click()
     expect(page.get_by_role("status").filter(has_text="Scénario enregistré")).to_be_visible()
     elapsed = time.perf_counter() - started
-    print(f"\nbuilder: board of 5 cards (3 added with a preset, 2 copied) built and saved in {elapsed:.2f} s in the browser")
+    print(
+        f"\nbuilder: board of 5 cards (3 added with a preset, 2 copied) built and saved in {elapsed:.2f} s in the browser"
+    )
 
     scenario = Scenario.objects.get(author=page.judge)
     assert scenario.title == TITLE
@@ -127,7 +145,9 @@ def test_build_check_save_reload_export_import(judge_page: Page, site, js_errors
     assert scenario.problems == []
     assert scenario.document == expected_board()
     expect(page).to_have_url(f"{site}/scenarios/{scenario.uuid}/modifier/")
-    expect(page.get_by_role("link", name="Ouvrir dans le pas-à-pas")).to_have_attribute("href", f"/scenarios/{scenario.uuid}/")
+    expect(page.get_by_role("link", name="Ouvrir dans le pas-à-pas")).to_have_attribute(
+        "href", f"/scenarios/{scenario.uuid}/"
+    )
 
     # The edit page rebuilds the same board.
     page.reload()
@@ -160,7 +180,9 @@ def test_build_check_save_reload_export_import(judge_page: Page, site, js_errors
     expect(page.get_by_label("Phase")).to_have_value(other["phase"])
     first = other["players"]["A"]["hero_expedition"][0]
     expect(board_card(page, "players.A.hero_expedition[0]").locator(".card-id")).to_have_text(first["id"])
-    expect(page.locator('#builder-board [data-zone="A.reserve"] .card')).to_have_count(len(other["players"]["A"].get("reserve", [])))
+    expect(page.locator('#builder-board [data-zone="A.reserve"] .card')).to_have_count(
+        len(other["players"]["A"].get("reserve", []))
+    )
     assert exported(page) == other
     page.get_by_role("button", name="Enregistrer", exact=True).click()
     expect(page.get_by_role("status").filter(has_text="Modifications enregistrées")).to_be_visible()
@@ -196,12 +218,16 @@ def test_half_built_board_is_saved_as_a_private_draft(judge_page: Page, site, js
 def test_problems_in_plain_french_with_links_and_warnings(judge_page: Page, site, js_errors):
     page = judge_page
     page.goto(f"{site}/scenarios/nouveau/")
-    editor = add_card(page, "hand", "A")   # no name: a warning, not a problem
+    editor = add_card(page, "hand", "A")  # no name: a warning, not a problem
     editor.get_by_label("Coût en Main").fill("-1")
     summary = page.locator("#problem-summary")
-    expect(summary.locator("li.problem")).to_have_text("Carte a1 (Main de A) · Coût en Main : ne peut pas être négatif (hors limites : -1)")
+    expect(summary.locator("li.problem")).to_have_text(
+        "Carte a1 (Main de A) · Coût en Main : ne peut pas être négatif (hors limites : -1)"
+    )
     expect(summary.locator("li.warning")).to_contain_text("carte sans nom")
-    expect(page.locator('[data-path="players.A.hand[0].hand_cost"] .problem')).to_have_text("ne peut pas être négatif (hors limites : -1)")
+    expect(page.locator('[data-path="players.A.hand[0].hand_cost"] .problem')).to_have_text(
+        "ne peut pas être négatif (hors limites : -1)"
+    )
     assert "1000000000" not in page.locator("#builder").inner_text()
     assert "players.A" not in summary.inner_text()
 
@@ -215,7 +241,8 @@ def test_problems_in_plain_french_with_links_and_warnings(judge_page: Page, site
     add_card(page, "reserve", "A", "Double").get_by_label("Identifiant").fill("a1")
     panel(page).get_by_label("Identifiant").press("Tab")
     expect(page.locator('[data-path="players.A.reserve[0].id"] .problem')).to_contain_text(
-        "déjà utilisé par Carte a1 (Main de A)")
+        "déjà utilisé par Carte a1 (Main de A)"
+    )
     panel(page).get_by_role("button", name="Supprimer a1").click()
 
     # A marker on a face-down region: allowed, but likely a mistake.
@@ -382,9 +409,15 @@ def test_someone_else_saved_meanwhile_412_reload_or_save_a_copy(judge_page: Page
             route.fallback()
             return
         sent["if_match"] = route.request.headers.get("if-match")
-        route.fulfill(status=412, json={
-            "detail": "Quelqu'un d'autre a enregistré ce scénario pendant que vous le modifiiez.",
-            "version": 2, "updated_at": "2026-11-30T10:00:00Z", "updated_by": "bob"})
+        route.fulfill(
+            status=412,
+            json={
+                "detail": "Quelqu'un d'autre a enregistré ce scénario pendant que vous le modifiiez.",
+                "version": 2,
+                "updated_at": "2026-11-30T10:00:00Z",
+                "updated_by": "bob",
+            },
+        )
 
     page.route(re.compile(r"/api/scenarios/[0-9a-f-]{36}/$"), someone_else_saved)
     panel(page).get_by_label("Nom", exact=True).fill("Ma version")

@@ -1,5 +1,6 @@
 """Rule pages show where each French rule stands in the official rules (issue 12), in a real browser:
 a changed rule warns with the note, an unchanged one says so, and an official number is searchable."""
+
 from __future__ import annotations
 
 import re
@@ -69,6 +70,7 @@ def test_phone_width_pages_do_not_overflow(page: Page, official_site):
     for path in ("/regles/fr-1/2.4.6.c/", "/regles/fr-1/changements/", "/recherche/?q=cr5+4.2.5.d"):
         page.goto(f"{official_site}{path}")
         sizes = page.evaluate(
-            "() => ({scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth})")
+            "() => ({scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth})"
+        )
         assert sizes["scrollWidth"] <= sizes["innerWidth"], f"{path} overflows horizontally: {sizes}"
         assert_no_serious_axe_violations(page, "phone width")

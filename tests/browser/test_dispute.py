@@ -1,6 +1,7 @@
 """Issue 13, "Done when": two disputes built on the builder's board without typing JSON, saved, and
 opened in the stepper. Each test counts the judge's actions (a click, a fill, a choice in a list, a
 drag: one each) and prints them with the time the test took in Debian's Chromium."""
+
 from __future__ import annotations
 
 import time
@@ -93,10 +94,14 @@ def test_both_heroes_meet_at_dusk_in_under_12_actions(judge_page: Page, site, js
     assert doc["adventure"]["markers"]["A"] == {"hero": 3, "companion": 4}
     assert doc["adventure"]["tumult"][1]["face_up"] is True
     [climber] = doc["players"]["A"]["hero_expedition"]
-    assert (climber["name"], climber["stats"], climber["type"]) == ("Grimpeur", {"forest": 0, "mountain": 2, "water": 0}, "character")
+    assert (climber["name"], climber["stats"], climber["type"]) == (
+        "Grimpeur",
+        {"forest": 0, "mountain": 2, "water": 0},
+        "character",
+    )
 
     # The stepper plays it: A's hero expedition moves forward, meets the companion one, A wins.
-    expect(page).to_have_url(f"{site}/scenarios/{scenario.uuid}/")
+    expect(page).to_have_url(f"{site}/scenarios/{scenario.uuid}/?etape=0")  # the stepper keeps its position in the URL
     page.get_by_role("button", name="Jusqu'à la fin").click()
     expect(page.locator("#winner")).to_contain_text("A")
     expect(page.locator("#log")).to_contain_text("4.3.a")
@@ -118,7 +123,9 @@ def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, 
     expect(panel).to_have_attribute("data-kind", "card")
     judge.click(panel.get_by_role("button", name="Ajouter une réaction à a1"))
     reaction = panel.locator(".ability").first
-    expect(reaction.locator(".sentence").last).to_have_text("Lorsque je rejoins l'Expédition : un Personnage ciblé gagne 1 boost.")
+    expect(reaction.locator(".sentence").last).to_have_text(
+        "Lorsque je rejoins l'Expédition : un Personnage ciblé gagne 1 boost."
+    )
     judge.choose(reaction.get_by_label("Déclencheur"), "dusk")
     judge.choose(reaction.get_by_label("Cible (capacité 1 de a1, étape 1)"), "me")
     expect(reaction.locator(".sentence").last).to_have_text("Au Crépuscule : je gagne 1 boost.")
@@ -132,7 +139,8 @@ def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, 
     judge.choose(spell.get_by_label("Verbe de l'étape à ajouter (effet de a2)"), "move_forward")
     judge.click(spell.get_by_role("button", name="Ajouter une étape à effet de a2"))
     expect(spell.locator(":scope > .sentence")).to_have_text(
-        "Un Personnage ciblé gagne 1 boost. Votre Expédition du Héros avance.")
+        "Un Personnage ciblé gagne 1 boost. Votre Expédition du Héros avance."
+    )
     # The board shows what each card does.
     expect(board(page).locator('[data-card="a1"] .card-text')).to_have_text("Au Crépuscule : je gagne 1 boost.")
     expect(board(page).locator('[data-card="a2"] .card-text')).to_contain_text("Votre Expédition du Héros avance.")
@@ -150,18 +158,19 @@ def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, 
     scenario = Scenario.objects.get(author=page.judge)
     assert scenario.problems == []
     a = scenario.document["players"]["A"]
-    assert a["hero_expedition"][0]["abilities"] == [{"trigger": "dusk", "effect": [
-        {"action": "gain_counters", "target": "me", "count": 1, "name": "boost"}]}]
+    assert a["hero_expedition"][0]["abilities"] == [
+        {"trigger": "dusk", "effect": [{"action": "gain_counters", "target": "me", "count": 1, "name": "boost"}]}
+    ]
     assert a["hand"][0]["type"] == "spell"
     assert a["hand"][0]["effect"] == [
         {"action": "gain_counters", "target": "choose", "count": 1, "name": "boost", "type": "character"},
         {"action": "move_forward", "expedition": "self.hero"},
     ]
     assert scenario.document["decisions"] == [{"player": "A", "play": "a2", "targets": ["a1"]}]
-    expect(page).to_have_url(f"{site}/scenarios/{scenario.uuid}/")
+    expect(page).to_have_url(f"{site}/scenarios/{scenario.uuid}/?etape=0")  # the stepper keeps its position in the URL
     page.get_by_role("button", name="Jusqu'à la fin").click()
     expect(page.locator("#pending, #winner").filter(visible=True)).to_have_count(1)
     log = page.locator("#log")
-    expect(log).to_contain_text("2.5.e")      # the spell's boost
-    expect(log).to_contain_text("7.3.11.a")   # then the expedition moves forward
+    expect(log).to_contain_text("2.5.e")  # the spell's boost
+    expect(log).to_contain_text("7.3.11.a")  # then the expedition moves forward
     assert js_errors == []

@@ -1,6 +1,7 @@
 """Issue 13: every part of the effect vocabulary the engine plays is built with forms (no JSON),
 reads back as a French sentence, and passes the engine's check: quick action costs, support, an
 optional step, a condition, "another" target chosen among the opponent's, modes, an internal action."""
+
 from __future__ import annotations
 
 import json
@@ -33,7 +34,8 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
     step.get_by_label("Nombre", exact=True).fill("2")
     step.get_by_label("Facultatif (« vous pouvez »)").check()
     expect(ability.locator(":scope > .sentence")).to_have_text(
-        "Soutien — Action rapide — Épuisez-moi, payez 1, dépensez 1 boost : vous pouvez : piochez 2 cartes.")
+        "Soutien — Action rapide — Épuisez-moi, payez 1, dépensez 1 boost : vous pouvez : piochez 2 cartes."
+    )
 
     # A reaction at Noon with three steps: a condition, two "other" targets of the opponent, modes.
     panel.get_by_role("button", name="Ajouter une réaction à a1").click()
@@ -46,7 +48,8 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
     first.get_by_label("Parmi les objets de").select_option("opponent")
     first.get_by_label("Une autre (pas cette carte)").check()
     expect(first.locator(":scope > .sentence")).to_have_text(
-        "si vous avez au moins 2 cartes dans votre Main, 2 autres Personnages adverses ciblés gagnent 1 boost")
+        "si vous avez au moins 2 cartes dans votre Main, 2 autres Personnages adverses ciblés gagnent 1 boost"
+    )
     effect = reaction.locator(".steps").first
     effect.get_by_label("Verbe de l'étape à ajouter (capacité 2 de a1)", exact=True).select_option("choose_one")
     effect.get_by_role("button", name="Ajouter une étape à capacité 2 de a1", exact=True).click()
@@ -56,11 +59,14 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
     effect.get_by_role("button", name="Ajouter une étape à capacité 2 de a1", exact=True).click()
     internal = reaction.locator(".step").filter(has=page.locator(".internal")).last
     internal.get_by_label("Verbe (capacité 2 de a1, étape 3 (action interne), étape 1)").select_option("move_forward")
-    internal.get_by_label("Expédition (capacité 2 de a1, étape 3 (action interne), étape 1)").select_option("self.companion")
+    internal.get_by_label("Expédition (capacité 2 de a1, étape 3 (action interne), étape 1)").select_option(
+        "self.companion"
+    )
     expect(reaction.locator(":scope > .sentence")).to_have_text(
         "À Midi : si vous avez au moins 2 cartes dans votre Main, 2 autres Personnages adverses ciblés gagnent 1 boost. "
         "Choisissez-en un : (1) piochez 1 carte ; (2) votre adversaire se ravitaille. "
-        "Action interne — payez 1 : votre Expédition du Compagnon avance.")
+        "Action interne — payez 1 : votre Expédition du Compagnon avance."
+    )
     expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
     # The board shows both sentences on the card.
     expect(page.locator('#builder-board [data-card="a1"] .card-text li')).to_have_count(2)
@@ -71,14 +77,38 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
     card = doc["players"]["A"]["landmarks"][0]
     assert card["type"] == "permanent"
     assert card["abilities"] == [
-        {"quick": {"exhaust_me": True, "mana": 1, "spend": {"boost": 1}}, "support": True,
-         "effect": [{"action": "draw", "player": "self", "count": 2, "optional": True}]},
-        {"trigger": "noon", "effect": [
-            {"action": "gain_counters", "target": "choose", "count": 1, "name": "boost", "type": "character",
-             "if": {"zone": "self.hand", "at_least": 2}, "choose": 2, "controller": "opponent", "other": True},
-            {"action": "choose_one", "modes": [[{"action": "draw", "player": "self", "count": 1}],
-                                               [{"action": "resupply", "player": "opponent", "count": 1}]]},
-            {"action": "internal", "cost": {"mana": 1}, "effect": [{"action": "move_forward", "expedition": "self.companion"}]},
-        ]},
+        {
+            "quick": {"exhaust_me": True, "mana": 1, "spend": {"boost": 1}},
+            "support": True,
+            "effect": [{"action": "draw", "player": "self", "count": 2, "optional": True}],
+        },
+        {
+            "trigger": "noon",
+            "effect": [
+                {
+                    "action": "gain_counters",
+                    "target": "choose",
+                    "count": 1,
+                    "name": "boost",
+                    "type": "character",
+                    "if": {"zone": "self.hand", "at_least": 2},
+                    "choose": 2,
+                    "controller": "opponent",
+                    "other": True,
+                },
+                {
+                    "action": "choose_one",
+                    "modes": [
+                        [{"action": "draw", "player": "self", "count": 1}],
+                        [{"action": "resupply", "player": "opponent", "count": 1}],
+                    ],
+                },
+                {
+                    "action": "internal",
+                    "cost": {"mana": 1},
+                    "effect": [{"action": "move_forward", "expedition": "self.companion"}],
+                },
+            ],
+        },
     ]
     assert js_errors == []

@@ -1,6 +1,7 @@
 """The whole journey of issue 5 in one go, as a new user would make it: sign in, build a board of three
 cards with the builder (no JSON typed), save it, open it in the stepper, step to the decision, choose,
 reach the end, follow a rule link from the log, come back, go back one step, fork."""
+
 from __future__ import annotations
 
 import re

@@ -2,6 +2,7 @@
 case aside) and by a parent rule, follows a rule number of a description, finds scenarios from the
 site's search; rule numbers written in prose are links (server-side filter and client-side module);
 axe-core finds nothing serious on the way."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,11 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:Session-scoped fixtures defined as instance methods"),
 ]
 
-TIEBREAKS = ["Départage dans l'Arène", "Départage sans vainqueur : la partie continue",
-             "Les deux joueurs atteignent la victoire en même temps"]
+TIEBREAKS = [
+    "Départage dans l'Arène",
+    "Départage sans vainqueur : la partie continue",
+    "Les deux joueurs atteignent la victoire en même temps",
+]
 
 
 def listed(page: Page):
@@ -35,7 +39,8 @@ def public_titles(words: str = "", rule: str = "") -> list[str]:
         text = fold(" ".join([s.title, s.description, *[t.name for t in s.tags.all()]]))
         cited = [c.number for c in s.citations.all()]
         if all(w in text for w in fold(words).split()) and (
-                not rule or any(n == rule or n.startswith(rule + ".") for n in cited)):
+            not rule or any(n == rule or n.startswith(rule + ".") for n in cited)
+        ):
             found.append(s.title)
     return sorted(found)
 
@@ -47,7 +52,7 @@ def test_search_the_library_by_words_and_by_a_parent_rule(page: Page, site, star
     expect(listed(page)).to_have_count(len(everything))
     expect(page.locator("#library-count")).to_have_text(f"{len(everything)} scénarios")
     form = page.get_by_role("search", name="Chercher dans la bibliothèque")
-    form.get_by_label("Mots").fill("DEPARTAGE arene")          # "départage" and "arène", folded
+    form.get_by_label("Mots").fill("DEPARTAGE arene")  # "départage" and "arène", folded
     form.get_by_role("button", name="Filtrer").click()
     assert set(TIEBREAKS) <= set(public_titles("departage arene"))
     expect(listed(page)).to_have_text(public_titles("departage arene"))
@@ -55,7 +60,7 @@ def test_search_the_library_by_words_and_by_a_parent_rule(page: Page, site, star
     assert_no_serious_axe_violations(page, "library searched by words")
 
     form.get_by_label("Mots").fill("")
-    form.get_by_label("Règle citée").fill("2.4.6")               # the run cites 2.4.6.c
+    form.get_by_label("Règle citée").fill("2.4.6")  # the run cites 2.4.6.c
     form.get_by_role("button", name="Filtrer").click()
     by_rule = public_titles(rule="2.4.6")
     assert "Personnage Fugace au Repos" in by_rule and len(by_rule) < len(everything)
@@ -102,7 +107,9 @@ def test_rule_numbers_in_prose_are_links_in_the_stepper(page: Page, site, starte
         box.append(ruleLinks("<b>x</b> 2.4.6.c, 2.4.60, v1.2.3 et 4.3.", { ruleset: "fr-1", known: ["2.4.6.c", "4.3"] }));
         return [box.innerHTML, [...box.querySelectorAll("a")].map((a) => a.getAttribute("href"))];
     }""")
-    assert result == ['&lt;b&gt;x&lt;/b&gt; <a class="cite" href="/regles/fr-1/2.4.6.c/">2.4.6.c</a>, 2.4.60, v1.2.3 '
-                      'et <a class="cite" href="/regles/fr-1/4.3/">4.3</a>.',
-                      ["/regles/fr-1/2.4.6.c/", "/regles/fr-1/4.3/"]]
+    assert result == [
+        '&lt;b&gt;x&lt;/b&gt; <a class="cite" href="/regles/fr-1/2.4.6.c/">2.4.6.c</a>, 2.4.60, v1.2.3 '
+        'et <a class="cite" href="/regles/fr-1/4.3/">4.3</a>.',
+        ["/regles/fr-1/2.4.6.c/", "/regles/fr-1/4.3/"],
+    ]
     assert js_errors == []

@@ -4,6 +4,7 @@ Each test starts from a fresh browser context on the live site with the seed rul
 indexed (fixtures ``site`` and ``page`` in conftest.py). Assertions use Playwright's auto-waiting
 ``expect``: no sleeps.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,9 +30,7 @@ def check_page(page: Page) -> None:
 
 
 def overflow(page: Page) -> dict:
-    return page.evaluate(
-        "() => ({scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth})"
-    )
+    return page.evaluate("() => ({scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth})")
 
 
 def assert_no_horizontal_overflow(page: Page) -> None:

@@ -1,5 +1,6 @@
 """The stepper page in Debian's Chromium: a judge steps a saved board to a decision, chooses, runs to
 the end, reads a rule from the log, comes back, goes back one step, forks; another judge cannot edit."""
+
 from __future__ import annotations
 
 import copy
@@ -57,9 +58,9 @@ def test_judge_steps_chooses_reads_a_rule_goes_back_and_forks(judge_page, site, 
     board = page.locator("#board")
     expect(board.locator('[data-zone="A.reserve"] .card')).to_have_count(3)
     expect(board.locator('[data-card="a4"]')).to_contain_text("Fugace")
-    expect(board.locator('[data-region]')).to_have_count(8)
+    expect(board.locator("[data-region]")).to_have_count(8)
     expect(board.locator('[data-marker="A.hero"]')).to_be_visible()
-    expect(board.locator('.orb.exhausted')).to_have_count(1)
+    expect(board.locator(".orb.exhausted")).to_have_count(1)
     # The card name with markup is shown as text, never parsed.
     expect(board.locator('[data-card="a3"] .card-name')).to_have_text(NASTY)
     assert board.locator("img").count() == 0
@@ -121,8 +122,9 @@ def test_judge_steps_chooses_reads_a_rule_goes_back_and_forks(judge_page, site, 
     expect(fork_link).to_contain_text(f"variante (étape {end - 1})")
     fork = Scenario.objects.get(forked_from=scenario)
     assert fork.author == page.judge and fork.visibility == "private" and fork.problems == []
-    original = runner.run(scenario.document, until="none", steps=end - 1,
-                          decisions=[{"player": "A", "keep": ["a1", "a2"]}])
+    original = runner.run(
+        scenario.document, until="none", steps=end - 1, decisions=[{"player": "A", "keep": ["a1", "a2"]}]
+    )
     reloaded = runner.run(fork.document, until="none")
     for key in ("players", "adventure", "limbo", "day", "phase", "first_player"):
         assert reloaded["state"][key] == original["state"][key], key
@@ -144,7 +146,7 @@ def test_judge_steps_chooses_reads_a_rule_goes_back_and_forks(judge_page, site, 
     expect(other.get_by_role("button", name="Copier dans mes scénarios")).to_be_visible()
     response = other.goto(f"{site}/scenarios/{scenario.uuid}/modifier/")
     assert response.status == 403
-    assert other.goto(f"{site}/scenarios/{fork.uuid}/").status == 404   # the private fork stays private
+    assert other.goto(f"{site}/scenarios/{fork.uuid}/").status == 404  # the private fork stays private
     other.context.close()
 
 
@@ -204,6 +206,7 @@ def test_trial_reads_the_unsaved_board_from_session_storage(page, site, js_error
 
 # -- issue 13: shared step links, keyboard, the ruling printed -----------------------------------------
 
+
 def choices(decisions) -> str:
     import base64
     import json
@@ -223,7 +226,9 @@ def pdf_text(pdf: bytes, tmp_path) -> str:
     return " ".join(out.stdout.decode("utf-8").split())
 
 
-def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(page, site, make_judge, browser, js_errors, tmp_path):
+def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(
+    page, site, make_judge, browser, js_errors, tmp_path
+):
     from rules_ref.models import Rule
 
     scenario = make_scenario(make_judge("auteur"), visibility="link")
@@ -288,7 +293,9 @@ def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(pag
     expect(page).to_have_url(re.compile(r"note="))
     expect(page.locator("#note-text")).to_have_text("A a gardé Un et Deux : la limite de Réserve de Sierra.")
     expect(page.locator("#board [data-card='a1']")).to_be_visible()
-    expect(page.locator("#permalink")).to_have_attribute("href", re.compile(rf"/scenarios/{scenario.uuid}/\?etape=3&choix="))
+    expect(page.locator("#permalink")).to_have_attribute(
+        "href", re.compile(rf"/scenarios/{scenario.uuid}/\?etape=3&choix=")
+    )
     # Printed: A4's width less the 12 mm margins is about 700 CSS pixels; nothing wider than that.
     page.emulate_media(media="print")
     page.set_viewport_size({"width": 700, "height": 990})
@@ -298,8 +305,13 @@ def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(pag
     assert pdf[:5] == b"%PDF-"
     text = pdf_text(pdf, tmp_path)
     import subprocess
-    info = subprocess.run(["pdfinfo", str(tmp_path / "ruling.pdf")], capture_output=True, text=True, timeout=30, check=True).stdout
-    assert re.search(r"Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)|Page size:\s+595\.\d+ x 842\.\d+ pts \(A4\)", info), info
+
+    info = subprocess.run(
+        ["pdfinfo", str(tmp_path / "ruling.pdf")], capture_output=True, text=True, timeout=30, check=True
+    ).stdout
+    assert re.search(
+        r"Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)|Page size:\s+595\.\d+ x 842\.\d+ pts \(A4\)", info
+    ), info
     assert "A a gardé Un et Deux" in text and "Étape 3" in text and "A garde Un, Deux." in text
     # The permalink (wrapped on its hyphens, which pdftotext joins without them).
     assert f"/scenarios/{scenario.uuid}/?etape=3".replace("-", "") in text.replace(" ", "").replace("-", "")
@@ -317,7 +329,9 @@ def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(pag
 
 def test_phone_bar_takes_at_most_a_fifth_and_says_what_changed(browser, site, make_judge):
     scenario = make_scenario(make_judge("auteur"), visibility="link")
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True
+    )
     phone = context.new_page()
     phone.set_default_timeout(5_000)
     phone.goto(f"{site}/scenarios/{scenario.uuid}/")
@@ -334,8 +348,8 @@ def test_phone_bar_takes_at_most_a_fifth_and_says_what_changed(browser, site, ma
     assert box["y"] <= 1 and box["height"] <= 844 / 5, box
     expect(phone.locator("#step-summary")).to_be_in_viewport()
     expect(phone.locator("#day-info")).to_be_in_viewport()
-    expect(phone.locator("#pending")).to_contain_text("choisit 2 objets de sa Réserve")   # plural agrees
-    assert phone.locator("#pending").bounding_box()["y"] < 844 / 4          # the decision, then the board
+    expect(phone.locator("#pending")).to_contain_text("choisit 2 objets de sa Réserve")  # plural agrees
+    assert phone.locator("#pending").bounding_box()["y"] < 844 / 4  # the decision, then the board
     phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     box = phone.locator(".stepper-bar").bounding_box()
     assert box["y"] <= 1 and box["height"] <= 844 / 5, box
@@ -352,7 +366,7 @@ def test_rule_panel_stays_beside_a_long_log_on_a_desktop(browser, site, make_jud
     expect(desk.locator("#log .entry").last).to_have_attribute("data-step", re.compile(r"\d+"))
     assert desk.locator("#log .entry").count() >= 10
     desk.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    last_link = desk.locator("#log .entry a.rule-link:not([href*=\"glossaire\"])").last  # a numbered rule, not an article
+    last_link = desk.locator('#log .entry a.rule-link:not([href*="glossaire"])').last  # a numbered rule, not an article
     last_link.scroll_into_view_if_needed()
     last_link.hover()
     panel = desk.locator("#rule-panel")
@@ -367,20 +381,32 @@ def test_card_abilities_read_as_french_and_the_arena_replaces_the_regions(page, 
     from pathlib import Path
 
     doc = cleanup_board()
-    doc["players"]["B"]["hero_expedition"] = [{
-        "id": "b1", "name": "Guetteur", "stats": {"forest": 1},
-        "abilities": [{"trigger": "join", "effect": [{"action": "gain_counters", "target": "me", "name": "boost", "count": 1}]}],
-    }]
+    doc["players"]["B"]["hero_expedition"] = [
+        {
+            "id": "b1",
+            "name": "Guetteur",
+            "stats": {"forest": 1},
+            "abilities": [
+                {
+                    "trigger": "join",
+                    "effect": [{"action": "gain_counters", "target": "me", "name": "boost", "count": 1}],
+                }
+            ],
+        }
+    ]
     doc["players"]["B"]["reserve"] = [{"id": "b2", "stats": {"water": 1}}]
     author = make_judge("auteur")
     scenario = make_scenario(author, visibility="link", document=doc)
     assert scenario.problems == []
     page.goto(f"{site}/scenarios/{scenario.uuid}/")
     expect(page.locator('#board [data-card="b1"] .card-ability')).to_have_text(
-        "Lorsque je rejoins l'Expédition : je gagne 1 boost.")  # the builder's sentence (builder/describe.js)
+        "Lorsque je rejoins l'Expédition : je gagne 1 boost."
+    )  # the builder's sentence (builder/describe.js)
     expect(page.locator('#board [data-card="a4"] .card-ability')).to_have_count(0)
 
-    arena = json.loads((Path(__file__).resolve().parents[2] / "fixtures/scenarios/arena-tiebreak-continues.json").read_text())
+    arena = json.loads(
+        (Path(__file__).resolve().parents[2] / "fixtures/scenarios/arena-tiebreak-continues.json").read_text()
+    )
     tied = make_scenario(author, visibility="link", document=arena, title="Arène")
     page.goto(f"{site}/scenarios/{tied.uuid}/")
     expect(page.locator("#stepper-position")).to_have_text("Étape 0")
@@ -394,7 +420,7 @@ def test_card_abilities_read_as_french_and_the_arena_replaces_the_regions(page, 
 
 def test_run_on_stops_before_the_next_decision_and_at_the_end_of_the_phase(page, site, make_judge, js_errors):
     doc = cleanup_board()
-    doc["decisions"] = [{"player": "A", "keep": ["a1", "a2"]}]      # scripted: nothing waits on the way
+    doc["decisions"] = [{"player": "A", "keep": ["a1", "a2"]}]  # scripted: nothing waits on the way
     scenario = make_scenario(make_judge("auteur"), visibility="link", document=doc)
     page.goto(f"{site}/scenarios/{scenario.uuid}/")
     counter = page.locator("#stepper-position")

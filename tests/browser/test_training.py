@@ -3,6 +3,7 @@ some wrong on purpose), reads the engine's log with its rule links after each an
 answers deserve, and sees their progress by rule section; an exam series (no repeated scenario, no
 feedback until the end, the score by section), with nothing in the page or in the API responses before
 answering that reveals the answer."""
+
 from __future__ import annotations
 
 import re
@@ -18,11 +19,25 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The library scenarios of the "Fin de la partie" (4.3) exercises of the starter set.
-END_OF_GAME = ["end-expeditions-cross", "end-expeditions-meet", "end-both-meet-tiebreak",
-               "arena-tiebreak-win", "arena-tiebreak-continues", "night-fleeting-rest"]
+END_OF_GAME = [
+    "end-expeditions-cross",
+    "end-expeditions-meet",
+    "end-both-meet-tiebreak",
+    "arena-tiebreak-win",
+    "arena-tiebreak-continues",
+    "night-fleeting-rest",
+]
 #: More scenarios for the exam: several sections, several scenarios in each.
-EXAM = ["night-token-ceases", "night-owner-reserve", "night-asleep-stays", "dusk-tie-no-progress",
-        "dusk-zero-does-not-progress", "dusk-empty-opponent", "night-fleeting-and-asleep", "dusk-asleep-not-counted"]
+EXAM = [
+    "night-token-ceases",
+    "night-owner-reserve",
+    "night-asleep-stays",
+    "dusk-tie-no-progress",
+    "dusk-zero-does-not-progress",
+    "dusk-empty-opponent",
+    "night-fleeting-and-asleep",
+    "dusk-asleep-not-counted",
+]
 
 
 @pytest.fixture
@@ -47,12 +62,14 @@ def test_trainee_answers_a_series_and_gets_the_score_it_deserves(page, site, sta
     page.goto(f"{site}/")
     page.get_by_role("link", name="Entraînement").click()
     expect(page.get_by_role("heading", name="Entraînement", level=1)).to_be_visible()
-    expect(page.get_by_label("Thème").locator("option", has_text=re.compile(r"4\.3 Fin de la partie \(\d+\)"))).to_have_count(1)
+    expect(
+        page.get_by_label("Thème").locator("option", has_text=re.compile(r"4\.3 Fin de la partie \(\d+\)"))
+    ).to_have_count(1)
     page.get_by_label("Thème").select_option("section:4.3")
     page.locator("#count").select_option("5")
     page.get_by_role("button", name="Commencer la série").click()
 
-    plan = [True, False, True, True, False]    # which answers are right on purpose
+    plan = [True, False, True, True, False]  # which answers are right on purpose
     question = page.locator("#question")
     for number, right in enumerate(plan, start=1):
         expect(page.locator("#question-count")).to_have_text(f"Question {number} sur 5")
@@ -69,7 +86,7 @@ def test_trainee_answers_a_series_and_gets_the_score_it_deserves(page, site, sta
         expect(page.locator(f'#options button[data-key="{answer}"]')).to_have_class(re.compile(r"\banswer\b"))
         log_links = page.locator("#step-log a.rule-link")
         expect(log_links.first).to_be_visible()
-        for link in log_links.all():     # each rule number links to its rule page, an article to its page
+        for link in log_links.all():  # each rule number links to its rule page, an article to its page
             rule = link.get_attribute("data-rule")
             href = link.get_attribute("href")
             assert href == f"/regles/fr-1/{rule}/" if rule else href.startswith("/regles/fr-1/glossaire/")
@@ -114,8 +131,17 @@ def test_rule_link_of_the_step_log_leads_to_the_rule_page(page, site, starter_se
 def _leaks(exercise) -> list[str]:
     """What would reveal an exercise's answer if the page or an API response showed it before answering."""
     scenario = exercise.scenario
-    found = [scenario.title, scenario.description, exercise.explanation, "decisive_rule", '"explanation"',
-             '"expect"', '"correct"', '"answer"', '"decisions"']
+    found = [
+        scenario.title,
+        scenario.description,
+        exercise.explanation,
+        "decisive_rule",
+        '"explanation"',
+        '"expect"',
+        '"correct"',
+        '"answer"',
+        '"decisions"',
+    ]
     if exercise.kind != "rule":
         found.append(exercise.rule)
     return [f for f in found if f]
@@ -136,13 +162,15 @@ def test_exam_series_no_repeat_no_feedback_until_the_end_score_by_section(page, 
     seen, sections, plan = [], {}, []
     for number in range(1, total + 1):
         expect(page.locator("#question-count")).to_have_text(f"Question {number} sur {total}")
-        exercise = Exercise.objects.select_related("scenario").get(uuid=page.locator("#question").get_attribute("data-exercise"))
+        exercise = Exercise.objects.select_related("scenario").get(
+            uuid=page.locator("#question").get_attribute("data-exercise")
+        )
         seen.append(exercise)
         # Before answering: nothing in the page or in any API response so far reveals the answer.
         html = page.content()
         for leak in _leaks(exercise):
             if leak.startswith('"'):
-                continue   # JSON keys: checked in the responses below
+                continue  # JSON keys: checked in the responses below
             assert leak not in html, (exercise.source, leak)
         for url, body in responses:
             for leak in _leaks(exercise):
@@ -165,8 +193,8 @@ def test_exam_series_no_repeat_no_feedback_until_the_end_score_by_section(page, 
             expect(page.locator("#question-count")).to_have_text(f"Question {number + 1} sur {total}")
         expect(page.locator("#feedback")).to_be_hidden()
         expect(page.locator("#options .answer")).to_have_count(0)
-    assert len({e.scenario_id for e in seen}) == total          # no repeated scenario
-    assert not [e for e in seen if e.reading]                    # readings stay out of exams
+    assert len({e.scenario_id for e in seen}) == total  # no repeated scenario
+    assert not [e for e in seen if e.reading]  # readings stay out of exams
     expected = sum(plan)
     expect(page.locator("#score")).to_have_text(f"Score : {expected} / {total}")
     for section, (got, asked) in sections.items():

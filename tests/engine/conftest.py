@@ -1,6 +1,7 @@
 """The engine's tests check the rule contract: every log entry cites only numbers that a running
 rule function declares (engine/rules/registry.py, `implements`); any violation met by any engine
 test fails the session."""
+
 from __future__ import annotations
 
 import pytest

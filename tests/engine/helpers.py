@@ -1,4 +1,5 @@
 """Compact board literals for the engine tests (no Django)."""
+
 from __future__ import annotations
 
 import copy
@@ -13,12 +14,26 @@ def char(cid: str, forest: int = 0, mountain: int = 0, water: int = 0, **kw: Any
     return {"id": cid, "type": "character", "stats": {"forest": forest, "mountain": mountain, "water": water}, **kw}
 
 
-def board(phase: str = "night", day: int = 2, first: str = "A", A: dict | None = None, B: dict | None = None,
-          markers: dict | None = None, decisions: list | None = None, **top: Any) -> dict[str, Any]:
+def board(
+    phase: str = "night",
+    day: int = 2,
+    first: str = "A",
+    A: dict | None = None,
+    B: dict | None = None,
+    markers: dict | None = None,
+    decisions: list | None = None,
+    **top: Any,
+) -> dict[str, Any]:
     """A scenario document; A and B are PLAYER dicts (hero defaults to null)."""
-    doc = {"format": "arbitre-scenario/1", "seed": 0, "day": day, "phase": phase, "first_player": first,
-           "players": {"A": {"hero": None, **(A or {})}, "B": {"hero": None, **(B or {})}},
-           "decisions": decisions or []}
+    doc = {
+        "format": "arbitre-scenario/1",
+        "seed": 0,
+        "day": day,
+        "phase": phase,
+        "first_player": first,
+        "players": {"A": {"hero": None, **(A or {})}, "B": {"hero": None, **(B or {})}},
+        "decisions": decisions or [],
+    }
     if markers:
         doc["adventure"] = {"markers": markers}
     doc.update(top)
@@ -33,14 +48,27 @@ def deck(prefix: str, n: int) -> list[dict[str, Any]]:
     return [char(f"{prefix}{i}", i % 3, (i + 1) % 3, (i + 2) % 3) for i in range(n)]
 
 
-def board4(phase: str = "night", day: int = 2, first: str = "A1", players: dict | None = None,
-           markers: dict | None = None, decisions: list | None = None, **top: Any) -> dict[str, Any]:
+def board4(
+    phase: str = "night",
+    day: int = 2,
+    first: str = "A1",
+    players: dict | None = None,
+    markers: dict | None = None,
+    decisions: list | None = None,
+    **top: Any,
+) -> dict[str, Any]:
     """A 2v2 scenario document; `players` maps A1, A2, B1, B2 to PLAYER dicts (hero null)."""
     players = players or {}
-    doc = {"format": "arbitre-scenario/1", "seed": 0, "mode": "2v2", "day": day, "phase": phase,
-           "first_player": first,
-           "players": {p: {"hero": None, **players.get(p, {})} for p in ("A1", "A2", "B1", "B2")},
-           "decisions": decisions or []}
+    doc = {
+        "format": "arbitre-scenario/1",
+        "seed": 0,
+        "mode": "2v2",
+        "day": day,
+        "phase": phase,
+        "first_player": first,
+        "players": {p: {"hero": None, **players.get(p, {})} for p in ("A1", "A2", "B1", "B2")},
+        "decisions": decisions or [],
+    }
     if markers:
         doc["adventure"] = {"layout": "2v2", "markers": markers}
     doc.update(top)

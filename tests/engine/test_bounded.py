@@ -1,6 +1,7 @@
 """Issue 11, "Bounded": no step enumerates every permutation or combination; `pending` describes
 the choice with its count, legal decisions come lazily and capped, a decision is checked directly;
 a run has a budget of steps and CPU time. (Speed itself is measured in bench/engine_bench.py.)"""
+
 from __future__ import annotations
 
 from math import comb, factorial
@@ -9,6 +10,7 @@ import pytest
 
 import engine
 from engine.rules.flow import LEGAL_CAP, OPTIONS_CAP, lazy_product
+
 from .helpers import board, char
 
 
@@ -26,21 +28,27 @@ def test_ten_noon_reactions_are_ordered_without_listing_the_orders():
     legal = game.legal_decisions()
     assert len(legal) == LEGAL_CAP and game.legal_count() == factorial(10)
     order = [f"a{i}:0" for i in reversed(range(10))]
-    game.decide({"player": "A", "order": order})     # checked directly, not looked up in a list
+    game.decide({"player": "A", "order": order})  # checked directly, not looked up in a list
     begun = [e.event.card for e in game.log if e.event.type == "effect" and e.event.stage == "begin"]
     assert begun == ["a9"]
     again = engine.load(noon_reactions(10))
     again.run()
     with pytest.raises(engine.IllegalDecision):
-        again.decide({"player": "A", "order": order[:-1] + order[:1]})   # a repeated reaction
+        again.decide({"player": "A", "order": order[:-1] + order[:1]})  # a repeated reaction
 
 
 def reaction_choosing(k: int, n: int) -> dict:
-    react = [{"trigger": "noon", "effect": [{"action": "gain_counters", "target": "choose", "choose": k,
-                                             "name": "boost", "count": 1}]}]
-    return board(phase="noon", A={"hero_expedition": [char("src", abilities=react)]
-                                  + [char(f"a{i}") for i in range(n // 2)]},
-                 B={"hero_expedition": [char(f"b{i}") for i in range(n - n // 2)]})
+    react = [
+        {
+            "trigger": "noon",
+            "effect": [{"action": "gain_counters", "target": "choose", "choose": k, "name": "boost", "count": 1}],
+        }
+    ]
+    return board(
+        phase="noon",
+        A={"hero_expedition": [char("src", abilities=react)] + [char(f"a{i}") for i in range(n // 2)]},
+        B={"hero_expedition": [char(f"b{i}") for i in range(n - n // 2)]},
+    )
 
 
 def test_a_reaction_choosing_ten_targets_among_26_counts_them():
@@ -68,8 +76,12 @@ def test_a_reaction_refuses_a_repeated_or_unknown_target():
 
 
 def test_cleanup_with_60_in_reserve_and_60_in_landmarks():
-    doc = board(A={"reserve": [char(f"r{i}") for i in range(60)],
-                   "landmarks": [{"id": f"l{i}", "type": "permanent"} for i in range(60)]})
+    doc = board(
+        A={
+            "reserve": [char(f"r{i}") for i in range(60)],
+            "landmarks": [{"id": f"l{i}", "type": "permanent"} for i in range(60)],
+        }
+    )
     game = engine.load(doc)
     game.run()
     pending = game.pending
@@ -77,7 +89,7 @@ def test_cleanup_with_60_in_reserve_and_60_in_landmarks():
     assert pending["constraints"] == {"reserve": 2, "landmarks": 2, "distinct": True}
     assert len(game.legal_decisions()) == LEGAL_CAP
     game.decide({"player": "A", "keep": ["r59", "r7", "l0", "l42"]})
-    assert len(game.state.zones["A.reserve"]) == 60      # the discards happen together after B's choice
+    assert len(game.state.zones["A.reserve"]) == 60  # the discards happen together after B's choice
 
 
 def test_pending_options_are_capped_and_say_so():
@@ -92,13 +104,22 @@ def test_pending_options_are_capped_and_say_so():
 
 
 def test_a_spell_with_two_occurrences_counts_their_product():
-    spell = {"id": "s", "type": "spell", "effect": [
-        {"action": "gain_counters", "target": "choose", "choose": 10, "name": "boost"},
-        {"action": "gain_counters", "target": "choose", "choose": 10, "name": "boost"}]}
-    doc = board(phase="afternoon", day=1, A={"hand": [spell], "hero_expedition": [char(f"a{i}") for i in range(13)]},
-                B={"hero_expedition": [char(f"b{i}") for i in range(13)]})
+    spell = {
+        "id": "s",
+        "type": "spell",
+        "effect": [
+            {"action": "gain_counters", "target": "choose", "choose": 10, "name": "boost"},
+            {"action": "gain_counters", "target": "choose", "choose": 10, "name": "boost"},
+        ],
+    }
+    doc = board(
+        phase="afternoon",
+        day=1,
+        A={"hand": [spell], "hero_expedition": [char(f"a{i}") for i in range(13)]},
+        B={"hero_expedition": [char(f"b{i}") for i in range(13)]},
+    )
     game = engine.load(doc)
-    assert game.pending["count"] == 2                          # pass, and the bare declaration
+    assert game.pending["count"] == 2  # pass, and the bare declaration
     assert {"player": "A", "play": "s"} in game.legal_decisions()
     game.decide({"player": "A", "play": "s"})
     assert game.pending["kind"] == "targets" and game.pending["count"] == comb(26, 10) ** 2
@@ -107,6 +128,7 @@ def test_a_spell_with_two_occurrences_counts_their_product():
 
 def test_lazy_product_matches_itertools_and_does_not_build_its_inputs():
     from itertools import product
+
     lists = [[1, 2], [], [3]]
     assert list(lazy_product([lambda l=l: iter(l) for l in lists])) == list(product(*lists))
     lists = [[1, 2], ["a", "b", "c"], [3]]
@@ -118,20 +140,28 @@ def test_lazy_product_matches_itertools_and_does_not_build_its_inputs():
         while True:
             yield n
             n += 1
+
     first = next(lazy_product([endless, endless]))
     assert first == (0, 0)
 
 
 # -- the budget -----------------------------------------------------------------------------------
 def long_game() -> dict:
-    return board(phase="setup", day=1, A={"deck": [char(f"a{i}", 1) for i in range(40)]},
-                 B={"deck": [char(f"b{i}", 1) for i in range(40)]}, first_player="A")
+    return board(
+        phase="setup",
+        day=1,
+        A={"deck": [char(f"a{i}", 1) for i in range(40)]},
+        B={"deck": [char(f"b{i}", 1) for i in range(40)]},
+        first_player="A",
+    )
 
 
 def test_a_step_budget_stops_the_run_with_a_named_refusal():
     game = engine.load(long_game(), budget=engine.Budget(steps=5, seconds=60))
+
     def step():
         return game.advance() or game.decide(game.legal_decisions()[0])
+
     with pytest.raises(engine.BudgetExceeded) as info:
         while True:
             step()
@@ -142,7 +172,7 @@ def test_a_step_budget_stops_the_run_with_a_named_refusal():
     before = game.to_doc()
     with pytest.raises(engine.BudgetExceeded):
         step()
-    assert game.to_doc() == before                       # refused before anything changed
+    assert game.to_doc() == before  # refused before anything changed
 
 
 def test_a_time_budget_names_seconds():
@@ -158,4 +188,4 @@ def test_run_takes_a_budget_of_its_own():
     with pytest.raises(engine.BudgetExceeded) as info:
         game.run("end", budget=engine.Budget(steps=3))
     assert info.value.steps == 3
-    assert engine.load(long_game()).budget == engine.Budget()     # the default budget
+    assert engine.load(long_game()).budget == engine.Budget()  # the default budget

@@ -1,5 +1,6 @@
 """The rule contract (issue 11, part 3): a log entry cites only the numbers its running rule functions
 declare; each entry knows its source function; RULES.md gives file:line for each implemented rule."""
+
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import engine
 from engine.rules import registry
+
 from .helpers import board, char
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,7 +21,9 @@ def _random_game(doc: dict, seed: int, steps: int = 400) -> engine.Game:
     game = engine.load(doc)
     rnd = random.Random(seed)
     for _ in range(steps):
-        if game.winner or not (game.advance() or game.pending is not None and game.decide(rnd.choice(game.legal_decisions()))):
+        if game.winner or not (
+            game.advance() or (game.pending is not None and game.decide(rnd.choice(game.legal_decisions())))
+        ):
             break
     return game
 
@@ -38,9 +42,26 @@ def test_every_entry_of_every_scenario_cites_only_declared_rules_and_knows_its_s
 
 def test_random_games_keep_the_contract():
     registry.VIOLATIONS.clear()
-    deck = [char(f"a{i}", i % 3, abilities=[{"trigger": "noon", "effect": [
-        {"action": "gain_counters", "target": "choose", "name": "boost", "if": {"zone": "self.hand", "at_least": 1}}]}])
-        for i in range(12)]
+    deck = [
+        char(
+            f"a{i}",
+            i % 3,
+            abilities=[
+                {
+                    "trigger": "noon",
+                    "effect": [
+                        {
+                            "action": "gain_counters",
+                            "target": "choose",
+                            "name": "boost",
+                            "if": {"zone": "self.hand", "at_least": 1},
+                        }
+                    ],
+                }
+            ],
+        )
+        for i in range(12)
+    ]
     doc = board(phase="setup", day=1, A={"deck": deck}, B={"deck": [dict(c, id="b" + c["id"]) for c in deck]})
     for seed in range(5):
         _random_game(doc, seed)
@@ -52,7 +73,8 @@ def test_a_violation_is_recorded_with_its_source():
     game = engine.load(board(phase="afternoon", A={"hero_expedition": [char("a1")]}))
     game.journal.ops = []
     from engine.rules import actions
-    actions.gain_status(game, "a1", "asleep", ("9.9.z",))      # gain_status declares nothing
+
+    actions.gain_status(game, "a1", "asleep", ("9.9.z",))  # gain_status declares nothing
     assert registry.VIOLATIONS and registry.VIOLATIONS[-1][1] == ("9.9.z",)
     registry.VIOLATIONS.clear()
 

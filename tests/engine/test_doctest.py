@@ -1,4 +1,5 @@
 """The usage examples in the engine's docstrings run (issue 11: the docstring example is a doctest)."""
+
 from __future__ import annotations
 
 import doctest
@@ -13,6 +14,6 @@ def test_the_package_docstring_example_runs():
 
 
 def test_the_vocabulary_docstring_runs():
-    module = importlib.import_module("engine.vocabulary")   # engine.vocabulary is also the function
+    module = importlib.import_module("engine.vocabulary")  # engine.vocabulary is also the function
     result = doctest.testmod(module)
     assert result.attempted >= 2 and result.failed == 0

@@ -1,5 +1,6 @@
 """Issue 11, "Fidelity": what the scenario files cannot say (log order, a direct 2.1.f case, refusals,
 the phases article's bullets accounted for). The board-level expectations are fixtures/scenarios/."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,14 +8,21 @@ import pytest
 import engine
 from engine import events as ev
 from engine.rules.effects import still_there
-from engine.rules.registry import (ARTICLE_PHASES, PHASES_IMPLEMENTED, PHASES_NOT_APPLICABLE, citable_articles,
-                                   implemented, seed_phases_paragraphs)
+from engine.rules.registry import (
+    ARTICLE_PHASES,
+    PHASES_IMPLEMENTED,
+    PHASES_NOT_APPLICABLE,
+    citable_articles,
+    implemented,
+    seed_phases_paragraphs,
+)
+
 from .helpers import board, char
 
 
 def test_every_bullet_of_the_phases_article_is_played_or_explained():
     implemented()
-    labels = [label for label, _ in seed_phases_paragraphs()]   # read from fixtures/rules/
+    labels = [label for label, _ in seed_phases_paragraphs()]  # read from fixtures/rules/
     assert len(labels) == 16 and 'Activation des Capacités "À Midi"' in labels
     assert set(labels) == set(PHASES_IMPLEMENTED) | set(PHASES_NOT_APPLICABLE)
     assert {label for title, label in citable_articles() if title == ARTICLE_PHASES} <= set(labels)
@@ -33,10 +41,24 @@ def test_a_reaction_announces_its_resolution_before_the_choices_inside_it():
 
 
 def test_an_internal_action_target_cites_5_2_3_g():
-    spell = {"id": "s1", "type": "spell", "effect": [{"action": "internal", "cost": {}, "effect": [
-        {"action": "gain_counters", "target": "choose", "name": "boost"}]}]}
-    game = engine.load(board(phase="afternoon", A={"hand": [spell], "hero_expedition": [char("a1")]},
-                             decisions=[{"player": "A", "play": "s1"}, {"player": "A", "optional": True}]))
+    spell = {
+        "id": "s1",
+        "type": "spell",
+        "effect": [
+            {
+                "action": "internal",
+                "cost": {},
+                "effect": [{"action": "gain_counters", "target": "choose", "name": "boost"}],
+            }
+        ],
+    }
+    game = engine.load(
+        board(
+            phase="afternoon",
+            A={"hand": [spell], "hero_expedition": [char("a1")]},
+            decisions=[{"player": "A", "play": "s1"}, {"player": "A", "optional": True}],
+        )
+    )
     game.run()
     assert game.pending["kind"] == "targets" and "5.2.3.g" in game.pending["rules"]
 
@@ -53,8 +75,11 @@ def test_an_ability_finds_an_object_it_moved_twice_citing_2_1_f():
 
 
 def test_an_orb_swap_is_accepted_from_the_player_without_priority():
-    doc = board(phase="afternoon", A={"mana": [{"id": "ao0"}]},
-                B={"mana": [{"id": "bo0"}, {"id": "bo1", "statuses": ["exhausted"]}]})
+    doc = board(
+        phase="afternoon",
+        A={"mana": [{"id": "ao0"}]},
+        B={"mana": [{"id": "bo0"}, {"id": "bo1", "statuses": ["exhausted"]}]},
+    )
     game = engine.load(doc)
     assert game.pending["player"] == "A"
     game.decide({"player": "B", "swap": ["bo0", "bo1"]})
@@ -62,23 +87,37 @@ def test_an_orb_swap_is_accepted_from_the_player_without_priority():
     assert game.state.card("bo0").has("exhausted") and not game.state.card("bo1").has("exhausted")
     assert game.log[-1].rules == ("3.2.9.e",)
     with pytest.raises(engine.IllegalDecision, match="3.2.9.e"):
-        game.decide({"player": "B", "swap": ["bo0", "bo1"]})     # bo0 is exhausted now
+        game.decide({"player": "B", "swap": ["bo0", "bo1"]})  # bo0 is exhausted now
     game.undo()
     assert not game.state.card("bo0").has("exhausted") and game.to_doc()["decisions"] == []
 
 
 def test_a_tumult_effect_is_checked_like_any_effect():
     doc = board(phase="dusk")
-    doc["adventure"] = {"tumult": [{"name": "T1", "terrains": [["forest"], ["water"]], "effect": [{"action": "fly"}]},
-                                   {"name": "T2", "terrains": [["mountain"], ["water"]]},
-                                   {"name": "T3", "terrains": [["water"], ["forest"]], "effect": "draw"}]}
+    doc["adventure"] = {
+        "tumult": [
+            {"name": "T1", "terrains": [["forest"], ["water"]], "effect": [{"action": "fly"}]},
+            {"name": "T2", "terrains": [["mountain"], ["water"]]},
+            {"name": "T3", "terrains": [["water"], ["forest"]], "effect": "draw"},
+        ]
+    }
     paths = {p["path"] for p in engine.check(doc)}
     assert paths == {"adventure.tumult[0].effect[0].action", "adventure.tumult[2].effect"}
 
 
 def test_dusk_once_reading_is_logged():
-    doc = board(phase="dusk", A={"hero_expedition": [char("a1", 2, abilities=[
-        {"trigger": "dusk", "effect": [{"action": "move_forward", "expedition": "self.hero"}]}])]})
+    doc = board(
+        phase="dusk",
+        A={
+            "hero_expedition": [
+                char(
+                    "a1",
+                    2,
+                    abilities=[{"trigger": "dusk", "effect": [{"action": "move_forward", "expedition": "self.hero"}]}],
+                )
+            ]
+        },
+    )
     game = engine.load(doc)
     game.run("night")
     once = [e for e in game.log if type(e.event) is ev.Note and e.event.key == "dusk_once"]

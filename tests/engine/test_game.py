@@ -1,10 +1,12 @@
 """Stepping, decisions, undo, and the keyword actions as engine functions."""
+
 from __future__ import annotations
 
 import pytest
 
 import engine
 from engine.rules import actions
+
 from .helpers import board, char, deck
 
 
@@ -50,9 +52,11 @@ def test_decide_refuses_an_illegal_decision_and_leaves_the_state():
 def test_turn_lists_pass_and_each_play_with_its_expedition():
     game = engine.load(board(phase="afternoon", A={"hand": [char("a1")]}))
     assert game.pending["kind"] == "turn"
-    assert game.legal_decisions() == [{"player": "A", "pass": True},
-                                      {"player": "A", "play": "a1", "expedition": "hero"},
-                                      {"player": "A", "play": "a1", "expedition": "companion"}]
+    assert game.legal_decisions() == [
+        {"player": "A", "pass": True},
+        {"player": "A", "play": "a1", "expedition": "hero"},
+        {"player": "A", "play": "a1", "expedition": "companion"},
+    ]
 
 
 def test_run_until_a_phase_stops_at_its_beginning():
@@ -72,28 +76,35 @@ def test_resupply_with_an_empty_deck_shuffles_the_discard_first():
 
 
 def test_sabotage_sacrifice_and_discard():
-    game = engine.load(board(phase="afternoon", A={"reserve": [char("a1")], "landmarks": [{"id": "a2", "type": "permanent"}]},
-                             B={"hero_expedition": [char("b1", token=True), char("b2", owner="A")]}))
+    game = engine.load(
+        board(
+            phase="afternoon",
+            A={"reserve": [char("a1")], "landmarks": [{"id": "a2", "type": "permanent"}]},
+            B={"hero_expedition": [char("b1", token=True), char("b2", owner="A")]},
+        )
+    )
     assert actions.sabotage(game, "a1") and game.state.zone_of("a1") == "A.discard"
     assert not actions.sabotage(game, "a2")
     with pytest.raises(ValueError):
         actions.sacrifice(game, "A", "b1")
     actions.sacrifice(game, "B", "b1")
-    assert "b1" not in game.state.loc          # a token leaving the expedition ceases to exist (2.1.d)
-    actions.discard(game, "b2")                # owned by A: A's Discard pile (3.1.2.c)
+    assert "b1" not in game.state.loc  # a token leaving the expedition ceases to exist (2.1.d)
+    actions.discard(game, "b2")  # owned by A: A's Discard pile (3.1.2.c)
     assert game.state.zone_of("b2") == "A.discard"
     assert {"7.3.18.a", "7.3.19.a", "2.1.d", "3.1.2.c"} <= rules_cited(game)
 
 
 def test_move_forward_and_backward_limits():
-    game = engine.load(board(phase="afternoon", markers={"A": {"hero": 0, "companion": 0}, "B": {"hero": 6, "companion": 7}}))
-    assert not actions.move_backward(game, "A", "hero")                # home: 7.3.10.b
-    assert not actions.move_forward(game, "A", "companion")            # opposite region: 7.3.11.c
-    assert actions.move_forward(game, "B", "hero")                     # 6 -> 7
+    game = engine.load(
+        board(phase="afternoon", markers={"A": {"hero": 0, "companion": 0}, "B": {"hero": 6, "companion": 7}})
+    )
+    assert not actions.move_backward(game, "A", "hero")  # home: 7.3.10.b
+    assert not actions.move_forward(game, "A", "companion")  # opposite region: 7.3.11.c
+    assert actions.move_forward(game, "B", "hero")  # 6 -> 7
     # the end is checked at this very movement (4.3.a, issue 11): A's and B's expeditions both meet
     assert game.state.adventure.arena and "4.3.c" in rules_cited(game)
     back = engine.load(board(phase="afternoon", markers={"B": {"hero": 7, "companion": 7}}))
-    assert actions.move_backward(back, "B", "hero")                    # 7 -> 6, reveals T3 (7.3.11.b)
+    assert actions.move_backward(back, "B", "hero")  # 7 -> 6, reveals T3 (7.3.11.b)
     assert back.state.adventure.tumult[2].face_up
     assert {"7.3.10.b", "7.3.11.c", "7.3.11.a"} <= rules_cited(game)
     assert {"7.3.10.a", "7.3.11.b"} <= rules_cited(back)

@@ -1,5 +1,6 @@
 """One-way layers (issue 11, part 3): the core imports nothing above it; the scenario format and the
 rules import the core (and themselves) only; the game loop sits on top. No import inside a function."""
+
 from __future__ import annotations
 
 import ast
@@ -8,9 +9,20 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 #: modules that import nothing of the engine but the core (rules/registry.py and scenario/shapes.py
 #: are declarations kept beside their users, but depend on nothing)
-CORE = {"engine.vocabulary", "engine.errors", "engine.jsondata", "engine.model", "engine.events",
-        "engine.journal", "engine.steps", "engine.table", "engine.apply", "engine.text",
-        "engine.rules.registry", "engine.scenario.shapes"}
+CORE = {
+    "engine.vocabulary",
+    "engine.errors",
+    "engine.jsondata",
+    "engine.model",
+    "engine.events",
+    "engine.journal",
+    "engine.steps",
+    "engine.table",
+    "engine.apply",
+    "engine.text",
+    "engine.rules.registry",
+    "engine.scenario.shapes",
+}
 TOP = {"engine", "engine.__main__", "engine.game"}
 
 
@@ -30,14 +42,14 @@ def engine_imports(path: Path) -> tuple[set[str], list[str]]:
     def resolve(node: ast.ImportFrom) -> list[str]:
         base = package.split(".")
         if node.level:
-            base = base[:len(base) - node.level + 1]
+            base = base[: len(base) - node.level + 1]
             mod = ".".join(base + ([node.module] if node.module else []))
         else:
             mod = node.module or ""
         if not mod.startswith("engine"):
             return []
         out = []
-        for a in node.names:            # `from . import events` imports the module engine.events
+        for a in node.names:  # `from . import events` imports the module engine.events
             sub = f"{mod}.{a.name}"
             out.append(sub if (ENGINE.parent / sub.replace(".", "/")).with_suffix(".py").exists() else mod)
         return out
@@ -77,7 +89,7 @@ def test_layers_only_look_down():
         else:
             assert name in TOP, name
             continue
-        allowed = allowed | {"engine.rules", "engine.scenario"}     # the packages themselves (docstrings only)
+        allowed = allowed | {"engine.rules", "engine.scenario"}  # the packages themselves (docstrings only)
         bad = imported - allowed
         if bad:
             problems.append((name, sorted(bad)))
@@ -94,6 +106,7 @@ def test_the_step_table_is_built_in_one_place_and_the_checker_knows_its_names():
     from engine.game import STEPS
     from engine.rules import flow
     from engine.scenario.check import PROGRESS_STEPS
+
     assert set(STEPS) == set(PROGRESS_STEPS)
     assert set(flow.FIRST_STEP.values()) <= set(STEPS)
     assert not hasattr(flow, "_STEPS") and not hasattr(flow, "step")

@@ -1,4 +1,5 @@
 """Playing cards, spells, quick actions and reactions (issue 4), through the public API."""
+
 from __future__ import annotations
 
 import json
@@ -6,6 +7,7 @@ import json
 import pytest
 
 import engine
+
 from .helpers import board, char
 
 
@@ -18,8 +20,12 @@ def spell(cid: str, effect: list, **kw) -> dict:
 
 
 def afternoon(A: dict, B: dict | None = None, **kw) -> dict:
-    return board(phase="afternoon", A={"mana": orbs("a", 3), "deck": [char("ad0"), char("ad1")], **A},
-                 B={"mana": orbs("b", 3), "deck": [char("bd0")], **(B or {})}, **kw)
+    return board(
+        phase="afternoon",
+        A={"mana": orbs("a", 3), "deck": [char("ad0"), char("ad1")], **A},
+        B={"mana": orbs("b", 3), "deck": [char("bd0")], **(B or {})},
+        **kw,
+    )
 
 
 def cited(game) -> set[str]:
@@ -27,8 +33,11 @@ def cited(game) -> set[str]:
 
 
 def test_an_illegal_play_is_refused_with_its_rule_and_the_state_untouched():
-    game = engine.load(afternoon({"reserve": [char("a1", reserve_cost=None)],
-                                  "hand": [char("a2", hand_cost=4), char("a3", hand_cost=1)]}))
+    game = engine.load(
+        afternoon(
+            {"reserve": [char("a1", reserve_cost=None)], "hand": [char("a2", hand_cost=4), char("a3", hand_cost=1)]}
+        )
+    )
     before = game.to_doc()
     with pytest.raises(engine.IllegalDecision, match="2.2.7.b"):
         game.decide({"player": "A", "play": "a1", "expedition": "hero"})
@@ -53,28 +62,51 @@ def test_a_play_is_undone_exactly_and_the_turn_passes_to_the_opponent():
 
 
 def test_legal_decisions_list_targets_when_few_and_declare_when_many():
-    few = engine.load(afternoon({"hand": [spell("a1", [{"action": "sabotage", "target": "choose"}])]},
-                                {"reserve": [char("b1"), char("b2")]}))
+    few = engine.load(
+        afternoon(
+            {"hand": [spell("a1", [{"action": "sabotage", "target": "choose"}])]}, {"reserve": [char("b1"), char("b2")]}
+        )
+    )
     assert {"player": "A", "play": "a1", "targets": ["b2"]} in few.legal_decisions()
-    many = engine.load(afternoon({"hand": [spell("a1", [{"action": "sabotage", "target": "choose"},
-                                                         {"action": "sabotage", "target": "choose"}])]},
-                                 {"reserve": [char(f"b{i}") for i in range(6)]}))
+    many = engine.load(
+        afternoon(
+            {
+                "hand": [
+                    spell(
+                        "a1", [{"action": "sabotage", "target": "choose"}, {"action": "sabotage", "target": "choose"}]
+                    )
+                ]
+            },
+            {"reserve": [char(f"b{i}") for i in range(6)]},
+        )
+    )
     assert {"player": "A", "play": "a1"} in many.legal_decisions()
     many.decide({"player": "A", "play": "a1"})
     pending = many.pending
     assert pending["kind"] == "targets" and pending["choose"] == 2
     assert [s["options"] for s in pending["options"]] == [[f"b{i}" for i in range(6)]] * 2
     assert len(many.legal_decisions()) == 36
-    many.decide({"player": "A", "targets": ["b0", "b0"]})   # two occurrences: the same card twice is legal
+    many.decide({"player": "A", "targets": ["b0", "b0"]})  # two occurrences: the same card twice is legal
     many.run()
     assert many.to_doc()["players"]["B"]["discard"][0]["id"] == "b0"
 
 
 def test_a_stopped_resolution_dumps_and_resumes():
-    doc = afternoon({"hand": [spell("a1", [{"action": "draw", "player": "self", "count": 1},
-                                           {"action": "discard", "target": "choose", "optional": True}])]},
-                    {"hero_expedition": [char("b1", 3)]},
-                    decisions=[{"player": "A", "play": "a1", "targets": ["b1"]}])
+    doc = afternoon(
+        {
+            "hand": [
+                spell(
+                    "a1",
+                    [
+                        {"action": "draw", "player": "self", "count": 1},
+                        {"action": "discard", "target": "choose", "optional": True},
+                    ],
+                )
+            ]
+        },
+        {"hero_expedition": [char("b1", 3)]},
+        decisions=[{"player": "A", "play": "a1", "targets": ["b1"]}],
+    )
     game = engine.load(doc)
     game.run()
     assert game.pending["kind"] == "optional"
@@ -87,21 +119,38 @@ def test_a_stopped_resolution_dumps_and_resumes():
 
 
 def test_a_target_that_moved_is_a_new_object_and_is_left_alone():
-    game = engine.load(afternoon({"hand": [spell("a1", [{"action": "discard", "target": "choose", "optional": True}])]},
-                                 {"hero_expedition": [char("b1", 3)]}))
+    game = engine.load(
+        afternoon(
+            {"hand": [spell("a1", [{"action": "discard", "target": "choose", "optional": True}])]},
+            {"hero_expedition": [char("b1", 3)]},
+        )
+    )
     game.decide({"player": "A", "play": "a1", "targets": ["b1"]})
     game.run()
     from engine.rules import actions
+
     game.journal.ops = []
-    actions.move_card(game, "b1", "B", "reserve", "test")      # the target moves before resolution
+    actions.move_card(game, "b1", "B", "reserve", "test")  # the target moves before resolution
     game.decide({"player": "A", "optional": True})
     assert game.state.zone_of("b1") == "B.reserve" and "2.1.c" in cited(game)
 
 
 def test_reactions_of_one_player_wait_for_their_order():
-    game = engine.load(board(phase="noon", A={"deck": [char("ad0"), char("ad1")], "hero_expedition": [
-        char("a1", abilities=[{"trigger": "noon", "effect": [{"action": "resupply", "player": "self"}]}]),
-        char("a2", abilities=[{"trigger": "noon", "effect": [{"action": "draw", "player": "self", "count": 1}]}])]}))
+    game = engine.load(
+        board(
+            phase="noon",
+            A={
+                "deck": [char("ad0"), char("ad1")],
+                "hero_expedition": [
+                    char("a1", abilities=[{"trigger": "noon", "effect": [{"action": "resupply", "player": "self"}]}]),
+                    char(
+                        "a2",
+                        abilities=[{"trigger": "noon", "effect": [{"action": "draw", "player": "self", "count": 1}]}],
+                    ),
+                ],
+            },
+        )
+    )
     game.run()
     assert game.pending["kind"] == "order" and sorted(game.pending["options"]) == ["a1:0", "a2:0"]
     assert len(game.legal_decisions()) == 2
@@ -111,28 +160,36 @@ def test_reactions_of_one_player_wait_for_their_order():
 
 
 def test_quick_action_costs_each_refused_when_unpaid():
-    ability = {"quick": {"exhaust_me": True, "mana": 1, "spend": {"boost": 1}},
-               "effect": [{"action": "draw", "player": "self", "count": 1}]}
-    game = engine.load(afternoon({"hero_expedition": [char("a1", counters={"boost": 1}, abilities=[ability])],
-                                  "mana": orbs("a", 1)}))
+    ability = {
+        "quick": {"exhaust_me": True, "mana": 1, "spend": {"boost": 1}},
+        "effect": [{"action": "draw", "player": "self", "count": 1}],
+    }
+    game = engine.load(
+        afternoon({"hero_expedition": [char("a1", counters={"boost": 1}, abilities=[ability])], "mana": orbs("a", 1)})
+    )
     game.decide({"player": "A", "quick": "a1", "ability": 0})
     game.run()
-    assert game.pending["player"] == "A"                     # a quick action keeps the turn (1.3.2.d)
+    assert game.pending["player"] == "A"  # a quick action keeps the turn (1.3.2.d)
     with pytest.raises(engine.IllegalDecision, match="1.1.6.h"):
         game.decide({"player": "A", "quick": "a1", "ability": 0})
     assert {"1.1.6.h", "7.1.4.a", "1.1.6.j", "7.1.4.c", "2.5.g", "3.2.2.b"} <= cited(game)
 
 
 def test_an_unknown_verb_or_trigger_is_a_problem_with_its_path():
-    doc = afternoon({"hand": [spell("a1", [{"action": "teleport"}]),
-                              char("a2", abilities=[{"trigger": "midnight", "effect": []}])]})
+    doc = afternoon(
+        {"hand": [spell("a1", [{"action": "teleport"}]), char("a2", abilities=[{"trigger": "midnight", "effect": []}])]}
+    )
     paths = {p["path"] for p in engine.check(doc)}
     assert {"players.A.hand[0].effect[0].action", "players.A.hand[1].abilities[0].trigger"} <= paths
 
 
 def test_a_modal_declaration_is_completed_by_mode_then_targets():
-    modal = [{"action": "choose_one", "modes": [[{"action": "draw", "player": "self", "count": 1}],
-                                                [{"action": "sabotage", "target": "choose"}]]}]
+    modal = [
+        {
+            "action": "choose_one",
+            "modes": [[{"action": "draw", "player": "self", "count": 1}], [{"action": "sabotage", "target": "choose"}]],
+        }
+    ]
     game = engine.load(afternoon({"hand": [spell("a1", modal, hand_cost=1)]}, {"reserve": [char("b1")]}))
     game.decide({"player": "A", "play": "a1"})
     assert game.pending["kind"] == "mode" and game.pending["options"] == [0, 1]
@@ -146,8 +203,14 @@ def test_a_modal_declaration_is_completed_by_mode_then_targets():
 
 
 def test_statuses_gained_by_effects_dump_and_load_back_unchanged():
-    game = engine.load(afternoon({"hand": [spell("a1", [{"action": "gain_status", "target": "choose", "status": "anchored"}])],
-                                  "hero_expedition": [char("a2", statuses=["exhausted", "asleep"])]}))
+    game = engine.load(
+        afternoon(
+            {
+                "hand": [spell("a1", [{"action": "gain_status", "target": "choose", "status": "anchored"}])],
+                "hero_expedition": [char("a2", statuses=["exhausted", "asleep"])],
+            }
+        )
+    )
     game.decide({"player": "A", "play": "a1", "targets": ["a2"]})
     game.run()
     dumped = game.to_doc()

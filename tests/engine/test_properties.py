@@ -1,15 +1,16 @@
 """Property-based tests over random boards (Hypothesis, fixed and derandomised for stable CI)."""
+
 from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.model import PHASES, STATUSES
 
-PROFILE = settings(max_examples=40, deadline=None, derandomize=True,
-                   suppress_health_check=[HealthCheck.too_slow])
+PROFILE = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 STEPS = [
     {"action": "draw", "player": "self", "count": 1},
     {"action": "resupply", "player": "opponent"},
@@ -21,8 +22,11 @@ STEPS = [
     {"action": "remove_counters", "target": "me", "name": "boost", "count": 1},
     {"action": "gain_status", "target": "choose", "status": "asleep", "unless": {"first_player": "self"}},
     {"action": "sacrifice", "target": "choose"},
-    {"action": "internal", "cost": {"mana": 1}, "effect": [{"action": "gain_status", "target": "choose",
-                                                            "status": "anchored"}]},
+    {
+        "action": "internal",
+        "cost": {"mana": 1},
+        "effect": [{"action": "gain_status", "target": "choose", "status": "anchored"}],
+    },
 ]
 EFFECTS = [[s] for s in STEPS] + [
     [{"action": "choose_one", "modes": [[STEPS[0]], [STEPS[2], STEPS[4]]]}],
@@ -53,8 +57,20 @@ def boards(draw, mode: str = "1v1"):
     n = 0
     players = {}
     for p in ids:
-        pl = {"hero": draw(st.sampled_from([None, {"name": "H", "reserve_limit": draw(st.integers(0, 3)),
-                                                   "landmark_limit": draw(st.integers(0, 3))}]))}
+        pl = {
+            "hero": draw(
+                st.sampled_from(
+                    [
+                        None,
+                        {
+                            "name": "H",
+                            "reserve_limit": draw(st.integers(0, 3)),
+                            "landmark_limit": draw(st.integers(0, 3)),
+                        },
+                    ]
+                )
+            )
+        }
         for zone in ZONES:
             if phase == "setup" and zone != "deck":
                 continue
@@ -64,15 +80,23 @@ def boards(draw, mode: str = "1v1"):
                 kind = "permanent" if zone == "landmarks" else "character"
                 if zone in ("hand", "reserve", "deck", "discard") and draw(st.integers(0, 3)) == 0:
                     kind = draw(st.sampled_from(["spell", "permanent"]))
-                c = {"id": f"c{n}", "owner": draw(st.sampled_from(ids)), "type": kind,
-                     "hand_cost": draw(st.integers(0, 2)), "reserve_cost": draw(st.sampled_from([None, 0, 1])),
-                     "abilities": draw(st.lists(st.sampled_from(ABILITIES), max_size=2)),
-                     **({"effect": draw(st.sampled_from(EFFECTS))} if kind == "spell" else {}),
-                     **({"keywords": ["fleeting"]} if kind == "spell" and draw(st.booleans()) else {}),
-                     "stats": {"forest": draw(st.integers(0, 3)), "mountain": draw(st.integers(0, 3)),
-                               "water": draw(st.integers(0, 3))},
-                     "statuses": draw(st.lists(st.sampled_from(STATUSES), unique=True, max_size=2)),
-                     "counters": draw(st.sampled_from([{}, {"boost": 1}]))}
+                c = {
+                    "id": f"c{n}",
+                    "owner": draw(st.sampled_from(ids)),
+                    "type": kind,
+                    "hand_cost": draw(st.integers(0, 2)),
+                    "reserve_cost": draw(st.sampled_from([None, 0, 1])),
+                    "abilities": draw(st.lists(st.sampled_from(ABILITIES), max_size=2)),
+                    **({"effect": draw(st.sampled_from(EFFECTS))} if kind == "spell" else {}),
+                    **({"keywords": ["fleeting"]} if kind == "spell" and draw(st.booleans()) else {}),
+                    "stats": {
+                        "forest": draw(st.integers(0, 3)),
+                        "mountain": draw(st.integers(0, 3)),
+                        "water": draw(st.integers(0, 3)),
+                    },
+                    "statuses": draw(st.lists(st.sampled_from(STATUSES), unique=True, max_size=2)),
+                    "counters": draw(st.sampled_from([{}, {"boost": 1}])),
+                }
                 if zone.endswith("expedition") and draw(st.booleans()):
                     c["token"] = True
                 if zone == "mana":
@@ -83,9 +107,15 @@ def boards(draw, mode: str = "1v1"):
         players[p] = pl
     h = draw(st.integers(0, 6))
     markers = {p: {"hero": draw(st.integers(0, h)), "companion": draw(st.integers(h + 1, 7))} for p in ids}
-    doc = {"format": "arbitre-scenario/1", "seed": draw(st.integers(0, 10**6)), "day": day, "phase": phase,
-           "first_player": draw(st.sampled_from(ids)), "players": players,
-           "adventure": {"markers": markers, "arena": draw(st.booleans())} if phase != "setup" else {}}
+    doc = {
+        "format": "arbitre-scenario/1",
+        "seed": draw(st.integers(0, 10**6)),
+        "day": day,
+        "phase": phase,
+        "first_player": draw(st.sampled_from(ids)),
+        "players": players,
+        "adventure": {"markers": markers, "arena": draw(st.booleans())} if phase != "setup" else {},
+    }
     if mode == "2v2":
         doc["mode"] = "2v2"
         if doc["adventure"] and not doc["adventure"]["arena"] and draw(st.booleans()):
@@ -96,8 +126,12 @@ def boards(draw, mode: str = "1v1"):
 #: a 2v2 Adventure with every Tumult card face up, the central pair turned opposite ways
 TUMULT_2V2_FACE_UP = [
     {"name": f"T{k}{x}", "face_up": True, "terrains": halves[::-1] if (k, x) == (3, "b") else halves}
-    for k, halves in ((1, [["forest"], ["mountain", "water"]]), (2, [["mountain"], ["forest", "water"]]),
-                      (3, [["water"], ["forest", "mountain"]])) for x in "ab"
+    for k, halves in (
+        (1, [["forest"], ["mountain", "water"]]),
+        (2, [["mountain"], ["forest", "water"]]),
+        (3, [["water"], ["forest", "mountain"]]),
+    )
+    for x in "ab"
 ]
 
 
@@ -166,16 +200,27 @@ def test_dump_then_load_resumes_identically(doc, choice_seed):
     assert again.to_doc() == dumped
     game.run("end", max_steps=40)
     again.run("end", max_steps=40)
-    assert [e.text for e in again.log] == [e.text for e in game.log[-len(again.log):]] if again.log else True
+    assert [e.text for e in again.log] == [e.text for e in game.log[-len(again.log) :]] if again.log else True
 
 
 def generic_deck(p: str) -> list[dict]:
     deck = []
     for i in range(40):
-        c = {"id": f"{p}{i}", "type": "character", "hand_cost": i % 3, "reserve_cost": 1,
-             "stats": {"forest": i % 4, "mountain": (i + 1) % 4, "water": (i + 2) % 4}}
+        c = {
+            "id": f"{p}{i}",
+            "type": "character",
+            "hand_cost": i % 3,
+            "reserve_cost": 1,
+            "stats": {"forest": i % 4, "mountain": (i + 1) % 4, "water": (i + 2) % 4},
+        }
         if i % 5 == 4:
-            c = {"id": f"{p}{i}", "type": "spell", "hand_cost": 1, "reserve_cost": 1, "effect": EFFECTS[i % len(EFFECTS)]}
+            c = {
+                "id": f"{p}{i}",
+                "type": "spell",
+                "hand_cost": 1,
+                "reserve_cost": 1,
+                "effect": EFFECTS[i % len(EFFECTS)],
+            }
         elif i % 6 == 5:
             c["abilities"] = [ABILITIES[i % len(ABILITIES)]]
         deck.append(c)
@@ -185,8 +230,12 @@ def generic_deck(p: str) -> list[dict]:
 @settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6))
 def test_whole_games_from_setup_reach_a_winner_without_losing_a_card(seed):
-    doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup",
-           "players": {p: {"hero": None, "deck": generic_deck(p)} for p in "AB"}}
+    doc = {
+        "format": "arbitre-scenario/1",
+        "seed": seed,
+        "phase": "setup",
+        "players": {p: {"hero": None, "deck": generic_deck(p)} for p in "AB"},
+    }
     game = play(doc, 3000, seed)
     assert game.winner in ("A", "B")
     again = play(doc, 3000, seed)
@@ -196,8 +245,12 @@ def test_whole_games_from_setup_reach_a_winner_without_losing_a_card(seed):
 @settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6))
 def test_undo_is_exact_through_a_whole_game_with_card_play(seed):
-    doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup",
-           "players": {p: {"hero": None, "deck": generic_deck(p)} for p in "AB"}}
+    doc = {
+        "format": "arbitre-scenario/1",
+        "seed": seed,
+        "phase": "setup",
+        "players": {p: {"hero": None, "deck": generic_deck(p)} for p in "AB"},
+    }
     play(doc, 250, seed, check_undo=True)
 
 
@@ -227,8 +280,13 @@ def test_2v2_same_file_same_log_and_dump_resumes(doc, choice_seed):
 @settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6))
 def test_2v2_whole_games_from_setup_reach_a_team_winner(seed):
-    doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup", "mode": "2v2",
-           "players": {p: {"hero": None, "deck": generic_deck(p)} for p in SEATS["2v2"]}}
+    doc = {
+        "format": "arbitre-scenario/1",
+        "seed": seed,
+        "phase": "setup",
+        "mode": "2v2",
+        "players": {p: {"hero": None, "deck": generic_deck(p)} for p in SEATS["2v2"]},
+    }
     game = play(doc, 6000, seed)
     assert game.winner in ("A", "B")
     again = play(doc, 6000, seed)
@@ -238,6 +296,11 @@ def test_2v2_whole_games_from_setup_reach_a_team_winner(seed):
 @settings(max_examples=3, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6))
 def test_2v2_undo_is_exact_through_a_whole_game(seed):
-    doc = {"format": "arbitre-scenario/1", "seed": seed, "phase": "setup", "mode": "2v2",
-           "players": {p: {"hero": None, "deck": generic_deck(p)} for p in SEATS["2v2"]}}
+    doc = {
+        "format": "arbitre-scenario/1",
+        "seed": seed,
+        "phase": "setup",
+        "mode": "2v2",
+        "players": {p: {"hero": None, "deck": generic_deck(p)} for p in SEATS["2v2"]},
+    }
     play(doc, 250, seed, check_undo=True)

@@ -4,6 +4,7 @@ JSON path) or IllegalDecision (state untouched), and never raises anything else.
 Each `test_crash_*` is a crash site found by fuzzing (a TypeError, KeyError, IndexError or
 AttributeError raised instead of a problem), kept as a small explicit document.
 """
+
 from __future__ import annotations
 
 import copy
@@ -11,9 +12,11 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engine
+
 from .helpers import board, board4, card, char, deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,12 +35,43 @@ def _dumped() -> list[dict]:
 
 
 DUMPED = _dumped()
-WEIRD = [None, [], {}, [1], {"a": 1}, "x", 10**30, -1, 1.5, True, False, "", "\ud800", [[]], [{}], {"id": []},
-         0, 2**63, "A", "self", "choose", "A.hero", ["a1", "a1"], [None], {"a": {"b": [[]]}}]
-weird = st.one_of(st.sampled_from(WEIRD), st.integers(-(10**40), 10**40), st.text(max_size=6),
-                  st.floats(allow_nan=False))
-FAST = settings(max_examples=500, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+WEIRD = [
+    None,
+    [],
+    {},
+    [1],
+    {"a": 1},
+    "x",
+    10**30,
+    -1,
+    1.5,
+    True,
+    False,
+    "",
+    "\ud800",
+    [[]],
+    [{}],
+    {"id": []},
+    0,
+    2**63,
+    "A",
+    "self",
+    "choose",
+    "A.hero",
+    ["a1", "a1"],
+    [None],
+    {"a": {"b": [[]]}},
+]
+weird = st.one_of(
+    st.sampled_from(WEIRD), st.integers(-(10**40), 10**40), st.text(max_size=6), st.floats(allow_nan=False)
+)
+FAST = settings(
+    max_examples=500,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def paths(node, here=()):
@@ -84,7 +118,7 @@ def mutated(draw, sources):
         try:
             put(doc, path, draw(weird))
         except (KeyError, IndexError, TypeError):
-            pass   # an earlier mutation replaced a parent
+            pass  # an earlier mutation replaced a parent
     return doc
 
 
@@ -106,9 +140,18 @@ def test_mutated_decisions_are_refused_with_the_state_untouched(data):
     sources = [d for d in DUMPED if d["progress"]["winner"] is None]
     game = engine.load(copy.deepcopy(data.draw(st.sampled_from(sources))))
     legal = game.legal_decisions()
-    decision = copy.deepcopy(data.draw(st.sampled_from(legal))) if legal and data.draw(st.booleans()) else \
-        {"player": data.draw(st.sampled_from(["A", "B", "A1", "B2"])), data.draw(st.sampled_from(
-            ["pass", "play", "quick", "mana", "keep", "optional", "mode", "targets", "swap", "order", "zzz"])): None}
+    decision = (
+        copy.deepcopy(data.draw(st.sampled_from(legal)))
+        if legal and data.draw(st.booleans())
+        else {
+            "player": data.draw(st.sampled_from(["A", "B", "A1", "B2"])),
+            data.draw(
+                st.sampled_from(
+                    ["pass", "play", "quick", "mana", "keep", "optional", "mode", "targets", "swap", "order", "zzz"]
+                )
+            ): None,
+        }
+    )
     spots = list(paths(decision))
     for _ in range(data.draw(st.integers(0, 3))):
         if spots:
@@ -151,7 +194,10 @@ def test_setup_forked_after_the_draw_loads_back():
     doc = board(phase="setup", day=1, first=None, A={"deck": deck("a", 10)}, B={"deck": deck("b", 10)})
     del doc["first_player"]
     game = engine.load(doc)
-    game.run("step"); game.run("step"); game.run("step"); game.run("step")   # adventure, first player, shuffle, draw
+    game.run("step")
+    game.run("step")
+    game.run("step")
+    game.run("step")  # adventure, first player, shuffle, draw
     assert game.state.step == "setup.mana"
     dumped = game.to_doc()
     assert engine.load(dumped).to_doc() == dumped
@@ -192,8 +238,9 @@ def test_crash_unhashable_marker_player_and_tumult_name(value):
 
 
 def test_crash_unhashable_decision_player():
-    refused_at(board(decisions=[{"player": "A", "pass": True}, {"player": {"id": []}, "pass": True}]),
-               "decisions[1].player")
+    refused_at(
+        board(decisions=[{"player": "A", "pass": True}, {"player": {"id": []}, "pass": True}]), "decisions[1].player"
+    )
 
 
 def test_crash_unhashable_first_player():
@@ -207,13 +254,18 @@ def test_crash_unhashable_card_owner():
 def test_crash_unhashable_tumult_terrain():
     tumult = [{"name": f"T{i}", "terrains": [[{"a": 1}], ["water"]]} for i in range(3)]
     refused_at(board(adventure={"tumult": tumult}), "adventure.tumult[0].terrains[0][0]")
-    tumult = [[], {"name": "T2", "terrains": [["forest"], ["water"]]}, {"name": "T3", "terrains": [["forest"], ["water"]]}]
+    tumult = [
+        [],
+        {"name": "T2", "terrains": [["forest"], ["water"]]},
+        {"name": "T3", "terrains": [["forest"], ["water"]]},
+    ]
     refused_at(board(adventure={"tumult": tumult}), "adventure.tumult[0]")
 
 
 def test_crash_unhashable_mana_decision():
-    refused_at(board(A={"hand": [char("a1")]}, decisions=[{"player": "A", "mana": ["a1", {"a": 1}]}]),
-               "decisions[0].mana[1]")
+    refused_at(
+        board(A={"hand": [char("a1")]}, decisions=[{"player": "A", "mana": ["a1", {"a": 1}]}]), "decisions[0].mana[1]"
+    )
 
 
 def test_crash_2v2_central_tumult_with_one_half():
@@ -228,23 +280,48 @@ def test_crash_null_tumult_is_the_default_adventure():
     assert len(engine.load(doc).state.adventure.tumult) == 3
 
 
-@pytest.mark.parametrize("key,value,path", [
-    ("player", {"id": []}, "player"), ("player", "", "player"), ("player", "C", "player"),
-    ("expedition", [], "expedition"), ("expedition", "nobody.hero", "expedition"), ("expedition", "self.left", "expedition"),
-    ("target", {"a": 1}, "target"), ("if", {"zone": "self.hand", "at_least": [1]}, "if.at_least"),
-    ("if", {"zone": 3}, "if.zone"), ("if", [1], "if"), ("unless", {"first_player": []}, "unless.first_player"),
-    ("count", True, "count"), ("count", 10**30, "count"), ("count", 1.5, "count"), ("choose", 0, "choose"),
-    ("controller", [], "controller"), ("name", {}, "name"), ("type", [], "type"), ("optional", "yes", "optional"),
-])
+@pytest.mark.parametrize(
+    "key,value,path",
+    [
+        ("player", {"id": []}, "player"),
+        ("player", "", "player"),
+        ("player", "C", "player"),
+        ("expedition", [], "expedition"),
+        ("expedition", "nobody.hero", "expedition"),
+        ("expedition", "self.left", "expedition"),
+        ("target", {"a": 1}, "target"),
+        ("if", {"zone": "self.hand", "at_least": [1]}, "if.at_least"),
+        ("if", {"zone": 3}, "if.zone"),
+        ("if", [1], "if"),
+        ("unless", {"first_player": []}, "unless.first_player"),
+        ("count", True, "count"),
+        ("count", 10**30, "count"),
+        ("count", 1.5, "count"),
+        ("choose", 0, "choose"),
+        ("controller", [], "controller"),
+        ("name", {}, "name"),
+        ("type", [], "type"),
+        ("optional", "yes", "optional"),
+    ],
+)
 def test_crash_malformed_step(key, value, path):
     verb = {"player": "draw", "expedition": "move_forward"}.get(key, "gain_counters")
     step = {"action": verb, "target": "a1", "player": "self", "expedition": "self.hero", key: value}
-    refused_at(board(**AFTERNOON, A={"hand": [spell("s1", step)], "hero_expedition": [char("a1")]}),
-               f"players.A.hand[0].effect[0].{path}")
+    refused_at(
+        board(**AFTERNOON, A={"hand": [spell("s1", step)], "hero_expedition": [char("a1")]}),
+        f"players.A.hand[0].effect[0].{path}",
+    )
 
 
-@pytest.mark.parametrize("cost,path", [({"mana": {"a": 1}}, "cost.mana"), ([1], "cost"),
-                                       ({"exhaust_me": "x"}, "cost.exhaust_me"), ({"spend": {"boost": True}}, "cost.spend.boost")])
+@pytest.mark.parametrize(
+    "cost,path",
+    [
+        ({"mana": {"a": 1}}, "cost.mana"),
+        ([1], "cost"),
+        ({"exhaust_me": "x"}, "cost.exhaust_me"),
+        ({"spend": {"boost": True}}, "cost.spend.boost"),
+    ],
+)
 def test_crash_malformed_internal_cost(cost, path):
     step = {"action": "internal", "cost": cost, "effect": [{"action": "draw", "player": "self"}]}
     refused_at(board(**AFTERNOON, A={"hand": [spell("s1", step)]}), f"players.A.hand[0].effect[0].{path}")
@@ -257,33 +334,57 @@ def test_crash_malformed_ability_zones_and_trigger():
     refused_at(doc, "players.A.hero_expedition[0].abilities[0].zones")
 
 
-@pytest.mark.parametrize("decision,path", [
-    ({"player": "A", "order": [{}, "a1:0"]}, "decisions[0].order[0]"),
-    ({"player": "A", "swap": [["o1"], "o2"]}, "decisions[0].swap[0]"),
-    ({"player": "A", "swap": ["o1"]}, "decisions[0].swap"),
-    ({"player": "A", "play": "a1", "expedition": "hero", "targets": [{}]}, "decisions[0].targets[0]"),
-    ({"player": "A", "quick": "a1", "ability": True}, "decisions[0].ability"),
-    ({"player": "A", "mode": True}, "decisions[0].mode"),
-    ({"player": "A", "keep": [[]]}, "decisions[0].keep[0]"),
-    ({"player": "A", "keep": "a1"}, "decisions[0].keep"),
-    ({"player": "A", "optional": 1}, "decisions[0].optional"),
-    ({"player": "A", "pass": True, "play": "a1"}, "decisions[0]"),
-])
+@pytest.mark.parametrize(
+    "decision,path",
+    [
+        ({"player": "A", "order": [{}, "a1:0"]}, "decisions[0].order[0]"),
+        ({"player": "A", "swap": [["o1"], "o2"]}, "decisions[0].swap[0]"),
+        ({"player": "A", "swap": ["o1"]}, "decisions[0].swap"),
+        ({"player": "A", "play": "a1", "expedition": "hero", "targets": [{}]}, "decisions[0].targets[0]"),
+        ({"player": "A", "quick": "a1", "ability": True}, "decisions[0].ability"),
+        ({"player": "A", "mode": True}, "decisions[0].mode"),
+        ({"player": "A", "keep": [[]]}, "decisions[0].keep[0]"),
+        ({"player": "A", "keep": "a1"}, "decisions[0].keep"),
+        ({"player": "A", "optional": 1}, "decisions[0].optional"),
+        ({"player": "A", "pass": True, "play": "a1"}, "decisions[0]"),
+    ],
+)
 def test_crash_malformed_decisions_in_a_document(decision, path):
-    refused_at(board(**AFTERNOON, A={"hand": [char("a1")], "mana": [card("o1"), card("o2", statuses=["exhausted"])]},
-                     decisions=[decision]), path)
+    refused_at(
+        board(
+            **AFTERNOON,
+            A={"hand": [char("a1")], "mana": [card("o1"), card("o2", statuses=["exhausted"])]},
+            decisions=[decision],
+        ),
+        path,
+    )
 
 
-@pytest.mark.parametrize("decision", [
-    None, [], "pass", {"player": "A", "order": [{}, "x"]}, {"player": "A", "swap": [["o1"], "o2"]},
-    {"player": "A", "swap": [{}, {}]}, {"player": "A", "play": {"a": 1}}, {"player": "A", "play": "a1", "quick": "zz"},
-    {"player": "A", "play": "a1", "expedition": []}, {"player": "A", "quick": "a1", "ability": True},
-    {"player": "A", "mode": 10**30}, {"player": "A", "targets": [[]]}, {"player": "A", "mana": [{}]},
-    {"player": "A", "keep": {"a": 1}}, {"player": "A", "optional": "x"}, {"player": "A", "pass": 1},
-])
+@pytest.mark.parametrize(
+    "decision",
+    [
+        None,
+        [],
+        "pass",
+        {"player": "A", "order": [{}, "x"]},
+        {"player": "A", "swap": [["o1"], "o2"]},
+        {"player": "A", "swap": [{}, {}]},
+        {"player": "A", "play": {"a": 1}},
+        {"player": "A", "play": "a1", "quick": "zz"},
+        {"player": "A", "play": "a1", "expedition": []},
+        {"player": "A", "quick": "a1", "ability": True},
+        {"player": "A", "mode": 10**30},
+        {"player": "A", "targets": [[]]},
+        {"player": "A", "mana": [{}]},
+        {"player": "A", "keep": {"a": 1}},
+        {"player": "A", "optional": "x"},
+        {"player": "A", "pass": 1},
+    ],
+)
 def test_crash_malformed_decisions_given_to_decide(decision):
-    game = engine.load(board(**AFTERNOON, A={"hand": [char("a1")],
-                                             "mana": [card("o1"), card("o2", statuses=["exhausted"])]}))
+    game = engine.load(
+        board(**AFTERNOON, A={"hand": [char("a1")], "mana": [card("o1"), card("o2", statuses=["exhausted"])]})
+    )
     assert game.pending["kind"] == "turn"
     before = game.to_doc()
     with pytest.raises(engine.IllegalDecision):
@@ -293,11 +394,18 @@ def test_crash_malformed_decisions_given_to_decide(decision):
 
 def test_a_decision_of_another_kind_is_refused_by_a_reaction_waiting_for_targets():
     """A `mode` given where targets are awaited is refused (it would choose a mode out of range)."""
-    ability = {"trigger": "join", "effect": [
-        {"action": "gain_counters", "target": "choose", "name": "boost", "count": 1},
-        {"action": "choose_one", "modes": [[{"action": "draw", "player": "self"}]]}]}
-    doc = board(**AFTERNOON, A={"hand": [char("a1", abilities=[ability])], "hero_expedition": [char("a2")]},
-                decisions=[{"player": "A", "play": "a1", "expedition": "hero"}])
+    ability = {
+        "trigger": "join",
+        "effect": [
+            {"action": "gain_counters", "target": "choose", "name": "boost", "count": 1},
+            {"action": "choose_one", "modes": [[{"action": "draw", "player": "self"}]]},
+        ],
+    }
+    doc = board(
+        **AFTERNOON,
+        A={"hand": [char("a1", abilities=[ability])], "hero_expedition": [char("a2")]},
+        decisions=[{"player": "A", "play": "a1", "expedition": "hero"}],
+    )
     game = engine.load(doc)
     game.run("end")
     assert game.pending["kind"] == "targets"
@@ -306,17 +414,24 @@ def test_a_decision_of_another_kind_is_refused_by_a_reaction_waiting_for_targets
     game.decide({"player": "A", "targets": ["a2"]})
 
 
-@pytest.mark.parametrize("field,value", [("seed", True), ("seed", 10**30), ("day", True), ("day", 10**30),
-                                          ("day", 0), ("seed", 1.5)])
+@pytest.mark.parametrize(
+    "field,value", [("seed", True), ("seed", 10**30), ("day", True), ("day", 10**30), ("day", 0), ("seed", 1.5)]
+)
 def test_numbers_out_of_range_or_booleans_are_refused(field, value):
     refused_at(board(**{field: value}), field)
 
 
-@pytest.mark.parametrize("path,value", [
-    ("players.A.hand[0].hand_cost", True), ("players.A.hand[0].stats.forest", 10**30),
-    ("players.A.hand[0].counters.boost", False), ("players.A.hero.reserve_limit", True),
-    ("players.A.hand[0].keywords", [1]), ("players.A.hand[0].statuses", [{}]),
-])
+@pytest.mark.parametrize(
+    "path,value",
+    [
+        ("players.A.hand[0].hand_cost", True),
+        ("players.A.hand[0].stats.forest", 10**30),
+        ("players.A.hand[0].counters.boost", False),
+        ("players.A.hero.reserve_limit", True),
+        ("players.A.hand[0].keywords", [1]),
+        ("players.A.hand[0].statuses", [{}]),
+    ],
+)
 def test_card_and_hero_numbers(path, value):
     doc = board(A={"hand": [char("a1", counters={"boost": 1}, keywords=[])], "hero": {"name": "H"}})
     node = doc
@@ -328,27 +443,36 @@ def test_card_and_hero_numbers(path, value):
     assert any(p.startswith(path) for p in problems), problems
 
 
-@pytest.mark.parametrize("progress,path", [
-    ({"step": 5}, "progress.step"), ({"step": "night.rest", "sub": 9}, "progress.sub"),
-    ({"step": "night.rest", "decision_index": 3}, "progress.decision_index"),
-    ({"step": "night.rest", "keeps": {"A": [{}]}}, "progress.keeps"),
-    ({"step": "night.rest", "turn": []}, "progress.turn"), ({"step": "night.rest", "winner": {}}, "progress.winner"),
-    ({"step": "night.rest", "stack": [{"id": "x"}]}, "progress.stack[0].card"),
-    ({"step": "night.rest", "declare": {"player": "A", "quick": "zz"}}, "progress.declare.quick"),
-])
+@pytest.mark.parametrize(
+    "progress,path",
+    [
+        ({"step": 5}, "progress.step"),
+        ({"step": "night.rest", "sub": 9}, "progress.sub"),
+        ({"step": "night.rest", "decision_index": 3}, "progress.decision_index"),
+        ({"step": "night.rest", "keeps": {"A": [{}]}}, "progress.keeps"),
+        ({"step": "night.rest", "turn": []}, "progress.turn"),
+        ({"step": "night.rest", "winner": {}}, "progress.winner"),
+        ({"step": "night.rest", "stack": [{"id": "x"}]}, "progress.stack[0].card"),
+        ({"step": "night.rest", "declare": {"player": "A", "quick": "zz"}}, "progress.declare.quick"),
+    ],
+)
 def test_malformed_progress_is_refused(progress, path):
     refused_at(board(progress=progress), path)
 
 
 def test_a_stack_frame_target_that_no_step_can_take_is_refused():
-    game = engine.load(board(**AFTERNOON, A={
-        "hand": [spell("s1", {"action": "draw", "player": "choose"})]},
-        decisions=[{"player": "A", "play": "s1", "targets": ["B"]}]))
+    game = engine.load(
+        board(
+            **AFTERNOON,
+            A={"hand": [spell("s1", {"action": "draw", "player": "choose"})]},
+            decisions=[{"player": "A", "play": "s1", "targets": ["B"]}],
+        )
+    )
     game.run("step")
     doc = game.to_doc()
     assert doc["progress"]["stack"]
     assert engine.load(copy.deepcopy(doc)).to_doc() == doc
-    doc["progress"]["stack"][0]["targets"][0][0] = "a1"        # not a player: draw would find no Deck
+    doc["progress"]["stack"][0]["targets"][0][0] = "a1"  # not a player: draw would find no Deck
     refused_at(doc, "progress.stack[0].targets")
 
 

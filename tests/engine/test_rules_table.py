@@ -1,4 +1,5 @@
 """The rules the engine cites exist in the seed rules, and RULES.md is generated from the code."""
+
 from __future__ import annotations
 
 import re
@@ -41,14 +42,16 @@ def test_committed_rules_md_is_the_generated_table():
 
 
 def test_cli_prints_the_table():
-    out = subprocess.run([sys.executable, "-m", "engine", "rules"], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "rules"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     assert out == table()
 
 
 def test_every_effect_verb_names_the_rule_that_defines_it():
     from engine.model import VERBS
     from engine.rules.targets import VERB_RULES
+
     assert set(VERB_RULES) == set(VERBS)
     assert {r for rules in VERB_RULES.values() for r in rules} <= citable()
 
@@ -56,6 +59,7 @@ def test_every_effect_verb_names_the_rule_that_defines_it():
 # -- the 2v2 glossary article: cited by title and subheading, every paragraph accounted for ------------
 def seed_article() -> list[tuple[str, int, str]]:
     from engine.rules.registry import ARTICLE_2V2, article_paragraphs
+
     for path in sorted((ROOT / "fixtures" / "rules").glob("*.txt")):
         text = path.read_text(encoding="utf-8")
         if f"\n{ARTICLE_2V2}\n" in text:
@@ -65,12 +69,14 @@ def seed_article() -> list[tuple[str, int, str]]:
 
 def test_article_subheadings_are_the_seeds():
     from engine.rules.registry import ARTICLE_SECTIONS
+
     found = list(dict.fromkeys(section for section, _, _ in seed_article()))
     assert tuple(found) == ARTICLE_SECTIONS
 
 
 def test_every_citable_article_section_exists_in_the_seeds():
     from engine.rules.registry import ARTICLE_2V2, citable_articles
+
     sections = {section for section, _, _ in seed_article()}
     assert citable_articles()
     assert {s for title, s in citable_articles() if title == ARTICLE_2V2} <= sections
@@ -78,6 +84,7 @@ def test_every_citable_article_section_exists_in_the_seeds():
 
 def test_every_article_paragraph_is_played_or_not_applicable():
     from engine.rules.registry import ARTICLE_IMPLEMENTED, ARTICLE_NOT_APPLICABLE, implemented
+
     implemented()
     paragraphs = {(section, n) for section, n, _ in seed_article()}
     assert paragraphs == set(ARTICLE_IMPLEMENTED) | set(ARTICLE_NOT_APPLICABLE)

@@ -1,4 +1,5 @@
 """Loading, checking and dumping scenario documents."""
+
 from __future__ import annotations
 
 import json
@@ -8,6 +9,7 @@ import sys
 import pytest
 
 import engine
+
 from .helpers import board, char, deck
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
@@ -18,10 +20,18 @@ def paths(problems):
 
 
 def test_load_dump_load_gives_the_same_state():
-    doc = board(A={"reserve": [char("a1", 1, counters={"boost": 2})], "deck": deck("ad", 5),
-                   "hero_expedition": [char("a2", 2, statuses=["fleeting"])]},
-                B={"companion_expedition": [char("b1", water=3, token=True)]},
-                title="Titre", description="Texte", tags=["x"], expect={"until": "end"})
+    doc = board(
+        A={
+            "reserve": [char("a1", 1, counters={"boost": 2})],
+            "deck": deck("ad", 5),
+            "hero_expedition": [char("a2", 2, statuses=["fleeting"])],
+        },
+        B={"companion_expedition": [char("b1", water=3, token=True)]},
+        title="Titre",
+        description="Texte",
+        tags=["x"],
+        expect={"until": "end"},
+    )
     dumped = engine.load(doc).to_doc()
     again = engine.load(json.loads(json.dumps(dumped))).to_doc()
     assert dumped == again
@@ -37,14 +47,22 @@ def test_unknown_card_and_player_keys_are_kept():
 
 
 def test_every_problem_is_listed_with_its_path():
-    doc = board(phase="teatime", A={"hand": [char("x1"), char("x1")],
-                                    "reserve": [char("t1", token=True), {"id": "s", "statuses": ["sleepy"]}]},
-                markers={"A": {"hero": 9, "companion": 7}})
+    doc = board(
+        phase="teatime",
+        A={"hand": [char("x1"), char("x1")], "reserve": [char("t1", token=True), {"id": "s", "statuses": ["sleepy"]}]},
+        markers={"A": {"hero": 9, "companion": 7}},
+    )
     doc["players"]["B"]["hand"] = [{"id": "b1", "type": "wizard", "counters": {"boost": -1}}]
     problems = engine.check(doc)
-    assert {"phase", "players.A.hand[1].id", "players.A.reserve[0].token",
-            "players.A.reserve[1].statuses[0]", "adventure.markers.A.hero",
-            "players.B.hand[0].type", "players.B.hand[0].counters.boost"} <= paths(problems)
+    assert {
+        "phase",
+        "players.A.hand[1].id",
+        "players.A.reserve[0].token",
+        "players.A.reserve[1].statuses[0]",
+        "adventure.markers.A.hero",
+        "players.B.hand[0].type",
+        "players.B.hand[0].counters.boost",
+    } <= paths(problems)
     with pytest.raises(engine.ScenarioError) as err:
         engine.load(doc)
     assert err.value.problems == problems
@@ -88,7 +106,12 @@ def test_cli_check_and_run_exit_2_on_a_refused_scenario(tmp_path):
         assert json.loads(r.stdout)["problems"][0]["path"] == "phase"
     good = tmp_path / "good.json"
     good.write_text(json.dumps(board()))
-    r = subprocess.run([sys.executable, "-m", "engine", "run", str(good), "--until", "step"], cwd=ROOT,
-                       capture_output=True, text=True, check=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "engine", "run", str(good), "--until", "step"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     out = json.loads(r.stdout)
     assert set(out) == {"state", "log", "pending", "winner"} and len(out["log"]) >= 1

@@ -1,4 +1,5 @@
 """Every scenario file of fixtures/scenarios/ plays to its `expect` (see engine/README.md)."""
+
 from __future__ import annotations
 
 import json
@@ -65,17 +66,17 @@ def test_scenario(path: Path):
             want = dict(want)
             reason = want.pop("reason_contains", None)
             assert {k: game.pending.get(k) for k in want} == want
-            if reason is not None:          # a refused decision: the reason names the rule
+            if reason is not None:  # a refused decision: the reason names the rule
                 assert reason in (game.pending.get("reason") or ""), game.pending
     state = game.to_doc()
     for key, want in expect.get("state", {}).items():
         assert compare(resolve(state, key), want) == normalise(want), key
     cited = {r for e in game.log for r in e.rules}
-    want = set(expect["rules"])                     # exact (issue 11): missing and extra both fail
+    want = set(expect["rules"])  # exact (issue 11): missing and extra both fail
     assert want == cited, f"missing citations: {sorted(want - cited)}; extra citations: {sorted(cited - want)}"
     assert len(expect["rules"]) == len(want), "a rule is listed twice"
     assert cited <= citable()
-    articles = {a for e in game.log for a in e.articles}     # (title, section) of the 2v2 article
+    articles = {a for e in game.log for a in e.articles}  # (title, section) of the 2v2 article
     assert {s for _, s in articles} >= set(expect.get("articles", [])), "missing article citations"
     assert articles <= citable_articles()
     if doc.get("mode") == "2v2":

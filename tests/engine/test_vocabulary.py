@@ -1,4 +1,5 @@
 """One vocabulary (issue 11, part 3): the format's identifiers and their French labels in one module."""
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,13 @@ def test_labels_are_french_unique_and_json_for_the_site():
 def test_the_log_speaks_the_vocabulary():
     assert text.ZONE_FR is not None and text.ZONE_FR == vocabulary()["zones"]
     spell = {"id": "s1", "name": "Appel", "type": "spell", "effect": [{"action": "draw", "player": "self"}]}
-    game = engine.load({**engine.empty_document(), "phase": "afternoon",
-                        "players": {"A": {"hero": None, "hand": [spell]}, "B": {"hero": None}}})
+    game = engine.load(
+        {
+            **engine.empty_document(),
+            "phase": "afternoon",
+            "players": {"A": {"hero": None, "hand": [spell]}, "B": {"hero": None}},
+        }
+    )
     game.decide({"player": "A", "play": "s1"})
     assert any("Limbo" in e.text for e in game.log)
 

@@ -1,4 +1,5 @@
 """Who may open the builder: signed-in judges for a new scenario, the author or staff for an edit."""
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,7 @@ def scenario_of(author, visibility="link") -> Scenario:
 def initial_of(response) -> dict:
     html = response.content.decode()
     start = html.index('id="builder-initial"')
-    body = html[html.index(">", start) + 1:html.index("</script>", start)]
+    body = html[html.index(">", start) + 1 : html.index("</script>", start)]
     return json.loads(body)
 
 

@@ -6,6 +6,7 @@ PostgreSQL database when the suite runs on PostgreSQL); the test kills the worke
 random moments while saves are in flight, lets gunicorn start a new worker, and checks the invariant
 after every kill.
 """
+
 from __future__ import annotations
 
 import json
@@ -47,7 +48,13 @@ def server_env(tmp_path):
 
         settings = connection.settings_dict
         created_db = f"arbitre_crash_{uuid.uuid4().hex[:8]}"
-        admin = dict(host=settings["HOST"], port=settings["PORT"], user=settings["USER"], password=settings["PASSWORD"], dbname="postgres")
+        admin = dict(
+            host=settings["HOST"],
+            port=settings["PORT"],
+            user=settings["USER"],
+            password=settings["PASSWORD"],
+            dbname="postgres",
+        )
         with psycopg.connect(**admin, autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{created_db}"')
         env["DATABASE_URL"] = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{created_db}"
@@ -60,8 +67,15 @@ def server_env(tmp_path):
 
 
 def manage(env, *args, stdin: str | None = None) -> str:
-    result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, input=stdin,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -91,12 +105,27 @@ print(json.dumps(out))
 
 def test_killing_a_worker_mid_save_leaves_each_scenario_whole(server_env):
     manage(server_env, "migrate", "--noinput", "-v0")
-    scenario = manage(server_env, "shell", "-v", "0", "-c", SETUP.format(doc=repr(board()).replace("None", "None"))).strip()
+    scenario = manage(
+        server_env, "shell", "-v", "0", "-c", SETUP.format(doc=repr(board()).replace("None", "None"))
+    ).strip()
     port = free_port()
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "judge.wsgi", "--workers", "1", "--bind", f"127.0.0.1:{port}",
-         "--graceful-timeout", "1", "--timeout", "30"],
-        cwd=ROOT, env=server_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "judge.wsgi",
+            "--workers",
+            "1",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--graceful-timeout",
+            "1",
+            "--timeout",
+            "30",
+        ],
+        cwd=ROOT,
+        env=server_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     rng = random.Random(7)
     try:
@@ -134,9 +163,13 @@ def _put(port: int, scenario: str, n: int) -> None:
     document["description"] = title
     body = json.dumps({"title": title, "tags": [f"t{n}"], "document": document}).encode()
     request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/scenarios/{scenario}/", data=body, method="PUT",
-        headers={"Content-Type": "application/json",
-                 "Authorization": "Basic " + base64.b64encode(b"alice:pw-alice").decode()},
+        f"http://127.0.0.1:{port}/api/scenarios/{scenario}/",
+        data=body,
+        method="PUT",
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": "Basic " + base64.b64encode(b"alice:pw-alice").decode(),
+        },
     )
     try:
         urllib.request.urlopen(request, timeout=10).read()

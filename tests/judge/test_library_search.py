@@ -1,6 +1,7 @@
 """The scenario library's search (issue 14, item 7): words in titles, descriptions and tags with
 accents and case folded, the rule filter with sub-rules, pages of 20, tags grouped with counts, the
 same filters in the API, and the site's search listing matching scenarios below the rules."""
+
 from __future__ import annotations
 
 import re
@@ -28,10 +29,20 @@ def api_titles(query: str) -> list[str]:
 def library(rules, users):
     """Three public scenarios (two run to 2.4.6.c, one cites only 2.4.60, a made-up sub-rule) and a private one."""
     alice = users["alice"]
-    create(alice, visibility="public", title="Fugace au Repos", tags=["nuit"],
-           description="Le personnage Fugace part en Défausse (2.4.6.c).")
-    create(alice, visibility="public", title="Réserve pleine", tags=["Nettoyage"],
-           description="A garde deux cartes ; l'Éclaireur est épuisé.")
+    create(
+        alice,
+        visibility="public",
+        title="Fugace au Repos",
+        tags=["nuit"],
+        description="Le personnage Fugace part en Défausse (2.4.6.c).",
+    )
+    create(
+        alice,
+        visibility="public",
+        title="Réserve pleine",
+        tags=["Nettoyage"],
+        description="A garde deux cartes ; l'Éclaireur est épuisé.",
+    )
     create(alice, visibility="private", title="Brouillon fugace")
     odd = Scenario.objects.create(title="Soixante", author=alice, visibility="public", document=board())
     ScenarioCitation.objects.create(scenario=odd, ruleset="fr-1", number="2.4.60")
@@ -45,19 +56,23 @@ def test_fold_lowers_case_drops_accents_and_ligatures():
 
 def test_text_search_folds_accents_and_case_over_title_description_and_tags(library, client):
     assert titles(client.get("/scenarios/?q=fugace").content.decode()) == ["Fugace au Repos"]  # not the private draft
-    assert titles(client.get("/scenarios/?q=epuise").content.decode()) == ["Réserve pleine"]   # "épuisé" in the text
+    assert titles(client.get("/scenarios/?q=epuise").content.decode()) == ["Réserve pleine"]  # "épuisé" in the text
     assert titles(client.get("/scenarios/?q=NETTOYAGE").content.decode()) == ["Réserve pleine"]  # a tag
     assert titles(client.get("/scenarios/?q=reserve+eclaireur").content.decode()) == ["Réserve pleine"]  # every word
     html = client.get("/scenarios/?q=fugace+eclaireur").content.decode()
     assert titles(html) == [] and "Aucun scénario ne correspond." in html
-    assert '0 scénario trouvé' in html
+    assert "0 scénario trouvé" in html
 
 
 def test_rule_filter_includes_sub_rules_but_not_longer_numbers(library, client):
     assert titles(client.get("/scenarios/?rule=2.4.6.c").content.decode()) == ["Fugace au Repos", "Réserve pleine"]
     assert titles(client.get("/scenarios/?rule=2.4.6").content.decode()) == ["Fugace au Repos", "Réserve pleine"]
     assert titles(client.get("/scenarios/?rule=2.4.60").content.decode()) == ["Soixante"]
-    assert titles(client.get("/scenarios/?rule=2.4").content.decode()) == ["Fugace au Repos", "Réserve pleine", "Soixante"]
+    assert titles(client.get("/scenarios/?rule=2.4").content.decode()) == [
+        "Fugace au Repos",
+        "Réserve pleine",
+        "Soixante",
+    ]
     assert titles(client.get("/scenarios/?rule=2.4.6&q=fugace").content.decode()) == ["Fugace au Repos"]
     assert titles(client.get("/scenarios/?rule=9.9").content.decode()) == []
 
@@ -78,8 +93,12 @@ def test_search_text_follows_title_description_and_tag_changes(library, users):
     response = APIClient()
     response.force_authenticate(users["alice"])
     uuid = Scenario.objects.get(title="Fugace au Repos").uuid
-    assert response.patch(f"/api/scenarios/{uuid}/", {"title": "Garde en Défausse", "tags": ["Crépuscule"]},
-                          format="json").status_code == 200
+    assert (
+        response.patch(
+            f"/api/scenarios/{uuid}/", {"title": "Garde en Défausse", "tags": ["Crépuscule"]}, format="json"
+        ).status_code
+        == 200
+    )
     assert Scenario.objects.get(uuid=uuid).search_text.startswith("garde en defausse le personnage fugace")
     assert api_titles("?q=crepuscule") == ["Garde en Défausse"]
     assert api_titles("?q=nuit") == []
@@ -100,15 +119,20 @@ def test_library_pages_by_twenty_keeping_the_filters(rules, users, client):
 
 def test_tag_drop_down_groups_phases_frequent_and_other_tags_with_counts(rules, users, client):
     for n in range(5):
-        scenario = Scenario.objects.create(title=f"Sort {n}", author=users["bob"], visibility="public", document=board())
+        scenario = Scenario.objects.create(
+            title=f"Sort {n}", author=users["bob"], visibility="public", document=board()
+        )
         scenario.tags.set(Tag.for_names(["sort", "nuit"] + (["cible"] if n == 0 else [])))
     hidden = Scenario.objects.create(title="Caché", author=users["bob"], visibility="private", document=board())
     hidden.tags.set(Tag.for_names(["secret"]))
     html = client.get("/scenarios/").content.decode()
     groups = re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', html)
     options = {label: re.findall(r">([^<>]+)</option>", body) for label, body in groups}
-    assert options == {"Phase du jour": ["nuit (5)"], "Fréquentes (5 scénarios ou plus)": ["sort (5)"],
-                       "Autres": ["cible (1)"]}
+    assert options == {
+        "Phase du jour": ["nuit (5)"],
+        "Fréquentes (5 scénarios ou plus)": ["sort (5)"],
+        "Autres": ["cible (1)"],
+    }
 
 
 def test_site_search_lists_matching_public_scenarios_below_the_rules(library, client):
@@ -126,6 +150,11 @@ def test_site_search_lists_matching_public_scenarios_below_the_rules(library, cl
 def test_rule_links_filter_escapes_then_links_existing_rules(rules):
     template = Template("{% load rules_tags %}{{ text|rule_links:'fr-1' }}")
     html = template.render(Context({"text": "<b>Fugace</b> : 2.4.6.c, puis 2.4.60 et 1.5 fois (4.3.h)."}))
-    assert html == ('&lt;b&gt;Fugace&lt;/b&gt; : <a class="cite" href="/regles/fr-1/2.4.6.c/">2.4.6.c</a>, '
-                    'puis 2.4.60 et 1.5 fois (<a class="cite" href="/regles/fr-1/4.3.h/">4.3.h</a>).')
-    assert Template("{% load rules_tags %}{{ text|rule_links:'nope' }}").render(Context({"text": "2.4.6.c <i>"})) == "2.4.6.c &lt;i&gt;"
+    assert html == (
+        '&lt;b&gt;Fugace&lt;/b&gt; : <a class="cite" href="/regles/fr-1/2.4.6.c/">2.4.6.c</a>, '
+        'puis 2.4.60 et 1.5 fois (<a class="cite" href="/regles/fr-1/4.3.h/">4.3.h</a>).'
+    )
+    assert (
+        Template("{% load rules_tags %}{{ text|rule_links:'nope' }}").render(Context({"text": "2.4.6.c <i>"}))
+        == "2.4.6.c &lt;i&gt;"
+    )

@@ -4,6 +4,7 @@ A database made by the old migrations (``judge`` 0001-0003, the models still in 
 forward with its data: the new apps' 0001 and ``judge`` 0004 only move the models in Django's state, on
 the same tables, and relabel their content types.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -39,20 +40,36 @@ def test_rows_saved_under_the_old_layout_are_read_back_by_the_new_models():
         anne = User.objects.create(username="anne")
         tag = old.get_model("judge", "Tag").objects.create(name="Nuit", slug="nuit")
         scenario = old.get_model("judge", "Scenario").objects.create(
-            title="Fugace au Repos", author=anne, visibility="public", document={"format": "arbitre-scenario/1"})
+            title="Fugace au Repos", author=anne, visibility="public", document={"format": "arbitre-scenario/1"}
+        )
         scenario.tags.add(tag)
         fork = old.get_model("judge", "Scenario").objects.create(
-            title="Copie", author=anne, document={}, forked_from=scenario)
+            title="Copie", author=anne, document={}, forked_from=scenario
+        )
         old.get_model("judge", "ScenarioCitation").objects.create(scenario=scenario, ruleset="fr-1", number="2.4.6.c")
         old.get_model("judge", "ScenarioRevision").objects.create(
-            scenario=scenario, number=1, editor=anne, title="Fugace au Repos", tags=["Nuit"], visibility="public",
-            document={"format": "arbitre-scenario/1"})
+            scenario=scenario,
+            number=1,
+            editor=anne,
+            title="Fugace au Repos",
+            tags=["Nuit"],
+            visibility="public",
+            document={"format": "arbitre-scenario/1"},
+        )
         exercise = old.get_model("judge", "Exercise").objects.create(
-            scenario=scenario, author=anne, steps=3, kind="card_zone", focus="a1", answer="discard", section="2.4",
-            question={"prompt": "Où va a1 ?", "options": [{"key": "discard", "label": "la Défausse"}]})
+            scenario=scenario,
+            author=anne,
+            steps=3,
+            kind="card_zone",
+            focus="a1",
+            answer="discard",
+            section="2.4",
+            question={"prompt": "Où va a1 ?", "options": [{"key": "discard", "label": "la Défausse"}]},
+        )
         old.get_model("judge", "Attempt").objects.create(exercise=exercise, user=anne, chosen="discard", correct=True)
-        old.get_model("judge", "Attempt").objects.create(exercise=exercise, session_key="s" * 32, chosen="hand",
-                                                         correct=False)
+        old.get_model("judge", "Attempt").objects.create(
+            exercise=exercise, session_key="s" * 32, chosen="hand", correct=False
+        )
         scenario_type = ContentType.objects.get_or_create(app_label="judge", model="scenario")[0].pk
         exercise_type = ContentType.objects.get_or_create(app_label="judge", model="exercise")[0].pk
     finally:
@@ -73,7 +90,9 @@ def test_rows_saved_under_the_old_layout_are_read_back_by_the_new_models():
     assert list(moved.exercises.values_list("pk", flat=True)) == [exercise.pk]
     answers = Attempt.objects.filter(exercise__scenario=moved).order_by("correct")
     assert [(a.chosen, a.correct, a.user and a.user.username) for a in answers] == [
-        ("hand", False, None), ("discard", True, "anne")]
+        ("hand", False, None),
+        ("discard", True, "anne"),
+    ]
     assert Exercise.objects.get(pk=exercise.pk).option_label("discard") == "la Défausse"
     # The content types followed the models (same rows, new app labels): permissions keep their ids.
     assert ContentType.objects.get_for_model(Scenario).pk == scenario_type

@@ -1,4 +1,5 @@
 """The scenario API: CRUD permissions, drafts, size limits, run and check, the library."""
+
 import copy
 import json
 
@@ -63,9 +64,14 @@ def test_only_author_or_staff_can_change_or_delete(rules, users):
     assert client_for(users["alice"]).delete(url).status_code == 204
 
 
-@pytest.mark.parametrize("visibility, anonymous_read, listed", [
-    ("private", 404, False), ("link", 200, False), ("public", 200, True),
-])
+@pytest.mark.parametrize(
+    "visibility, anonymous_read, listed",
+    [
+        ("private", 404, False),
+        ("link", 200, False),
+        ("public", 200, True),
+    ],
+)
 def test_visibility(rules, users, visibility, anonymous_read, listed):
     uuid = create(users["alice"], visibility=visibility)["uuid"]
     assert client_for().get(f"/api/scenarios/{uuid}/").status_code == anonymous_read
@@ -92,7 +98,9 @@ def test_bad_document_is_refused_with_paths_and_nothing_saved(rules, users):
 def test_draft_with_problems_is_saved_private_only(rules, users):
     bad = board(phase="teatime")
     client = client_for(users["alice"])
-    shared = client.post("/api/scenarios/", {"title": "x", "document": bad, "draft": True, "visibility": "public"}, format="json")
+    shared = client.post(
+        "/api/scenarios/", {"title": "x", "document": bad, "draft": True, "visibility": "public"}, format="json"
+    )
     assert shared.status_code == 400 and "visibility" in shared.json()
     saved = client.post("/api/scenarios/", {"title": "x", "document": bad, "draft": True}, format="json")
     assert saved.status_code == 201
@@ -107,7 +115,10 @@ def test_document_must_be_an_object(rules, users):
 def test_oversized_documents_get_413(rules, users):
     huge = board()
     huge["players"]["A"]["deck"] = [{"id": f"d{i}"} for i in range(450)]
-    assert client_for(users["alice"]).post("/api/scenarios/", {"title": "x", "document": huge}, format="json").status_code == 413
+    assert (
+        client_for(users["alice"]).post("/api/scenarios/", {"title": "x", "document": huge}, format="json").status_code
+        == 413
+    )
     assert client_for().post("/api/run/", {"document": huge}, format="json").status_code == 413
     assert client_for().post("/api/check/", {"document": huge}, format="json").status_code == 413
     many = [{"player": "A", "pass": True}] * 2500
@@ -148,7 +159,11 @@ def test_copy_makes_a_private_draft_of_ones_own(rules, users):
     response = client_for(users["bob"]).post(f"/api/scenarios/{uuid}/copy/")
     assert response.status_code == 201
     copy_ = Scenario.objects.get(uuid=response.json()["uuid"])
-    assert copy_.author == users["bob"] and copy_.visibility == "private" and copy_.forked_from.uuid.hex == uuid.replace("-", "")
+    assert (
+        copy_.author == users["bob"]
+        and copy_.visibility == "private"
+        and copy_.forked_from.uuid.hex == uuid.replace("-", "")
+    )
     assert client_for().post(f"/api/scenarios/{uuid}/copy/").status_code == 403
 
 
@@ -199,7 +214,9 @@ def test_scenarios_citing_the_2v2_article_are_indexed_by_its_slug(rules, tmp_pat
     assert escape(title) in html
 
 
-def test_rule_page_shows_a_new_scenario_at_once_despite_its_cache(rules, users, client, django_capture_on_commit_callbacks):
+def test_rule_page_shows_a_new_scenario_at_once_despite_its_cache(
+    rules, users, client, django_capture_on_commit_callbacks
+):
     client.get("/regles/fr-1/2.4.6.c/")  # cached without it
     with django_capture_on_commit_callbacks(execute=True):
         create(users["alice"], visibility="public", title="Nouveau cas fugace")

@@ -1,6 +1,7 @@
 """The run API as the stepper page uses it: positions by replay, back one step, extra decisions,
 bad decisions and bad boards (400 with paths), every ``until``, forks that resume exactly, and
 privacy (a private scenario is a 404 to anyone but its author, never a 401/403 that confirms it)."""
+
 from __future__ import annotations
 
 import copy
@@ -46,6 +47,7 @@ def zone_ids(state: dict, player: str, zone: str) -> list[str]:
 
 
 # -- positions ------------------------------------------------------------------------------------
+
 
 def test_start_position_is_step_zero_with_empty_log(client, db):
     out = run(client, document=cleanup_board(), until="none", steps=0).json()
@@ -99,7 +101,9 @@ def test_extra_decisions_are_given_when_the_engine_waits(client, db):
     assert chosen["log"][-1]["event"]["decision"] == KEEP_A1_A2
     end = run(client, document=doc, until="end", decisions=[KEEP_A1_A2]).json()
     assert zone_ids(end["state"], "A", "reserve") == ["a1", "a2"]
-    assert "a3" in zone_ids(end["state"], "A", "discard") + zone_ids(end["state"], "A", "hand") + zone_ids(end["state"], "A", "deck")
+    assert "a3" in zone_ids(end["state"], "A", "discard") + zone_ids(end["state"], "A", "hand") + zone_ids(
+        end["state"], "A", "deck"
+    )
     # Replaying past the decision with the same extra decisions reaches the same position.
     replay = run(client, document=doc, until="none", steps=chosen["steps"], decisions=[KEEP_A1_A2]).json()
     assert replay["state"] == chosen["state"] and replay["log"] == chosen["log"]
@@ -154,6 +158,7 @@ def test_unknown_until_is_a_400(client, db):
 
 
 # -- saved scenarios: same contract, and privacy ------------------------------------------------------
+
 
 def saved(author, visibility="private", document=None) -> Scenario:
     scenario = Scenario(title="Nettoyage", author=author, visibility=visibility, document=document or cleanup_board())
@@ -214,6 +219,7 @@ def test_session_post_needs_the_csrf_header(alice):
 
 # -- forks resume exactly ---------------------------------------------------------------------------------
 
+
 def fork_document(state: dict) -> dict:
     """What the page sends: the state, with the decisions already consumed dropped."""
     doc = copy.deepcopy(state)
@@ -233,8 +239,8 @@ def test_forked_state_reloads_at_exactly_that_position(db, steps):
     assert engine.load(copy.deepcopy(at["state"])).to_doc() == at["state"]
     # The fork goes on exactly as the original would have from there.
     original = runner.run(doc, until="end", steps=steps, decisions=[KEEP_A1_A2])
-    continued = runner.run(forked, until="end", decisions=[KEEP_A1_A2][at["decisions_used"]:])
-    assert [e["text"] for e in continued["log"]] == [e["text"] for e in original["log"][len(at["log"]):]]
+    continued = runner.run(forked, until="end", decisions=[KEEP_A1_A2][at["decisions_used"] :])
+    assert [e["text"] for e in continued["log"]] == [e["text"] for e in original["log"][len(at["log"]) :]]
     assert continued["pending"] == original["pending"]
 
 
@@ -242,15 +248,23 @@ def test_fork_through_the_api_is_a_private_scenario_of_the_user(alice):
     scenario = saved(alice, "public")
     at = runner.run(scenario.document, until="none", steps=2, decisions=[KEEP_A1_A2])
     client = _signed(alice)
-    response = client.post("/api/scenarios/", {
-        "title": "Nettoyage — variante (étape 2)", "visibility": "private",
-        "document": fork_document(at["state"]), "forked_from": str(scenario.uuid),
-    }, format="json")
+    response = client.post(
+        "/api/scenarios/",
+        {
+            "title": "Nettoyage — variante (étape 2)",
+            "visibility": "private",
+            "document": fork_document(at["state"]),
+            "forked_from": str(scenario.uuid),
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.content
     fork = Scenario.objects.get(uuid=response.json()["uuid"])
     assert fork.author == alice and fork.forked_from == scenario and fork.visibility == "private"
     assert runner.run(fork.document, until="none")["state"]["players"] == at["state"]["players"]
-    assert APIClient().post("/api/scenarios/", {"title": "x", "document": cleanup_board()}, format="json").status_code in (401, 403)
+    assert APIClient().post(
+        "/api/scenarios/", {"title": "x", "document": cleanup_board()}, format="json"
+    ).status_code in (401, 403)
 
 
 def _signed(user) -> APIClient:

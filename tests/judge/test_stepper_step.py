@@ -2,6 +2,7 @@
 exactly the replay's board and log (numbered in the whole game, each entry tagged with its step),
 only changes and new entries are sent, the run-on actions stop where the judge needs them, and a
 forged or broken state is refused like any board (400 with paths, never a 500)."""
+
 from __future__ import annotations
 
 import copy
@@ -58,7 +59,7 @@ def test_stepping_from_states_equals_replaying_from_the_start(client, db):
 
 def test_log_steps_agree_with_the_step_counter(client, db):
     _, log, steps, _ = walk(client, cleanup_board(), 5, [KEEP_A1_A2])
-    assert sorted({e["step"] for e in log}) == list(range(1, steps + 1))   # every step logs something
+    assert sorted({e["step"] for e in log}) == list(range(1, steps + 1))  # every step logs something
     assert [e["step"] for e in log] == sorted(e["step"] for e in log)
 
 
@@ -80,7 +81,9 @@ def test_pending_decision_is_answered_with_the_step(client, db):
         if out["pending"]:
             break
         out = post(client, state=state, steps=steps, seq=len(log)).json()
-        state = runner.patch(state, out["changes"]); log += out["log"]; steps = out["steps"]
+        state = runner.patch(state, out["changes"])
+        log += out["log"]
+        steps = out["steps"]
     assert out["pending"]["player"] == "A" and out["pending"]["kind"] == "keep"
     assert KEEP_A1_A2 in out["legal_decisions"]
     nothing = post(client, state=state, steps=steps, seq=len(log)).json()
@@ -100,20 +103,20 @@ def test_illegal_decision_and_forged_state_are_400s_with_paths(client, db):
     assert response.status_code == 400
     assert any("players.A.reserve[0]" in p["path"] or "reserve" in p["path"] for p in response.json()["problems"])
     assert post(client, state=[1, 2]).status_code == 400
-    assert post(client, steps=2).status_code == 400          # neither state nor a document
+    assert post(client, steps=2).status_code == 400  # neither state nor a document
     assert post(client, state=out["state"], action="tea").status_code == 400
 
 
 @pytest.mark.parametrize("action", ["decision", "phase_end", "phase", "end"])
 def test_run_on_actions_stop_where_the_judge_needs_them(client, db, action):
     doc = cleanup_board()
-    doc["decisions"] = [KEEP_A1_A2]          # scripted: nothing pending on the way
+    doc["decisions"] = [KEEP_A1_A2]  # scripted: nothing pending on the way
     start = post(client, document=doc, steps=0).json()
     out = post(client, state=start["state"], action=action).json()
     engine_run = runner.position(doc, 5000)
     full = engine_run["log"]
     got = out["log"]
-    assert got == full[:len(got)]            # the same game, cut somewhere
+    assert got == full[: len(got)]  # the same game, cut somewhere
     if action == "decision":
         # Stopped just *before* A's keep decision: the next step is that decision.
         assert out["stopped"] == "decision"
@@ -122,11 +125,12 @@ def test_run_on_actions_stop_where_the_judge_needs_them(client, db, action):
         # The board at the end of Night: every Night entry done, nothing of the Morning but its beginning.
         assert out["stopped"] == "phase_end"
         assert [e for e in full if e["phase"] == "night"] == [e for e in got if e["phase"] == "night"]
-        assert all(e["phase"] != "night" for e in full[len(got):])
+        assert all(e["phase"] != "night" for e in full[len(got) :])
         assert [e["event"]["type"] for e in got if e["phase"] != "night"] in ([], ["phase"])
     elif action == "phase":
-        assert out["stopped"] == "phase" and got[-1]["event"]["type"] == "phase" or any(
-            e["event"]["type"] == "phase" for e in out["log"] if e["step"] == out["steps"])
+        assert (out["stopped"] == "phase" and got[-1]["event"]["type"] == "phase") or any(
+            e["event"]["type"] == "phase" for e in out["log"] if e["step"] == out["steps"]
+        )
         assert got[-1]["phase"] != "night"
     else:
         assert out["steps"] == engine_run["steps"] and len(got) == len(full)
@@ -152,9 +156,11 @@ def test_patch_applies_exactly_the_diff():
 
 # -- the ruling page ------------------------------------------------------------------------------------
 
+
 def _b64(decisions) -> str:
     import base64
     import json
+
     return base64.urlsafe_b64encode(json.dumps(decisions, separators=(",", ":")).encode()).decode().rstrip("=")
 
 
@@ -164,16 +170,20 @@ def rules_fr(db):
     from pathlib import Path
 
     from django.core.management import call_command
+
     files = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "fixtures" / "rules").glob("*.txt"))
     call_command("import_rules", *files, ruleset="fr-1", stdout=io.StringIO())
 
 
 def test_ruling_page_has_each_step_the_full_text_of_cited_rules_the_note_and_permalink(client, alice, rules_fr):
     from rules_ref.models import Rule
+
     scenario = Scenario(title="Nettoyage", author=alice, visibility="link", document=cleanup_board())
     scenario.save_document()
     choix = _b64([KEEP_A1_A2])
-    page = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 4, "choix": choix, "note": "A garde Un et Deux."})
+    page = client.get(
+        f"/scenarios/{scenario.uuid}/decision/", {"etape": 4, "choix": choix, "note": "A garde Un et Deux."}
+    )
     assert page.status_code == 200
     html = page.content.decode()
     for n in (1, 2, 3, 4):
@@ -184,6 +194,7 @@ def test_ruling_page_has_each_step_the_full_text_of_cited_rules_the_note_and_per
     assert 'id="rule-4.2.5.c"' in html
     first_block = next(b["text"] for b in cited.blocks if b["kind"] == "paragraph")
     from django.utils.html import escape
+
     assert escape(first_block) in html
     assert f"/scenarios/{scenario.uuid}/?etape=4&amp;choix={choix}" in html
 
@@ -195,15 +206,18 @@ def test_ruling_page_refuses_private_scenarios_and_survives_bad_links(client, al
     client.force_login(alice)
     page = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": "abc", "choix": "%%%not-base64"})
     assert page.status_code == 200 and "illisibles" in page.content.decode()
-    page = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 3, "choix": _b64([{"player": "A", "keep": ["zz"]}])})
+    page = client.get(
+        f"/scenarios/{scenario.uuid}/decision/", {"etape": 3, "choix": _b64([{"player": "A", "keep": ["zz"]}])}
+    )
     assert page.status_code == 200 and "decisions[0]" in page.content.decode()
 
 
 # -- the log and prompts read as French sentences ------------------------------------------------------------
 
+
 def test_unnamed_cards_are_named_by_id_counts_agree_and_no_null_in_prompts():
     doc = cleanup_board()
-    del doc["players"]["A"]["reserve"][2]                 # a3 gone: nothing to clean up, one card to reshuffle
+    del doc["players"]["A"]["reserve"][2]  # a3 gone: nothing to clean up, one card to reshuffle
     for card in doc["players"]["A"]["reserve"]:
         del card["name"]
     out = runner.position(doc, 100)

@@ -1,4 +1,5 @@
 """Training exercises: questions built from engine runs, the starter set and its answer key."""
+
 from __future__ import annotations
 
 import json
@@ -27,6 +28,7 @@ def keys(question: training.Question) -> list[str]:
 
 # ---- building questions from the engine ---------------------------------------------------------------
 
+
 def test_fleeting_character_goes_to_discard_and_the_other_zones_are_the_wrong_options(rules):
     q = training.build(scenario("night-fleeting-rest"), 0, "card_zone", focus="a1")
     assert q.answer == "A.discard"
@@ -49,8 +51,8 @@ def test_rule_question_offers_the_neighbouring_rules_but_none_the_step_cites(rul
     q = training.build(scenario("night-fleeting-rest"), 0, "rule", focus="a1")
     assert q.answer == "2.4.6.c"
     wrong = set(keys(q)) - {"2.4.6.c"}
-    assert len(wrong) == 3 and all(n.startswith("2.4.") for n in wrong)   # its neighbours, those sharing its words first
-    assert not wrong & {"4.2.5.b", "2.1.c", "1.3.2.f"}   # also cited by the step: never offered as wrong
+    assert len(wrong) == 3 and all(n.startswith("2.4.") for n in wrong)  # its neighbours, those sharing its words first
+    assert not wrong & {"4.2.5.b", "2.1.c", "1.3.2.f"}  # also cited by the step: never offered as wrong
     # The event in words of the question's own, never the engine's log sentence.
     assert "Garde forestière (a1) passe de l'Expédition du Héros de A à la Défausse de A" in q.prompt
     assert "Repos : Garde forestière est Fugace" not in q.prompt and "2.4.6" not in q.prompt
@@ -69,19 +71,24 @@ def test_options_are_in_an_order_of_their_own_but_the_same_every_time(rules):
     doc = scenario("end-expeditions-cross")
     first = training.build(doc, 0, "winner")
     assert keys(first) == keys(training.build(doc, 0, "winner"))
-    orders = {tuple(keys(training.build(scenario(n), 0, "winner")))
-              for n in ("end-expeditions-cross", "end-expeditions-meet", "arena-tiebreak-win", "arena-tiebreak-continues")}
+    orders = {
+        tuple(keys(training.build(scenario(n), 0, "winner")))
+        for n in ("end-expeditions-cross", "end-expeditions-meet", "arena-tiebreak-win", "arena-tiebreak-continues")
+    }
     assert len(orders) > 1
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"steps": 1, "kind": "card_zone", "focus": "a1"}, "attend une décision"),     # Clean-up waits for A's choice
-    ({"steps": 99, "kind": "winner"}, "s'arrête après"),
-    ({"steps": 0, "kind": "card_zone", "focus": "zz"}, "n'est pas sur le plateau"),
-    ({"steps": 0, "kind": "card_zone"}, "doit nommer la carte"),
-    ({"steps": 0, "kind": "winner", "rule": "9.9.9"}, "n'est pas citée"),
-    ({"steps": 0, "kind": "riddle"}, "type de question inconnu"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"steps": 1, "kind": "card_zone", "focus": "a1"}, "attend une décision"),  # Clean-up waits for A's choice
+        ({"steps": 99, "kind": "winner"}, "s'arrête après"),
+        ({"steps": 0, "kind": "card_zone", "focus": "zz"}, "n'est pas sur le plateau"),
+        ({"steps": 0, "kind": "card_zone"}, "doit nommer la carte"),
+        ({"steps": 0, "kind": "winner", "rule": "9.9.9"}, "n'est pas citée"),
+        ({"steps": 0, "kind": "riddle"}, "type de question inconnu"),
+    ],
+)
 def test_questions_the_step_cannot_make_are_refused_with_the_reason(rules, kwargs, message):
     with pytest.raises(training.ExerciseError, match=message):
         training.build(scenario("night-cleanup-pending"), **kwargs)
@@ -103,8 +110,13 @@ def test_a_question_states_the_choices_and_plays_it_rests_on_and_shows_the_card_
     # The Spell's declared target is pending on the stack: the prompt says it.
     q = training.build(scenario("spell-target-asleep-dusk"), 1, "card_zone", focus="a1")
     assert "En cours de résolution : le Sort Berceuse (a1), pour le joueur A, cibles déclarées : Ogre (b1)" in q.prompt
-    assert {"id": "a1", "name": "Berceuse", "zone": "limbo", "type": "Sort",
-            "text": ["Effet : la cible choisie gagne le statut Endormi"]} in q.cards
+    assert {
+        "id": "a1",
+        "name": "Berceuse",
+        "zone": "limbo",
+        "type": "Sort",
+        "text": ["Effet : la cible choisie gagne le statut Endormi"],
+    } in q.cards
     # The player's choice consumed by the step (declining a "you may") is stated.
     q = training.build(scenario("spell-optional-declined"), 2, "card_zone", focus="a1")
     assert "A a choisi de ne pas faire l'action facultative." in q.prompt
@@ -125,7 +137,9 @@ def test_legal_play_night_and_number_questions(rules):
     night = training.build(scenario("night-cleanup-no-hero"), 0, "night_zone", focus="b1")
     assert night.answer == "B.discard" and "à la fin de toute la Nuit" in night.prompt
     count = training.build(scenario("noon-reaction-resolves"), 1, "count", focus="A.reserve")
-    assert int(count.answer) == len(training.run_step(scenario("noon-reaction-resolves"), 1).after["players"]["A"]["reserve"])
+    assert int(count.answer) == len(
+        training.run_step(scenario("noon-reaction-resolves"), 1).after["players"]["A"]["reserve"]
+    )
     assert len({o["key"] for o in count.options}) == 4 and all(o["key"].isdigit() for o in count.options)
 
 
@@ -139,10 +153,13 @@ def test_a_token_is_the_only_card_offered_to_cease_to_exist(rules):
 def test_difficulty_grows_with_the_step_and_the_author_may_set_it(rules):
     assert training.build(scenario("night-token-ceases"), 0, "card_zone", focus="t1").difficulty == 1
     assert training.build(scenario("dusk-asleep-not-counted"), 0, "expeditions").difficulty == 3
-    assert training.build(scenario("night-token-ceases"), 0, "card_zone", focus="t1", author_difficulty=3).difficulty == 3
+    assert (
+        training.build(scenario("night-token-ceases"), 0, "card_zone", focus="t1", author_difficulty=3).difficulty == 3
+    )
 
 
 # ---- the starter set --------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def starter_set(rules):
@@ -152,9 +169,13 @@ def starter_set(rules):
 
 
 #: The sections of engine/RULES.md the engine plays (rules marked "implémentée"), by their first two levels.
-PLAYED = sorted({".".join(line.split("|")[1].strip().split(".")[:2]) for line in
-                 (ROOT / "engine" / "RULES.md").read_text(encoding="utf-8").splitlines()
-                 if line.startswith("| ") and "| implémentée |" in line})
+PLAYED = sorted(
+    {
+        ".".join(line.split("|")[1].strip().split(".")[:2])
+        for line in (ROOT / "engine" / "RULES.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| ") and "| implémentée |" in line
+    }
+)
 
 
 def test_starter_set_has_150_published_exercises_covering_every_section_the_engine_plays(starter_set):
@@ -168,7 +189,9 @@ def test_starter_set_has_150_published_exercises_covering_every_section_the_engi
     assert all(e.explanation for e in starter_set)
     # The two articles (rules without numbers) and the 2v2 mode have their exercises too.
     articles = Counter(a for e in starter_set for a in e.question.get("articles", []))
-    assert articles["Multijoueur 2v2 (Mode de jeu)"] >= 5 and articles["Clarification des phases d'une journée"] >= 1, articles
+    assert articles["Multijoueur 2v2 (Mode de jeu)"] >= 5 and articles["Clarification des phases d'une journée"] >= 1, (
+        articles
+    )
     assert starter_set.filter(scenario__document__mode="2v2").count() >= 10
 
 
@@ -186,13 +209,16 @@ def test_no_prompt_gives_the_answer_away(starter_set):
         assert not training._NUMBER.search(question["prompt"]), (exercise.source, question["prompt"])
         labels = [o["label"] for o in question["options"]]
         if exercise.kind == "rule":
-            assert all(" — " in label for label in labels), exercise.source   # all "number — text"
+            assert all(" — " in label for label in labels), exercise.source  # all "number — text"
             rules_asked += 1
             asked = training._words(question["prompt"].split(" : ", 1)[-1])
             overlap = {o["key"]: len(asked & training._words(o["label"])) for o in question["options"]}
             best = max(overlap.values())
             alone += overlap[exercise.answer] == best and list(overlap.values()).count(best) == 1
-        if exercise.kind in ("card_zone", "night_zone"):   # "cesse d'exister" is offered for every token, never for a card
+        if exercise.kind in (
+            "card_zone",
+            "night_zone",
+        ):  # "cesse d'exister" is offered for every token, never for a card
             card = training.card_in(question["board"], exercise.focus)
             assert ("gone" in [o["key"] for o in question["options"]]) == bool(card.get("token")), exercise.source
     assert alone <= 0.3 * rules_asked, (alone, rules_asked)
@@ -212,9 +238,22 @@ def test_load_exercises_is_idempotent_and_waits_for_missing_scenarios(starter_se
     assert "0 créés, 0 mis à jour, %d inchangés" % len(STARTER) in capsys.readouterr().out
     assert {e.source: (e.pk, e.answer) for e in Exercise.objects.all()} == before
     later = tmp_path / "exercises.json"
-    later.write_text(json.dumps({"exercises": STARTER + [
-        {"key": "plus-tard", "scenario": "fixtures/scenarios/pas-encore-la.json", "steps": 0, "kind": "winner"},
-    ]}), encoding="utf-8")
+    later.write_text(
+        json.dumps(
+            {
+                "exercises": STARTER
+                + [
+                    {
+                        "key": "plus-tard",
+                        "scenario": "fixtures/scenarios/pas-encore-la.json",
+                        "steps": 0,
+                        "kind": "winner",
+                    },
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
     call_command("load_exercises", file=str(later))
     assert "1 en attente de leur scénario" in capsys.readouterr().out
     assert Exercise.objects.count() == len(STARTER)
@@ -224,7 +263,7 @@ def test_an_exercise_follows_its_scenario_when_it_changes(starter_set):
     exercise = starter_set.get(source="fixtures/exercises.json#fugace-repos-zone")
     assert exercise.answer == "A.discard"
     scenario = exercise.scenario
-    scenario.document["players"]["A"]["hero_expedition"][0]["statuses"] = []   # no longer fleeting
+    scenario.document["players"]["A"]["hero_expedition"][0]["statuses"] = []  # no longer fleeting
     scenario.save()
     exercise.ensure_fresh()
     assert Exercise.objects.get(pk=exercise.pk).answer == "A.reserve"
@@ -249,7 +288,7 @@ def test_the_answer_key_is_what_the_engine_says_when_the_scenario_is_run(starter
         document = exercise.scenario.document
         options = [o["key"] for o in exercise.question["options"]]
         assert len(options) == len(set(options)) >= (2 if exercise.kind == "legal" else 3), exercise.source
-        if exercise.kind == "legal":   # the runner's legal decisions at the position, without the scripted ones
+        if exercise.kind == "legal":  # the runner's legal decisions at the position, without the scripted ones
             at = runner.run({**document, "decisions": []}, until="none", steps=exercise.steps)
             assert at["pending"]["kind"] == "turn", exercise.source
             playable = {d["play"] for d in at["legal_decisions"] if "play" in d}

@@ -1,4 +1,5 @@
 """The training API: exercises with their scenario's permissions, answers, series, progress; the pages."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,15 @@ def make_scenario(author, visibility="public", title="Fugace au Repos") -> Scena
 
 def make_exercise(scenario: Scenario, **fields) -> Exercise:
     fields.setdefault("status", Exercise.Status.PUBLISHED)
-    exercise = Exercise(scenario=scenario, author=scenario.author, steps=0, kind="card_zone", focus="a1",
-                        explanation="Fugace : Défausse au lieu de Réserve (2.4.6.c).", **fields)
+    exercise = Exercise(
+        scenario=scenario,
+        author=scenario.author,
+        steps=0,
+        kind="card_zone",
+        focus="a1",
+        explanation="Fugace : Défausse au lieu de Réserve (2.4.6.c).",
+        **fields,
+    )
     exercise.rebuild()
     exercise.save()
     return exercise
@@ -33,6 +41,7 @@ def url(exercise: Exercise, action: str = "") -> str:
 
 # ---- reading: as the scenario is --------------------------------------------------------------------------
 
+
 def test_exercises_are_listed_and_read_as_their_scenarios_are(rules, users):
     public = make_exercise(make_scenario(users["alice"]))
     private = make_exercise(make_scenario(users["alice"], visibility="private", title="Brouillon"))
@@ -41,7 +50,7 @@ def test_exercises_are_listed_and_read_as_their_scenarios_are(rules, users):
     assert listed(None) == listed(users["bob"]) == {str(public.uuid)}
     assert listed(users["alice"]) == listed(users["staff"]) == {str(public.uuid), str(private.uuid), str(shared.uuid)}
     assert client_for(users["bob"]).get(url(private)).status_code == 404
-    assert client_for(None).get(url(shared)).status_code == 200   # the link is enough to read it
+    assert client_for(None).get(url(shared)).status_code == 200  # the link is enough to read it
 
 
 def test_the_answer_key_is_shown_only_to_who_may_edit(rules, users):
@@ -57,7 +66,8 @@ def test_list_filters_by_section_tag_and_difficulty(rules, users):
     card = make_exercise(scenario)
     rule = make_exercise(scenario, author_difficulty=3)
     rule.kind, rule.focus, rule.chosen_rule = "rule", "", "4.2.5.b"
-    rule.rebuild(); rule.save()
+    rule.rebuild()
+    rule.save()
     get = lambda q: {e["uuid"] for e in client_for(None).get(f"/api/exercises/?{q}").json()["results"]}  # noqa: E731
     assert get("section=2.4") == {str(card.uuid)} and get("section=4.2") == {str(rule.uuid)}
     assert get("difficulty=3") == {str(rule.uuid)} and get("tag=nuit") == {str(card.uuid), str(rule.uuid)}
@@ -66,10 +76,18 @@ def test_list_filters_by_section_tag_and_difficulty(rules, users):
 
 # ---- writing: the scenario's author ---------------------------------------------------------------------
 
+
 def test_the_author_makes_an_exercise_and_the_engine_computes_the_answer(rules, users):
     scenario = make_scenario(users["alice"], visibility="private")
-    body = {"scenario": str(scenario.uuid), "steps": 0, "kind": "card_zone", "focus": "a1",
-            "explanation": "Voir 2.4.6.c.", "answer": "A.reserve", "section": "9.9"}
+    body = {
+        "scenario": str(scenario.uuid),
+        "steps": 0,
+        "kind": "card_zone",
+        "focus": "a1",
+        "explanation": "Voir 2.4.6.c.",
+        "answer": "A.reserve",
+        "section": "9.9",
+    }
     response = client_for(users["alice"]).post("/api/exercises/", body, format="json")
     assert response.status_code == 201, response.content
     data = response.json()
@@ -102,6 +120,7 @@ def test_a_question_the_engine_cannot_make_is_refused(rules, users):
 
 # ---- answering, series, progress ---------------------------------------------------------------------------
 
+
 def test_anyone_who_can_read_answers_and_gets_the_log_of_the_step(rules, users):
     exercise = make_exercise(make_scenario(users["alice"], visibility="link"))
     client = client_for(None)
@@ -109,13 +128,13 @@ def test_anyone_who_can_read_answers_and_gets_the_log_of_the_step(rules, users):
     assert right["correct"] is True and right["explanation"].startswith("Fugace")
     assert right["answer_label"] == "La Défausse de A" and right["counted"] is True
     assert any("2.4.6.c" in e["rules"] for e in right["log"]) and right["series"] is None
-    assert right["after"]["players"]["A"]["discard"][0]["id"] == "a1"   # the board after the step
+    assert right["after"]["players"]["A"]["discard"][0]["id"] == "a1"  # the board after the step
     wrong = client.post(url(exercise, "answer"), {"chosen": "A.reserve"}, format="json").json()
     assert wrong["correct"] is False and wrong["answer"] == "A.discard" and wrong["counted"] is False
     assert client.post(url(exercise, "answer"), {"chosen": "nulle-part"}, format="json").status_code == 400
     attempts = Attempt.objects.filter(exercise=exercise)
     assert attempts.count() == 2 and {a.user for a in attempts} == {None} and all(a.session_key for a in attempts)
-    assert [a.first for a in attempts.order_by("at")] == [True, False]   # only the first answer counts
+    assert [a.first for a in attempts.order_by("at")] == [True, False]  # only the first answer counts
     private = make_exercise(make_scenario(users["alice"], visibility="private"))
     assert client.post(url(private, "answer"), {"chosen": "A.discard"}, format="json").status_code == 404
 
@@ -131,15 +150,22 @@ def test_a_series_is_drawn_by_theme_kept_in_the_session_and_scored(rules, users)
     assert len(drawn) == 2 and set(drawn) <= {str(e.uuid) for e in exercises}
     assert all("answer" not in e for e in series.json()["exercises"])
     first = client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": "A.discard"}, format="json").json()
-    assert first["series"] == {"id": series.json()["id"], "mode": "practice", "total": 2, "answered": 1, "right": 1,
-                               "finished": False, "time_left": None}
+    assert first["series"] == {
+        "id": series.json()["id"],
+        "mode": "practice",
+        "total": 2,
+        "answered": 1,
+        "right": 1,
+        "finished": False,
+        "time_left": None,
+    }
     again = client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": "A.hand"}, format="json").json()
-    assert again["counted"] is False and again["correct"] is True   # a second try does not count: the first stands
+    assert again["counted"] is False and again["correct"] is True  # a second try does not count: the first stands
     last = client.post(f"/api/exercises/{drawn[1]}/answer/", {"chosen": "A.reserve"}, format="json").json()
     assert last["series"]["right"] == 1 and last["series"]["finished"] is True
     current = client.get("/api/training/series/").json()
     assert (current["answered"], current["right"], current["total"]) == (2, 1, 2)
-    assert client_for(None).get("/api/training/series/").status_code == 404   # another visitor: no series
+    assert client_for(None).get("/api/training/series/").status_code == 404  # another visitor: no series
 
 
 def test_progress_is_per_section_and_only_ever_ones_own(rules, users):
@@ -148,7 +174,7 @@ def test_progress_is_per_section_and_only_ever_ones_own(rules, users):
     bob.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json")
     bob.post(url(exercise, "answer"), {"chosen": "A.reserve"}, format="json")
     anonymous.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json")
-    mine = bob.get("/api/training/progress/").json()   # only the first answer counts
+    mine = bob.get("/api/training/progress/").json()  # only the first answer counts
     assert mine["signed_in"] is True and (mine["answered"], mine["right"]) == (1, 1)
     assert mine["sections"] == [{"section": "2.4", "answered": 1, "right": 1, "label": "2.4 Statuts"}]
     assert client_for(users["alice"]).get("/api/training/progress/").json()["answered"] == 0
@@ -171,13 +197,14 @@ def test_schema_is_valid_without_warnings():
 
 # ---- pages ----------------------------------------------------------------------------------------------
 
+
 def test_training_page_offers_themes_difficulties_and_progress(rules, users, client):
     call_command("load_library", verbosity=0)
     call_command("load_exercises", verbosity=0)
     page = client.get("/entrainement/").content.decode()
     assert 'value="section:2.4"' in page and "2.4 Statuts" in page and 'value="tag:nuit"' in page
     assert "csrfmiddlewaretoken" in page and "Aucune réponse pour l'instant" in page
-    assert 'href="/entrainement/"' in client.get("/").content.decode()   # the nav link
+    assert 'href="/entrainement/"' in client.get("/").content.decode()  # the nav link
 
 
 def test_the_author_makes_an_exercise_from_the_form(rules, users, client):
@@ -193,9 +220,9 @@ def test_the_author_makes_an_exercise_from_the_form(rules, users, client):
     assert response.status_code == 302 and response["Location"] == f"/entrainement/exercice/{exercise.uuid}/"
     assert exercise.answer == "A.discard" and exercise.author == users["alice"]
     assert client.get(response["Location"]).status_code == 200
-    assert exercise.status == "draft" and exercise.level == "L1"   # a new exercise waits for its review
+    assert exercise.status == "draft" and exercise.level == "L1"  # a new exercise waits for its review
     client.logout()
-    assert client.get(response["Location"]).status_code == 404   # private scenario, private exercise
+    assert client.get(response["Location"]).status_code == 404  # private scenario, private exercise
 
 
 def test_the_stepper_link_starts_the_form_from_its_step(rules, users, client):
@@ -208,12 +235,25 @@ def test_the_stepper_link_starts_the_form_from_its_step(rules, users, client):
 
 # ---- no leaks, exams, review queue, review workflow, statistics ----------------------------------------------
 
+
 def _answer_data(exercise: Exercise) -> list[str]:
     """What would give an exercise's answer away if it reached the browser before answering."""
     scenario = exercise.scenario
-    rule = f'"{exercise.rule}"' if exercise.kind != "rule" else ""   # a rule question offers rules: the right one among them
-    data = [scenario.title, scenario.description, exercise.explanation, rule, "decisive_rule",
-            '"section"', '"expect"', '"decisions"', '"answer"', exercise.reading]
+    rule = (
+        f'"{exercise.rule}"' if exercise.kind != "rule" else ""
+    )  # a rule question offers rules: the right one among them
+    data = [
+        scenario.title,
+        scenario.description,
+        exercise.explanation,
+        rule,
+        "decisive_rule",
+        '"section"',
+        '"expect"',
+        '"decisions"',
+        '"answer"',
+        exercise.reading,
+    ]
     data += [json.dumps(d, ensure_ascii=False) for d in scenario.document.get("decisions", [])]
     return [d for d in data if d]
 
@@ -227,7 +267,18 @@ def test_nothing_sent_before_answering_reveals_the_answer(rules, users):
     assert drawn.status_code == 201
     for item in drawn.json()["exercises"]:
         exercise = Exercise.objects.get(uuid=item["uuid"])
-        assert set(item) == {"uuid", "kind", "level", "status", "prompt", "options", "multiple", "board", "cards", "stated"}
+        assert set(item) == {
+            "uuid",
+            "kind",
+            "level",
+            "status",
+            "prompt",
+            "options",
+            "multiple",
+            "board",
+            "cards",
+            "stated",
+        }
         single = client.get(url(exercise)).content.decode()
         sent = json.dumps(item, ensure_ascii=False)
         for leak in _answer_data(exercise):
@@ -243,30 +294,37 @@ def test_an_exam_is_timed_gives_no_feedback_until_the_end_and_scores_by_section(
     call_command("load_library", verbosity=0)
     call_command("load_exercises", verbosity=0)
     client = client_for(None)
-    exam = client.post("/api/training/series/", {"mode": "exam", "per_section": 2, "sections": ["2.4", "4.2", "4.3"]},
-                       format="json").json()
+    exam = client.post(
+        "/api/training/series/", {"mode": "exam", "per_section": 2, "sections": ["2.4", "4.2", "4.3"]}, format="json"
+    ).json()
     uuids = [e["uuid"] for e in exam["exercises"]]
     chosen = Exercise.objects.filter(uuid__in=uuids)
     assert exam["mode"] == "exam" and exam["total"] == 6 and exam["right"] is None and exam["time_left"] > 0
     assert Counter(chosen.values_list("section", flat=True)) == {"2.4": 2, "4.2": 2, "4.3": 2}
-    assert len(set(chosen.values_list("scenario_id", flat=True))) == 6          # no repeated scenario
+    assert len(set(chosen.values_list("scenario_id", flat=True))) == 6  # no repeated scenario
     assert not chosen.exclude(reading="").exists() and not chosen.exclude(status="published").exists()
     for n, uuid in enumerate(uuids):
         exercise = chosen.get(uuid=uuid)
-        pick = exercise.answer if n % 2 == 0 else next(o["key"] for o in exercise.question["options"] if o["key"] != exercise.answer)
+        pick = (
+            exercise.answer
+            if n % 2 == 0
+            else next(o["key"] for o in exercise.question["options"] if o["key"] != exercise.answer)
+        )
         response = client.post(f"/api/exercises/{uuid}/answer/", {"chosen": pick}, format="json")
         body = response.content.decode()
         assert response.status_code == 202 and response.json()["recorded"] is True, body
         assert '"correct"' not in body and exercise.explanation not in body
-        if n < 5:   # until the last answer, nothing of right or wrong
+        if n < 5:  # until the last answer, nothing of right or wrong
             assert response.json()["series"]["right"] is None
             assert client.get("/api/training/series/").json().get("corrections") is None
     again = client.post(f"/api/exercises/{uuids[0]}/answer/", {"chosen": "x"}, format="json")
     assert again.status_code == 400
     done = client.get("/api/training/series/").json()
     assert done["finished"] and done["right"] == 3 and done["passed"] is False and done["pass_mark"] == 0.75
-    assert done["sections"] == [{"section": s, "label": done["sections"][i]["label"], "total": 2, "right": 1}
-                                for i, s in enumerate(["2.4", "4.2", "4.3"])]
+    assert done["sections"] == [
+        {"section": s, "label": done["sections"][i]["label"], "total": 2, "right": 1}
+        for i, s in enumerate(["2.4", "4.2", "4.3"])
+    ]
     assert [c["correct"] for c in done["corrections"]] == [True, False] * 3
     assert all(c["answer_label"] and c["rule"] for c in done["corrections"])
 
@@ -277,17 +335,23 @@ def test_an_exam_refuses_answers_once_the_time_is_up(rules, users):
     call_command("load_library", verbosity=0)
     call_command("load_exercises", verbosity=0)
     client = client_for(None)
-    exam = client.post("/api/training/series/", {"mode": "exam", "per_section": 1, "sections": ["2.4"]}, format="json").json()
+    exam = client.post(
+        "/api/training/series/", {"mode": "exam", "per_section": 1, "sections": ["2.4"]}, format="json"
+    ).json()
     session = client.session
     state = session[series_module.SERIES_KEY]
     state["started"] = "2000-01-01T00:00:00+00:00"
     session[series_module.SERIES_KEY] = state
     session.save()
     uuid = exam["exercises"][0]["uuid"]
-    response = client.post(f"/api/exercises/{uuid}/answer/", {"chosen": Exercise.objects.get(uuid=uuid).answer}, format="json")
+    response = client.post(
+        f"/api/exercises/{uuid}/answer/", {"chosen": Exercise.objects.get(uuid=uuid).answer}, format="json"
+    )
     assert response.status_code == 400 and "temps" in response.json()["detail"]
     done = client.get("/api/training/series/").json()
-    assert done["finished"] and done["right"] == 0 and done["time_left"] == 0 and done["corrections"][0]["chosen"] is None
+    assert (
+        done["finished"] and done["right"] == 0 and done["time_left"] == 0 and done["corrections"][0]["chosen"] is None
+    )
 
 
 def test_missed_questions_come_back_in_the_review_queue(rules, users):
@@ -299,16 +363,16 @@ def test_missed_questions_come_back_in_the_review_queue(rules, users):
 
     exercise = make_exercise(make_scenario(users["alice"]))
     bob = client_for(users["bob"])
-    bob.post(url(exercise, "answer"), {"chosen": "A.reserve"}, format="json")   # missed
+    bob.post(url(exercise, "answer"), {"chosen": "A.reserve"}, format="json")  # missed
     item = Review.objects.get(user=users["bob"], exercise=exercise)
     assert item.stage == 0 and item.due > timezone.now() + timedelta(hours=23)
-    assert bob.post("/api/training/series/", {"mode": "review"}, format="json").status_code == 404   # not due yet
+    assert bob.post("/api/training/series/", {"mode": "review"}, format="json").status_code == 404  # not due yet
     Review.objects.filter(pk=item.pk).update(due=timezone.now() - timedelta(minutes=1))
     assert bob.get("/api/training/progress/").json()["review_due"] == 1
     review = bob.post("/api/training/series/", {"mode": "review"}, format="json").json()
     assert [e["uuid"] for e in review["exercises"]] == [str(exercise.uuid)] and review["mode"] == "review"
     result = bob.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json").json()
-    assert result["correct"] is True and result["counted"] is False   # the first answer still counts for progress
+    assert result["correct"] is True and result["counted"] is False  # the first answer still counts for progress
     item.refresh_from_db()
     assert item.stage == 1 and item.due > timezone.now() + timedelta(days=2) and not item.done
     assert bob.get("/api/training/progress/").json()["right"] == 0
@@ -322,14 +386,17 @@ def test_answers_given_before_signing_in_join_the_account(rules, users, client):
     first = make_exercise(make_scenario(users["alice"]))
     second = make_exercise(make_scenario(users["alice"], title="Autre"))
     bob = client_for(users["bob"])
-    bob.post(url(second, "answer"), {"chosen": "A.discard"}, format="json")     # Bob's account already answered it
-    client.post(url(first, "answer"), {"chosen": "A.reserve"}, content_type="application/json")   # anonymous visit
+    bob.post(url(second, "answer"), {"chosen": "A.discard"}, format="json")  # Bob's account already answered it
+    client.post(url(first, "answer"), {"chosen": "A.reserve"}, content_type="application/json")  # anonymous visit
     client.post(url(second, "answer"), {"chosen": "A.reserve"}, content_type="application/json")
     assert client.get("/api/training/progress/").json()["answered"] == 2
     response = client.post(reverse("login"), {"username": "bob", "password": PASSWORDS["bob"]})
     assert response.status_code == 302
     mine = client.get("/api/training/progress/").json()
-    assert mine["signed_in"] and (mine["answered"], mine["right"]) == (2, 1)   # the visit's first joins; the account's first stays
+    assert mine["signed_in"] and (mine["answered"], mine["right"]) == (
+        2,
+        1,
+    )  # the visit's first joins; the account's first stays
     assert Attempt.objects.filter(user=users["bob"]).count() == 3 and not Attempt.objects.filter(user=None).exists()
     assert mine["review_due"] == 0 and users["bob"].training_reviews.count() == 2
 
@@ -338,28 +405,30 @@ def test_review_workflow_draft_reviewed_published(rules, users):
     exercise = make_exercise(make_scenario(users["alice"]), status=Exercise.Status.DRAFT)
     anonymous = client_for(None)
     assert str(exercise.uuid) not in anonymous.get("/api/exercises/").content.decode()
-    assert anonymous.post("/api/training/series/", {}, format="json").status_code == 404   # drafts are not drawn
+    assert anonymous.post("/api/training/series/", {}, format="json").status_code == 404  # drafts are not drawn
     review = lambda who, status: client_for(who).post(url(exercise, "review"), {"status": status}, format="json")
-    assert review(users["alice"], "reviewed").status_code == 403        # not by its author
-    assert review(users["alice"], "published").status_code == 400       # a draft is reviewed first
+    assert review(users["alice"], "reviewed").status_code == 403  # not by its author
+    assert review(users["alice"], "published").status_code == 400  # a draft is reviewed first
     assert review(users["bob"], "reviewed").status_code == 200
     exercise.refresh_from_db()
     assert (exercise.status, exercise.reviewer) == ("reviewed", users["bob"])
     assert review(users["alice"], "published").status_code == 200
     assert str(exercise.uuid) in anonymous.get("/api/exercises/").content.decode()
     assert review(None, "draft").status_code == 403
-    assert review(users["bob"], "draft").status_code == 403             # back to draft: who may edit it
+    assert review(users["bob"], "draft").status_code == 403  # back to draft: who may edit it
 
 
 def test_statistics_per_question_from_first_answers(rules, users):
     exercise = make_exercise(make_scenario(users["alice"]))
-    for n, chosen in enumerate(["A.discard", "A.reserve", "A.reserve", "A.discard"]):
+    for chosen in ["A.discard", "A.reserve", "A.reserve", "A.discard"]:
         client = client_for(None)
         client.post(url(exercise, "answer"), {"chosen": chosen}, format="json")
-        client.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json")   # second tries do not count
+        client.post(url(exercise, "answer"), {"chosen": "A.discard"}, format="json")  # second tries do not count
     stats = client_for(users["alice"]).get(url(exercise, "stats")).json()
     assert (stats["answered"], stats["right"], stats["share_right"]) == (4, 2, 0.5)
-    assert stats["wrong"] == [{"key": "A.reserve", "label": "La Réserve de A", "count": 2}] and stats["complexity"] is None
+    assert (
+        stats["wrong"] == [{"key": "A.reserve", "label": "La Réserve de A", "count": 2}] and stats["complexity"] is None
+    )
     assert client_for(users["bob"]).get(url(exercise, "stats")).status_code == 403
     Exercise.COMPLEXITY_AFTER, before = 4, Exercise.COMPLEXITY_AFTER
     try:
@@ -367,14 +436,14 @@ def test_statistics_per_question_from_first_answers(rules, users):
     finally:
         Exercise.COMPLEXITY_AFTER = before
     exercise.refresh_from_db()
-    assert exercise.complexity == 0.6   # 3 wrong first answers out of 5
+    assert exercise.complexity == 0.6  # 3 wrong first answers out of 5
 
 
 def test_the_exercise_page_lets_another_judge_review_and_the_author_publish(rules, users, client):
     exercise = make_exercise(make_scenario(users["alice"]), status=Exercise.Status.DRAFT)
     page = f"/entrainement/exercice/{exercise.uuid}/"
     client.force_login(users["alice"])
-    assert 'value="reviewed"' not in client.get(page).content.decode()       # not by its author
+    assert 'value="reviewed"' not in client.get(page).content.decode()  # not by its author
     assert client.post(f"{page}relire/", {"status": "reviewed"}).status_code == 403
     client.force_login(users["bob"])
     assert 'value="reviewed"' in client.get(page).content.decode()
@@ -389,7 +458,7 @@ def test_the_exercise_page_lets_another_judge_review_and_the_author_publish(rule
 
 def test_an_exercise_made_by_the_older_builder_is_computed_again_when_drawn(rules, users):
     exercise = make_exercise(make_scenario(users["alice"]))
-    old = {k: exercise.question[k] for k in ("prompt", "options", "seqs")}   # what the first builder stored
+    old = {k: exercise.question[k] for k in ("prompt", "options", "seqs")}  # what the first builder stored
     Exercise.objects.filter(pk=exercise.pk).update(question=old)
     drawn = client_for(None).post("/api/training/series/", {"count": 1}, format="json").json()["exercises"][0]
     assert drawn["board"]["players"]["A"]["hero_expedition"][0]["id"] == "a1"

@@ -1,4 +1,5 @@
 """Export and import of every scenario with its history: a lossless round trip, all or nothing."""
+
 import io
 import json
 import re
@@ -16,8 +17,14 @@ def history(rules):
     User = get_user_model()
     alice = User.objects.create_user("alice", password="pw")
     bob = User.objects.create_user("bob", password="pw", is_staff=True)
-    data = client_for(alice).post("/api/scenarios/", {"title": "v1", "document": board(), "tags": ["nuit"]}, format="json").json()
-    client_for(bob).patch(f"/api/scenarios/{data['uuid']}/", {"title": "v2 par l'équipe", "visibility": "public"}, format="json")
+    data = (
+        client_for(alice)
+        .post("/api/scenarios/", {"title": "v1", "document": board(), "tags": ["nuit"]}, format="json")
+        .json()
+    )
+    client_for(bob).patch(
+        f"/api/scenarios/{data['uuid']}/", {"title": "v2 par l'équipe", "visibility": "public"}, format="json"
+    )
     copy = client_for(bob).post(f"/api/scenarios/{data['uuid']}/copy/").json()
     return data["uuid"], copy["uuid"]
 
@@ -31,7 +38,10 @@ def export() -> dict:
 def test_every_save_is_a_revision(history):
     original, _ = history
     revisions = ScenarioRevision.objects.filter(scenario__uuid=original).order_by("number")
-    assert [(r.number, r.title, r.editor.username) for r in revisions] == [(1, "v1", "alice"), (2, "v2 par l'équipe", "bob")]
+    assert [(r.number, r.title, r.editor.username) for r in revisions] == [
+        (1, "v1", "alice"),
+        (2, "v2 par l'équipe", "bob"),
+    ]
 
 
 def test_round_trip_into_an_empty_database_loses_nothing(history, tmp_path):
@@ -57,12 +67,15 @@ def test_import_twice_changes_nothing(history, tmp_path):
     assert export() == first
 
 
-@pytest.mark.parametrize("mutate, where", [
-    (lambda d: d.update(format="autre"), "$.format"),
-    (lambda d: d["scenarios"][1].pop("author"), "$.scenarios[1].author"),
-    (lambda d: d["scenarios"][1]["revisions"][0].update(saved_at="hier"), "$.scenarios[1].revisions[0].saved_at"),
-    (lambda d: d["scenarios"][0].update(visibility="secret"), "$.scenarios[0].visibility"),
-])
+@pytest.mark.parametrize(
+    "mutate, where",
+    [
+        (lambda d: d.update(format="autre"), "$.format"),
+        (lambda d: d["scenarios"][1].pop("author"), "$.scenarios[1].author"),
+        (lambda d: d["scenarios"][1]["revisions"][0].update(saved_at="hier"), "$.scenarios[1].revisions[0].saved_at"),
+        (lambda d: d["scenarios"][0].update(visibility="secret"), "$.scenarios[0].visibility"),
+    ],
+)
 def test_bad_export_leaves_database_as_it_was(history, tmp_path, mutate, where):
     data = export()
     data["scenarios"][0]["title"] = "changé par l'import"

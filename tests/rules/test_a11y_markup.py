@@ -1,5 +1,6 @@
 """Page markup the accessibility checks rely on (issue 14, item 8), without a browser: the skip link
 to the main content, one h1 on the results pages, labelled navigation landmarks."""
+
 from __future__ import annotations
 
 import re
@@ -7,8 +8,18 @@ import re
 import pytest
 
 
-@pytest.mark.parametrize("path", ["/", "/recherche/?q=fugace", "/recherche/?q=2.4.6", "/regles/", "/regles/fr-1/2.4.6.c/",
-                                  "/scenarios/", "/comptes/login/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/recherche/?q=fugace",
+        "/recherche/?q=2.4.6",
+        "/regles/",
+        "/regles/fr-1/2.4.6.c/",
+        "/scenarios/",
+        "/comptes/login/",
+    ],
+)
 def test_every_page_opens_with_a_skip_link_and_has_one_h1(rules, client, path):
     html = client.get(path).content.decode()
     body = html.split("<body>", 1)[1].lstrip()

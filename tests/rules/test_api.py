@@ -1,4 +1,5 @@
 """The rules API and the search command line."""
+
 import io
 import json
 

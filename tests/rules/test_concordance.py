@@ -1,5 +1,6 @@
 """The concordance with the official rules (issue 12): import, rule pages, table of contents, the
 changes page, the official-number search and the rule API."""
+
 from __future__ import annotations
 
 import json
@@ -40,6 +41,7 @@ def write(tmp_path, doc) -> Path:
 
 # --- the data --------------------------------------------------------------------------------------
 
+
 def test_fixture_covers_every_numbered_french_rule_once(rules):
     numbered = set(Rule.objects.filter(ruleset__slug="fr-1").numbered().values_list("number", flat=True))
     entries = [e["rule"] for e in fixture_doc()["entries"]]
@@ -74,17 +76,35 @@ def _entry(doc, number):
     return next(e for e in doc["entries"] if e["rule"] == number)
 
 
-@pytest.mark.parametrize("mutate, expected", [
-    (lambda d: _entry(d, "1.1.6.e").update(v5_verdict="chnaged"), "entries[5] (1.1.6.e).v5_verdict : 'chnaged' inconnu"),
-    (lambda d: _entry(d, "1.1.6.e").update(v3=["1.1.6.e", "six"]), "entries[5] (1.1.6.e).v3 : liste de numéros officiels attendue"),
-    (lambda d: _entry(d, "4.1.f").update(v5=["4.1.f"]), "(4.1.f).v5 : « absent » va avec une liste vide"),
-    (lambda d: _entry(d, "2.4.6.c").update(note=""), "(2.4.6.c).note : une règle qui n'est pas inchangée demande une note"),
-    (lambda d: _entry(d, "2.4.6.c").update(verdict="same"), "(2.4.6.c) : clé inconnue verdict"),
-    (lambda d: d["entries"].append(dict(_entry(d, "1.1.6.a"))), "entries[197] (1.1.6.a) : la règle 1.1.6.a figure deux fois"),
-    (lambda d: d["entries"].append({**_entry(d, "1.1.6.a"), "rule": "9.9.9"}), "entries[197] (9.9.9) : la règle 9.9.9 n'existe pas dans fr-1"),
-    (lambda d: d.update(ruleset="fr-2"), "ruleset 'fr-2', attendu 'fr-1'"),
-    (lambda d: d.pop("entries"), "une liste « entries » est attendu"),
-])
+@pytest.mark.parametrize(
+    "mutate, expected",
+    [
+        (
+            lambda d: _entry(d, "1.1.6.e").update(v5_verdict="chnaged"),
+            "entries[5] (1.1.6.e).v5_verdict : 'chnaged' inconnu",
+        ),
+        (
+            lambda d: _entry(d, "1.1.6.e").update(v3=["1.1.6.e", "six"]),
+            "entries[5] (1.1.6.e).v3 : liste de numéros officiels attendue",
+        ),
+        (lambda d: _entry(d, "4.1.f").update(v5=["4.1.f"]), "(4.1.f).v5 : « absent » va avec une liste vide"),
+        (
+            lambda d: _entry(d, "2.4.6.c").update(note=""),
+            "(2.4.6.c).note : une règle qui n'est pas inchangée demande une note",
+        ),
+        (lambda d: _entry(d, "2.4.6.c").update(verdict="same"), "(2.4.6.c) : clé inconnue verdict"),
+        (
+            lambda d: d["entries"].append(dict(_entry(d, "1.1.6.a"))),
+            "entries[197] (1.1.6.a) : la règle 1.1.6.a figure deux fois",
+        ),
+        (
+            lambda d: d["entries"].append({**_entry(d, "1.1.6.a"), "rule": "9.9.9"}),
+            "entries[197] (9.9.9) : la règle 9.9.9 n'existe pas dans fr-1",
+        ),
+        (lambda d: d.update(ruleset="fr-2"), "ruleset 'fr-2', attendu 'fr-1'"),
+        (lambda d: d.pop("entries"), "une liste « entries » est attendu"),
+    ],
+)
 def test_bad_data_is_refused_naming_the_entry_and_nothing_is_written(rules, tmp_path, mutate, expected):
     doc = fixture_doc()
     mutate(doc)
@@ -111,7 +131,9 @@ def test_import_rules_command_with_a_bad_concordance_imports_nothing(db, tmp_pat
     doc["ruleset"] = "fr-9"
     doc["entries"].append({**_entry(doc, "1.1.6.a"), "rule": "9.9.9"})  # found only once the rules are in
     path = write(tmp_path, doc)
-    with pytest.raises(CommandError, match=r"entries\[197\] \(9\.9\.9\) : la règle 9\.9\.9 n'existe pas.*rien n'a été importé"):
+    with pytest.raises(
+        CommandError, match=r"entries\[197\] \(9\.9\.9\) : la règle 9\.9\.9 n'existe pas.*rien n'a été importé"
+    ):
         call_command("import_rules", *RULE_FILES, ruleset="fr-9", concordance_path=str(path))
     assert not RuleSet.objects.filter(slug="fr-9").exists()  # the rules went back with it: one transaction
     _entry(doc, "1.1.6.e")["v5_verdict"] = "?"
@@ -122,29 +144,42 @@ def test_import_rules_command_with_a_bad_concordance_imports_nothing(db, tmp_pat
 
 # --- pages -----------------------------------------------------------------------------------------
 
+
 def test_changed_rule_page_warns_with_the_note_and_links_the_official_source(client, official):
     html = client.get("/regles/fr-1/2.4.6.c/").content.decode()
-    assert '<p class="concordance-warning"><strong>Modifiée depuis cette traduction :</strong> Étendue aux Permanents' in html
-    assert 'Règles officielles (EN) : <strong class="official-number">CR 5.0 2.4.7.d</strong> — <span class="verdict verdict-changed">modifiée</span>' in html
+    assert (
+        '<p class="concordance-warning"><strong>Modifiée depuis cette traduction :</strong> Étendue aux Permanents'
+        in html
+    )
+    assert (
+        'Règles officielles (EN) : <strong class="official-number">CR 5.0 2.4.7.d</strong> — <span class="verdict verdict-changed">modifiée</span>'
+        in html
+    )
     assert "CR 3.0 2.4.6.d — modifiée" in html
     assert f'href="{OFFICIAL_URL}"' in html and 'href="/regles/fr-1/changements/"' in html
 
 
 def test_unchanged_rule_page_says_so_without_warning(client, official):
     html = client.get("/regles/fr-1/1.1.6.a/").content.decode()
-    assert 'Règles officielles (EN) : <strong class="official-number">CR 5.0 1.1.6.a</strong> — <span class="verdict verdict-same">inchangée</span>' in html
+    assert (
+        'Règles officielles (EN) : <strong class="official-number">CR 5.0 1.1.6.a</strong> — <span class="verdict verdict-same">inchangée</span>'
+        in html
+    )
     assert "concordance-warning" not in html and f'href="{OFFICIAL_URL}"' in html
     # renumbered but unchanged: the official number is the new one
     html = client.get("/regles/fr-1/2.1.g/").content.decode()
-    assert "CR 5.0 2.1.j</strong> — <span class=\"verdict verdict-same\">inchangée" in html
+    assert 'CR 5.0 2.1.j</strong> — <span class="verdict verdict-same">inchangée' in html
 
 
 def test_absent_and_reworded_rules(client, official):
     html = client.get("/regles/fr-1/4.1.f/").content.decode()
     assert "<strong>Absente des règles officielles actuelles :</strong>" in html
-    assert "CR 5.0 (aucun paragraphe)</strong> — <span class=\"verdict verdict-absent\">absente" in html
+    assert 'CR 5.0 (aucun paragraphe)</strong> — <span class="verdict verdict-absent">absente' in html
     html = client.get("/regles/fr-1/1.2.4.a/").content.decode()
-    assert "concordance-warning" not in html and "reformulée</span> <span class=\"concordance-note\">(Le texte officiel" in html
+    assert (
+        "concordance-warning" not in html
+        and 'reformulée</span> <span class="concordance-note">(Le texte officiel' in html
+    )
 
 
 def test_rule_page_shows_the_concordance_once_imported(client, rules, monkeypatch):
@@ -160,7 +195,7 @@ def test_rule_page_shows_the_concordance_once_imported(client, rules, monkeypatc
 
 def _toc_line(html: str, number: str) -> str:
     start = html.index(f'href="/regles/fr-1/{number}/"')
-    return html[start: html.index("</li>", start)]
+    return html[start : html.index("</li>", start)]
 
 
 def test_table_of_contents_marks_changed_rules_and_links_the_changes(client, official):
@@ -176,7 +211,11 @@ def test_changes_page_lists_every_change_by_section(client, official):
     response = client.get("/regles/changements/")
     html = response.content.decode()
     assert response.status_code == 200
-    for section in ("Section 1 — Vue d&#x27;ensemble", "Section 4 — Déroulement de la partie", "Section 7 — Vocabulaire"):
+    for section in (
+        "Section 1 — Vue d&#x27;ensemble",
+        "Section 4 — Déroulement de la partie",
+        "Section 7 — Vocabulaire",
+    ):
         assert f"<h2>{section}</h2>" in html
     assert "Section 6" not in html  # no French rule of section 6 in the seed
     assert html.count('data-rule="') == 72
@@ -195,22 +234,26 @@ def test_header_and_footer_link_the_changes_page(client, official):
 
 # --- official numbers ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("query, expected", [
-    ("cr5 4.2.5.d", ("5.0", "4.2.5.d")),
-    ("CR 5.0 4.2.5.d", ("5.0", "4.2.5.d")),
-    ("cr-5.0 2.4.7.D", ("5.0", "2.4.7.d")),
-    ("v3 6.5.b", ("3.0", "6.5.b")),
-    ("V5: 2.4.7", ("5.0", "2.4.7")),
-    ("  cr 3 1.1.6.k ", ("3.0", "1.1.6.k")),
-    ("cr4 1.1", ("4.0", "1.1")),
-    ("4.2.5.d", None),
-    ("fugace", None),
-    ("cr5", None),
-    ("v5 fugace", None),
-    ("cr5 4.2.5.d fugace", None),
-    ("cr5 " + "1." * 500 + "1", None),
-    ("cr5" + " " * 1990 + "1.1", None),
-])
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("cr5 4.2.5.d", ("5.0", "4.2.5.d")),
+        ("CR 5.0 4.2.5.d", ("5.0", "4.2.5.d")),
+        ("cr-5.0 2.4.7.D", ("5.0", "2.4.7.d")),
+        ("v3 6.5.b", ("3.0", "6.5.b")),
+        ("V5: 2.4.7", ("5.0", "2.4.7")),
+        ("  cr 3 1.1.6.k ", ("3.0", "1.1.6.k")),
+        ("cr4 1.1", ("4.0", "1.1")),
+        ("4.2.5.d", None),
+        ("fugace", None),
+        ("cr5", None),
+        ("v5 fugace", None),
+        ("cr5 4.2.5.d fugace", None),
+        ("cr5 " + "1." * 500 + "1", None),
+        ("cr5" + " " * 1990 + "1.1", None),
+    ],
+)
 def test_parse_official(query, expected):
     assert parse_official(query) == expected
 
@@ -233,7 +276,9 @@ def test_check_victory_lists_the_rules_it_stands_for_first(official):
 def test_official_number_is_never_the_french_rule_of_the_same_number(official):
     # CR 5.0 2.4.6.c (exhausted cards in Reserve cannot be played) has no French counterpart
     match = find_official("cr5 2.4.6.c", "fr-1")
-    assert match.rules == [] and match.notice == "CR 5.0 2.4.6.c ne correspond à aucune règle de la traduction française."
+    assert (
+        match.rules == [] and match.notice == "CR 5.0 2.4.6.c ne correspond à aucune règle de la traduction française."
+    )
     # CR 5.0 2.1.e is French 2.1.d, not French 2.1.e
     assert [r.number for r, _ in find_official("cr5 2.1.e", "fr-1").rules] == ["2.1.d"]
 
@@ -273,7 +318,12 @@ def test_search_api_answers_an_official_number(client, official):
 
 def test_rule_api_carries_the_official_numbers(client, official, django_assert_max_num_queries):
     data = client.get("/api/rules/fr-1/2.4.6.c/").json()["official"]
-    assert data["cr-5.0"] == {"numbers": ["2.4.7.d"], "verdict": "changed", "verdict_label": "modifiée", "partial": False}
+    assert data["cr-5.0"] == {
+        "numbers": ["2.4.7.d"],
+        "verdict": "changed",
+        "verdict_label": "modifiée",
+        "partial": False,
+    }
     assert data["cr-3.0"]["numbers"] == ["2.4.6.d"] and data["changed"] is True and data["source"] == OFFICIAL_URL
     assert data["note"].startswith("Étendue aux Permanents")
     with django_assert_max_num_queries(6):  # one join for the concordance, not one query per rule

@@ -1,4 +1,5 @@
 """Importing rules into the database: counts, exact texts, hierarchy, idempotence, atomicity."""
+
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -85,7 +86,8 @@ def test_reimport_of_changed_files_updates_and_deletes(db, tmp_path):
     report = import_rules([path], "test-1")
     assert (report.updated, report.deleted) == (1, 1)
     assert list(Rule.objects.filter(ruleset__slug="test-1").numbered().values_list("number", "text")) == [
-        ("2.5", ""), ("2.5.a", "Un modifié."),
+        ("2.5", ""),
+        ("2.5.a", "Un modifié."),
     ]
 
 

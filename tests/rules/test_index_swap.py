@@ -3,6 +3,7 @@
 Readers are separate processes (as gunicorn workers are): each searches in a loop, reopening its
 searcher when the index was swapped, and counts failed and empty searches.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,8 +53,14 @@ def test_twenty_rebuilds_under_concurrent_reader_processes(rules, tmp_path, sett
     search.rebuild()
     stop = tmp_path / "stop"
     readers = [
-        subprocess.Popen([sys.executable, "-c", READER, str(stop)], cwd=ROOT, env=reader_env(tmp_path),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", READER, str(stop)],
+            cwd=ROOT,
+            env=reader_env(tmp_path),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(3)
     ]
     try:
@@ -95,8 +102,14 @@ def test_killed_rebuild_leaves_the_previous_index_serving(rules, tmp_path, setti
     settings.ARBITRE_INDEX_DIR = tmp_path
     search.rebuild()
     before = search.current_index_dir()
-    builder = subprocess.Popen([sys.executable, "-c", BUILDER], cwd=ROOT, env=reader_env(tmp_path),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    builder = subprocess.Popen(
+        [sys.executable, "-c", BUILDER],
+        cwd=ROOT,
+        env=reader_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert builder.stdout.readline().strip() == "writing"
     builder.send_signal(signal.SIGKILL)
     builder.wait(timeout=10)

@@ -1,4 +1,5 @@
 """The rules pages: home, results, rule page, table of contents, glossary, attribution."""
+
 import html as html_module
 
 import pytest
@@ -6,8 +7,17 @@ import pytest
 ATTRIBUTION = "CC BY-NC 4.0"
 
 
-@pytest.mark.parametrize("url", ["/", "/recherche/?q=fugace", "/regles/", "/regles/fr-1/2.4.6.c/",
-                                 "/regles/fr-1/glossaire/card-advantage/", "/recherche/?q=zzzz"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/",
+        "/recherche/?q=fugace",
+        "/regles/",
+        "/regles/fr-1/2.4.6.c/",
+        "/regles/fr-1/glossaire/card-advantage/",
+        "/recherche/?q=zzzz",
+    ],
+)
 def test_every_page_credits_the_translators(client, rules, url):
     response = client.get(url)
     assert response.status_code == 200
@@ -89,14 +99,14 @@ def test_rule_page_shows_the_english_term_beside_the_french(client, rules):
 
 def test_section_page_shows_its_rules_in_full(client, rules):
     html = client.get("/regles/fr-1/4.2.5/").content.decode()
-    section = html[html.index('<section class="children">'):]
+    section = html[html.index('<section class="children">') :]
     assert "Tous les objets non sélectionnés sont défaussés" in section  # 4.2.5.c's text, not only its link
     assert "sont égales à 2" in section  # 4.2.5.d
 
 
 def test_rule_page_shows_its_section_and_the_rules_beside_it(client, rules):
     html = client.get("/regles/fr-1/4.2.5.c/").content.decode()
-    part = html[html.index('<section class="section-of">'):]
+    part = html[html.index('<section class="section-of">') :]
     assert 'href="/regles/fr-1/4.2.5/">4.2.5 Nuit</a>' in part
     assert 'href="/regles/fr-1/4.2.5.b/"' in part and 'href="/regles/fr-1/4.2.5.d/"' in part
     assert '<strong aria-current="page">4.2.5.c' in part
@@ -104,7 +114,7 @@ def test_rule_page_shows_its_section_and_the_rules_beside_it(client, rules):
 
 def test_source_line_names_the_rule_set_and_credits_it(client, rules):
     html = client.get("/regles/fr-1/2.4.6.c/").content.decode()
-    line = html[html.index('<span class="source"'):]
+    line = html[html.index('<span class="source"') :]
     line = html_module.unescape(line[: line.index("</span>")])
     assert "Règles d'Altered (fr, v1.x) (fr-1)" in line and "Les Hauts Plateaux" in line
     assert ".txt" not in line  # not an import file name
@@ -125,7 +135,7 @@ def test_enter_on_a_missing_number_shows_the_nearest(client, rules):
 @pytest.mark.parametrize("url", ["/", "/recherche/?q=fugace", "/regles/", "/regles/fr-1/2.4.6.c/", "/regles/lexique/"])
 def test_every_page_has_the_header_search_box_with_suggestions(client, rules, url):
     html = client.get(url).content.decode()
-    header = html[html.index('<header class="top">'):html.index("</header>")]
+    header = html[html.index('<header class="top">') : html.index("</header>")]
     assert 'class="mini-search"' in header and 'data-suggest-url="/api/suggest/"' in header
     assert 'aria-keyshortcuts="/"' in header and "arbitre/suggest.js" in html
 

@@ -1,4 +1,5 @@
 """Reading the rules text format: entries, blocks, furniture, repeats and malformed files."""
+
 import pytest
 
 from rules_ref.parser import (
@@ -45,9 +46,14 @@ def test_article_subheadings_and_truncated_list_continuation():
     article = entries["multijoueur-2v2-mode-de-jeu"]
     headings = [b.text for b in article.blocks if b.kind == "heading"]
     assert headings == [
-        "Règles de construction de deck en mode multijoueur", "2v2",
-        "Mise en place d'une partie multijoueur Altered en 2v2", "Conditions de victoire", "Départage",
-        "Effets du premier joueur", "Interactions avec votre coéquipier", "Clarifications",
+        "Règles de construction de deck en mode multijoueur",
+        "2v2",
+        "Mise en place d'une partie multijoueur Altered en 2v2",
+        "Conditions de victoire",
+        "Départage",
+        "Effets du premier joueur",
+        "Interactions avec votre coéquipier",
+        "Clarifications",
     ]
     assert "Vous pouvez avoir un maximum de 3 cartes Uniques dans votre deck." in article.items
     phases = entries["clarification-des-phases-d-une-journee"]
@@ -56,7 +62,9 @@ def test_article_subheadings_and_truncated_list_continuation():
 
 
 def test_furniture_is_skipped():
-    entries = parse_text("Glossaire Altered\nNombre d'entrées : 8\nVoir les sources du contenu\n2.5 Jetons\n2.5.a Texte.\n", "f.txt")
+    entries = parse_text(
+        "Glossaire Altered\nNombre d'entrées : 8\nVoir les sources du contenu\n2.5 Jetons\n2.5.a Texte.\n", "f.txt"
+    )
     assert [e.slug for e in entries] == ["2.5", "2.5.a"]
 
 
@@ -100,7 +108,9 @@ def test_differing_repeat_is_reported_and_truncated_copy_loses(tmp_path):
     one = tmp_path / "a.txt"
     two = tmp_path / "b.txt"
     one.write_text("2.5 Jetons\n2.5.a Les objets ont des jetons.\n\nArticle Test\n\nPremier.\n", encoding="utf-8")
-    two.write_text("2.5 Jetons\n2.5.a Les objets n'ont pas de jetons.\n\nArticle Test\n\nPremier.\nSecond.\n", encoding="utf-8")
+    two.write_text(
+        "2.5 Jetons\n2.5.a Les objets n'ont pas de jetons.\n\nArticle Test\n\nPremier.\nSecond.\n", encoding="utf-8"
+    )
     result = parse_files([one, two])
     entries = {e.slug: e for e in result.entries}
     assert entries["2.5.a"].text == "Les objets ont des jetons."  # the first reading is kept
@@ -110,5 +120,11 @@ def test_differing_repeat_is_reported_and_truncated_copy_loses(tmp_path):
 
 
 def test_number_order_and_ancestors():
-    assert sorted(["2.10", "2.4.6.c", "2.4.6", "2.9", "2.4"], key=number_key) == ["2.4", "2.4.6", "2.4.6.c", "2.9", "2.10"]
+    assert sorted(["2.10", "2.4.6.c", "2.4.6", "2.9", "2.4"], key=number_key) == [
+        "2.4",
+        "2.4.6",
+        "2.4.6.c",
+        "2.9",
+        "2.10",
+    ]
     assert ancestors("4.2.5.c") == ["4", "4.2", "4.2.5", "4.2.5.c"]

@@ -11,6 +11,7 @@ per kind, MRR keyword 0.978, question 0.81 (held-out questions 0.735), typo 1.00
 number 1.000, english 1.000, loose 1.000; held-out set MRR 0.886, recall@5 0.937. Before issue 15 the
 same file gave MRR 0.748 (english 0.15, loose numbers 0.32).
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,15 @@ RECALL5_FLOOR = 0.94
 HELDOUT_MRR_FLOOR = 0.85
 HELDOUT_RECALL5_FLOOR = 0.89
 #: Floors on the mean reciprocal rank per kind of query (measured values in the module docstring).
-KIND_MRR_FLOORS = {"keyword": 0.95, "question": 0.78, "typo": 0.95, "accent": 0.95, "number": 1.0,
-                   "english": 0.95, "loose": 1.0}
+KIND_MRR_FLOORS = {
+    "keyword": 0.95,
+    "question": 0.78,
+    "typo": 0.95,
+    "accent": 0.95,
+    "number": 1.0,
+    "english": 0.95,
+    "loose": 1.0,
+}
 
 
 def measure(rows: list[dict]) -> dict:

@@ -1,4 +1,5 @@
 """Search behaviour: numbers, French keywords, typos, phrases, hostile queries, index swaps."""
+
 import html
 
 import pytest
@@ -11,12 +12,15 @@ def numbers(results, n=5):
     return [h.number or h.slug for h in results.hits[:n]]
 
 
-@pytest.mark.parametrize("q, first, children", [
-    ("4.2.5.c", "4.2.5.c", []),
-    ("4.2.5", "4.2.5", ["4.2.5.a", "4.2.5.b", "4.2.5.c", "4.2.5.d"]),
-    ("2.5", "2.5", ["2.5.a", "2.5.b"]),
-    ("règle 2.4.6.c", "2.4.6.c", []),
-])
+@pytest.mark.parametrize(
+    "q, first, children",
+    [
+        ("4.2.5.c", "4.2.5.c", []),
+        ("4.2.5", "4.2.5", ["4.2.5.a", "4.2.5.b", "4.2.5.c", "4.2.5.d"]),
+        ("2.5", "2.5", ["2.5.a", "2.5.b"]),
+        ("règle 2.4.6.c", "2.4.6.c", []),
+    ],
+)
 def test_number_query_puts_the_rule_first_then_its_children(rules, q, first, children):
     results = search.search(q)
     assert results.kind == "number"
@@ -50,12 +54,15 @@ def test_elision_and_stop_words(rules):
     assert search.search("la le les de des").hits == []
 
 
-@pytest.mark.parametrize("typo, word, expected", [
-    ("fugase", "fugace", "2.4.6"),
-    ("ravitaler", "ravitailler", "7.3.16"),
-    ("sacrifer", "sacrifier", "7.3.19"),
-    ("endormie", None, "2.4.3"),
-])
+@pytest.mark.parametrize(
+    "typo, word, expected",
+    [
+        ("fugase", "fugace", "2.4.6"),
+        ("ravitaler", "ravitailler", "7.3.16"),
+        ("sacrifer", "sacrifier", "7.3.19"),
+        ("endormie", None, "2.4.3"),
+    ],
+)
 def test_typos_are_corrected(rules, typo, word, expected):
     results = search.search(typo)
     assert expected in numbers(results, 5)
@@ -88,7 +95,9 @@ def test_snippets_are_escaped(rules, search_index, tmp_path, settings):
     assert "<script>" not in snippet and "&lt;script&gt;" in snippet
 
 
-@pytest.mark.parametrize("q", ['"AND OR (', "x" * 2000, "!!! ??? ...", ")(*&^%$#@", "AND", "", "   ", "\x00\x01", "2.4.6.c AND (fugace"])
+@pytest.mark.parametrize(
+    "q", ['"AND OR (', "x" * 2000, "!!! ??? ...", ")(*&^%$#@", "AND", "", "   ", "\x00\x01", "2.4.6.c AND (fugace"]
+)
 def test_bad_queries_never_raise(rules, q):
     results = search.search(q)
     assert isinstance(results.hits, list)
@@ -105,10 +114,18 @@ def test_suggest_as_you_type(rules):
     assert search.suggest("") == []
 
 
-@pytest.mark.parametrize("q, number", [
-    ("3.2.9 f", "3.2.9.f"), ("3.2.9f", "3.2.9.f"), ("4.1 h", "4.1.h"), ("règle 2.4.6.c", "2.4.6.c"),
-    ("R2.4.6.c", "2.4.6.c"), ("r 2.4.6 C", "2.4.6.c"), ("Règle 4.2.5", "4.2.5"),
-])
+@pytest.mark.parametrize(
+    "q, number",
+    [
+        ("3.2.9 f", "3.2.9.f"),
+        ("3.2.9f", "3.2.9.f"),
+        ("4.1 h", "4.1.h"),
+        ("règle 2.4.6.c", "2.4.6.c"),
+        ("R2.4.6.c", "2.4.6.c"),
+        ("r 2.4.6 C", "2.4.6.c"),
+        ("Règle 4.2.5", "4.2.5"),
+    ],
+)
 def test_loose_numbers_land_on_the_rule(rules, q, number):
     results = search.search(q)
     assert results.kind == "number" and results.number == number
@@ -125,10 +142,19 @@ def test_missing_loose_number_says_so_and_proposes_the_nearest(rules):
     assert results.missing_number == "4.2.5.z" and results.suggestion == "4.2.5"
 
 
-@pytest.mark.parametrize("q, first", [
-    ("fleeting", "2.4.6"), ("asleep", "2.4.3"), ("resupply", "7.3.16"), ("noon", "1.3.2.c"),
-    ("dusk", "1.3.2.e"), ("clean-up", "4.2.5.c"), ("discard pile", "3.2.3"), ("tiebreakers", "4.3.c"),
-])
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        ("fleeting", "2.4.6"),
+        ("asleep", "2.4.3"),
+        ("resupply", "7.3.16"),
+        ("noon", "1.3.2.c"),
+        ("dusk", "1.3.2.e"),
+        ("clean-up", "4.2.5.c"),
+        ("discard pile", "3.2.3"),
+        ("tiebreakers", "4.3.c"),
+    ],
+)
 def test_english_terms_find_the_french_rule(rules, q, first):
     results = search.search(q)
     assert numbers(results, 3)[0] == first

@@ -4,6 +4,7 @@
 security suite well under 90 s; e.g. ``ARBITRE_FUZZ_EXAMPLES=2000`` for a long local run).
 Generation is derandomized so that CI sees the same cases every time.
 """
+
 from __future__ import annotations
 
 import copy
@@ -29,8 +30,12 @@ def fuzz_settings(default: int):
         deadline=None,
         derandomize=True,
         database=None,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                               HealthCheck.filter_too_much, HealthCheck.data_too_large],
+        suppress_health_check=[
+            HealthCheck.function_scoped_fixture,
+            HealthCheck.too_slow,
+            HealthCheck.filter_too_much,
+            HealthCheck.data_too_large,
+        ],
     )
 
 

@@ -6,6 +6,7 @@
 * :func:`big_cleanup`: Night clean-up with 60 cards in Reserve and 60 in Landmarks;
 * :func:`long_noon`: many cheap steps (the budget is reached step by step, not in one huge step).
 """
+
 from __future__ import annotations
 
 import copy
@@ -28,7 +29,10 @@ def _char(cid: str, **kw) -> dict:
 def noon_reactions(cards: int = 10, reactions: int = 10) -> dict:
     """``cards`` characters of A's hero expedition with ``reactions`` Noon reactions each."""
     doc = _doc("noon")
-    ability = {"trigger": "noon", "effect": [{"action": "gain_counters", "target": "self", "name": "boost", "count": 1}]}
+    ability = {
+        "trigger": "noon",
+        "effect": [{"action": "gain_counters", "target": "self", "name": "boost", "count": 1}],
+    }
     doc["players"]["A"]["hero_expedition"] = [
         _char(f"a{i}", abilities=[copy.deepcopy(ability) for _ in range(reactions)]) for i in range(cards)
     ]
@@ -50,7 +54,9 @@ def big_cleanup(reserve: int = 60, landmarks: int = 60) -> dict:
     """Night of day 2: A has ``reserve`` cards in Reserve and ``landmarks`` permanents in Landmarks."""
     doc = _doc("night")
     doc["players"]["A"]["reserve"] = [_char(f"r{i}") for i in range(reserve)]
-    doc["players"]["A"]["landmarks"] = [{"id": f"l{i}", "name": f"Repère {i}", "type": "permanent"} for i in range(landmarks)]
+    doc["players"]["A"]["landmarks"] = [
+        {"id": f"l{i}", "name": f"Repère {i}", "type": "permanent"} for i in range(landmarks)
+    ]
     return doc
 
 

@@ -4,6 +4,7 @@
 time, and nothing is written. The boards reach the budget through many steps (a long game); one
 board reaches it inside a single step (an enumeration of 3 million clean-up choices), which the
 timer of the main thread interrupts."""
+
 from __future__ import annotations
 
 import time
@@ -42,7 +43,7 @@ def refused(response, limit: str) -> str:
 
 def test_a_run_past_the_step_budget_is_refused(client, settings):
     settings.ARBITRE_RUN_STEPS = 1000
-    document = long_game(400)   # about 2800 steps to its end
+    document = long_game(400)  # about 2800 steps to its end
     message = refused(client.post("/api/run/", {"document": document, "until": "end"}, format="json"), "1000 étapes")
     assert "plus de 1000 étapes" in message
     # within the budget, the same board runs (to a position, or its first 1000 steps)
@@ -53,7 +54,7 @@ def test_a_run_past_the_step_budget_is_refused(client, settings):
 def test_a_run_past_the_time_budget_is_refused_in_about_that_time(client, settings):
     settings.ARBITRE_RUN_SECONDS = 0.2
     settings.ARBITRE_RUN_STEPS = 100_000
-    document = long_game(400)   # about 2 s of cheap steps on this machine
+    document = long_game(400)  # about 2 s of cheap steps on this machine
     started = time.monotonic()
     response = client.post("/api/run/", {"document": document, "until": "end"}, format="json")
     elapsed = time.monotonic() - started
@@ -85,7 +86,7 @@ def test_a_saved_scenario_run_and_a_check_have_the_budget_too(client, settings, 
     scenario.save_document()
     settings.ARBITRE_RUN_STEPS = 500
     refused(client.post(f"/api/scenarios/{scenario.uuid}/run/", {"until": "end"}, format="json"), "500 étapes")
-    settings.ARBITRE_RUN_SECONDS = 0.0   # a check is a single engine call: refused only if it started too late
+    settings.ARBITRE_RUN_SECONDS = 0.0  # a check is a single engine call: refused only if it started too late
     assert client.post("/api/check/", {"document": long_game(400)}, format="json").status_code == 422
 
 
@@ -114,11 +115,12 @@ def test_a_training_answer_past_the_budget_is_refused_and_records_nothing(client
     exercise.save()
     chosen = exercise.question["options"][0]["key"]
     settings.ARBITRE_RUN_STEPS = 1000
-    message = refused(client.post(f"/api/exercises/{exercise.uuid}/answer/", {"chosen": chosen}, format="json"),
-                      "1000 étapes")
+    message = refused(
+        client.post(f"/api/exercises/{exercise.uuid}/answer/", {"chosen": chosen}, format="json"), "1000 étapes"
+    )
     assert "1501 étapes demandées" in message
     settings.ARBITRE_RUN_STEPS = 5000
-    settings.ARBITRE_RUN_SECONDS = 0.05   # replaying 1500 steps takes about a second
+    settings.ARBITRE_RUN_SECONDS = 0.05  # replaying 1500 steps takes about a second
     refused(client.post(f"/api/exercises/{exercise.uuid}/answer/", {"chosen": chosen}, format="json"), "0,05 s")
     assert not Attempt.objects.exists()
     settings.ARBITRE_RUN_SECONDS = 30
@@ -129,7 +131,7 @@ def test_a_training_answer_past_the_budget_is_refused_and_records_nothing(client
 def test_position_5000_is_the_last_one(client, settings):
     """steps=5000 with until=step stays at 5000 (it went to 5001); a run to the end stops there too."""
     settings.ARBITRE_RUN_SECONDS = 60
-    document = long_game(800)   # more than 5000 steps to its end
+    document = long_game(800)  # more than 5000 steps to its end
     for until in ("step", "end", "night"):
         response = client.post("/api/run/", {"document": document, "until": until, "steps": 5000}, format="json")
         assert response.status_code == 200 and response.json()["steps"] == 5000, (until, response.content[:200])
@@ -150,7 +152,8 @@ def test_copies_and_exercises_are_made_within_the_budget(client, settings, users
     assert response.status_code == 422 and "Budget dépassé" in response.content.decode()
     refused(client.post(f"/api/scenarios/{scenario.uuid}/copy/"), "0,2 s")
     assert Scenario.objects.count() == 1
-    made = client.post("/api/exercises/", {"scenario": str(scenario.uuid), "steps": 2500, "kind": "expeditions"},
-                       format="json")
+    made = client.post(
+        "/api/exercises/", {"scenario": str(scenario.uuid), "steps": 2500, "kind": "expeditions"}, format="json"
+    )
     assert made.status_code in (400, 422) and "Budget dépassé" in made.content.decode()
     assert not Exercise.objects.exists()

@@ -8,6 +8,7 @@ a temporary SQLite file whose lock timeout is set to one second (``ARBITRE_SQLIT
 waiting longer fails with "database is locked", a 500), or a temporary PostgreSQL database when the
 suite runs on PostgreSQL (``lock_timeout`` of one second: the same failure).
 """
+
 from __future__ import annotations
 
 import base64
@@ -80,57 +81,97 @@ def login(port: int, user: str):
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     _, _, page = request(port, "GET", "/comptes/login/", opener=opener)
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    req_status, req_seconds, _ = request(port, "POST", "/comptes/login/", opener=opener, form=True,
-                                         body={"csrfmiddlewaretoken": token, "username": user, "password": f"pw-{user}"})
+    req_status, req_seconds, _ = request(
+        port,
+        "POST",
+        "/comptes/login/",
+        opener=opener,
+        form=True,
+        body={"csrfmiddlewaretoken": token, "username": user, "password": f"pw-{user}"},
+    )
     signed_in = any(c.name == "sessionid" for c in jar)
     return (req_status if signed_in else 599), req_seconds
 
 
 def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture imported above)
-    env = {**server_env, "ARBITRE_SQLITE_TIMEOUT": "1", "ARBITRE_RUN_SECONDS": "30",
-           "ARBITRE_THROTTLE_RATES": "answer=10000/min,answer-ip=10000/min"}
-    if "DATABASE_URL" in env:   # PostgreSQL: a statement waiting over a second for a lock fails too
+    env = {
+        **server_env,
+        "ARBITRE_SQLITE_TIMEOUT": "1",
+        "ARBITRE_RUN_SECONDS": "30",
+        "ARBITRE_THROTTLE_RATES": "answer=10000/min,answer-ip=10000/min",
+    }
+    if "DATABASE_URL" in env:  # PostgreSQL: a statement waiting over a second for a lock fails too
         env["DATABASE_URL"] += "?options=-c%20lock_timeout%3D1000"
-    heavy = long_game(800)   # about 4 s of engine on an idle core (5000 steps)
+    heavy = long_game(800)  # about 4 s of engine on an idle core (5000 steps)
     manage(env, "migrate", "--noinput", "-v0")
-    made = json.loads(manage(env, "shell", "-v", "0", "-c", SETUP.format(
-        heavy=json.dumps(heavy), light=json.dumps(small_board()), count=HEAVY)).strip().splitlines()[-1])
+    made = json.loads(
+        manage(
+            env,
+            "shell",
+            "-v",
+            "0",
+            "-c",
+            SETUP.format(heavy=json.dumps(heavy), light=json.dumps(small_board()), count=HEAVY),
+        )
+        .strip()
+        .splitlines()[-1]
+    )
     port = free_port()
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "judge.wsgi", "--workers", str(HEAVY + 2),
-         "--bind", f"127.0.0.1:{port}", "--timeout", "120"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "judge.wsgi",
+            "--workers",
+            str(HEAVY + 2),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--timeout",
+            "120",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     heavy_results: list = []
     heavy_done: list[float] = []
     others: list[tuple[str, int, float]] = []
     others_done: list[float] = []
     try:
-        _wait_until_up(port, timeout=120)   # a loaded machine boots five workers slowly
+        _wait_until_up(port, timeout=120)  # a loaded machine boots five workers slowly
 
         def save_heavy(uuid: str, n: int) -> None:
             document = dict(heavy, description=f"lourd {n}")
-            heavy_results.append(request(port, "PUT", f"/api/scenarios/{uuid}/", user="alice",
-                                         body={"title": f"Lourd {n}", "document": document, "visibility": "private"}))
+            heavy_results.append(
+                request(
+                    port,
+                    "PUT",
+                    f"/api/scenarios/{uuid}/",
+                    user="alice",
+                    body={"title": f"Lourd {n}", "document": document, "visibility": "private"},
+                )
+            )
             heavy_done.append(time.monotonic())
 
         threads = [threading.Thread(target=save_heavy, args=(uuid, i)) for i, uuid in enumerate(made["heavy"])]
         for t in threads:
             t.start()
-        time.sleep(0.3)   # the heavy saves are in the engine now
+        time.sleep(0.3)  # the heavy saves are in the engine now
         n = 0
         while any(t.is_alive() for t in threads) or n < 3:
             n += 1
-            for _ in range(2):   # anonymous answers first: the quickest writes (an attempt, a session)
-                status, seconds, _ = request(port, "POST", f"/api/exercises/{made['exercise']}/answer/",
-                                             body={"chosen": made["key"]})
+            for _ in range(2):  # anonymous answers first: the quickest writes (an attempt, a session)
+                status, seconds, _ = request(
+                    port, "POST", f"/api/exercises/{made['exercise']}/answer/", body={"chosen": made["key"]}
+                )
                 others.append(("answer", status, seconds))
                 others_done.append(time.monotonic())
-            status, seconds, _ = request(port, "PATCH", f"/api/scenarios/{made['light']}/", user="bob",
-                                         body={"title": f"Léger {n}"})
+            status, seconds, _ = request(
+                port, "PATCH", f"/api/scenarios/{made['light']}/", user="bob", body={"title": f"Léger {n}"}
+            )
             others.append(("save", status, seconds))
             others_done.append(time.monotonic())
-            status, seconds = login(port, "bob")   # the slowest (the password hash): last
+            status, seconds = login(port, "bob")  # the slowest (the password hash): last
             others.append(("login", status, seconds))
             others_done.append(time.monotonic())
         for t in threads:

@@ -4,6 +4,7 @@ method when the caller is authenticated by the session cookie (the browser's cas
 Django's test client skips CSRF checks unless asked: here it is built with ``enforce_csrf_checks``.
 Each refusal has its counterpart with the token, so a 403 is known to come from CSRF and nothing else.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,11 @@ def test_every_post_form_in_the_templates_carries_the_token():
     for template in sorted(TEMPLATES.rglob("*.html")):
         html = template.read_text(encoding="utf-8")
         for match in re.finditer(r"<form\b[^>]*>(.*?)</form>", html, flags=re.S | re.I):
-            if re.search(r"method=[\"']?post", match.group(0)[:match.group(0).index(">")], flags=re.I):
+            if re.search(r"method=[\"']?post", match.group(0)[: match.group(0).index(">")], flags=re.I):
                 forms += 1
-                assert "{% csrf_token %}" in match.group(1), f"{template.relative_to(TEMPLATES)}: a POST form without {{% csrf_token %}}"
+                assert "{% csrf_token %}" in match.group(1), (
+                    f"{template.relative_to(TEMPLATES)}: a POST form without {{% csrf_token %}}"
+                )
     assert forms >= 3  # login, logout, copy at least
 
 
@@ -58,7 +61,9 @@ def test_login_needs_the_token(users):
     assert response.status_code == 403
     assert "_auth_user_id" not in client.session
     token = token_of(client)
-    response = client.post("/comptes/login/", {"username": "alice", "password": PASSWORDS["alice"], "csrfmiddlewaretoken": token})
+    response = client.post(
+        "/comptes/login/", {"username": "alice", "password": PASSWORDS["alice"], "csrfmiddlewaretoken": token}
+    )
     assert response.status_code == 302 and client.session["_auth_user_id"] == str(users["alice"].pk)
 
 
@@ -125,6 +130,17 @@ def test_anonymous_api_calls_are_not_session_calls(scenario):
     """Without a session there is no ambient authority to abuse: anonymous runs and checks work
     without a token (the trial stepper), anonymous writes are refused for lack of a user."""
     client = strict_client()
-    assert client.post("/api/run/", data=json.dumps({"document": small_board()}), content_type="application/json").status_code == 200
-    assert client.post("/api/scenarios/", data=json.dumps({"title": "x", "document": small_board()}),
-                       content_type="application/json").status_code == 403
+    assert (
+        client.post(
+            "/api/run/", data=json.dumps({"document": small_board()}), content_type="application/json"
+        ).status_code
+        == 200
+    )
+    assert (
+        client.post(
+            "/api/scenarios/",
+            data=json.dumps({"title": "x", "document": small_board()}),
+            content_type="application/json",
+        ).status_code
+        == 403
+    )

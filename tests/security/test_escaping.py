@@ -6,6 +6,7 @@ The pages: the library (anonymous and signed in), the stepper, the builder, the 
 the scenarios citing them, the search page, the login page. Where a page hands data to its script
 with ``json_script``, the text must stay inside that script element, as JSON that reads back the same.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,13 @@ def hostile_board(payload: str) -> dict:
 def hostile(request, rules):
     payload = request.param
     author = get_user_model().objects.create_user(payload, password="x")  # the ORM takes any username
-    scenario = Scenario(title=f"Titre {payload}", description=f"Description {payload}", author=author,
-                        visibility="public", document=hostile_board(payload))
+    scenario = Scenario(
+        title=f"Titre {payload}",
+        description=f"Description {payload}",
+        author=author,
+        visibility="public",
+        document=hostile_board(payload),
+    )
     scenario.save_document(tags=[f"tag {payload}", payload])
     assert scenario.problems == [], scenario.problems
     cited = scenario.citations.values_list("number", flat=True).first()
@@ -63,10 +69,13 @@ def json_script(html: str, element_id: str):
 def pages(scenario, cited: str, payload: str) -> list[str]:
     q = quote(payload)
     return [
-        "/scenarios/", f"/scenarios/?tag={q}", f"/scenarios/?rule={q}",
+        "/scenarios/",
+        f"/scenarios/?tag={q}",
+        f"/scenarios/?rule={q}",
         f"/scenarios/{scenario.uuid}/",
         f"/regles/fr-1/{cited}/",
-        f"/recherche/?q={q}", f"/comptes/login/?next={q}",
+        f"/recherche/?q={q}",
+        f"/comptes/login/?next={q}",
     ]
 
 

@@ -7,6 +7,7 @@ authentication (what an API client would use), and the ``{uuid}`` of scenario op
 by case, the generated one or the uuid of a real public, link-shared or private scenario, so that
 updates, runs and copies reach the serializers and the engine, not only a 404.
 """
+
 from __future__ import annotations
 
 import base64
@@ -27,6 +28,7 @@ from .conftest import count_case, fuzz_settings, library_documents
 
 application = get_wsgi_application()
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
+
 
 def basic(username: str) -> dict:
     token = base64.b64encode(f"{username}:{PASSWORDS[username]}".encode()).decode()
@@ -49,7 +51,9 @@ def real_uuids(rules, users):
     document = json.loads(library_documents()[0])
     made = []
     for owner, visibility in (("alice", "public"), ("alice", "link"), ("alice", "private"), ("bob", "private")):
-        scenario = Scenario(title=f"{owner} {visibility}", author=users[owner], visibility=visibility, document=document)
+        scenario = Scenario(
+            title=f"{owner} {visibility}", author=users[owner], visibility=visibility, document=document
+        )
         scenario.save_document(tags=["fuzz"])
         made.append(str(scenario.uuid))
     return made

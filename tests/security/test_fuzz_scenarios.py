@@ -9,6 +9,7 @@ The site catches nothing the engine raises: the engine refuses what it cannot pl
 problems (``ScenarioError``, ``IllegalDecision``) and never raises anything else, so any exception,
 from inside ``engine/`` or not, fails the test with the document that caused it.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,17 +22,45 @@ from rest_framework.test import APIClient
 
 from .conftest import count_case, fuzz_settings, library_documents
 
-ODD_STRINGS = ["", " ", "A", "B", "C", "forest", "night", "end", "1v1", "arbitre-scenario/1", "fr-1",
-               "<script>alert(1)</script>", "\u202e\u0645\u0631\u062d\u0628\u0627", "é" * 300, "\x00", "\ud800",
-               "🃏", "x" * 5000, "0", "-1", "1e309", "null", "NaN"]
+ODD_STRINGS = [
+    "",
+    " ",
+    "A",
+    "B",
+    "C",
+    "forest",
+    "night",
+    "end",
+    "1v1",
+    "arbitre-scenario/1",
+    "fr-1",
+    "<script>alert(1)</script>",
+    "\u202e\u0645\u0631\u062d\u0628\u0627",
+    "é" * 300,
+    "\x00",
+    "\ud800",
+    "🃏",
+    "x" * 5000,
+    "0",
+    "-1",
+    "1e309",
+    "null",
+    "NaN",
+]
 leaves = st.one_of(
-    st.none(), st.booleans(),
-    st.integers(min_value=-(10**40), max_value=10**40), st.sampled_from([0, -1, 2**31, 2**63, 10**100, -(10**100)]),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.sampled_from([0, -1, 2**31, 2**63, 10**100, -(10**100)]),
     st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=30), st.sampled_from(ODD_STRINGS),
+    st.text(max_size=30),
+    st.sampled_from(ODD_STRINGS),
 )
-values = st.recursive(leaves, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                      max_leaves=12)
+values = st.recursive(
+    leaves,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 def places(node, found=None, depth=0):
@@ -63,7 +92,9 @@ def mutated_documents(draw):
             del container[key]
         elif operation == "add":
             if isinstance(container, dict):
-                container[draw(st.sampled_from(["id", "name", "zzz", "players", "decisions", "stats", "", "é"]))] = draw(values)
+                container[draw(st.sampled_from(["id", "name", "zzz", "players", "decisions", "stats", "", "é"]))] = (
+                    draw(values)
+                )
             else:
                 container.insert(key, draw(values))
         elif operation == "nest":
@@ -83,7 +114,12 @@ def check_response(response, endpoint: str) -> None:
     if response.status_code == 413:
         assert body.get("detail"), body
     problems = body.get("problems")
-    if problems is None and isinstance(body.get("document"), list) and body["document"] and isinstance(body["document"][0], dict):
+    if (
+        problems is None
+        and isinstance(body.get("document"), list)
+        and body["document"]
+        and isinstance(body["document"][0], dict)
+    ):
         problems = body["document"]  # the scenario serializer refuses a document with the checker's problems
     if problems is not None and (response.status_code == 400 or endpoint == "check"):
         assert isinstance(problems, list)
@@ -91,8 +127,20 @@ def check_response(response, endpoint: str) -> None:
             assert isinstance(problem.get("path"), str) and problem["path"], (endpoint, problem)
             assert isinstance(problem.get("message"), str) and problem["message"], (endpoint, problem)
     if response.status_code == 400:
-        assert problems or set(body) <= {"document", "title", "description", "tags", "visibility", "decisions",
-                                          "until", "steps", "forked_from", "draft", "detail", "non_field_errors"}, body
+        assert problems or set(body) <= {
+            "document",
+            "title",
+            "description",
+            "tags",
+            "visibility",
+            "decisions",
+            "until",
+            "steps",
+            "forked_from",
+            "draft",
+            "detail",
+            "non_field_errors",
+        }, body
         if problems is None:
             assert body, "a 400 with nothing said"
 
@@ -119,8 +167,11 @@ def alice_client(rules, users):
 
 def test_mutated_documents_never_break_the_site(alice_client):
     @fuzz_settings(default=400)
-    @given(document=mutated_documents(), draft=st.booleans(),
-           until=st.sampled_from(["end", "step", "pending", "phase", "?"]))
+    @given(
+        document=mutated_documents(),
+        draft=st.booleans(),
+        until=st.sampled_from(["end", "step", "pending", "phase", "?"]),
+    )
     def explore(document, draft, until):
         send(alice_client, "check", "/api/check/", {"document": document})
         send(alice_client, "run", "/api/run/", {"document": document, "until": until})
@@ -143,20 +194,33 @@ def test_arbitrary_request_bodies(alice_client):
     explore()
 
 
-@pytest.mark.parametrize("text", [
-    "[" * 50_000 + "]" * 50_000,                                   # nesting deeper than any parser's stack
-    '{"document": ' + '{"a": ' * 3000 + "1" + "}" * 3000 + "}",
-    '{"document": {"seed": NaN}}', '{"document": {"seed": Infinity}}',
-    '{"document": {"seed": 1' + "0" * 5000 + "}}",                  # a 5000-digit number
-    '{"document": {"title": "\\u0000"}}', '{"document": {"players": {"\\ud800": {}}}}',
-    '{"document": ', "", "\xff\xfe", '{"document": {}}' + " " * 10,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 50_000 + "]" * 50_000,  # nesting deeper than any parser's stack
+        '{"document": ' + '{"a": ' * 3000 + "1" + "}" * 3000 + "}",
+        '{"document": {"seed": NaN}}',
+        '{"document": {"seed": Infinity}}',
+        '{"document": {"seed": 1' + "0" * 5000 + "}}",  # a 5000-digit number
+        '{"document": {"title": "\\u0000"}}',
+        '{"document": {"players": {"\\ud800": {}}}}',
+        '{"document": ',
+        "",
+        "\xff\xfe",
+        '{"document": {}}' + " " * 10,
+    ],
+)
 def test_malformed_json_text(alice_client, text):
     for endpoint, url in (("check", "/api/check/"), ("run", "/api/run/"), ("scenarios", "/api/scenarios/")):
         started = time.perf_counter()
         response = post(alice_client, endpoint, url, text.encode("utf-8", "surrogatepass"))
         count_case(f"malformed JSON → {endpoint}", response.status_code, time.perf_counter() - started)
-        assert response.status_code in (200, 201, 400, 413), (endpoint, text[:80], response.status_code, response.content[:500])
+        assert response.status_code in (200, 201, 400, 413), (
+            endpoint,
+            text[:80],
+            response.status_code,
+            response.content[:500],
+        )
 
 
 def test_oversized_body_refused_before_parsing(alice_client):

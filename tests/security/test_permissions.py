@@ -4,6 +4,7 @@ public). Read the tables row by row: (anonymous, other, author, staff).
 
 A refused change must also leave the scenario as it was; an allowed one must have happened.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,13 +23,13 @@ LOGIN = "login"  # a page redirecting an anonymous caller to the login page
 
 # endpoint: {visibility: (anonymous, other, author, staff)}
 API = {
-    "list":           {"private": (200, 200, 200, 200), "link": (200, 200, 200, 200), "public": (200, 200, 200, 200)},
-    "retrieve":       {"private": (404, 404, 200, 200), "link": (200, 200, 200, 200), "public": (200, 200, 200, 200)},
-    "update":         {"private": (403, 404, 200, 200), "link": (403, 403, 200, 200), "public": (403, 403, 200, 200)},
+    "list": {"private": (200, 200, 200, 200), "link": (200, 200, 200, 200), "public": (200, 200, 200, 200)},
+    "retrieve": {"private": (404, 404, 200, 200), "link": (200, 200, 200, 200), "public": (200, 200, 200, 200)},
+    "update": {"private": (403, 404, 200, 200), "link": (403, 403, 200, 200), "public": (403, 403, 200, 200)},
     "partial_update": {"private": (403, 404, 200, 200), "link": (403, 403, 200, 200), "public": (403, 403, 200, 200)},
-    "destroy":        {"private": (403, 404, 204, 204), "link": (403, 403, 204, 204), "public": (403, 403, 204, 204)},
-    "run":            {"private": (404, 404, 200, 200), "link": (200, 200, 200, 200), "public": (200, 200, 200, 200)},
-    "copy":           {"private": (403, 404, 201, 201), "link": (403, 201, 201, 201), "public": (403, 201, 201, 201)},
+    "destroy": {"private": (403, 404, 204, 204), "link": (403, 403, 204, 204), "public": (403, 403, 204, 204)},
+    "run": {"private": (404, 404, 200, 200), "link": (200, 200, 200, 200), "public": (200, 200, 200, 200)},
+    "copy": {"private": (403, 404, 201, 201), "link": (403, 201, 201, 201), "public": (403, 201, 201, 201)},
 }
 #: Listed in GET /api/scenarios/ (a link-shared scenario is readable, but not listed).
 LISTED = {"private": (False, False, True, True), "link": (False, False, True, True), "public": (True, True, True, True)}
@@ -37,9 +38,9 @@ CREATE = (403, 201, 201, 201)
 
 PAGES = {
     "stepper": {"private": (404, 404, 200, 200), "link": (200, 200, 200, 200), "public": (200, 200, 200, 200)},
-    "edit":    {"private": (LOGIN, 404, 200, 200), "link": (LOGIN, 403, 200, 200), "public": (LOGIN, 403, 200, 200)},
-    "copy":    {"private": (LOGIN, 404, 302, 302), "link": (LOGIN, 302, 302, 302), "public": (LOGIN, 302, 302, 302)},
-    "delete":  {"private": (LOGIN, 404, 302, 302), "link": (LOGIN, 403, 302, 302), "public": (LOGIN, 403, 302, 302)},
+    "edit": {"private": (LOGIN, 404, 200, 200), "link": (LOGIN, 403, 200, 200), "public": (LOGIN, 403, 200, 200)},
+    "copy": {"private": (LOGIN, 404, 302, 302), "link": (LOGIN, 302, 302, 302), "public": (LOGIN, 302, 302, 302)},
+    "delete": {"private": (LOGIN, 404, 302, 302), "link": (LOGIN, 403, 302, 302), "public": (LOGIN, 403, 302, 302)},
 }
 
 
@@ -49,8 +50,13 @@ def cast(rules, users):
 
 
 def make(author, visibility: str) -> Scenario:
-    scenario = Scenario(title=f"Scénario {visibility}", description="avant", author=author, visibility=visibility,
-                        document=small_board())
+    scenario = Scenario(
+        title=f"Scénario {visibility}",
+        description="avant",
+        author=author,
+        visibility=visibility,
+        document=small_board(),
+    )
     scenario.save_document(tags=["nuit"])
     return scenario
 
@@ -83,7 +89,13 @@ def test_api(endpoint, visibility, caller, cast, users):
 
     response = api_call(client, endpoint, scenario)
 
-    assert response.status_code == expected, (endpoint, visibility, caller, response.status_code, response.content[:300])
+    assert response.status_code == expected, (
+        endpoint,
+        visibility,
+        caller,
+        response.status_code,
+        response.content[:300],
+    )
     still = Scenario.objects.filter(pk=scenario.pk).first()
     if endpoint == "list":
         listed = str(scenario.uuid) in {row["uuid"] for row in response.json()["results"]}
@@ -123,8 +135,11 @@ def test_api_cannot_take_over_a_scenario(caller, cast, users):
     scenario = make(cast[caller], "private")
     client = APIClient()
     client.force_authenticate(cast[caller])
-    response = client.patch(f"/api/scenarios/{scenario.uuid}/",
-                            {"author": "staff", "uuid": "00000000-0000-0000-0000-000000000000"}, format="json")
+    response = client.patch(
+        f"/api/scenarios/{scenario.uuid}/",
+        {"author": "staff", "uuid": "00000000-0000-0000-0000-000000000000"},
+        format="json",
+    )
     assert response.status_code == 200
     scenario.refresh_from_db()
     assert scenario.author == cast[caller] and str(scenario.uuid) != "00000000-0000-0000-0000-000000000000"
@@ -155,7 +170,9 @@ def test_pages(page, visibility, caller, cast, users):
     if page == "copy":
         assert Scenario.objects.filter(forked_from=scenario).count() == (1 if expected == 302 else 0)
     if page == "edit" and expected == 200:
-        assert json.loads(response.context["initial"] and json.dumps(response.context["initial"]))["uuid"] == str(scenario.uuid)
+        assert json.loads(response.context["initial"] and json.dumps(response.context["initial"]))["uuid"] == str(
+            scenario.uuid
+        )
 
 
 @pytest.mark.parametrize("method", ["get", "put", "patch", "delete"])
@@ -208,10 +225,10 @@ def test_an_exercise_s_scenario_field_is_no_oracle(visibility, cast, users):
     body = {"steps": 0, "kind": "card_zone", "focus": "a1"}
     response = client.post("/api/exercises/", {**body, "scenario": str(original.uuid)}, format="json")
     made_up = client.post("/api/exercises/", {**body, "scenario": MADE_UP}, format="json")
-    assert response.status_code == made_up.status_code == 400   # bob may not make one of alice's scenario
+    assert response.status_code == made_up.status_code == 400  # bob may not make one of alice's scenario
     if not RELATED[visibility]:
         assert _error_text(response).replace(str(original.uuid), "UUID") == _error_text(made_up)
-    else:   # readable: the refusal may say why (it reveals nothing bob cannot read)
+    else:  # readable: the refusal may say why (it reveals nothing bob cannot read)
         assert "Seul l'auteur du scénario" in response.content.decode()
 
 
@@ -223,7 +240,7 @@ def test_a_link_shared_uuid_is_not_handed_out_by_a_public_fork(cast, users):
     as_bob, as_staff, as_carol = APIClient(), APIClient(), APIClient()
     as_bob.force_authenticate(users["bob"])
     as_staff.force_authenticate(users["staff"])
-    assert as_bob.get(f"/api/scenarios/{fork.uuid}/").json()["forked_from"] == str(shared.uuid)   # bob forked it
+    assert as_bob.get(f"/api/scenarios/{fork.uuid}/").json()["forked_from"] == str(shared.uuid)  # bob forked it
     assert as_staff.get(f"/api/scenarios/{fork.uuid}/").json()["forked_from"] == str(shared.uuid)
     assert as_carol.get(f"/api/scenarios/{fork.uuid}/").json()["forked_from"] is None
     listed = {row["uuid"]: row["forked_from"] for row in as_carol.get("/api/scenarios/").json()["results"]}
@@ -238,13 +255,13 @@ def test_browsable_api_forms_offer_only_listed_scenarios(page, cast, users):
     client = Client()
     client.force_login(users["bob"])
     html = client.get(page, HTTP_ACCEPT="text/html").content.decode()
-    assert "<form" in html and f'value="{public.uuid}"' in html   # the form's choices are there
+    assert "<form" in html and f'value="{public.uuid}"' in html  # the form's choices are there
     for scenario in hidden.values():
         assert str(scenario.uuid) not in html
     alice = Client()
     alice.force_login(users["alice"])
     own = alice.get(page, HTTP_ACCEPT="text/html").content.decode()
-    assert all(f'value="{s.uuid}"' in own for s in hidden.values())   # her own ones she may choose
+    assert all(f'value="{s.uuid}"' in own for s in hidden.values())  # her own ones she may choose
 
 
 def test_made_up_and_unreadable_uuids_get_the_same_answers(cast, users):
@@ -254,8 +271,12 @@ def test_made_up_and_unreadable_uuids_get_the_same_answers(cast, users):
     client = APIClient()
     client.force_authenticate(users["bob"])
     for suffix, method in (("", "get"), ("run/", "post"), ("copy/", "post"), ("restore/", "post"), ("", "patch")):
-        answers = {getattr(client, method)(f"/api/scenarios/{uuid}/{suffix}", {}, format="json").content
-                   .decode().replace(str(uuid), "UUID") for uuid in (private.uuid, deleted.uuid, MADE_UP)}
+        answers = {
+            getattr(client, method)(f"/api/scenarios/{uuid}/{suffix}", {}, format="json")
+            .content.decode()
+            .replace(str(uuid), "UUID")
+            for uuid in (private.uuid, deleted.uuid, MADE_UP)
+        }
         assert len(answers) == 1, (suffix, method, answers)
     pages = {Client().get(f"/scenarios/{uuid}/").status_code for uuid in (private.uuid, deleted.uuid, MADE_UP)}
     assert pages == {404}
@@ -267,12 +288,18 @@ def test_the_browsable_api_is_off_in_production():
     import subprocess
     import sys
 
-    code = ("import django; django.setup(); from rest_framework.settings import api_settings; "
-            "print([r.__name__ for r in api_settings.DEFAULT_RENDERER_CLASSES])")
+    code = (
+        "import django; django.setup(); from rest_framework.settings import api_settings; "
+        "print([r.__name__ for r in api_settings.DEFAULT_RENDERER_CLASSES])"
+    )
     renderers = {}
     for debug in ("0", "1"):
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "judge.settings", "DJANGO_DEBUG": debug,
-               "DJANGO_SECRET_KEY": "x" * 50}
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "judge.settings",
+            "DJANGO_DEBUG": debug,
+            "DJANGO_SECRET_KEY": "x" * 50,
+        }
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr[-2000:]
         renderers[debug] = out.stdout.strip().splitlines()[-1]

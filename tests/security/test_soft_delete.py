@@ -1,6 +1,7 @@
 """Deleting a scenario (issue 16) hides it from everything and keeps it restorable by its author or staff
 for 30 days ("Corbeille"); nobody's delete destroys revisions, exercises, or other judges' answers and
 progress; ``purge_deleted`` erases what is older, except what others answered."""
+
 from __future__ import annotations
 
 import io
@@ -31,7 +32,10 @@ def answered(rules, users):
     scenario = make_scenario(users["alice"])
     exercise = make_exercise(scenario)
     key = exercise.question["options"][0]["key"]
-    assert api(users["bob"]).post(f"/api/exercises/{exercise.uuid}/answer/", {"chosen": key}, format="json").status_code == 200
+    assert (
+        api(users["bob"]).post(f"/api/exercises/{exercise.uuid}/answer/", {"chosen": key}, format="json").status_code
+        == 200
+    )
     return scenario, exercise
 
 
@@ -83,7 +87,7 @@ def test_staff_restores_through_the_api_within_30_days_only(answered, users):
     url = f"/api/scenarios/{scenario.uuid}/"
     client = Client()
     client.force_login(users["alice"])
-    assert client.post(f"/scenarios/{scenario.uuid}/supprimer/").status_code == 302   # the page's delete
+    assert client.post(f"/scenarios/{scenario.uuid}/supprimer/").status_code == 302  # the page's delete
     restored = api(users["staff"]).post(f"{url}restore/")
     assert restored.status_code == 200 and restored.json()["uuid"] == str(scenario.uuid)
     assert api(None).get(url).status_code == 200
@@ -96,7 +100,7 @@ def test_staff_restores_through_the_api_within_30_days_only(answered, users):
 def test_purge_erases_old_ones_but_never_others_answers(answered, users):
     scenario, exercise = answered
     alone = make_scenario(users["alice"], visibility="private", title="Seul")
-    make_exercise(alone)   # an exercise nobody answered goes with its scenario
+    make_exercise(alone)  # an exercise nobody answered goes with its scenario
     recent = make_scenario(users["alice"], visibility="private", title="Récent")
     for s in (scenario, alone, recent):
         api(users["alice"]).delete(f"/api/scenarios/{s.uuid}/")
@@ -106,8 +110,8 @@ def test_purge_erases_old_ones_but_never_others_answers(answered, users):
     assert "1 scénario(s) effacé(s), 1 gardé(s)" in out.getvalue()
     assert not Scenario.all_objects.filter(pk=alone.pk).exists()
     assert not Exercise.objects.filter(scenario_id=alone.pk).exists()
-    assert Scenario.all_objects.filter(pk=recent.pk).exists()          # still in the bin
-    assert Scenario.all_objects.filter(pk=scenario.pk).exists()        # Bob answered its exercise: kept
+    assert Scenario.all_objects.filter(pk=recent.pk).exists()  # still in the bin
+    assert Scenario.all_objects.filter(pk=scenario.pk).exists()  # Bob answered its exercise: kept
     assert Attempt.objects.filter(user=users["bob"], exercise=exercise).count() == 1
 
 

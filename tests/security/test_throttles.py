@@ -1,6 +1,7 @@
 """Throttles (issue 16): runs, checks, training answers, search and suggestions answer 429 with a French
 message and Retry-After past their rate, per user and per client IP (the proxy's client IP when
 ``ARBITRE_PROXY_COUNT`` says how many proxies to trust)."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,7 +51,7 @@ def test_the_saved_scenario_run_is_throttled_as_runs(settings, exercise):
     client = APIClient()
     url = f"/api/scenarios/{exercise.scenario.uuid}/run/"
     assert [client.post(url, {"until": "end"}, format="json").status_code for _ in range(3)] == [200, 200, 429]
-    assert client.post("/api/run/", {"document": small_board()}, format="json").status_code == 429   # one budget
+    assert client.post("/api/run/", {"document": small_board()}, format="json").status_code == 429  # one budget
 
 
 def test_per_user_then_per_ip(settings, exercise, users):
@@ -61,9 +62,9 @@ def test_per_user_then_per_ip(settings, exercise, users):
     alice.force_authenticate(users["alice"])
     bob.force_authenticate(users["bob"])
     carol.force_authenticate(users["staff"])
-    assert [call(alice, "run", exercise).status_code for _ in range(3)] == [200, 200, 429]   # alice's 2/min
-    assert call(bob, "run", exercise).status_code == 200     # bob's own count; the address's 4th request
-    assert call(carol, "run", exercise).status_code == 429   # the address's 5th: refused whoever asks
+    assert [call(alice, "run", exercise).status_code for _ in range(3)] == [200, 200, 429]  # alice's 2/min
+    assert call(bob, "run", exercise).status_code == 200  # bob's own count; the address's 4th request
+    assert call(carol, "run", exercise).status_code == 429  # the address's 5th: refused whoever asks
 
 
 def test_one_account_from_many_addresses_is_still_counted(settings, exercise, users):
@@ -78,13 +79,14 @@ def test_behind_a_trusted_proxy_the_client_ip_counts(settings, exercise):
     """ARBITRE_PROXY_COUNT=1 (DRF's NUM_PROXIES): each client seen by the proxy has its own count."""
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
     low_rates(settings, search="2/min")
-    client = APIClient()   # every request comes from the proxy's address, 127.0.0.1
+    client = APIClient()  # every request comes from the proxy's address, 127.0.0.1
 
     def from_(ip):
         return call(client, "search", exercise, HTTP_X_FORWARDED_FOR=f"{ip}").status_code
+
     assert [from_("203.0.113.7") for _ in range(3)] == [200, 200, 429]
-    assert from_("198.51.100.9") == 200                      # another client behind the same proxy
-    assert from_("1.2.3.4, 198.51.100.9") == 200             # a spoofed first hop does not change who it is
+    assert from_("198.51.100.9") == 200  # another client behind the same proxy
+    assert from_("1.2.3.4, 198.51.100.9") == 200  # a spoofed first hop does not change who it is
     assert from_("1.2.3.4, 198.51.100.9") == 429
 
 

@@ -1,6 +1,7 @@
 """Optimistic concurrency (issue 16, CONTRACT.md): a scenario carries a version; GET sends its ETag; a
 PUT/PATCH whose If-Match names an older version answers 412 with the current version and who saved
 it, and writes nothing. Without If-Match a save is accepted (API clients that don't send it)."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,10 +41,18 @@ def test_two_tabs_the_stale_save_gets_412_and_writes_nothing(scenario, users):
     tab1, tab2 = as_user(users["alice"]), as_user(users["staff"])
     etag = tab1.get(url)["ETag"]
     assert tab2.get(url)["ETag"] == etag
-    assert tab1.put(url, {"title": "Onglet 1", "document": small_board(), "visibility": "public"}, format="json",
-                    HTTP_IF_MATCH=etag).status_code == 200
-    stale = tab2.put(url, {"title": "Onglet 2", "document": small_board(), "visibility": "public"}, format="json",
-                     HTTP_IF_MATCH=etag)
+    assert (
+        tab1.put(
+            url,
+            {"title": "Onglet 1", "document": small_board(), "visibility": "public"},
+            format="json",
+            HTTP_IF_MATCH=etag,
+        ).status_code
+        == 200
+    )
+    stale = tab2.put(
+        url, {"title": "Onglet 2", "document": small_board(), "visibility": "public"}, format="json", HTTP_IF_MATCH=etag
+    )
     assert stale.status_code == 412
     body = stale.json()
     assert body["version"] == 2 and body["updated_by"] == "alice" and body["updated_at"]
@@ -56,13 +65,23 @@ def test_two_tabs_the_stale_save_gets_412_and_writes_nothing(scenario, users):
     assert fresh.status_code == 200 and fresh.json()["version"] == 3
 
 
-@pytest.mark.parametrize("header,status", [
-    (None, 200), ("*", 200), ('W/"{uuid}-1"', 200), ('"other", "{uuid}-1"', 200),
-    ('"{uuid}-7"', 412), ('"not an etag"', 412), ('"00000000-0000-0000-0000-000000000000-1"', 412),
-])
+@pytest.mark.parametrize(
+    "header,status",
+    [
+        (None, 200),
+        ("*", 200),
+        ('W/"{uuid}-1"', 200),
+        ('"other", "{uuid}-1"', 200),
+        ('"{uuid}-7"', 412),
+        ('"not an etag"', 412),
+        ('"00000000-0000-0000-0000-000000000000-1"', 412),
+    ],
+)
 def test_if_match_forms(header, status, scenario, users):
     extra = {"HTTP_IF_MATCH": header.format(uuid=scenario.uuid)} if header else {}
-    response = as_user(users["alice"]).patch(f"/api/scenarios/{scenario.uuid}/", {"title": "Changé"}, format="json", **extra)
+    response = as_user(users["alice"]).patch(
+        f"/api/scenarios/{scenario.uuid}/", {"title": "Changé"}, format="json", **extra
+    )
     assert response.status_code == status
     scenario.refresh_from_db()
     assert scenario.title == ("Changé" if status == 200 else "Départ")
@@ -73,7 +92,7 @@ def test_the_version_is_checked_again_inside_the_write(scenario, users):
     from judge.api_errors import VersionConflict
 
     stale = Scenario.objects.get(pk=scenario.pk)
-    Scenario.objects.get(pk=scenario.pk).save_document(editor=users["staff"])   # another save in between
+    Scenario.objects.get(pk=scenario.pk).save_document(editor=users["staff"])  # another save in between
     stale.title = "Perdu"
     with pytest.raises(VersionConflict) as conflict:
         stale.save_document(expected_version=1)

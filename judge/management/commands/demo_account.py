@@ -2,6 +2,7 @@
 
 Made by ``make serve`` only; never in production settings.
 """
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError

@@ -1,4 +1,5 @@
 """``manage.py import_rules FILES… --ruleset fr-1``: load rules files into a rule set."""
+
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -15,7 +16,8 @@ class Command(BaseCommand):
         parser.add_argument("--ruleset", required=True, help="Identifiant du jeu de règles, par ex. fr-1.")
         parser.add_argument("--name", help="Nom lisible du jeu de règles.")
         parser.add_argument(
-            "--concordance", dest="concordance_path",
+            "--concordance",
+            dest="concordance_path",
             help="Correspondance avec les règles officielles (défaut : fixtures/concordance/<ruleset>.json s'il existe).",
         )
 
@@ -40,7 +42,9 @@ class Command(BaseCommand):
             f"{report.deleted} supprimées, {report.unchanged} inchangées ; {report.merged} répétitions fusionnées."
         )
         if official:
-            counts = ", ".join(f"{n} {concordance.VERDICTS[v]}{'s' if n > 1 else ''}" for v, n in sorted(official.verdicts.items()))
+            counts = ", ".join(
+                f"{n} {concordance.VERDICTS[v]}{'s' if n > 1 else ''}" for v, n in sorted(official.verdicts.items())
+            )
             self.stdout.write(
                 f"Correspondance CR 5.0 : {official.entries} règles ({counts}) ; {official.created} créées, "
                 f"{official.updated} modifiées, {official.deleted} supprimées, {official.unchanged} inchangées."

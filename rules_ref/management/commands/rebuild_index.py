@@ -1,4 +1,5 @@
 """``manage.py rebuild_index``: build the search index aside and swap it in whole."""
+
 from django.core.management.base import BaseCommand
 
 from rules_ref import search

@@ -1,4 +1,5 @@
 """``manage.py search_rules "QUERY" [--json]``; ``--json -`` reads one query per line from stdin."""
+
 import json
 import sys
 

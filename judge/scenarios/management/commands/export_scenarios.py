@@ -1,4 +1,5 @@
 """``manage.py export_scenarios [FILE]``: every scenario with its history, as one JSON document."""
+
 import json
 import os
 import tempfile

@@ -1,4 +1,5 @@
 """``manage.py import_scenarios FILE``: scenarios and their history from an export (one transaction)."""
+
 import json
 import sys
 

@@ -3,6 +3,7 @@
 Idempotent: a file already loaded is updated in place (matched by its path), unchanged ones are
 left alone. Files the engine refuses are reported and skipped.
 """
+
 import json
 from pathlib import Path
 
@@ -14,8 +15,14 @@ from django.db import transaction
 from judge.scenarios.models import Scenario
 
 LIBRARY_USER = "bibliotheque"
-PHASE_TAGS = {"setup": "mise en place", "morning": "matin", "noon": "midi", "afternoon": "après-midi",
-              "dusk": "crépuscule", "night": "nuit"}
+PHASE_TAGS = {
+    "setup": "mise en place",
+    "morning": "matin",
+    "noon": "midi",
+    "afternoon": "après-midi",
+    "dusk": "crépuscule",
+    "night": "nuit",
+}
 
 
 def library_user():
@@ -71,8 +78,11 @@ class Command(BaseCommand):
                 scenario.save_document(tags=tags_for(document))
                 if scenario.problems:
                     transaction.set_rollback(True)
-                    self.stderr.write(self.style.WARNING(
-                        f"{source} : refusé par le moteur ({scenario.problems[0]['path']}: {scenario.problems[0]['message']}), ignoré"))
+                    self.stderr.write(
+                        self.style.WARNING(
+                            f"{source} : refusé par le moteur ({scenario.problems[0]['path']}: {scenario.problems[0]['message']}), ignoré"
+                        )
+                    )
                     skipped += 1
                     continue
             loaded += 1

@@ -4,6 +4,7 @@ A scenario in the bin past the restore delay is erased with its revisions and ci
 go with it when nobody answered them. A scenario whose exercises other judges answered is kept
 (hidden, as every deleted scenario): the answers and the progress they make are never destroyed.
 """
+
 from datetime import timedelta
 
 from django.core.management.base import BaseCommand
@@ -32,5 +33,7 @@ class Command(BaseCommand):
                 kept += 1
                 continue
             erased += 1
-        self.stdout.write(f"Corbeille : {erased} scénario(s) effacé(s), {kept} gardé(s) car d'autres juges "
-                          f"ont répondu à leurs exercices.")
+        self.stdout.write(
+            f"Corbeille : {erased} scénario(s) effacé(s), {kept} gardé(s) car d'autres juges "
+            f"ont répondu à leurs exercices."
+        )

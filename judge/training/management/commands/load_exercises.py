@@ -10,6 +10,7 @@ not in the library (yet) are skipped with a note, so scenario files may appear l
 picks them up. An entry the engine can no longer make (the scenario changed) is reported, and its old
 copy removed, rather than kept with a stale answer.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,9 +49,27 @@ def entry_problem(entry) -> str | None:
 
 
 def _fields(exercise: Exercise) -> tuple:
-    return tuple(getattr(exercise, name) for name in (
-        "scenario_id", "steps", "kind", "focus", "chosen_rule", "explanation", "author_difficulty", "level", "status",
-        "question", "answer", "rule", "section", "difficulty", "reading", "built_from"))
+    return tuple(
+        getattr(exercise, name)
+        for name in (
+            "scenario_id",
+            "steps",
+            "kind",
+            "focus",
+            "chosen_rule",
+            "explanation",
+            "author_difficulty",
+            "level",
+            "status",
+            "question",
+            "answer",
+            "rule",
+            "section",
+            "difficulty",
+            "reading",
+            "built_from",
+        )
+    )
 
 
 class Command(BaseCommand):
@@ -96,7 +115,9 @@ class Command(BaseCommand):
         scenario = Scenario.objects.filter(source=entry["scenario"]).first()
         if scenario is None:
             if self.verbosity >= 2:
-                self.stdout.write(f"{entry['key']} : le scénario {entry['scenario']} n'est pas (encore) dans la bibliothèque, ignoré")
+                self.stdout.write(
+                    f"{entry['key']} : le scénario {entry['scenario']} n'est pas (encore) dans la bibliothèque, ignoré"
+                )
             return "waiting"
         existing = Exercise.objects.filter(source=source).first()
         exercise = existing or Exercise(source=source, author=owner)
@@ -113,7 +134,9 @@ class Command(BaseCommand):
         try:
             exercise.rebuild()
         except ExerciseError as exc:
-            self.stderr.write(self.style.WARNING(f"{entry['key']} : le moteur ne peut pas poser cette question ({exc}), ignoré"))
+            self.stderr.write(
+                self.style.WARNING(f"{entry['key']} : le moteur ne peut pas poser cette question ({exc}), ignoré")
+            )
             if existing:
                 existing.delete()
             return "refused"

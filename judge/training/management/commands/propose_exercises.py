@@ -10,6 +10,7 @@ section, and is marked when its answer rests on a reading of the engine. At most
 proposals per scenario, the least covered sections first; entries already in ``--existing`` (same
 scenario, position, kind and focus) are skipped.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,23 @@ import engine
 from judge.training import questions as Q
 
 #: What a judge must know, by rule section (the author may raise it; readings are corner cases).
-LEVELS = {"1.3": "L1", "3.2": "L1", "4.2": "L1", "1.1": "L2", "2.1": "L2", "2.2": "L2", "2.4": "L2", "2.5": "L2",
-          "3.1": "L2", "5.2": "L2", "7.1": "L2", "7.3": "L2", "1.2": "L3", "4.1": "L3", "4.3": "L3"}
+LEVELS = {
+    "1.3": "L1",
+    "3.2": "L1",
+    "4.2": "L1",
+    "1.1": "L2",
+    "2.1": "L2",
+    "2.2": "L2",
+    "2.4": "L2",
+    "2.5": "L2",
+    "3.1": "L2",
+    "5.2": "L2",
+    "7.1": "L2",
+    "7.3": "L2",
+    "1.2": "L3",
+    "4.1": "L3",
+    "4.3": "L3",
+}
 MAX_STEPS = 60
 #: Rules the engine cites where no seed text says what it does (3.2.8.a only defines the Limbo, yet is
 #: cited for a Permanent going to the Landmarks): never the deciding rule of a proposal.
@@ -49,7 +65,9 @@ def explain(question: Q.Question, kind: str, ruleset: str) -> str:
     if kind == "rule":
         answer = question.answer
     else:
-        answer = ", ".join(next((o["label"] for o in question.options if o["key"] == k), k) for k in question.answer.split(","))
+        answer = ", ".join(
+            next((o["label"] for o in question.options if o["key"] == k), k) for k in question.answer.split(",")
+        )
     parts = [f"Réponse : {answer}."]
     if text:
         parts.append(f"{question.rule} : « {text} »")
@@ -80,7 +98,11 @@ class Command(BaseCommand):
         covered = Counter()
         proposals = []
         for path in paths:
-            rel = str(path.resolve().relative_to(base.resolve())) if path.resolve().is_relative_to(base.resolve()) else str(path)
+            rel = (
+                str(path.resolve().relative_to(base.resolve()))
+                if path.resolve().is_relative_to(base.resolve())
+                else str(path)
+            )
             document = json.loads(path.read_text(encoding="utf-8"))
             if engine.check(document):
                 continue
@@ -114,7 +136,9 @@ class Command(BaseCommand):
         tries = []
         for steps, entries in enumerate(logs):
             events = [e["event"] for e in entries]
-            for card in dict.fromkeys(ev.get("card") for ev in events if ev.get("type") in ("move", "cease") and ev.get("card")):
+            for card in dict.fromkeys(
+                ev.get("card") for ev in events if ev.get("type") in ("move", "cease") and ev.get("card")
+            ):
                 tries.append(("card_zone", steps, card, ""))
             for e in entries:
                 if e.get("rules") and e["event"].get("type") not in ("phase", "note", "decision", "declared", "effect"):
@@ -131,7 +155,7 @@ class Command(BaseCommand):
                     tries.append(("night_zone", steps, card, ""))
             if any(ev.get("type") == "decision" and ev.get("kind") == "turn" for ev in events):
                 tries.append(("legal", steps, "", ""))
-        tries.append(("legal", len(logs), "", ""))   # where the run stops: it may wait for a play
+        tries.append(("legal", len(logs), "", ""))  # where the run stops: it may wait for a play
         out = []
         for kind, steps, focus, rule in tries:
             if (rel, steps, kind, focus) in taken:
@@ -142,7 +166,9 @@ class Command(BaseCommand):
                 continue
             if question.rule in UNSUPPORTED:
                 continue
-            key = f"{Path(rel).stem}-{kind.replace('_', '-')}-{steps}" + (f"-{focus.replace('.', '-')}" if focus else "")
+            key = f"{Path(rel).stem}-{kind.replace('_', '-')}-{steps}" + (
+                f"-{focus.replace('.', '-')}" if focus else ""
+            )
             entry = {"key": key, "scenario": rel, "steps": steps, "kind": kind}
             if focus:
                 entry["focus"] = focus
