@@ -7,6 +7,7 @@
  * "back" is local. Every piece of user text goes through textContent, never innerHTML.
  */
 import { describeCard } from "./builder/describe.js";
+import { api } from "./lib/api.js";
 
 (function () {
   "use strict";
@@ -65,24 +66,8 @@ import { describeCard } from "./builder/describe.js";
   }
 
   // ---- requests ------------------------------------------------------------------------------
-  function csrfToken() {
-    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    if (input && input.value) return input.value;
-    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return match ? decodeURIComponent(match[1]) : "";
-  }
-
-  async function postJSON(url, body) {
-    const response = await fetch(url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrfToken() },
-      body: JSON.stringify(body),
-    });
-    let data = null;
-    try { data = await response.json(); } catch (e) { data = null; }
-    return { status: response.status, ok: response.ok, data };
-  }
+  // lib/api.js: CSRF, same-origin credentials, French errors, never throws (network failure: status 0).
+  const postJSON = (url, body) => api("POST", url, body);
 
   // ---- layout ----------------------------------------------------------------------------------
   const KEYS = { next: ["ArrowRight", "→"], back: ["ArrowLeft", "←"], decision: ["d", "D"], phaseEnd: ["f", "F"], phase: ["p", "P"], end: ["e", "E"] };
