@@ -50,11 +50,17 @@ class ExerciseQuerySet(models.QuerySet):
     def themes(self) -> dict:
         """The rule sections and the scenario tags that have these exercises, with their counts."""
         sections = self.values("section").order_by("section").annotate(count=Count("id"))
-        tags = (
-            Tag.objects.filter(scenarios__exercises__in=self)
-            .annotate(count=Count("scenarios__exercises", distinct=True))
-            .order_by("name")
-        )
+        # Counted here from one join (exercise → scenario → tags), not by a Tag query with these
+        # exercises as a subquery: on a freshly filled PostgreSQL table (no statistics yet) the planner
+        # nests loops over that subquery and the query took minutes.
+        seen: dict[str, tuple[str, set]] = {}
+        for pk, slug, name in self.filter(scenario__tags__isnull=False).values_list(
+            "id", "scenario__tags__slug", "scenario__tags__name"
+        ):
+            seen.setdefault(slug, (name, set()))[1].add(pk)
+        tags = [Tag(slug=slug, name=name) for slug, (name, _) in sorted(seen.items(), key=lambda kv: kv[1][0])]
+        for tag in tags:
+            tag.count = len(seen[tag.slug][1])
         return {
             "sections": [
                 {"key": s["section"], "label": questions.section_label(s["section"]), "count": s["count"]}
