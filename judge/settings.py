@@ -174,7 +174,7 @@ ARBITRE_PROXY_COUNT = int(os.environ.get("ARBITRE_PROXY_COUNT", 0))
 REST_FRAMEWORK = {
     "NUM_PROXIES": ARBITRE_PROXY_COUNT,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "judge.pagination.Pagination",
     "PAGE_SIZE": 50,
 }
 
