@@ -325,7 +325,9 @@ def test_api_restore(visibility, caller, cast, users):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("query", ["limit=9223372036854775808", "offset=9223372036854775808", "limit=5&offset=99999999999999999999"])
+@pytest.mark.parametrize(
+    "query", ["limit=9223372036854775808", "offset=9223372036854775808", "limit=5&offset=99999999999999999999"]
+)
 def test_huge_limits_and_offsets_are_bounded_not_500(query):
     """Found by the schemathesis fuzz: a limit past 2**63 reached SQLite as an integer it cannot hold."""
     response = APIClient().get(f"/api/scenarios/?{query}")
