@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import engine
+from engine.model import PLAYER_ZONES
 from judge.budget import BudgetExceeded
 from judge.limits import MAX_DECISIONS
 from rules_ref.models import Rule
@@ -37,30 +38,7 @@ EMPTY_DOCUMENT = {
     "day": 1,
     "phase": "noon",
     "first_player": "A",
-    "players": {
-        "A": {
-            "hero": None,
-            "deck": [],
-            "hand": [],
-            "mana": [],
-            "reserve": [],
-            "landmarks": [],
-            "discard": [],
-            "hero_expedition": [],
-            "companion_expedition": [],
-        },
-        "B": {
-            "hero": None,
-            "deck": [],
-            "hand": [],
-            "mana": [],
-            "reserve": [],
-            "landmarks": [],
-            "discard": [],
-            "hero_expedition": [],
-            "companion_expedition": [],
-        },
-    },
+    "players": {player: {"hero": None, **{zone: [] for zone in PLAYER_ZONES}} for player in ("A", "B")},
     "adventure": {
         "tumult": [
             {"name": "T1", "face_up": False, "terrains": [["forest"], ["mountain", "water"]]},
