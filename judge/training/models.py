@@ -81,6 +81,24 @@ class Exercise(models.Model):
     changes, :meth:`ensure_fresh` computes them again.
     """
 
+    #: what the author sets and the engine computes: copied together when an exercise is rebuilt
+    BUILT_FIELDS = (
+        "steps",
+        "kind",
+        "focus",
+        "chosen_rule",
+        "explanation",
+        "author_difficulty",
+        "level",
+        "question",
+        "answer",
+        "rule",
+        "section",
+        "difficulty",
+        "reading",
+        "built_from",
+    )
+
     class Kind(models.TextChoices):
         CARD_ZONE = "card_zone", "Où va cette carte ?"
         EXPEDITIONS = "expeditions", "Quelles Expéditions avancent ?"

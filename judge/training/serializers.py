@@ -156,23 +156,7 @@ class ExerciseSerializer(serializers.ModelSerializer):
 
     def update(self, instance, validated_data):
         built = validated_data.pop("_built")
-        for name in (
-            "scenario",
-            "steps",
-            "kind",
-            "focus",
-            "chosen_rule",
-            "explanation",
-            "author_difficulty",
-            "level",
-            "question",
-            "answer",
-            "rule",
-            "section",
-            "difficulty",
-            "reading",
-            "built_from",
-        ):
+        for name in ("scenario", *Exercise.BUILT_FIELDS):
             setattr(instance, name, getattr(built, name))
         instance.save()
         return instance

@@ -49,27 +49,7 @@ def entry_problem(entry) -> str | None:
 
 
 def _fields(exercise: Exercise) -> tuple:
-    return tuple(
-        getattr(exercise, name)
-        for name in (
-            "scenario_id",
-            "steps",
-            "kind",
-            "focus",
-            "chosen_rule",
-            "explanation",
-            "author_difficulty",
-            "level",
-            "status",
-            "question",
-            "answer",
-            "rule",
-            "section",
-            "difficulty",
-            "reading",
-            "built_from",
-        )
-    )
+    return tuple(getattr(exercise, name) for name in ("scenario_id", "status", *Exercise.BUILT_FIELDS))
 
 
 class Command(BaseCommand):
