@@ -34,6 +34,7 @@ from .rules.registry import ARTICLE_SLUGS, RULE_CODES
 from .scenario.dump import dump
 from .scenario.shapes import decision_kind, decision_problems
 from .text import describe
+from .versions import changes, cite
 
 __all__ = ["STEPS", "Budget", "BudgetExceeded", "Game", "IllegalDecision", "LogEntry"]
 
@@ -88,6 +89,9 @@ class LogEntry:
             out["articles"] = [{"title": t, "section": s, "slug": ARTICLE_SLUGS.get(t, "")} for t, s in self.articles]
         if self.reading:
             out["reading"] = self.reading
+        changed = changes("fr-1", self.rules)
+        if changed:
+            out["changed_since"] = changed
         return out
 
 
@@ -131,6 +135,7 @@ class Game:
         cited = tuple(dict.fromkeys(rules))
         text = describe(event, self, reading)
         source = registry.check_contract(sys._getframe(1), cited, text, via) if registry.CONTRACT else None
+        cited = cite(st.rules, cited)
         entry = LogEntry(
             len(self.log) + 1, st.day, st.phase, cited, text, event, reading, tuple(dict.fromkeys(articles)), source
         )
@@ -172,7 +177,9 @@ class Game:
         decision, reason = self._scripted(need)
         if decision is not None or self._scripted_swap(need) is not None:
             return None
-        return need.to_pending(reason)
+        out = need.to_pending(reason)
+        out["rules"] = list(cite(self.state.rules, tuple(out["rules"])))
+        return out
 
     def legal_decisions(self, limit: int = LEGAL_CAP) -> list[dict[str, Any]]:
         """The first `limit` legal DECISIONs for the choice the game needs now ([] when none is

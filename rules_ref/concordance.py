@@ -2,7 +2,7 @@
 Rules 5.0): load the concordance file, import it next to the rules, and find the French rules an
 official number stands for ("cr5 4.2.5.d").
 
-The concordance file (``fixtures/concordance/<rule set>.json``) holds numbers, verdicts and notes
+The concordance file (``engine/data/concordance/<rule set>.json``, shipped with the engine, which reads it too) holds numbers, verdicts and notes
 written by the project in French; the English text itself is not shipped (no licence): pages link to
 the official source, :data:`OFFICIAL_URL`.
 """
@@ -14,16 +14,17 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+
+from engine.versions import CONCORDANCE_DIR
 
 from .models import Concordance, Rule, RuleSet
 
 #: The publisher's page for the rules: both English documents say the latest Comprehensive Rules are
 #: published there ("You can find the latest version [...] at https://www.altered.gg/en-us/the-game/how-to-play").
 OFFICIAL_URL = "https://www.altered.gg/en-us/the-game/how-to-play"
-DIR = Path(settings.BASE_DIR) / "fixtures" / "concordance"
+DIR = CONCORDANCE_DIR  # engine/data/concordance/: the engine reads it too (engine.versions)
 
 
 @dataclass(frozen=True)

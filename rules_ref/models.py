@@ -143,7 +143,7 @@ class Concordance(models.Model):
     """Where a French rule stands in the official English rules: its paragraphs in the Complete Rules
     v3.0 and the Comprehensive Rules v5.0, a verdict against each, and a French note of what changed.
 
-    Imported from ``fixtures/concordance/<rule set>.json`` with the rules (``import_rules``).
+    Imported from ``engine/data/concordance/<rule set>.json`` with the rules (``import_rules``).
     """
 
     class Verdict(models.TextChoices):

@@ -26,6 +26,7 @@ from ..model import (
 )
 from ..rules.registry import implements_article
 from ..steps import TARGET_KEY, chooses, declared_slots, modes_of
+from ..versions import RULESETS
 from .shapes import decision_problems, is_int
 
 PROGRESS_STEPS = (
@@ -364,8 +365,8 @@ def check(doc: Any) -> list[dict[str, Any]]:
         return ck.problems
     if doc.get("format") != FORMAT:
         ck.add("format", f"format {FORMAT!r} attendu, reçu {doc.get('format')!r}")
-    if "rules" in doc and not isinstance(doc["rules"], str):
-        ck.add("rules", 'texte attendu (ex. "fr-1")')
+    if "rules" in doc and (not isinstance(doc["rules"], str) or doc["rules"] not in RULESETS):
+        ck.add("rules", f"jeu de règles inconnu {doc['rules']!r} (attendu : {', '.join(RULESETS)})")
     if "seed" in doc and not _is_int(doc["seed"]):
         ck.add("seed", f"nombre entier attendu, reçu {doc['seed']!r}")
     else:

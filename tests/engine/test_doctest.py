@@ -17,3 +17,9 @@ def test_the_vocabulary_docstring_runs():
     module = importlib.import_module("engine.vocabulary")  # engine.vocabulary is also the function
     result = doctest.testmod(module)
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_the_versions_docstring_runs():
+    module = importlib.import_module("engine.versions")
+    result = doctest.testmod(module)
+    assert result.attempted >= 4 and result.failed == 0

@@ -11,6 +11,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 #: are declarations kept beside their users, but depend on nothing)
 CORE = {
     "engine.vocabulary",
+    "engine.versions",
     "engine.errors",
     "engine.jsondata",
     "engine.model",

@@ -18,7 +18,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--concordance",
             dest="concordance_path",
-            help="Correspondance avec les règles officielles (défaut : fixtures/concordance/<ruleset>.json s'il existe).",
+            help="Correspondance avec les règles officielles (défaut : engine/data/concordance/<ruleset>.json s'il existe).",
         )
 
     def handle(self, *args, files, ruleset, name=None, concordance_path=None, **options):
