@@ -62,6 +62,11 @@ MAX_DEPTH = 64  # nesting of the document (modes inside modes, internal actions.
 SIDES = ("self", "opponent", "teammate")
 ABILITY_ZONES = PLAYER_ZONES + ("limbo",)
 FRAME_KINDS = ("spell", "quick", "reaction", "internal", "tumult")
+#: the keys of a plain card (see _Checker.plain_card), and the vocabularies as sets
+PLAIN_CARD_KEYS = frozenset({"id", "name", "type", "hand_cost", "reserve_cost", "stats", "statuses", "counters"})
+CARD_TYPES_SET = frozenset(CARD_TYPES)
+TERRAINS_SET = frozenset(TERRAINS)
+STATUSES_SET = frozenset(STATUSES)
 
 
 def _is_int(v: Any) -> bool:
@@ -72,6 +77,9 @@ def _str(v: Any) -> bool:
     return isinstance(v, str) and bool(v)
 
 
+CONTAINERS = frozenset({dict, list})
+
+
 def _depth_problem(doc: Any) -> str | None:
     """The path of the first node nested deeper than MAX_DEPTH (iteratively: no recursion). A
     level-by-level walk first; only a document found too deep is walked again to name the path."""
@@ -79,7 +87,9 @@ def _depth_problem(doc: Any) -> str | None:
     for _ in range(MAX_DEPTH):
         nxt: list[Any] = []
         for node in level:
-            nxt += [v for v in (node.values() if isinstance(node, dict) else node) if isinstance(v, (dict, list))]
+            # exact types (a third faster than isinstance): documents come from json.loads, which
+            # makes only dicts and lists; a Python caller's dict or list subclass is not walked
+            nxt += [v for v in (node.values() if type(node) is dict else node) if type(v) in CONTAINERS]
         if not nxt:
             return None
         level = nxt
@@ -115,10 +125,18 @@ def _deep_path(doc: Any) -> str | None:
     return None
 
 
+def _spelled(where: str | tuple[str, str | None, int]) -> str:
+    """A card's path, kept as (base, zone, index) until it is needed."""
+    if isinstance(where, str):
+        return where
+    base, zone, i = where
+    return f"{base}.{zone}[{i}]" if zone else f"{base}[{i}]"
+
+
 class _Checker:
     def __init__(self) -> None:
         self.problems: list[dict[str, Any]] = []
-        self.ids: dict[str, str] = {}
+        self.ids: dict[str, str | tuple[str, str | None, int]] = {}  # id -> path of its card
         self.cards: dict[str, dict] = {}  # id -> the card's document (first one with that id)
         self.pids: set[str] = set()
 
@@ -152,6 +170,51 @@ class _Checker:
         """A side of an effect: self, opponent, teammate, or a player id."""
         return isinstance(v, str) and (v in SIDES or v in self.pids)
 
+    def plain_card(self, c: Any, zone: str | None, where: tuple[str, str | None, int]) -> bool:
+        """Whether `c` is a plain card (no owner, keywords, abilities, effect, token nor timestamp)
+        with nothing to report: the common case, checked without building a path or a message.
+        It records the card's id as :meth:`card` does; anything else goes to :meth:`card`, which
+        names every problem (a property test checks the two agree)."""
+        if type(c) is not dict or not PLAIN_CARD_KEYS.issuperset(c):
+            return False
+        cid = c.get("id")
+        if type(cid) is not str or not cid or cid in self.ids:
+            return False
+        if type(c.get("name", "")) is not str:
+            return False
+        ctype = c.get("type", "character")
+        if type(ctype) is not str or ctype not in CARD_TYPES_SET or (zone in EXPEDITION_ZONES and ctype != "character"):
+            return False
+        v = c.get("hand_cost", 0)
+        if type(v) is not int or not 0 <= v <= MAX_NUMBER:
+            return False
+        v = c.get("reserve_cost")
+        if v is not None and (type(v) is not int or not 0 <= v <= MAX_NUMBER):
+            return False
+        for key in ("stats", "counters"):
+            if key not in c:
+                continue
+            d = c[key]
+            if type(d) is not dict or (key == "stats" and not TERRAINS_SET.issuperset(d)):
+                return False
+            for v in d.values():
+                if type(v) is not int or not 0 <= v <= MAX_NUMBER:
+                    return False
+        statuses = c.get("statuses", [])
+        if (
+            type(statuses) is not list
+            or statuses
+            and (
+                not all(type(s) is str for s in statuses)
+                or not STATUSES_SET.issuperset(statuses)
+                or len(set(statuses)) != len(statuses)
+            )
+        ):
+            return False
+        self.ids[cid] = where  # spelled out only if a later card reuses its id
+        self.cards[cid] = c
+        return True
+
     def card(self, c: Any, path: str, players: set[str], zone: str | None) -> None:
         if not isinstance(c, dict):
             self.add(path, "une carte est un objet JSON")
@@ -162,7 +225,7 @@ class _Checker:
         elif cid in self.ids:
             self.add(
                 f"{path}.id",
-                f"identifiant {cid!r} en double : déjà utilisé par {self.ids[cid]} "
+                f"identifiant {cid!r} en double : déjà utilisé par {_spelled(self.ids[cid])} "
                 "(une carte ne peut être que dans une zone, 2.1.a)",
             )
         else:
@@ -435,14 +498,16 @@ def check(doc: Any) -> list[dict[str, Any]]:
                     ),
                 )
             for i, c in enumerate(cards):
-                ck.card(c, f"{path}.{zone}[{i}]", pids, zone)
+                if not ck.plain_card(c, zone, (path, zone, i)):
+                    ck.card(c, f"{path}.{zone}[{i}]", pids, zone)
 
     limbo = doc.get("limbo", [])
     if not isinstance(limbo, list):
         ck.add("limbo", "liste de cartes attendue")
     else:
         for i, c in enumerate(limbo):
-            ck.card(c, f"limbo[{i}]", pids, "limbo")
+            if not ck.plain_card(c, "limbo", ("limbo", None, i)):
+                ck.card(c, f"limbo[{i}]", pids, "limbo")
 
     _adventure(ck, doc.get("adventure"), pids, mode)
     decisions = doc.get("decisions", [])

@@ -74,24 +74,25 @@ def loads_doc(text: str) -> dict[str, Any]:
 
 def _card(c: dict[str, Any], owner: str) -> Card:
     given = c.get("statuses")
-    statuses = tuple(s for s in STATUSES if s in given) if given else ()  # canonical order
-    others = c.keys() - CARD_KEYS
-    return Card(
-        id=c["id"],
-        name=c.get("name", c["id"]),
-        type=c.get("type", "character"),
-        owner=c.get("owner", owner),
-        hand_cost=c.get("hand_cost", 0),
-        reserve_cost=c.get("reserve_cost", 0 if c.get("token") else None),
-        stats={k: v for k, v in c.get("stats", {}).items() if v},
-        statuses=statuses,
-        counters={k: v for k, v in c.get("counters", {}).items() if v},
-        keywords=list(c.get("keywords", [])),
-        abilities=copy_json(c.get("abilities", [])),
-        effect=copy_json(c.get("effect", [])),
-        token=c.get("token", False),
-        timestamp=c.get("timestamp"),
-        extra={k: copy_json(v) for k, v in c.items() if k in others} if others else {},
+    stats = c.get("stats")
+    counters = c.get("counters")
+    return Card(  # positionally, in Card's field order (id, name, type, owner, costs, stats, statuses,
+        # counters, keywords, abilities, effect, token, timestamp, extra): the hot path of a big board
+        c["id"],
+        c.get("name", c["id"]),
+        c.get("type", "character"),
+        c.get("owner", owner),
+        c.get("hand_cost", 0),
+        c.get("reserve_cost", 0 if c.get("token") else None),
+        {k: v for k, v in stats.items() if v} if stats else {},
+        tuple(s for s in STATUSES if s in given) if given else (),  # canonical order
+        {k: v for k, v in counters.items() if v} if counters else {},
+        list(c.get("keywords", ())),
+        c.get("abilities", []),
+        c.get("effect", []),
+        c.get("token", False),
+        c.get("timestamp"),
+        {} if CARD_KEYS.issuperset(c) else {k: c[k] for k in c if k not in CARD_KEYS},
     )
 
 
@@ -109,6 +110,7 @@ def load_state(doc: Any) -> State:
     problems = check(doc)
     if problems:
         raise ScenarioError(problems)
+    doc = copy_json(doc)  # the state's own copy, made once: its parts are then taken as they are
     phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")
     players: dict[str, Player] = {}
     zones: dict[str, list[Card]] = {}
@@ -118,9 +120,9 @@ def load_state(doc: Any) -> State:
         pl = doc["players"][p]
         players[p] = Player(
             p,
-            copy_json(pl.get("hero")),
+            pl.get("hero"),
             pl.get("passed", False),
-            {k: copy_json(v) for k, v in pl.items() if k not in PLAYER_KEYS},
+            {k: v for k, v in pl.items() if k not in PLAYER_KEYS},
         )
         for zone in PLAYER_ZONES:
             key = f"{p}.{zone}"
@@ -136,7 +138,7 @@ def load_state(doc: Any) -> State:
             t.get("name", f"T{i + 1}"),
             t.get("face_up", False),
             (tuple(t["terrains"][0]), tuple(t["terrains"][1])),
-            {k: copy_json(v) for k, v in t.items() if k not in ("name", "face_up", "terrains")},
+            {k: v for k, v in t.items() if k not in ("name", "face_up", "terrains")},
         )
         for i, t in enumerate(_tumult(adv_doc, default_tumult))
     ]
@@ -147,7 +149,7 @@ def load_state(doc: Any) -> State:
         tumult,
         markers,
         adv_doc.get("arena", False),
-        {k: copy_json(v) for k, v in adv_doc.items() if k not in ADVENTURE_KEYS},
+        {k: v for k, v in adv_doc.items() if k not in ADVENTURE_KEYS},
         layout=mode,
     )
     st = State(
@@ -161,8 +163,8 @@ def load_state(doc: Any) -> State:
         day=doc.get("day", 1),
         phase=phase,
         first_player=doc.get("first_player", None if phase == "setup" else PLAYERS[mode][0]),
-        decisions=copy_json(doc.get("decisions", [])),
-        extra={k: copy_json(v) for k, v in doc.items() if k not in TOP_KEYS},
+        decisions=doc.get("decisions", []),
+        extra={k: v for k, v in doc.items() if k not in TOP_KEYS},
         loc=loc,
     )
     # 2.1.c: objects in visible zones carry a timestamp; give one to those the file leaves out,
@@ -185,8 +187,8 @@ def load_state(doc: Any) -> State:
     st.turn = prog.get("turn")
     st.keeps = {p: tuple(v) for p, v in prog.get("keeps", {}).items()}
     st.winner = prog.get("winner")
-    st.stack = copy_json(prog.get("stack", []))
-    st.declare = copy_json(prog.get("declare"))
+    st.stack = prog.get("stack", [])
+    st.declare = prog.get("declare")
     st.groups = prog.get("groups", 0)
     st.dusk_advanced = tuple(prog.get("advanced", ()))
     return st
