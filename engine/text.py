@@ -72,6 +72,12 @@ def _zone(key: str) -> str:
     return f"{ZONE_FR.get(zone, zone)} de {player}" if player else ZONE_FR.get(zone, zone)
 
 
+def _distance(game: Table, p: str) -> int:
+    """cr-5.0 Check Victory (4.2.5.d): hero distance from region 0 plus companion distance from 7."""
+    m = game.state.adventure.markers[p]
+    return m["hero"] + 7 - m["companion"]
+
+
 def _stats(t: tuple[int, int, int]) -> str:
     return ", ".join(f"{TERRAIN_FR[k]} {v}" for k, v in zip(("forest", "mountain", "water"), t))
 
@@ -111,6 +117,10 @@ def _move(e: ev.Move, game: Table) -> str:
         return f"Repos : {name} est Fugace, il va dans la {_zone(e.to)} au lieu de la Réserve{owner}."
     if c == "cleanup":
         return f"Nettoyage : {name} n'a pas été gardé, il quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
+    if c == "cleanup_sacrifice":  # cr-5.0 (4.2.5.c)
+        return f"Nettoyage : {name} n'a pas été gardé, il est sacrifié ({_zone(e.from_)} → {_zone(e.to)})."
+    if c == "mana_ready":  # cr-5.0 (4.2.1.e)
+        return f"{to_p} place {name} dans sa Zone de Mana, face cachée et prête (Expand)."
     if c == "resupply":
         return f"Ravitailler : {to_p} place {name}, la carte du dessus de son Deck, dans sa Réserve."
     if c == "sabotage":
@@ -249,6 +259,11 @@ def _win(e: ev.Win, game: Table) -> str:
         "meet": "ses Expéditions se rencontrent sur la même région",
         "cross": "ses Expéditions se croisent",
         "arena": "il l'emporte sur plus de statistiques dans l'Arène",
+        # cr-5.0, Check Victory (4.2.5.d)
+        "total_meet": "à la vérification de la victoire, ses Expéditions se sont rejointes et sa distance totale "
+        "est strictement supérieure à celle de son adversaire",
+        "total_cross": "à la vérification de la victoire, ses Expéditions se sont croisées et sa distance totale "
+        "est strictement supérieure à celle de son adversaire",
     }[e.cause]
     return f"{e.player} gagne la partie : {how}."
 
@@ -266,6 +281,12 @@ def _tiebreak(e: ev.Tiebreak, game: Table) -> str:
         totals = " ; ".join(f"équipe {p} : {_stats(s)}" for p, s in e.totals)
         wins = ", ".join(f"l'équipe {p} l'emporte sur {_n(n, 'type', 'types')}" for p, n in e.wins)
         return f"Arène (départage par équipe) : {totals}. {wins}."
+    if e.cause == "begin" and game.state.rules == "cr-5.0":
+        return (
+            f"Vérification de la victoire : {' et '.join(e.players)} sont à égalité au total le plus haut : les "
+            "départages commencent. La région du Compagnon, retournée face cachée, devient l'Arène (forêt, "
+            "montagne, eau) ; tous les marqueurs y sont placés ; les autres régions sont retirées de la partie."
+        )
     if e.cause == "begin":
         return (
             "Les Expéditions des deux joueurs se rencontrent ou se croisent en même temps : les "
@@ -447,5 +468,14 @@ def _note(e: ev.Note, game: Table) -> str:
         "no_hero": f"{e.player} n'a pas de Héros : ses limites de Réserve et de Repères valent 2.",
         "tumult_kept": "L'Aventure du scénario est gardée telle quelle (une carte Tumulte est déjà face visible).",
         "markers_home": "Les marqueurs d'Expédition sont dans leurs régions d'origine : Héros en 0, Compagnon en 7.",
+        # cr-5.0 (issue 12)
+        "hero_face_up": f"{e.player} présente son Héros face visible dans sa Zone du Héros.",
+        "draw_nothing_v5": f"{e.player} devrait piocher {_n(e.count or 0, 'carte', 'cartes')} mais son Deck est vide : "
+        "la pioche ne fait rien (la Défausse n'est pas remélangée).",
+        "victory_check": "Vérification de la victoire : distance totale des Expéditions "
+        + " ; ".join(f"{p} {_distance(game, p)}" for p in e.players)
+        + ".",
+        "victory_none": "Personne n'a atteint 7 (Expéditions ni rejointes ni croisées) : la partie continue.",
+        "victory_tiebreak": "Départages en cours : la vérification de la victoire de la Nuit n'a aucun effet.",
     }
     return texts.get(k, k)
