@@ -61,10 +61,16 @@ def not_v5_json(rules: tuple[str, ...]) -> list[dict[str, Any]]:
     meaning changed by v5.0, with its v5.0 numbers, the concordance note and why it is not played."""
     table = concordance()
     return [
-        {"rule": n, "cr5": list(table[n]["v5"]), "verdict": table[n]["v5_verdict"], "note": table[n]["note"],
-         "reason": CR5_NOT_PLAYED[n]}
+        {
+            "rule": n,
+            "cr5": list(table[n]["v5"]),
+            "verdict": table[n]["v5_verdict"],
+            "note": table[n]["note"],
+            "reason": CR5_NOT_PLAYED[n],
+        }
         for n in rules
     ]
+
 
 #: The step table, in the order of a game: cursor name -> (the function giving the decision the step
 #: waits for, or None; the step's rule function). Built here only (scenario/check.py lists the names).

@@ -162,6 +162,8 @@ def tiebreak(game: Table) -> None:
         b: sum(y > x and (floor is None or y > floor) for x, y in zip(totals[a], totals[b])),
     }
     rules = cr5("4.3.e", "4.3.c") if v5 else ("4.3.h", "4.3.f")
-    game.emit(ev.Tiebreak("compare", tuple(totals.items()), tuple(wins.items())), rules + (("2.4.3",) if asleep_any else ()))
+    game.emit(
+        ev.Tiebreak("compare", tuple(totals.items()), tuple(wins.items())), rules + (("2.4.3",) if asleep_any else ())
+    )
     if wins[a] != wins[b]:
         game.emit(ev.Win(a if wins[a] > wins[b] else b, "arena"), cr5("4.3.e") if v5 else ("4.3.h",))

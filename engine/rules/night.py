@@ -144,7 +144,11 @@ def need_keep(game: Table) -> Need:
         rules,
         f"Nettoyage : {p} choisit {kr} objet{'s' if kr > 1 else ''} de sa Réserve (limite {player.reserve_limit}) et "
         f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; "
-        + ("le reste de la Réserve sera défaussé, celui des Repères sacrifié." if st.rules == CR5 else "le reste sera défaussé."),
+        + (
+            "le reste de la Réserve sera défaussé, celui des Repères sacrifié."
+            if st.rules == CR5
+            else "le reste sera défaussé."
+        ),
         fits,
         legal,
         count,
@@ -189,12 +193,16 @@ def cleanup_discard(game: Table, _: Any) -> None:
         rules, reading = _limits_rules(game, p)
         for zone in ("reserve", "landmarks"):
             if v5:
-                cause, why = ("cleanup_sacrifice", cr5("7.3.36.a")) if zone == "landmarks" else ("cleanup", cr5("7.3.7.a"))
+                cause, why = (
+                    ("cleanup_sacrifice", cr5("7.3.36.a")) if zone == "landmarks" else ("cleanup", cr5("7.3.7.a"))
+                )
             else:
                 cause, why = "cleanup", ("7.3.4.a",)
             for card in list(st.zones[f"{p}.{zone}"]):
                 if card.id not in keep:
-                    move_card(game, card.id, p, "discard", cause, rules + why, reading=reading, articles=phases("Nettoyage"))
+                    move_card(
+                        game, card.id, p, "discard", cause, rules + why, reading=reading, articles=phases("Nettoyage")
+                    )
                     any_discarded = True
     if not any_discarded:
         game.emit(ev.Note("cleanup_nothing"), cr5("4.2.5.c") if v5 else ("4.2.5.c",))

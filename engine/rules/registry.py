@@ -424,7 +424,7 @@ def cr5_table() -> tuple[str, list[str]]:
     )
     lines = [
         "",
-        "## Sous les Comprehensive Rules 5.0 (`rules: \"cr-5.0\"`)",
+        '## Sous les Comprehensive Rules 5.0 (`rules: "cr-5.0"`)',
         "",
         "Chaque règle française dont le sens a changé en v5.0 (verdict `changed` ou `absent` de la concordance",
         "`engine/data/concordance/fr-1.json`) : jouée selon la v5.0 (fonctions, numéros v5.0), non jouée (raison ;",

@@ -86,7 +86,10 @@ def setup_first_player(game: Table, _: Any) -> None:
     for p in st.order:
         hero = st.players[p].hero
         if hero:
-            game.emit(ev.Note("hero_face_up" if v5 else "hero_revealed", player=p), cr5("4.1.e", "1.3.1.c") if v5 else ("4.1.h", "1.3.1.c"))
+            game.emit(
+                ev.Note("hero_face_up" if v5 else "hero_revealed", player=p),
+                cr5("4.1.e", "1.3.1.c") if v5 else ("4.1.h", "1.3.1.c"),
+            )
         else:
             game.emit(ev.Note("no_hero", player=p), cr5("4.1.e", "3.2.7.c", "3.2.10.b") if v5 else ("4.1.h", "4.2.5.d"))
     game.goto("setup.shuffle")
@@ -166,7 +169,9 @@ def _place_three(game: Table, decision: dict, again: str) -> None:
         if v5:
             move_card(game, card_id, p, "mana", "mana_setup", cr5("4.1.i", "1.3.1.e", "3.2.9.b"))
         else:
-            move_card(game, card_id, p, "mana", "mana_setup", ("3.2.9.b", "4.1.j", "1.3.1.d"), reading="setup-mana-ready")
+            move_card(
+                game, card_id, p, "mana", "mana_setup", ("3.2.9.b", "4.1.j", "1.3.1.d"), reading="setup-mana-ready"
+            )
     if st.sub + 1 < len(st.order):
         game.goto(again, st.sub + 1)
     else:
