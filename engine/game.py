@@ -84,7 +84,7 @@ STEPS: dict[str, tuple[flow.NeedFn | None, flow.StepFn]] = {
     "morning.first_mana": (setup.need_mana, setup.first_morning_mana),
     "morning.first_player": (None, morning.pass_first_player_marker),
     "morning.prepare": (None, morning.prepare),
-    "morning.draw": (None, morning.morning_draw),
+    "morning.draw": (morning.need_reshuffle, morning.morning_draw),
     "morning.mana": (morning.need_mana, morning.morning_mana),
     "noon.reactions": (None, morning.noon),
     "noon.end": (None, morning.end_of_noon),

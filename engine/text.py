@@ -44,6 +44,8 @@ READINGS = {
     "aiguilles d'une montre (un adversaire), comme 1.3.2.b le donne à l'adversaire en 1v1",
     "2v2-further": "deux joueurs d'équipes différentes ont tous deux avancé plus loin que nécessaire : "
     "celui qui a le plus d'avance supplémentaire l'emporte ; à égalité, journée de départage",
+    "cr5-morning-reshuffle": "au Matin, le choix de remélanger la Défausse quand le Deck s'épuise (7.3.9.c) est "
+    "demandé au moment où le joueur pioche, avant ses cartes : les cartes piochées n'en dépendent pas",
     "2v2-team-extra": "quatre joueurs : l'avance supplémentaire d'une équipe est la somme de celles de ses "
     "deux joueurs (position du Héros moins position du Compagnon)",
 }
@@ -394,6 +396,12 @@ def _decision(e: ev.Decision, game: Table) -> str:
     if e.kind == "targets":
         tg = ", ".join(_name(game, t) for t in d.get("targets", [])) or "aucune (aucune cible possible)"
         return f"{e.player} choisit les cibles : {tg}{auto}."
+    if e.kind == "optional" and game.state.phase == "morning":  # cr-5.0, 7.3.9.c
+        return (
+            f"{e.player} choisit de remélanger sa Défausse dans son Deck si celui-ci s'épuise."
+            if d.get("optional")
+            else f"{e.player} choisit de ne pas remélanger sa Défausse dans son Deck."
+        )
     if e.kind == "optional":
         return (
             f"{e.player} choisit de le faire (« vous pouvez »)."

@@ -95,14 +95,14 @@ def shuffle_discard_under_deck(game: Table, player: str, rules: tuple[str, ...] 
 def draw(game: Table, player: str, count: int, rules: tuple[str, ...], cause: str = "draw") -> int:
     """Draw `count` cards one by one from the top of the Deck (3.2.2.b); when the Deck is empty the
     Discard pile is shuffled under it (3.2.2.d), and if it is still empty the draw does nothing
-    (3.2.2.e). Returns the number of cards drawn. Under cr-5.0, outside the Morning, nothing is
-    reshuffled: the draw takes what the Deck has and the rest does nothing (3.2.2.d–e); the
-    Morning's reshuffle (7.3.9.c, a player's choice) is still the French one."""
+    (3.2.2.e). Returns the number of cards drawn. Under cr-5.0 the draw never reshuffles: it takes
+    what the Deck has and the rest does nothing (3.2.2.d–e); only the Morning's Draw lets the
+    player shuffle the Discard pile back in (7.3.9.c, rules/morning.py)."""
     st = game.state
     deck_key = f"{player}.deck"
     drawn = 0
     for _ in range(count):
-        if not st.zones[deck_key] and st.rules == CR5 and st.phase != "morning":
+        if not st.zones[deck_key] and st.rules == CR5:
             game.emit(ev.Note("draw_nothing_v5", player=player, count=count - drawn), cr5("3.2.2.d", "3.2.2.e") + rules)
             break
         if not st.zones[deck_key]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..versions import CR5, cr5
 from . import effects
-from .actions import draw, move_card
+from .actions import draw, move_card, shuffle_discard_under_deck
 from .flow import Need, begin_phase
 from .registry import implements, implements_phases, phases
 
@@ -109,16 +109,66 @@ def _prepare_v5(game: Table) -> None:
     game.goto("morning.draw")
 
 
-@implements("1.3.2.b", "3.2.2.d", "3.2.2.e", *cr5("4.2.1.d", "1.3.2.b"))
+def need_reshuffle(game: Table) -> Need | None:
+    """cr-5.0, Draw (7.3.9.c): a player who would draw two cards with fewer in their Deck first draws
+    what the Deck has, then decides whether to shuffle their Discard pile back into the Deck and draw
+    the rest. Reading "cr5-morning-reshuffle": the choice is asked at the player's Draw, before the
+    cards are drawn (the cards drawn do not depend on it). None under fr-1 (3.2.2.d reshuffles)."""
+    st = game.state
+    if st.rules != CR5:
+        return None
+    p = st.order[st.sub]
+    if len(st.zones[f"{p}.deck"]) >= 2 or not st.zones[f"{p}.discard"]:
+        return None
+
+    def fits(d: dict) -> str | None:
+        if not isinstance(d.get("optional"), bool):
+            return 'réponse attendue : "optional": true (remélanger sa Défausse dans son Deck) ou false'
+        return None
+
+    have = len(st.zones[f"{p}.deck"])
+    return Need(
+        p,
+        "optional",
+        [True, False],
+        1,
+        cr5("7.3.9.c", "4.2.1.d"),
+        f"Pioche du Matin : le Deck de {p} n'a que {have} carte{'s' if have > 1 else ''} ; une fois ce"
+        f"{'s cartes piochées' if have > 1 else 'tte carte piochée' if have else ' Deck vide'}, {p} peut "
+        "remélanger sa Défausse dans son Deck pour piocher le reste (true), ou non (false).",
+        fits,
+        lambda: iter([{"player": p, "optional": True}, {"player": p, "optional": False}]),
+        lambda: 2,
+        reading="cr5-morning-reshuffle",
+    )
+
+
+@implements("1.3.2.b", "3.2.2.d", "3.2.2.e", *cr5("4.2.1.d", "1.3.2.b", "7.3.9.c"))
 @implements_phases("Pioche de Cartes")
-def morning_draw(game: Table, _: Any) -> None:
+def morning_draw(game: Table, decision: dict | None) -> None:
     """Draw (1.3.2.b): each player draws two cards, first player first; the deck rules
-    3.2.2.d–e apply when the Deck runs out (cr-5.0: 4.2.1.d; the Morning's reshuffle is still
-    the French one, see registry.CR5_NOT_PLAYED["3.2.2.d"])."""
-    rules = cr5("4.2.1.d", "1.3.2.b") if game.state.rules == CR5 else ("1.3.2.b",)
-    for p in game.state.order:
+    3.2.2.d–e apply when the Deck runs out. Under cr-5.0 (4.2.1.d) one step per player: the Deck
+    is never reshuffled by the draw itself (3.2.2.d–e); a player who runs out chooses whether to
+    shuffle their Discard pile back in and draw the rest (7.3.9.c, `need_reshuffle`)."""
+    st = game.state
+    if st.rules != CR5:
+        for p in st.order:
+            draw(game, p, 2, ("1.3.2.b",))
+        game.goto("morning.mana")
+        return
+    rules = cr5("4.2.1.d", "1.3.2.b")
+    p = st.order[st.sub]
+    if decision is not None and decision.get("optional"):
+        first = min(2, len(st.zones[f"{p}.deck"]))
+        draw(game, p, first, rules)
+        shuffle_discard_under_deck(game, p, cr5("7.3.9.c", "4.2.1.d"))
+        draw(game, p, 2 - first, rules + cr5("7.3.9.c"))
+    else:
         draw(game, p, 2, rules)
-    game.goto("morning.mana")
+    if st.sub + 1 < len(st.order):
+        game.goto("morning.draw", st.sub + 1)
+    else:
+        game.goto("morning.mana")
 
 
 def need_mana(game: Table) -> Need:

@@ -228,19 +228,67 @@ def test_swap_only_on_the_players_turn_under_cr5():
 
 
 # -- rules not played yet under cr-5.0: marked, and RULES.md lists exactly them ----------------------------
-def test_a_rule_not_played_under_cr5_is_cited_fr1_with_not_v5():
-    game = engine.load(load("cr5-morning-draw-reshuffle-not-v5"))
-    game.run("noon")
-    entry = next(e for e in game.log if "3.2.2.d (FR 1)" in e.rules)
-    assert entry.not_v5 == ("3.2.2.d",) and "Non joué selon les CR 5.0" in entry.text
-    data = entry.to_json()["not_v5"][0]
-    assert data["rule"] == "3.2.2.d" and data["cr5"] == ["3.2.2.d"] and data["reason"] == CR5_NOT_PLAYED["3.2.2.d"]
-    assert data["note"] and data["verdict"] == "changed"
-    # never the v5.0 number of that behaviour, and fr-1 has no such key
-    assert all(not (r.startswith("3.2.2.d ") and "CR 5.0" in r) for r in entry.rules)
+def test_a_rule_not_played_under_cr5_is_cited_fr1_with_not_v5(monkeypatch):
+    # any rule listed as not played is cited "N (FR 1)" with the not_v5 key and a French warning
+    monkeypatch.setitem(CR5_NOT_PLAYED, "4.2.5.b", "raison de test")
+    game = engine.load(load("cr5-victory-meet-at-night"))
+    game.run()
+    rest = next(e for e in game.log if e.event.type == "move" and e.event.cause == "rest")
+    assert rest.rules == ("4.2.5.b (FR 1)", "1.3.2.f (CR 5.0)") and rest.not_v5 == ("4.2.5.b",)
+    assert rest.text.endswith("(Non joué selon les CR 5.0 : règle 4.2.5.b de la traduction française.)")
+    data = rest.to_json()["not_v5"]
+    assert data == [
+        {
+            "rule": "4.2.5.b",
+            "cr5": ["4.2.5.b"],
+            "verdict": "changed",
+            "note": data[0]["note"],
+            "reason": "raison de test",
+        }
+    ]
+    assert "Repos" in data[0]["note"]
+    # a pending choice says it too
+    doc = load("mana-orb-swap-any-time", CR5)
+    doc["decisions"] = []
+    monkeypatch.setitem(CR5_NOT_PLAYED, "1.3.2.d", "raison de test")
+    pending = engine.load(doc)
+    pending.run()
+    assert "1.3.2.d (FR 1)" in pending.pending["rules"] and pending.pending["not_v5"][0]["rule"] == "1.3.2.d"
+
+
+def test_every_fr1_citation_under_cr5_is_a_rule_not_played():
+    game = engine.load(load("cr5-victory-not-inside-a-spell"))
+    game.run()
+    marked = [e for e in game.log if any(r.endswith(" (FR 1)") for r in e.rules)]
+    for e in marked:
+        fr = {r.removesuffix(" (FR 1)") for r in e.rules if r.endswith(" (FR 1)")}
+        assert fr <= set(CR5_NOT_PLAYED) and set(e.not_v5) == fr and "Non joué selon les CR 5.0" in e.text
+    fr1 = engine.load(load("end-win-inside-a-spell"))
+    fr1.run()
+    assert all("not_v5" not in e.to_json() for e in fr1.log)
+
+
+def test_the_morning_reshuffle_is_the_players_choice_under_cr5():
+    chosen = engine.load(load("cr5-morning-draw-reshuffle-chosen"))
+    chosen.run("noon")
+    declined = engine.load(load("cr5-morning-draw-reshuffle-declined"))
+    declined.run("noon")
+    assert len(chosen.to_doc()["players"]["A"]["hand"]) == 2 and chosen.to_doc()["players"]["A"]["discard"] == []
+    assert [c["id"] for c in declined.to_doc()["players"]["A"]["hand"]] == ["a1"]
+    shuffle = next(e for e in chosen.log if e.event.type == "shuffle")
+    assert shuffle.rules == cr5("7.3.9.c", "4.2.1.d")
+    assert not any(e.event.type == "shuffle" for e in declined.log)
+    waiting = engine.load(load("cr5-morning-draw-reshuffle-pending"))
+    waiting.run()
+    assert waiting.legal_count() == 2 and waiting.pending["kind"] == "optional"
+    with pytest.raises(engine.IllegalDecision):
+        waiting.decide({"player": "A", "optional": "oui"})
+    waiting.decide({"player": "A", "optional": True})
+    assert len(waiting.to_doc()["players"]["A"]["hand"]) == 2
+    # fr-1 reshuffles without asking (3.2.2.d)
     fr = engine.load(load("morning-draw-reshuffle"))
     fr.run("noon")
-    assert all("not_v5" not in e.to_json() for e in fr.log)
+    assert next(e for e in fr.log if e.event.type == "shuffle").rules[0] == "3.2.2.d"
 
 
 def test_the_played_and_not_played_lists_partition_the_changed_rules_the_engine_cites():
