@@ -325,6 +325,7 @@ CR5_PLAYED: dict[str, str] = {
     "3.2.2.d": "piocher ne remélange jamais la Défausse (3.2.2.d–e) ; au Matin, le joueur choisit de la remélanger quand son Deck s'épuise (7.3.9.c) ; le remélange avant ou après chaque effet du Matin (4.2.1.f) n'est pas proposé",
     "3.2.7.a": "Repères en trop sacrifiés au Nettoyage (remarque de 3.2.7.c)",
     "3.2.9.e": "échange d'Orbes seulement pendant son tour, juste avant de payer ; refusé « à tout moment » par `Game._swap_problem` (game.py)",
+    "4.1.e": "le Héros est présenté face visible (4.1.e, entrée du journal à la mise en place) ; la présentation des decks reste hors du moteur",
     "4.1.h": "le Héros est présenté face visible à la mise en place (4.1.e), sans étape de révélation",
     "4.1.j": "mise en place : piocher six (4.1.h), trois Orbes prêts (4.1.i), premier Matin sauté (4.1.j)",
     "4.2.5.a": "trois effets quotidiens de la Nuit : Repos, Nettoyage, vérification de la victoire",
