@@ -86,6 +86,7 @@ STEPS: dict[str, tuple[flow.NeedFn | None, flow.StepFn]] = {
     "morning.prepare": (None, morning.prepare),
     "morning.draw": (morning.need_reshuffle, morning.morning_draw),
     "morning.mana": (morning.need_mana, morning.morning_mana),
+    "morning.shuffle": (morning.need_shuffle, morning.morning_shuffle),
     "noon.reactions": (None, morning.noon),
     "noon.end": (None, morning.end_of_noon),
     "afternoon.turn": (afternoon.need_turn, afternoon.take_turn),

@@ -46,6 +46,9 @@ READINGS = {
     "celui qui a le plus d'avance supplémentaire l'emporte ; à égalité, journée de départage",
     "cr5-morning-reshuffle": "au Matin, le choix de remélanger la Défausse quand le Deck s'épuise (7.3.9.c) est "
     "demandé au moment où le joueur pioche, avant ses cartes : les cartes piochées n'en dépendent pas",
+    "cr5-shuffle-after-expand": "des moments où 4.2.1.f permet de remélanger sa Défausse dans un Deck vide (avant "
+    "et après chaque effet du Matin), le moteur propose la fin du Matin, après Expand (la remarque de 4.2.1.f), "
+    "en plus de la pioche (7.3.9.c)",
     "2v2-team-extra": "quatre joueurs : l'avance supplémentaire d'une équipe est la somme de celles de ses "
     "deux joueurs (position du Héros moins position du Compagnon)",
 }
@@ -396,6 +399,12 @@ def _decision(e: ev.Decision, game: Table) -> str:
     if e.kind == "targets":
         tg = ", ".join(_name(game, t) for t in d.get("targets", [])) or "aucune (aucune cible possible)"
         return f"{e.player} choisit les cibles : {tg}{auto}."
+    if e.kind == "optional" and game.state.step == "morning.shuffle":  # cr-5.0, 4.2.1.f
+        return (
+            f"{e.player} choisit de remélanger sa Défausse dans son Deck vide."
+            if d.get("optional")
+            else f"{e.player} choisit de laisser son Deck vide (sa Défausse n'est pas remélangée)."
+        )
     if e.kind == "optional" and game.state.phase == "morning":  # cr-5.0, 7.3.9.c
         return (
             f"{e.player} choisit de remélanger sa Défausse dans son Deck si celui-ci s'épuise."

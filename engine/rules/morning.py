@@ -215,7 +215,57 @@ def morning_mana(game: Table, decision: dict) -> None:
     if st.sub + 1 < len(st.order):
         game.goto("morning.mana", st.sub + 1)
     else:
-        begin_phase(game, "noon")
+        _after_expand(game, 0)
+
+
+def _after_expand(game: Table, start: int) -> None:
+    """cr-5.0: the next player from `start` (turn order) with an empty Deck and a Discard pile to shuffle
+    decides (4.2.1.f, `morning.shuffle`); when there is none, Noon begins."""
+    st = game.state
+    if st.rules == CR5:
+        for k in range(start, len(st.order)):
+            p = st.order[k]
+            if not st.zones[f"{p}.deck"] and st.zones[f"{p}.discard"]:
+                game.goto("morning.shuffle", k)
+                return
+    begin_phase(game, "noon")
+
+
+def need_shuffle(game: Table) -> Need:
+    """cr-5.0 (4.2.1.f): after Expand, a player with an empty Deck may shuffle their Discard pile back
+    into it (players decide in turn order). Reading "cr5-shuffle-after-expand": of the moments 4.2.1.f
+    allows (before and after each daily effect of Morning), the engine offers this one (its remark:
+    "it is enough ... only once: after Expand") and the Draw's own (7.3.9.c)."""
+    st = game.state
+    p = st.order[st.sub]
+
+    def fits(d: dict) -> str | None:
+        if not isinstance(d.get("optional"), bool):
+            return 'réponse attendue : "optional": true (remélanger sa Défausse dans son Deck vide) ou false'
+        return None
+
+    return Need(
+        p,
+        "optional",
+        [True, False],
+        1,
+        cr5("4.2.1.f"),
+        f"Fin du Matin : le Deck de {p} est vide ; {p} peut y remélanger sa Défausse (true) ou non (false).",
+        fits,
+        lambda: iter([{"player": p, "optional": True}, {"player": p, "optional": False}]),
+        lambda: 2,
+        reading="cr5-shuffle-after-expand",
+    )
+
+
+@implements(*cr5("4.2.1.f"))
+def morning_shuffle(game: Table, decision: dict) -> None:
+    """cr-5.0 (4.2.1.f): the player's Discard pile is shuffled into their empty Deck if they chose to;
+    then the next player who may, or Noon."""
+    st = game.state
+    if decision.get("optional"):
+        shuffle_discard_under_deck(game, st.order[st.sub], cr5("4.2.1.f"))
+    _after_expand(game, st.sub + 1)
 
 
 @implements("1.3.2.c")

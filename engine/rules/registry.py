@@ -322,7 +322,7 @@ CR5_PLAYED: dict[str, str] = {
     "1.3.2.b": "Matin : Succeed, Prepare (Réserve comprise, pas le Limbo), Draw, Expand avec un Orbe prêt (4.2.1.b–e) ; le Héros n'a pas de statut dans le format",
     "1.3.2.f": "Nuit : Repos, Nettoyage (Repères sacrifiés) puis vérification de la victoire (1.3.3, 4.2.5.d) ; Gears non modélisés",
     "2.4.6.c": "Repos : un Personnage Fugace va dans la Défausse (2.4.7.d) ; Permanents d'Expédition non modélisés",
-    "3.2.2.d": "piocher ne remélange jamais la Défausse (3.2.2.d–e) ; au Matin, le joueur choisit de la remélanger quand son Deck s'épuise (7.3.9.c) ; le remélange avant ou après chaque effet du Matin (4.2.1.f) n'est pas proposé",
+    "3.2.2.d": "piocher ne remélange jamais la Défausse (3.2.2.d–e) ; au Matin, le joueur choisit de la remélanger quand son Deck s'épuise (7.3.9.c) ; un Deck vide après Expand peut aussi être remélangé (4.2.1.f, lecture `cr5-shuffle-after-expand`)",
     "3.2.7.a": "Repères en trop sacrifiés au Nettoyage (remarque de 3.2.7.c)",
     "3.2.9.e": "échange d'Orbes seulement pendant son tour, juste avant de payer ; refusé « à tout moment » par `Game._swap_problem` (game.py)",
     "4.1.e": "le Héros est présenté face visible (4.1.e, entrée du journal à la mise en place) ; la présentation des decks reste hors du moteur",

@@ -41,6 +41,7 @@ PROGRESS_STEPS = (
     "morning.prepare",
     "morning.draw",
     "morning.mana",
+    "morning.shuffle",
     "noon.reactions",
     "noon.end",
     "afternoon.turn",

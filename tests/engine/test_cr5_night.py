@@ -285,10 +285,22 @@ def test_the_morning_reshuffle_is_the_players_choice_under_cr5():
         waiting.decide({"player": "A", "optional": "oui"})
     waiting.decide({"player": "A", "optional": True})
     assert len(waiting.to_doc()["players"]["A"]["hand"]) == 2
-    # fr-1 reshuffles without asking (3.2.2.d)
+    # after Expand, a player left with an empty Deck may shuffle (4.2.1.f); the cursor dumps and loads
+    after = load("cr5-morning-shuffle-after-expand")
+    after["decisions"] = after["decisions"][:1]
+    game = engine.load(after)
+    game.run()
+    assert game.state.step == "morning.shuffle" and game.pending["rules"] == ["4.2.1.f (CR 5.0)"]
+    dumped = game.to_doc()
+    assert engine.check(dumped) == [] and dumped["progress"]["step"] == "morning.shuffle"
+    resumed = engine.load(dumped)
+    resumed.decide({"player": "A", "optional": False})
+    assert resumed.state.phase == "noon" and resumed.to_doc()["players"]["A"]["deck"] == []
+    # fr-1 reshuffles without asking (3.2.2.d) and has no such step
     fr = engine.load(load("morning-draw-reshuffle"))
     fr.run("noon")
     assert next(e for e in fr.log if e.event.type == "shuffle").rules[0] == "3.2.2.d"
+    assert fr.pending is None and all(e.event.type != "decision" or e.event.kind != "optional" for e in fr.log)
 
 
 def test_the_played_and_not_played_lists_partition_the_changed_rules_the_engine_cites():
