@@ -371,6 +371,11 @@ def test_whole_cr5_games_end_at_night_or_in_the_arena_and_cite_no_forgotten_fren
     # every French number the cr-5.0 path cited is the same in v5.0, translated exactly, or marked not played
     forgotten = (registry.CR5_CITED & changed_rules()) - set(CR5_NOT_PLAYED) - CR5_TRANSLATED
     assert forgotten == set()
+    # "4.2.5.d (CR 5.0)" is Check Victory only (the French 4.2.5.d, the limits without a hero, is split in v5.0)
+    victory = {"victory_check", "victory_none", "victory_tiebreak"}
+    for e in game.log:
+        if "4.2.5.d (CR 5.0)" in e.rules:
+            assert e.event.type in ("win", "tiebreak") or getattr(e.event, "key", None) in victory, e.text
     for e in game.log:
         marked = {r.removesuffix(" (FR 1)") for r in e.rules if r.endswith(" (FR 1)")}
         assert marked - set(CR5_NOT_PLAYED) <= {n for n in marked if n not in changed_rules()}
