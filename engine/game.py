@@ -30,13 +30,47 @@ from .rules import afternoon, dusk, effects, flow, morning, night, registry, set
 from .rules.end import check_end
 from .rules.flow import LEGAL_CAP
 from .rules.play import anytime_swap, swap_problem
-from .rules.registry import ARTICLE_SLUGS, RULE_CODES
+from .rules.registry import ARTICLE_SLUGS, CR5_NOT_PLAYED, RULE_CODES
 from .scenario.dump import dump
 from .scenario.shapes import decision_kind, decision_problems
 from .text import describe
-from .versions import changes, cite
+from .versions import CR5, FR1, changes, cite, concordance, is_cr5
 
 __all__ = ["STEPS", "Budget", "BudgetExceeded", "Game", "IllegalDecision", "LogEntry"]
+
+
+def cite_in(ruleset: str, numbers: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the citations in `ruleset`'s numbering, the French rules among them that cr-5.0 does not play
+    yet). Under cr-5.0 such a rule is cited as "N (FR 1)", never as the v5.0 number of a behaviour
+    the engine does not play (registry.CR5_NOT_PLAYED); every other French number is translated."""
+    if ruleset != CR5:
+        return numbers, ()
+    out: list[str] = []
+    not_v5: list[str] = []
+    for n in numbers:
+        if n in CR5_NOT_PLAYED:
+            out.append(f"{n} (FR 1)")
+            not_v5.append(n)
+        else:
+            out.extend(cite(CR5, (n,)))
+    return tuple(dict.fromkeys(out)), tuple(not_v5)
+
+
+def not_v5_json(rules: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The `not_v5` key of a log entry or pending under cr-5.0: each French rule it still cites whose
+    meaning changed by v5.0, with its v5.0 numbers, the concordance note and why it is not played."""
+    table = concordance()
+    return [
+        {
+            "rule": n,
+            "cr5": list(table[n]["v5"]),
+            "verdict": table[n]["v5_verdict"],
+            "note": table[n]["note"],
+            "reason": CR5_NOT_PLAYED[n],
+        }
+        for n in rules
+    ]
+
 
 #: The step table, in the order of a game: cursor name -> (the function giving the decision the step
 #: waits for, or None; the step's rule function). Built here only (scenario/check.py lists the names).
@@ -50,8 +84,9 @@ STEPS: dict[str, tuple[flow.NeedFn | None, flow.StepFn]] = {
     "morning.first_mana": (setup.need_mana, setup.first_morning_mana),
     "morning.first_player": (None, morning.pass_first_player_marker),
     "morning.prepare": (None, morning.prepare),
-    "morning.draw": (None, morning.morning_draw),
+    "morning.draw": (morning.need_reshuffle, morning.morning_draw),
     "morning.mana": (morning.need_mana, morning.morning_mana),
+    "morning.shuffle": (morning.need_shuffle, morning.morning_shuffle),
     "noon.reactions": (None, morning.noon),
     "noon.end": (None, morning.end_of_noon),
     "afternoon.turn": (afternoon.need_turn, afternoon.take_turn),
@@ -75,6 +110,7 @@ class LogEntry:
     reading: str | None = None
     articles: tuple[tuple[str, str], ...] = ()  # (article title, section): rules without numbers
     source: str | None = None  # the rule function that emitted it (recorded when the contract is checked)
+    not_v5: tuple[str, ...] = ()  # cr-5.0: French rules cited for a behaviour not yet played as v5.0
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -89,9 +125,11 @@ class LogEntry:
             out["articles"] = [{"title": t, "section": s, "slug": ARTICLE_SLUGS.get(t, "")} for t, s in self.articles]
         if self.reading:
             out["reading"] = self.reading
-        changed = changes("fr-1", self.rules)
+        changed = changes(FR1, self.rules)
         if changed:
             out["changed_since"] = changed
+        if self.not_v5:
+            out["not_v5"] = not_v5_json(self.not_v5)
         return out
 
 
@@ -135,9 +173,22 @@ class Game:
         cited = tuple(dict.fromkeys(rules))
         text = describe(event, self, reading)
         source = registry.check_contract(sys._getframe(1), cited, text, via) if registry.CONTRACT else None
-        cited = cite(st.rules, cited)
+        if registry.CONTRACT and st.rules == CR5:
+            registry.CR5_CITED.update(n for n in cited if not is_cr5(n))
+        cited, not_v5 = cite_in(st.rules, cited)
+        if not_v5:
+            text += f" (Non joué selon les CR 5.0 : règle {', '.join(not_v5)} de la traduction française.)"
         entry = LogEntry(
-            len(self.log) + 1, st.day, st.phase, cited, text, event, reading, tuple(dict.fromkeys(articles)), source
+            len(self.log) + 1,
+            st.day,
+            st.phase,
+            cited,
+            text,
+            event,
+            reading,
+            tuple(dict.fromkeys(articles)),
+            source,
+            not_v5,
         )
         self.log.append(entry)
         return entry
@@ -178,7 +229,10 @@ class Game:
         if decision is not None or self._scripted_swap(need) is not None:
             return None
         out = need.to_pending(reason)
-        out["rules"] = list(cite(self.state.rules, tuple(out["rules"])))
+        rules, not_v5 = cite_in(self.state.rules, tuple(out["rules"]))
+        out["rules"] = list(rules)
+        if not_v5:
+            out["not_v5"] = not_v5_json(not_v5)
         return out
 
     def legal_decisions(self, limit: int = LEGAL_CAP) -> list[dict[str, Any]]:
@@ -326,6 +380,8 @@ class Game:
             return None, None
         d = st.decisions[st.decision_index]
         problem = need.check(d)
+        if problem and st.rules == CR5 and self._answers_swap(need, d):
+            problem = self._swap_problem(d) or problem  # say why the swap is refused (3.2.9.e, CR 5.0)
         if problem:
             return None, f"decisions[{st.decision_index}] ne convient pas : {problem}"
         return d, None
@@ -342,6 +398,14 @@ class Game:
             return 'réponse attendue : {"player", "swap": [Orbe prêt, Orbe épuisé]} (3.2.9.e)'
         if d.get("player") not in self.state.players:
             return f"joueur inconnu {d.get('player')!r}"
+        if self.state.rules == CR5:
+            # 3.2.9.e (CR 5.0): only just before a step that asks the player to choose their Mana Orbs
+            # (the engine reads it as: on their own turn, as a turn decision, before playing a card or a quick action)
+            return (
+                f"{d['player']} ne peut pas échanger d'Orbes maintenant : selon 3.2.9.e (CR 5.0), un échange "
+                "se fait seulement juste avant une étape qui demande de choisir ses Orbes de Mana (pendant son "
+                "tour, avant de payer un coût), plus « à tout moment »"
+            )
         return swap_problem(self, d["player"], d)
 
     def _scripted_swap(self, need: Any) -> dict | None:

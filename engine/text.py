@@ -44,6 +44,11 @@ READINGS = {
     "aiguilles d'une montre (un adversaire), comme 1.3.2.b le donne à l'adversaire en 1v1",
     "2v2-further": "deux joueurs d'équipes différentes ont tous deux avancé plus loin que nécessaire : "
     "celui qui a le plus d'avance supplémentaire l'emporte ; à égalité, journée de départage",
+    "cr5-morning-reshuffle": "au Matin, le choix de remélanger la Défausse quand le Deck s'épuise (7.3.9.c) est "
+    "demandé au moment où le joueur pioche, avant ses cartes : les cartes piochées n'en dépendent pas",
+    "cr5-shuffle-after-expand": "des moments où 4.2.1.f permet de remélanger sa Défausse dans un Deck vide (avant "
+    "et après chaque effet du Matin), le moteur propose la fin du Matin, après Expand (la remarque de 4.2.1.f), "
+    "en plus de la pioche (7.3.9.c)",
     "2v2-team-extra": "quatre joueurs : l'avance supplémentaire d'une équipe est la somme de celles de ses "
     "deux joueurs (position du Héros moins position du Compagnon)",
 }
@@ -70,6 +75,12 @@ def _n(count: int, one: str, many: str) -> str:
 def _zone(key: str) -> str:
     player, zone = split_zone(key)
     return f"{ZONE_FR.get(zone, zone)} de {player}" if player else ZONE_FR.get(zone, zone)
+
+
+def _distance(game: Table, p: str) -> int:
+    """cr-5.0 Check Victory (4.2.5.d): hero distance from region 0 plus companion distance from 7."""
+    m = game.state.adventure.markers[p]
+    return m["hero"] + 7 - m["companion"]
 
 
 def _stats(t: tuple[int, int, int]) -> str:
@@ -111,6 +122,10 @@ def _move(e: ev.Move, game: Table) -> str:
         return f"Repos : {name} est Fugace, il va dans la {_zone(e.to)} au lieu de la Réserve{owner}."
     if c == "cleanup":
         return f"Nettoyage : {name} n'a pas été gardé, il quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
+    if c == "cleanup_sacrifice":  # cr-5.0 (4.2.5.c)
+        return f"Nettoyage : {name} n'a pas été gardé, il est sacrifié ({_zone(e.from_)} → {_zone(e.to)})."
+    if c == "mana_ready":  # cr-5.0 (4.2.1.e)
+        return f"{to_p} place {name} dans sa Zone de Mana, face cachée et prête (Expand)."
     if c == "resupply":
         return f"Ravitailler : {to_p} place {name}, la carte du dessus de son Deck, dans sa Réserve."
     if c == "sabotage":
@@ -249,6 +264,11 @@ def _win(e: ev.Win, game: Table) -> str:
         "meet": "ses Expéditions se rencontrent sur la même région",
         "cross": "ses Expéditions se croisent",
         "arena": "il l'emporte sur plus de statistiques dans l'Arène",
+        # cr-5.0, Check Victory (4.2.5.d)
+        "total_meet": "à la vérification de la victoire, ses Expéditions se sont rejointes et sa distance totale "
+        "est strictement supérieure à celle de son adversaire",
+        "total_cross": "à la vérification de la victoire, ses Expéditions se sont croisées et sa distance totale "
+        "est strictement supérieure à celle de son adversaire",
     }[e.cause]
     return f"{e.player} gagne la partie : {how}."
 
@@ -266,6 +286,12 @@ def _tiebreak(e: ev.Tiebreak, game: Table) -> str:
         totals = " ; ".join(f"équipe {p} : {_stats(s)}" for p, s in e.totals)
         wins = ", ".join(f"l'équipe {p} l'emporte sur {_n(n, 'type', 'types')}" for p, n in e.wins)
         return f"Arène (départage par équipe) : {totals}. {wins}."
+    if e.cause == "begin" and game.state.rules == "cr-5.0":
+        return (
+            f"Vérification de la victoire : {' et '.join(e.players)} sont à égalité au total le plus haut : les "
+            "départages commencent. La région du Compagnon, retournée face cachée, devient l'Arène (forêt, "
+            "montagne, eau) ; tous les marqueurs y sont placés ; les autres régions sont retirées de la partie."
+        )
     if e.cause == "begin":
         return (
             "Les Expéditions des deux joueurs se rencontrent ou se croisent en même temps : les "
@@ -373,6 +399,18 @@ def _decision(e: ev.Decision, game: Table) -> str:
     if e.kind == "targets":
         tg = ", ".join(_name(game, t) for t in d.get("targets", [])) or "aucune (aucune cible possible)"
         return f"{e.player} choisit les cibles : {tg}{auto}."
+    if e.kind == "optional" and game.state.step == "morning.shuffle":  # cr-5.0, 4.2.1.f
+        return (
+            f"{e.player} choisit de remélanger sa Défausse dans son Deck vide."
+            if d.get("optional")
+            else f"{e.player} choisit de laisser son Deck vide (sa Défausse n'est pas remélangée)."
+        )
+    if e.kind == "optional" and game.state.phase == "morning":  # cr-5.0, 7.3.9.c
+        return (
+            f"{e.player} choisit de remélanger sa Défausse dans son Deck si celui-ci s'épuise."
+            if d.get("optional")
+            else f"{e.player} choisit de ne pas remélanger sa Défausse dans son Deck."
+        )
     if e.kind == "optional":
         return (
             f"{e.player} choisit de le faire (« vous pouvez »)."
@@ -447,5 +485,14 @@ def _note(e: ev.Note, game: Table) -> str:
         "no_hero": f"{e.player} n'a pas de Héros : ses limites de Réserve et de Repères valent 2.",
         "tumult_kept": "L'Aventure du scénario est gardée telle quelle (une carte Tumulte est déjà face visible).",
         "markers_home": "Les marqueurs d'Expédition sont dans leurs régions d'origine : Héros en 0, Compagnon en 7.",
+        # cr-5.0 (issue 12)
+        "hero_face_up": f"{e.player} présente son Héros face visible dans sa Zone du Héros.",
+        "draw_nothing_v5": f"{e.player} devrait piocher {_n(e.count or 0, 'carte', 'cartes')} mais son Deck est vide : "
+        "la pioche ne fait rien (la Défausse n'est pas remélangée).",
+        "victory_check": "Vérification de la victoire : distance totale des Expéditions "
+        + " ; ".join(f"{p} {_distance(game, p)}" for p in e.players)
+        + ".",
+        "victory_none": "Personne n'a atteint 7 (Expéditions ni rejointes ni croisées) : la partie continue.",
+        "victory_tiebreak": "Départages en cours : la vérification de la victoire de la Nuit n'a aucun effet.",
     }
     return texts.get(k, k)

@@ -17,6 +17,7 @@ from ..model import (
     VISIBLE_ZONES,
     split_zone,
 )
+from ..versions import CR5, cr5
 from .end import check_end
 from .frames import frame, push
 from .registry import art, implements, implements_article, implements_phases, phases
@@ -90,15 +91,20 @@ def shuffle_discard_under_deck(game: Table, player: str, rules: tuple[str, ...] 
     return True
 
 
-@implements("3.2.2.b", "3.2.2.d", "3.2.2.e")
+@implements("3.2.2.b", "3.2.2.d", "3.2.2.e", *cr5("3.2.2.d", "3.2.2.e"))
 def draw(game: Table, player: str, count: int, rules: tuple[str, ...], cause: str = "draw") -> int:
     """Draw `count` cards one by one from the top of the Deck (3.2.2.b); when the Deck is empty the
     Discard pile is shuffled under it (3.2.2.d), and if it is still empty the draw does nothing
-    (3.2.2.e). Returns the number of cards drawn."""
+    (3.2.2.e). Returns the number of cards drawn. Under cr-5.0 the draw never reshuffles: it takes
+    what the Deck has and the rest does nothing (3.2.2.d–e); only the Morning's Draw lets the
+    player shuffle the Discard pile back in (7.3.9.c, rules/morning.py)."""
     st = game.state
     deck_key = f"{player}.deck"
     drawn = 0
     for _ in range(count):
+        if not st.zones[deck_key] and st.rules == CR5:
+            game.emit(ev.Note("draw_nothing_v5", player=player, count=count - drawn), cr5("3.2.2.d", "3.2.2.e") + rules)
+            break
         if not st.zones[deck_key]:
             shuffle_discard_under_deck(game, player, ("3.2.2.d",) + rules)
         if not st.zones[deck_key]:
@@ -150,7 +156,9 @@ def sacrifice(game: Table, player: str, target: str) -> bool:
     zone = game.state.loc.get(target)
     if zone is None or split_zone(zone)[0] != player or split_zone(zone)[1] not in IN_PLAY_ZONES:
         raise ValueError(f"{player} ne contrôle pas {target!r} en jeu : il ne peut pas le sacrifier (7.3.19.a)")
-    discard(game, target, "sacrifice", ("7.3.19.a", "7.3.19", "7.3.4.a"))
+    # cr-5.0: the paragraph under the heading 7.3.19 is not in v5.0 (7.3.36.a: a sacrifice is a discard)
+    why = ("7.3.19.a", "7.3.4.a") if game.state.rules == CR5 else ("7.3.19.a", "7.3.19", "7.3.4.a")
+    discard(game, target, "sacrifice", why)
     return True
 
 

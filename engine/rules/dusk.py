@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import EXPEDITIONS, FACING_2V2, TERRAINS, team
+from ..versions import CR5, cr5
 from . import effects
 from .actions import move_forward
 from .flow import begin_phase
@@ -135,12 +136,15 @@ def tiebreak_2v2(game: Table) -> None:
         game.emit(ev.Note("tiebreak_again"), (), articles=art(TIEBREAK))
 
 
-@implements("4.3.h", "4.3.f", "2.4.3")
+@implements("4.3.h", "4.3.f", "2.4.3", *cr5("4.3.e", "4.3.c"))
 def tiebreak(game: Table) -> None:
     """4.3.h: each player sums the statistics of the characters of both expeditions (asleep ones
     left out, 2.4.3; the Arena has the three terrains, 4.3.f), compares each statistic; a player
-    who wins on more statistics than the opponent wins; otherwise the game goes on (more days)."""
+    who wins on more statistics than the opponent wins; otherwise the game goes on (more days).
+    Under cr-5.0 (4.3.e) a terrain counts for a player only when their total there is greater than
+    the opponent's and positive (the Arena's terrains: 4.3.c)."""
     st = game.state
+    v5 = st.rules == CR5
     totals: dict[str, tuple[int, int, int]] = {}
     asleep_any = False
     for p in st.order:
@@ -152,8 +156,14 @@ def tiebreak(game: Table) -> None:
                 sums[i] += s[i]
         totals[p] = (sums[0], sums[1], sums[2])
     a, b = st.order
-    wins = {a: sum(x > y for x, y in zip(totals[a], totals[b])), b: sum(y > x for x, y in zip(totals[a], totals[b]))}
-    rules = ("4.3.h", "4.3.f", "2.4.3") if asleep_any else ("4.3.h", "4.3.f")
-    game.emit(ev.Tiebreak("compare", tuple(totals.items()), tuple(wins.items())), rules)
+    floor = 0 if v5 else None  # cr-5.0: "a greater (positive) statistic"
+    wins = {
+        a: sum(x > y and (floor is None or x > floor) for x, y in zip(totals[a], totals[b])),
+        b: sum(y > x and (floor is None or y > floor) for x, y in zip(totals[a], totals[b])),
+    }
+    rules = cr5("4.3.e", "4.3.c") if v5 else ("4.3.h", "4.3.f")
+    game.emit(
+        ev.Tiebreak("compare", tuple(totals.items()), tuple(wins.items())), rules + (("2.4.3",) if asleep_any else ())
+    )
     if wins[a] != wins[b]:
-        game.emit(ev.Win(a if wins[a] > wins[b] else b, "arena"), ("4.3.h",))
+        game.emit(ev.Win(a if wins[a] > wins[b] else b, "arena"), cr5("4.3.e") if v5 else ("4.3.h",))

@@ -1,13 +1,17 @@
 """The end of the game (4.3.a–e; in 2v2 the article's Conditions de victoire), checked at every
 movement of an expedition marker: "C'est un modificateur d'événement additif" (4.3.a), the win
-belongs to the movement that makes the expeditions meet or cross (reading "end-each-move")."""
+belongs to the movement that makes the expeditions meet or cross (reading "end-each-move").
+
+Under cr-5.0 nothing is checked at a movement: victory is checked at Night ("Check Victory", the
+third daily effect, 4.2.5.d), by each player's total distance (:func:`check_victory`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import events as ev
-from ..model import team
+from ..model import HOME, team
+from ..versions import CR5, cr5
 from .registry import art, implements, implements_article
 
 VICTORY = "Conditions de victoire"
@@ -29,6 +33,8 @@ def check_end(game: Table) -> None:
     (meeting or crossing, reading "tiebreak-mixed") start the tiebreakers (4.3.d–e: the Arena).
     In 2v2, the article's conditions (check_end_2v2)."""
     st = game.state
+    if st.rules == CR5:
+        return  # cr-5.0: no win when expeditions meet or cross; Check Victory at Night (check_victory)
     if st.mode == "2v2":
         check_end_2v2(game)
         return
@@ -94,3 +100,33 @@ def check_end_2v2(game: Table) -> None:
     game.emit(
         ev.Tiebreak("begin", players=players), ("4.3.d", "4.3.e", "3.2.1.c"), "2v2-team-extra", art(VICTORY, TIEBREAK)
     )
+
+
+def distance(markers: dict[str, int]) -> int:
+    """4.2.5.d (CR 5.0): the distance of a player's two expeditions to their starting regions (hero
+    from region 0, companion from region 7): 7 when they are on the same region, more when crossed."""
+    return (markers["hero"] - HOME["hero"]) + (HOME["companion"] - markers["companion"])
+
+
+@implements(*cr5("4.2.5.a", "4.2.5.d", "1.3.2.f", "1.3.3.a", "1.3.3.b", "1.3.3.c", "4.3.a", "4.3.b", "4.3.f"))
+def check_victory(game: Table) -> None:
+    """Check Victory (cr-5.0 only; 4.2.5.a: the third daily effect of Night, after Rest and Clean-up;
+    1.3.2.f, 1.3.3.a–c, 4.2.5.d): each player sums the distance of their expeditions. All at 6 or
+    less: nothing happens. One player at 7 or more, strictly above every opponent: they win. Otherwise
+    several players tie at the highest total: tiebreakers start (4.3.a–b: the Arena). During
+    tiebreakers Check Victory has no effect (4.3.f). (2v2 is refused under cr-5.0: scenario/check.py.)"""
+    st = game.state
+    if st.adventure.arena:
+        game.emit(ev.Note("victory_tiebreak"), cr5("4.2.5.d", "4.3.f"))
+        return
+    totals = {p: distance(st.adventure.markers[p]) for p in st.order}
+    game.emit(ev.Note("victory_check", players=tuple(st.order)), cr5("4.2.5.a", "4.2.5.d"))
+    best = max(totals.values())
+    leaders = [p for p in st.order if totals[p] == best]
+    if best <= 6:
+        game.emit(ev.Note("victory_none"), cr5("4.2.5.d", "1.3.3.a"))
+    elif len(leaders) == 1:
+        how = "meet" if best == 7 else "cross"
+        game.emit(ev.Win(leaders[0], f"total_{how}"), cr5("4.2.5.d", "1.3.3.b", "1.3.2.f"))
+    else:
+        game.emit(ev.Tiebreak("begin", players=tuple(leaders)), cr5("4.2.5.d", "1.3.3.c", "4.3.a", "4.3.b"))

@@ -1,4 +1,6 @@
-"""Night (4.2.5, 1.3.2.f): Rest, then Clean-up in initiative order, then the next day."""
+"""Night (4.2.5, 1.3.2.f): Rest, then Clean-up in initiative order, then the next day. Under cr-5.0
+(4.2.5.a: three daily effects) Clean-up sacrifices the landmarks in excess and Check Victory
+(rules/end.py) follows it."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import EXPEDITION_ZONES
+from ..versions import CR5, cr5
 from .actions import lose_status, move_card
+from .end import check_victory
 from .flow import OPTIONS_CAP, SMALL_PRODUCT, Need, begin_phase, lazy_product
 from .registry import implements, implements_phases, phases
 
@@ -73,11 +77,22 @@ def rest(game: Table, _: Any) -> None:
     game.goto("night.cleanup")
 
 
-def _limits_rules(game: Table, p: str) -> tuple[tuple[str, ...], str]:
+def _limits_rules(game: Table, p: str) -> tuple[tuple[str, ...], str | None]:
     player = game.state.players[p]
+    if game.state.rules == CR5:
+        # 4.2.5.c (CR 5.0) keeps the hero's limits (no reading); without a hero they are 2 (3.2.7.c, 3.2.10.b)
+        return (cr5("4.2.5.c", "3.2.7.c", "3.2.10.b"), None) if player.hero is None else (cr5("4.2.5.c"), None)
     if player.hero is None:
         return ("4.2.5.c", "4.2.5.d"), "no-hero-limits"
     return ("4.2.5.c",), "hero-limits"
+
+
+def limits(game: Table, p: str) -> tuple[int, int]:
+    """(reserve limit, landmark limit) at Clean-up; under cr-5.0 a negative limit counts as 0 (4.2.5.c)."""
+    player = game.state.players[p]
+    if game.state.rules == CR5:
+        return max(0, player.reserve_limit), max(0, player.landmark_limit)
+    return player.reserve_limit, player.landmark_limit
 
 
 def need_keep(game: Table) -> Need:
@@ -86,8 +101,9 @@ def need_keep(game: Table) -> Need:
     player = st.players[p]
     reserve = [c.id for c in st.zones[f"{p}.reserve"]]
     landmarks = [c.id for c in st.zones[f"{p}.landmarks"]]
-    kr = min(len(reserve), player.reserve_limit)
-    kl = min(len(landmarks), player.landmark_limit)
+    limit_r, limit_l = limits(game, p)
+    kr = min(len(reserve), limit_r)
+    kl = min(len(landmarks), limit_l)
     rules, reading = _limits_rules(game, p)
     in_reserve, in_landmarks = set(reserve), set(landmarks)
 
@@ -127,7 +143,12 @@ def need_keep(game: Table) -> Need:
         kr + kl,
         rules,
         f"Nettoyage : {p} choisit {kr} objet{'s' if kr > 1 else ''} de sa Réserve (limite {player.reserve_limit}) et "
-        f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; le reste sera défaussé.",
+        f"{kl} de ses Repères (limite {player.landmark_limit}) à garder ; "
+        + (
+            "le reste de la Réserve sera défaussé, celui des Repères sacrifié."
+            if st.rules == CR5
+            else "le reste sera défaussé."
+        ),
         fits,
         legal,
         count,
@@ -142,7 +163,7 @@ def need_keep(game: Table) -> Need:
     )
 
 
-@implements("4.2.5.c", "4.2.5.d", "3.2.7.a", "3.2.10.a")
+@implements("4.2.5.c", "4.2.5.d", "3.2.7.a", "3.2.10.a", *cr5("4.2.5.c", "3.2.7.c", "3.2.10.b"))
 def cleanup_choice(game: Table, decision: dict) -> None:
     """Clean-up (4.2.5.c): each player in initiative order (first player first, 4.2.5.c remark)
     chooses as many objects of the Reserve and Landmarks as the hero's limits (2 without a hero,
@@ -157,32 +178,39 @@ def cleanup_choice(game: Table, decision: dict) -> None:
         game.goto("night.discard")
 
 
-@implements("4.2.5.c", "4.2.5.d", "7.3.4.a")
+@implements("4.2.5.c", "4.2.5.d", "7.3.4.a", *cr5("4.2.5.c", "3.2.7.c", "3.2.10.b", "7.3.36.a", "7.3.7.a"))
 @implements_phases("Nettoyage")
 def cleanup_discard(game: Table, _: Any) -> None:
-    """4.2.5.c: all objects not chosen are discarded simultaneously; then the next day begins."""
+    """4.2.5.c: all objects not chosen are discarded simultaneously; then the next day begins.
+    Under cr-5.0 (4.2.5.c, remark of 3.2.7.c) the landmarks not chosen are sacrificed (7.3.36.a: an
+    object in play its controller discards), the Reserve's discarded, simultaneously; then Check
+    Victory (4.2.5.d), and the next day only if nobody won."""
     st = game.state
+    v5 = st.rules == CR5
     any_discarded = False
     for p in st.order:
         keep = set(st.keeps.get(p, ()))
         rules, reading = _limits_rules(game, p)
         for zone in ("reserve", "landmarks"):
+            if v5:
+                cause, why = (
+                    ("cleanup_sacrifice", cr5("7.3.36.a")) if zone == "landmarks" else ("cleanup", cr5("7.3.7.a"))
+                )
+            else:
+                cause, why = "cleanup", ("7.3.4.a",)
             for card in list(st.zones[f"{p}.{zone}"]):
                 if card.id not in keep:
                     move_card(
-                        game,
-                        card.id,
-                        p,
-                        "discard",
-                        "cleanup",
-                        rules + ("7.3.4.a",),
-                        reading=reading,
-                        articles=phases("Nettoyage"),
+                        game, card.id, p, "discard", cause, rules + why, reading=reading, articles=phases("Nettoyage")
                     )
                     any_discarded = True
     if not any_discarded:
-        game.emit(ev.Note("cleanup_nothing"), ("4.2.5.c",))
+        game.emit(ev.Note("cleanup_nothing"), cr5("4.2.5.c") if v5 else ("4.2.5.c",))
     game.set(st, "keeps", {})
     for player in st.players.values():
         game.set(player, "passed", False)
+    if v5:
+        check_victory(game)
+        if st.winner is not None:
+            return
     begin_phase(game, "morning", st.day + 1)

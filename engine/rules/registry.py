@@ -15,6 +15,8 @@ from pathlib import Path
 from types import CodeType, FrameType
 from typing import TypeVar
 
+from ..versions import RULESETS, changed_rules, concordance, cr5, is_cr5
+
 ENGINE_DIR = Path(__file__).resolve().parents[1]
 
 F = TypeVar("F", bound=Callable)
@@ -311,6 +313,57 @@ NOT_IMPLEMENTED: dict[str, str] = {
     "4.2.5.a": "définition (les deux effets sont 4.2.5.b et 4.2.5.c)",
 }
 
+#: Under cr-5.0 (issue 12), the French rules whose v5.0 verdict is `changed` or `absent` that the engine
+#: plays as v5.0 says: on the cr-5.0 path the code cites the v5.0 numbers (``versions.cr5``) or a French number
+#: whose translation is exact for what the format models. rule -> what cr-5.0 plays (the functions are those
+#: declaring its v5.0 numbers). One line per rule.
+CR5_PLAYED: dict[str, str] = {
+    "1.3.1.d": "les trois cartes du premier Matin entrent prêtes dans la Zone de Mana (1.3.1.e)",
+    "1.3.2.b": "Matin : Succeed, Prepare (Réserve comprise, pas le Limbo), Draw, Expand avec un Orbe prêt (4.2.1.b–e) ; le Héros n'a pas de statut dans le format",
+    "1.3.2.f": "Nuit : Repos, Nettoyage (Repères sacrifiés) puis vérification de la victoire (1.3.3, 4.2.5.d) ; Gears non modélisés",
+    "2.4.6.c": "Repos : un Personnage Fugace va dans la Défausse (2.4.7.d) ; Permanents d'Expédition non modélisés",
+    "3.2.2.d": "piocher ne remélange jamais la Défausse (3.2.2.d–e) ; au Matin, le joueur choisit de la remélanger quand son Deck s'épuise (7.3.9.c) ; un Deck vide après Expand peut aussi être remélangé (4.2.1.f, lecture `cr5-shuffle-after-expand`)",
+    "3.2.7.a": "Repères en trop sacrifiés au Nettoyage (remarque de 3.2.7.c)",
+    "3.2.9.e": "échange d'Orbes seulement pendant son tour, juste avant de payer ; refusé « à tout moment » par `Game._swap_problem` (game.py)",
+    "4.1.e": "le Héros est présenté face visible (4.1.e, entrée du journal à la mise en place) ; la présentation des decks reste hors du moteur",
+    "4.1.h": "le Héros est présenté face visible à la mise en place (4.1.e), sans étape de révélation",
+    "4.1.j": "mise en place : piocher six (4.1.h), trois Orbes prêts (4.1.i), premier Matin sauté (4.1.j)",
+    "4.2.5.a": "trois effets quotidiens de la Nuit : Repos, Nettoyage, vérification de la victoire",
+    "4.2.5.b": "Repos (Gears et statut Ascended : non modélisés, aucun objet du format ne les a)",
+    "4.2.5.c": "Nettoyage : Réserve défaussée, Repères sacrifiés, simultanément ; une limite négative vaut 0",
+    "4.3.a": "pas de victoire quand les Expéditions se rencontrent : vérification à la Nuit par distance totale (4.2.5.d)",
+    "4.3.b": "se croiser donne un total plus grand ; victoire à la Nuit avec un total strictement supérieur (4.2.5.d)",
+    "4.3.c": "départages seulement à égalité au total le plus haut, à la Nuit (4.2.5.d)",
+    "4.3.d": "départages : marqueurs sur la région du Compagnon retournée, autres régions retirées de la partie (4.3.a)",
+    "4.3.h": "Arène : on ne compte que les terrains où un total est supérieur et positif (4.3.e) ; pas de vérification de la victoire la Nuit (4.3.f)",
+    "7.3.19": "sacrifier : défausser un objet en jeu que l'on contrôle (7.3.36.a)",
+}
+#: the played rules whose French number the cr-5.0 path still cites, translated (exact for what the format
+#: models); any other played rule's French number cited under cr-5.0 is a forgotten branch (tests)
+CR5_TRANSLATED = frozenset({"1.3.2.f", "2.4.6.c", "3.2.9.e", "4.2.5.b"})
+#: the French numbers cited under cr-5.0 while the contract is checked (tests read it)
+CR5_CITED: set[str] = set()
+#: ... that cr-5.0 does not play yet: still cited under cr-5.0 as "N (FR 1)", the entry marked `not_v5` with
+#: the reason. rule -> reason. "(v5effects)": played by the other part of issue 12 (effects, targets, play).
+CR5_NOT_PLAYED: dict[str, str] = {
+    "1.1.6.e": "(v5effects) « rejoindre l'Expédition » n'est pas encore « entrer en jeu » (7.3.10)",
+    "1.2.4.d": "(v5effects) capacités de la zone du Héros et de soutien (carte prête en Réserve) non jouées selon la v5.0",
+    "2.1.d": "(v5effects) un jeton quittant l'Expédition arrive encore dans sa nouvelle zone avant de cesser d'exister",
+    "2.2.7.b": "(v5effects) coût de Réserve : règle française (5.1.2.e en v5.0)",
+    "2.4.6.b": "(v5effects) Fugace regagné à l'entrée en Expédition, pas dans une étape séparée (5.2.1.c)",
+    "2.5.i": "(v5effects) compteurs perdus en passant de l'Expédition aux Repères (la v5.0 les garde en jeu)",
+    "2.5.j": "(v5effects) compteurs gardés depuis la Défausse (la v5.0 ne les garde que depuis la Réserve ou le Limbo)",
+    "5.2.3.b": "(v5effects) cibles choisies à la déclaration, pas juste avant chaque étape (6.5.b)",
+    "5.2.3.c": "(v5effects) modes choisis à la déclaration, pas à la résolution (6.5.g)",
+    "5.2.3.d": "(v5effects) cibles d'un Sort modal selon le mode choisi à la déclaration",
+    "5.2.3.e": "(v5effects) étape facultative : cible choisie à la déclaration",
+    "5.2.3.f": "(v5effects) étape conditionnelle : cible choisie à la déclaration",
+    "5.2.3.g": "(v5effects) les actions internes n'existent plus en v5.0",
+    "5.2.3.j": "(v5effects) Cooldown non modélisé ; Sort résolu vers la Réserve ou la Défausse (5.2.4.b)",
+    "7.3.11.b": "(v5effects) l'effet d'une carte Tumulte révélée est cité par effects.py ; la révélation elle-même est identique (le format n'avance que d'une région à la fois)",
+}
+
+
 _NUM = re.compile(r"(\d+)|([a-z])")
 
 
@@ -326,8 +379,65 @@ def implemented() -> dict[str, list[str]]:
 
 
 def citable() -> set[str]:
-    """Every rule number the engine can cite in a log entry."""
+    """Every rule number the engine can cite in a log entry (French numbers, and v5.0 ones written
+    "4.2.5.d (CR 5.0)")."""
     return set(implemented())
+
+
+def french(numbers: set[str] | dict[str, list[str]]) -> set[str]:
+    """The French rule numbers among `numbers` (not the v5.0 citations)."""
+    return {n for n in numbers if not is_cr5(n)}
+
+
+def cr5_status() -> dict[str, tuple[str, str]]:
+    """Each French rule whose v5.0 verdict is changed or absent -> (state under cr-5.0, detail):
+    "jouée" (how, and the functions: those declaring its v5.0 numbers or, translated, the French
+    one), "non jouée" (the reason; still cited under cr-5.0, marked `not_v5`), or "non modélisée"
+    (not implemented under either rule set: a definition, a heading)."""
+    impl = implemented()
+    table = concordance()
+    out: dict[str, tuple[str, str]] = {}
+    for n in sorted(changed_rules(), key=sort_key):
+        v5 = ", ".join(table[n]["v5"]) or "—"
+        if n in CR5_PLAYED:
+            fns = {f for m in cr5(*table[n]["v5"]) for f in impl.get(m, [])}
+            if n in CR5_TRANSLATED or not fns:
+                fns |= set(impl.get(n, []))
+            where = ", ".join(_where(f) for f in sorted(fns)) or "—"
+            out[n] = ("jouée", f"v5.0 {v5} : {CR5_PLAYED[n]} ; {where}")
+        elif n in CR5_NOT_PLAYED:
+            out[n] = ("non jouée", f"v5.0 {v5} : {CR5_NOT_PLAYED[n]}")
+        else:
+            why = NOT_IMPLEMENTED.get(n) or f"titre de section ({HEADINGS.get(n, '?')})"
+            out[n] = ("non modélisée", f"v5.0 {v5} : {why}")
+    return out
+
+
+def cr5_table() -> tuple[str, list[str]]:
+    """The totals line and the RULES.md section of the rules that changed by v5.0, under cr-5.0."""
+    status = cr5_status()
+    count = {k: sum(1 for s, _ in status.values() if s == k) for k in ("jouée", "non jouée", "non modélisée")}
+    totals = (
+        f"Totaux {RULESETS['cr-5.0']} (`cr-5.0`) : {len(status)} règles françaises modifiées ou absentes en v5.0 ; "
+        f"{count['jouée']} jouées selon la v5.0 ; {count['non jouée']} non jouées (citées « N (FR 1) », clé "
+        f"`not_v5`) ; {count['non modélisée']} non modélisées dans les deux versions. Les autres règles se jouent "
+        "comme en fr-1, citées sous leur numéro v5.0."
+    )
+    lines = [
+        "",
+        '## Sous les Comprehensive Rules 5.0 (`rules: "cr-5.0"`)',
+        "",
+        "Chaque règle française dont le sens a changé en v5.0 (verdict `changed` ou `absent` de la concordance",
+        "`engine/data/concordance/fr-1.json`) : jouée selon la v5.0 (fonctions, numéros v5.0), non jouée (raison ;",
+        "l'entrée du journal la cite « N (FR 1) » avec la clé `not_v5`), ou non modélisée.",
+        "",
+        "| Règle FR | Verdict v5.0 | État sous cr-5.0 | Numéros v5.0 : comment / raison ; fonctions |",
+        "|---|---|---|---|",
+    ]
+    table = concordance()
+    for n, (state, detail) in status.items():
+        lines.append(f"| {n} | {table[n]['v5_verdict']} | {state} | {detail} |")
+    return totals, lines
 
 
 def citable_articles() -> set[tuple[str, str]]:
@@ -399,8 +509,9 @@ def _where(fn: str, sources: dict[str, list[str]] = {}) -> str:  # noqa: B006 (a
 
 def table() -> str:
     """The implemented-rules table as markdown (the content of engine/RULES.md)."""
-    impl = implemented()
+    impl = {n: fns for n, fns in implemented().items() if not is_cr5(n)}
     numbers = sorted(set(impl) | set(NOT_IMPLEMENTED) | set(HEADINGS), key=sort_key)
+    cr5_totals, cr5_lines = cr5_table()
     n_impl = sum(1 for n in numbers if n in impl)
     n_not = sum(1 for n in numbers if n not in impl and n in NOT_IMPLEMENTED)
     n_head = sum(1 for n in numbers if n not in impl and n not in NOT_IMPLEMENTED)
@@ -414,6 +525,8 @@ def table() -> str:
         f"Totaux : {len(numbers)} numéros ; {n_impl} implémentés ; {n_not} non implémentés (avec raison) ; "
         f"{n_head} titres de section.",
         "",
+        cr5_totals,
+        "",
         "| Règle | État | Fonctions / raison |",
         "|---|---|---|",
     ]
@@ -424,6 +537,7 @@ def table() -> str:
             lines.append(f"| {n} | non implémentée | {NOT_IMPLEMENTED[n]} |")
         else:
             lines.append(f"| {n} | titre de section | {HEADINGS[n]} : voir ses règles lettrées |")
+    lines += cr5_lines
     lines += article_table(seed_article_paragraphs())
     lines += phases_table(seed_phases_paragraphs())
     return "\n".join(lines) + "\n"

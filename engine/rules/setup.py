@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import HOME
+from ..versions import CR5, cr5
 from .actions import draw, move_card
 from .flow import Need, begin_phase
 from .registry import art, implements, implements_article, implements_phases, phases
@@ -66,11 +67,12 @@ def setup_adventure_2v2(game: Table) -> None:
     )
 
 
-@implements("4.1.g", "4.1.h", "1.3.1.c", "3.2.6.b", "4.2.5.d")
+@implements("4.1.g", "4.1.h", "1.3.1.c", "3.2.6.b", "4.2.5.d", *cr5("4.1.e", "1.3.1.c", "3.2.7.c", "3.2.10.b"))
 @implements_article(SETUP_2V2, 2)
 def setup_first_player(game: Table, _: Any) -> None:
     """4.1.g: the first player is drawn at random, unless the scenario names one (`first_player`),
-    which stands for that draw. 4.1.h / 1.3.1.c: each hero is revealed in its Hero zone."""
+    which stands for that draw. 4.1.h / 1.3.1.c: each hero is revealed in its Hero zone. Under
+    cr-5.0 there is no reveal step: the hero was presented face up (4.1.e)."""
     st = game.state
     cite = art(SETUP_2V2) if st.mode == "2v2" else ()
     if st.first_player is None:
@@ -80,12 +82,16 @@ def setup_first_player(game: Table, _: Any) -> None:
         game.emit(
             ev.Note("first_player_given", player=st.first_player), ("4.1.g",), "first-player-given", articles=cite
         )
+    v5 = st.rules == CR5
     for p in st.order:
         hero = st.players[p].hero
         if hero:
-            game.emit(ev.Note("hero_revealed", player=p), ("4.1.h", "1.3.1.c"))
+            game.emit(
+                ev.Note("hero_face_up" if v5 else "hero_revealed", player=p),
+                cr5("4.1.e", "1.3.1.c") if v5 else ("4.1.h", "1.3.1.c"),
+            )
         else:
-            game.emit(ev.Note("no_hero", player=p), ("4.1.h", "4.2.5.d"))
+            game.emit(ev.Note("no_hero", player=p), cr5("4.1.e", "3.2.7.c", "3.2.10.b") if v5 else ("4.1.h", "4.2.5.d"))
     game.goto("setup.shuffle")
 
 
@@ -100,12 +106,20 @@ def setup_shuffle(game: Table, _: Any) -> None:
     game.goto("setup.draw")
 
 
-@implements("4.1.j", "1.3.1.d")
+@implements("4.1.j", "1.3.1.d", *cr5("4.1.h", "1.3.1.e"))
 def setup_draw(game: Table, _: Any) -> None:
-    """4.1.j / 1.3.1.d: instead of the first Morning, each player draws six cards."""
+    """4.1.j / 1.3.1.d: instead of the first Morning, each player draws six cards (cr-5.0: 4.1.h)."""
     for p in game.state.order:
-        draw(game, p, 6, ("4.1.j", "1.3.1.d"), cause="draw_setup")
+        draw(game, p, 6, _draw_six(game), cause="draw_setup")
     game.goto("setup.mana")
+
+
+def _draw_six(game: Table) -> tuple[str, ...]:
+    return cr5("4.1.h", "1.3.1.e") if game.state.rules == CR5 else ("4.1.j", "1.3.1.d")
+
+
+def _three_orbs(game: Table) -> tuple[str, ...]:
+    return cr5("4.1.i", "1.3.1.e") if game.state.rules == CR5 else ("4.1.j", "1.3.1.d")
 
 
 def need_mana(game: Table) -> Need:
@@ -129,7 +143,7 @@ def need_mana(game: Table) -> Need:
         "mana",
         hand,
         k,
-        ("4.1.j", "1.3.1.d"),
+        _three_orbs(game),
         f"{p} doit placer {k} cartes de sa Main dans sa Zone de Mana (mise en place).",
         fits,
         lambda: ({"player": p, "mana": list(c)} for c in combinations(hand, k)),
@@ -138,27 +152,34 @@ def need_mana(game: Table) -> Need:
     )
 
 
-@implements("4.1.j", "1.3.1.d", "3.2.9.b")
+@implements("4.1.j", "1.3.1.d", "3.2.9.b", *cr5("4.1.i", "1.3.1.e", "3.2.9.b", "4.1.j", "1.3.2.a"))
 def setup_mana(game: Table, decision: dict) -> None:
     """Three cards from Hand to Mana, first player first. Reading "setup-mana-ready": these orbs
     enter ready, as the first Morning (whose Prepare would ready them) is replaced by this setup
-    (4.1.j) — the "sauf indication contraire" of 3.2.9.b."""
+    (4.1.j) — the "sauf indication contraire" of 3.2.9.b. Under cr-5.0 no reading: "as ready Mana
+    Orbs" (4.1.i, 1.3.1.e), then the first day starts, its Morning skipped (4.1.j)."""
     _place_three(game, decision, "setup.mana")
 
 
 def _place_three(game: Table, decision: dict, again: str) -> None:
     st = game.state
     p = decision["player"]
+    v5 = st.rules == CR5
     for card_id in decision["mana"]:
-        move_card(game, card_id, p, "mana", "mana_setup", ("3.2.9.b", "4.1.j", "1.3.1.d"), reading="setup-mana-ready")
+        if v5:
+            move_card(game, card_id, p, "mana", "mana_setup", cr5("4.1.i", "1.3.1.e", "3.2.9.b"))
+        else:
+            move_card(
+                game, card_id, p, "mana", "mana_setup", ("3.2.9.b", "4.1.j", "1.3.1.d"), reading="setup-mana-ready"
+            )
     if st.sub + 1 < len(st.order):
         game.goto(again, st.sub + 1)
     else:
-        begin_phase(game, "noon", 1, ("4.1.j", "1.3.2.a"))
+        begin_phase(game, "noon", 1, cr5("4.1.j", "1.3.2.a") if v5 else ("4.1.j", "1.3.2.a"))
 
 
 # -- a scenario that starts on the Morning of day 1: that Morning is replaced (1.3.1.d, 4.1.j) ----------
-@implements("1.3.1.d", "4.1.j")
+@implements("1.3.1.d", "4.1.j", *cr5("1.3.1.e", "4.1.h", "4.1.j"))
 @implements_phases("Passage du Marqueur Premier Joueur")
 def first_morning_draw(game: Table, _: Any) -> None:
     """1.3.1.d: "Le matin du premier jour, au lieu des effets quotidiens normaux, les joueurs piochent
@@ -167,15 +188,15 @@ def first_morning_draw(game: Table, _: Any) -> None:
     st = game.state
     game.emit(
         ev.Note("first_morning", player=st.first_player),
-        ("1.3.1.d", "4.1.j"),
+        cr5("1.3.1.e", "4.1.j") if st.rules == CR5 else ("1.3.1.d", "4.1.j"),
         articles=phases("Passage du Marqueur Premier Joueur"),
     )
     for p in st.order:
-        draw(game, p, 6, ("4.1.j", "1.3.1.d"), cause="draw_setup")
+        draw(game, p, 6, _draw_six(game), cause="draw_setup")
     game.goto("morning.first_mana")
 
 
-@implements("4.1.j", "1.3.1.d", "3.2.9.b")
+@implements("4.1.j", "1.3.1.d", "3.2.9.b", *cr5("4.1.i", "1.3.1.e", "3.2.9.b", "4.1.j", "1.3.2.a"))
 def first_morning_mana(game: Table, decision: dict) -> None:
     """The first Morning's three cards to Mana (as setup_mana), then Noon."""
     _place_three(game, decision, "morning.first_mana")

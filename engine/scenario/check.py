@@ -26,7 +26,7 @@ from ..model import (
 )
 from ..rules.registry import implements_article
 from ..steps import TARGET_KEY, chooses, declared_slots, modes_of
-from ..versions import RULESETS
+from ..versions import CR5, RULESETS
 from .shapes import decision_problems, is_int
 
 PROGRESS_STEPS = (
@@ -41,6 +41,7 @@ PROGRESS_STEPS = (
     "morning.prepare",
     "morning.draw",
     "morning.mana",
+    "morning.shuffle",
     "noon.reactions",
     "noon.end",
     "afternoon.turn",
@@ -438,6 +439,14 @@ def check(doc: Any) -> list[dict[str, Any]]:
     if not isinstance(mode, str) or mode not in MODES:
         ck.add("mode", f"mode inconnu {mode!r} (attendu : {', '.join(MODES)})")
         mode = "1v1"
+    if mode == "2v2" and doc.get("rules") == CR5:
+        # issue 12: the Comprehensive Rules 5.0 have no 2v2 rules; the French article's victory (expeditions
+        # meeting) contradicts v5.0's Check Victory, so the engine does not invent a blend of the two
+        ck.add(
+            "rules",
+            "le mode 2v2 n'est pas joué selon les CR 5.0 (elles n'ont pas de règles 2v2 ; l'article français "
+            'fait gagner quand les Expéditions se rejoignent) : choisissez "fr-1" pour une partie 2v2',
+        )
     ck.nat(doc, "day", "day", lo=1)
     phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")  # as the loader
     if not isinstance(phase, str) or phase not in PHASES:
