@@ -6,7 +6,8 @@ from functools import singledispatch
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import split_zone
+from .model import EXPEDITION_ZONES, split_zone
+from .versions import CR5
 from .vocabulary import vocabulary
 
 if TYPE_CHECKING:
@@ -141,6 +142,11 @@ def _move(e: ev.Move, game: Table) -> str:
 
 @_describe.register(ev.Cease)
 def _cease(e: ev.Cease, game: Table) -> str:
+    if split_zone(e.zone)[1] in EXPEDITION_ZONES:  # CR 5.0 2.1.e: it never joins the new zone
+        return (
+            f"{_name(game, e.card)} est un jeton qui quitte la zone d'Expédition : il n'arrive pas dans "
+            "sa nouvelle zone, il cesse d'exister à la place."
+        )
     return f"{_name(game, e.card)} est un jeton qui a quitté la zone d'Expédition : il cesse d'exister."
 
 
@@ -328,6 +334,8 @@ KIND_FR = {
 def _effect(e: ev.Effect, game: Table) -> str:
     name = _name(game, e.card)
     trig = TRIGGER_FR.get(e.trigger, e.trigger)
+    if e.trigger == "join" and game.state.rules == CR5:
+        trig = "Lorsque j'entre en jeu"  # CR 5.0 1.1.6.e, 7.3.10.a: the Expedition or the Landmarks
     if e.stage == "triggered":
         return f"{name} ({e.player}) : la réaction « {trig} » se déclenche."
     if e.stage == "order":
@@ -368,6 +376,8 @@ def _decision(e: ev.Decision, game: Table) -> str:
         if "swap" in d:
             return f"{e.player} épuise un Orbe de Mana pour en préparer un autre (3.2.9.e)."
         return f"{e.player} passe : il ne prendra plus de tour ce jour-là."
+    if e.kind == "mode" and "modes" in d:
+        return f"{e.player} choisit les modes {', '.join(map(str, d['modes']))}, résolus dans cet ordre."
     if e.kind == "mode":
         return f"{e.player} choisit le mode {d.get('mode')}."
     if e.kind == "targets":

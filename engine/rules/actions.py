@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from ..apply import counters_kept
 from ..model import (
     CENTRE,
-    COUNTER_LOSING_ZONES,
     EXPEDITION_ZONES,
     HOME,
     IN_PLAY_ZONES,
@@ -17,6 +17,8 @@ from ..model import (
     VISIBLE_ZONES,
     split_zone,
 )
+from ..versions import CR5
+from . import cr5 as cr5_rules
 from .end import check_end
 from .frames import frame, push
 from .registry import art, implements, implements_article, implements_phases, phases
@@ -60,10 +62,9 @@ def move_card(
     if zone in VISIBLE_ZONES and from_zone in VISIBLE_ZONES and set(card.statuses) - set(enters):
         cites.append("2.1.c")
     if card.counters:
-        if from_zone in COUNTER_LOSING_ZONES:
-            cites.append("2.5.i")
-        elif zone in VISIBLE_ZONES:
-            cites.append("2.5.j")
+        cites.extend(counters_kept(st.rules, from_zone, "limbo" if zone == "limbo" else zone)[1])
+    if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES and st.rules == CR5:
+        return cr5_rules.token_leaves(game, card_id, src, tuple(rules), reading, articles)  # 2.1.e (CR 5.0)
     game.emit(ev.Move(card_id, src, dst, cause, tuple(enters)), cites, reading, articles)
     if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES:
         game.emit(ev.Cease(card_id, dst), ("2.1.d",))

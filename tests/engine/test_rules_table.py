@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from engine.rules.registry import HEADINGS, NOT_IMPLEMENTED, citable, implemented, table
+from engine.versions import is_cr5
 
 ROOT = Path(__file__).resolve().parents[2]
 NUMBER = re.compile(r"^(\d+\.\d+(?:\.\d+)?(?:\.[a-z])?)\*?(?:\s|$)", re.M)
@@ -24,13 +25,18 @@ def test_seed_rules_are_found():
     assert {"4.2.5.c", "2.4.6.c", "1.3.2.d", "7.3.16.b", "2.4.3"} <= seed_numbers()
 
 
+def french(numbers) -> set[str]:
+    """The French numbers among declared ones (v5.0 numbers, "6.5.b (CR 5.0)", are not seed rules)."""
+    return {n for n in numbers if not is_cr5(n)}
+
+
 def test_every_citable_rule_exists_in_the_seeds():
-    assert citable() - seed_numbers() == set()
+    assert french(citable()) - seed_numbers() == set()
 
 
 def test_every_seed_rule_is_implemented_or_explained():
     numbers = seed_numbers()
-    covered = set(implemented()) | set(NOT_IMPLEMENTED) | set(HEADINGS)
+    covered = french(implemented()) | set(NOT_IMPLEMENTED) | set(HEADINGS)
     assert numbers - covered == set()
     assert covered - numbers == set()
     assert not set(implemented()) & set(NOT_IMPLEMENTED), "a rule is both implemented and not"
