@@ -37,10 +37,14 @@ def counters_kept(ruleset: str, from_zone: str | None, to_zone: str) -> tuple[bo
         if to_zone in IN_PLAY_ZONES:
             return True, cr5("2.5.k") if (from_zone == "landmarks") != (to_zone == "landmarks") else ()
         return False, cr5("2.5.j")
-    if to_zone == "discard":
+    if to_zone not in VISIBLE_ZONES:  # no counters in the Deck or Hand (2.5.b)
+        return False, cr5("2.5.b")
+    if to_zone == "discard":  # nor in the Discard pile (2.5.b), even from the Reserve or Limbo (2.5.l)
         return False, cr5("2.5.l", "2.5.b") if from_zone in ("reserve", "limbo") else cr5("2.5.b")
     if from_zone in ("reserve", "limbo"):
-        return (True, cr5("2.5.l")) if to_zone in VISIBLE_ZONES else (False, cr5("2.5.b"))
+        return True, cr5("2.5.l")
+    if from_zone in ("discard", "deck", "hand"):
+        return False, cr5("2.5.b")
     return False, cr5("2.1.d")
 
 

@@ -17,7 +17,7 @@ from ..model import (
     VISIBLE_ZONES,
     split_zone,
 )
-from ..versions import CR5
+from ..versions import CR5, cr5
 from . import cr5 as cr5_rules
 from .end import check_end
 from .frames import frame, push
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..table import Table
 
 
-@implements("3.1.2.c", "2.1.c", "2.1.d", "2.1.g", "2.5.i", "2.5.j")
+@implements("3.1.2.c", "2.1.c", "2.1.d", "2.1.g", "2.5.i", "2.5.j", *cr5("2.1.d", "2.5.b", "2.5.j", "2.5.k", "2.5.l"))
 def move_card(
     game: Table,
     card_id: str,
@@ -62,7 +62,7 @@ def move_card(
     if zone in VISIBLE_ZONES and from_zone in VISIBLE_ZONES and set(card.statuses) - set(enters):
         cites.append("2.1.c")
     if card.counters:
-        cites.extend(counters_kept(st.rules, from_zone, "limbo" if zone == "limbo" else zone)[1])
+        cites.extend(counters_kept(st.rules, from_zone, zone)[1])
     if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES and st.rules == CR5:
         return cr5_rules.token_leaves(game, card_id, src, tuple(rules), reading, articles)  # 2.1.e (CR 5.0)
     game.emit(ev.Move(card_id, src, dst, cause, tuple(enters)), cites, reading, articles)

@@ -26,7 +26,7 @@ CR5_PLAYED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "5.2.3.f": (("6.5.d",), ("rules.effects.condition_holds", "rules.effects.resolve")),
     "5.2.3.g": (("6.5.c", "6.5.f", "6.4.c"), ("rules.effects.need_resolution", "rules.effects.resolve")),
     "2.1.d": (("2.1.e",), ("rules.actions.move_card", "rules.cr5.token_leaves")),
-    "2.5.a": (("2.5.a", "2.5.b"), ("apply.counters_kept",)),
+    "2.5.a": (("2.5.b",), ("apply.counters_kept", "rules.actions.move_card")),
     "2.5.i": (("2.5.j", "2.5.k"), ("apply.counters_kept", "rules.actions.move_card")),
     "2.5.j": (("2.5.l",), ("apply.counters_kept", "rules.actions.move_card")),
     "1.1.6.e": (("1.1.6.e", "7.3.10.a"), ("rules.play.play_card", "rules.effects.trigger")),

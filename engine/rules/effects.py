@@ -636,6 +636,7 @@ def is_support(ability: dict) -> bool:
     )
 
 
+@implements("1.2.4.d", *cr5("1.2.4.d", "2.4.6.e"))
 def works_in(ability: dict, zone: str, exhausted: bool = False, ruleset: str = "fr-1") -> bool:
     """1.2.4.d: abilities work in play (Expedition, Landmarks) unless they say otherwise; support
     abilities (`support: true`, or a "Défaussez-moi de la Réserve" cost) only in the Reserve;

@@ -336,6 +336,10 @@ class _Checker:
                 self.add(f"{p}.name", "nom de jeton (texte non vide) attendu (2.5)")
             self.nat(s, "count", f"{p}.count", hi=MAX_STEP_COUNT)
             self.nat(s, "choose", f"{p}.choose", lo=1, hi=MAX_CHOOSE)
+            if "repeat" in s and not isinstance(s["repeat"], bool):
+                self.add(
+                    f"{p}.repeat", "booléen attendu (un même mode peut être choisi plusieurs fois, 6.5.g (CR 5.0))"
+                )
             if "other" in s and not isinstance(s["other"], bool):
                 self.add(f"{p}.other", "booléen attendu (« un autre … ciblé » : la source exclue)")
             if "optional" in s and not isinstance(s["optional"], bool):

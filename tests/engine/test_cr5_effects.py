@@ -8,12 +8,16 @@ from __future__ import annotations
 from math import comb, perm
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.apply import counters_kept
 from engine.versions import CR5, FR1, cr5
 
 from .helpers import board, char, deck, ids
+from .test_properties import STEPS, boards
+from .test_properties import play as play_randomly
 
 MANA = [{"id": f"ao{i}"} for i in range(3)]
 
@@ -52,8 +56,9 @@ def cited(game: engine.Game) -> set[str]:
         ("reserve", "discard", (True, ("2.5.j",)), (False, cr5("2.5.l", "2.5.b"))),
         ("reserve", "limbo", (True, ("2.5.j",)), (True, cr5("2.5.l"))),
         ("limbo", "hero_expedition", (True, ("2.5.j",)), (True, cr5("2.5.l"))),
-        ("discard", "reserve", (True, ("2.5.j",)), (False, cr5("2.1.d"))),
+        ("discard", "reserve", (True, ("2.5.j",)), (False, cr5("2.5.b"))),
         ("reserve", "hand", (False, ()), (False, cr5("2.5.b"))),
+        ("mana", "reserve", (True, ("2.5.j",)), (False, cr5("2.1.d"))),
     ],
 )
 def test_counters_kept_under_each_version(src, dst, fr1, v5):
@@ -214,3 +219,78 @@ def test_exhausted_support_reaction_does_not_trigger_under_cr5():
         game = engine.load(doc)
         game.run("afternoon")
         assert ids(game.to_doc()["players"]["A"].get("hand", [])) == drawn, rules
+
+
+# -- the properties of tests/engine/test_properties.py, on random boards played under cr-5.0 ----------
+CR5_PROFILE = settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+TWO_MODES = {"action": "choose_one", "choose": 2, "modes": [[STEPS[0]], [STEPS[2]], [STEPS[6], STEPS[3]]]}
+
+
+@st.composite
+def cr5_boards(draw):
+    doc = draw(boards())
+    doc["rules"] = CR5
+    for pl in doc["players"].values():  # some spells choose two modes in order (6.5.g)
+        for c in pl.get("hand", []):
+            if c.get("type") == "spell" and draw(st.booleans()):
+                c["effect"] = [TWO_MODES]
+    return doc
+
+
+@CR5_PROFILE
+@given(cr5_boards(), st.integers(0, 1000))
+def test_cr5_no_card_lost_and_undo_exact(doc, choice_seed):
+    play_randomly(doc, 30, choice_seed, check_undo=True)
+
+
+@CR5_PROFILE
+@given(cr5_boards(), st.integers(0, 1000))
+def test_cr5_dump_then_load_resumes_identically(doc, choice_seed):
+    game = play_randomly(doc, 25, choice_seed)
+    dumped = game.to_doc()
+    again = engine.load(dumped)
+    assert again.to_doc() == dumped
+    game.run("end", max_steps=40)
+    again.run("end", max_steps=40)
+    assert [e.text for e in again.log] == [e.text for e in game.log[-len(again.log) :]] if again.log else True
+    assert all(r.endswith(" (CR 5.0)") or r.endswith(" (FR 1)") for e in game.log for r in e.rules)
+
+
+def test_resolution_targets_are_described_not_enumerated():
+    """Issue 11 holds for the resolution-time choices: 20 targets among 2000 objects."""
+    a1 = spell("a1", [{"action": "sabotage", "target": "choose", "choose": 20}])
+    many = [char(f"b{i}") for i in range(2000)]
+    game = engine.load(afternoon(A={"hand": [a1]}, B={"reserve": many}))
+    play(game, {"player": "A", "play": "a1"})
+    p = game.pending
+    assert (p["kind"], p["choose"], p["count"], p["truncated"]) == ("targets", 20, comb(2000, 20), True)
+    assert len(p["options"]) == 200 and game.legal_count() == p["count"]
+    first = game.legal_decisions(3)
+    assert len(first) == 3 and all(len(set(d["targets"])) == 20 for d in first)
+    play(game, first[0])
+    assert len(game.to_doc()["players"]["B"]["discard"]) == 20
+
+
+def test_bad_repeat_and_modes_are_refused_with_their_path():
+    a1 = spell("a1", [{"action": "choose_one", "choose": 2, "repeat": "oui", "modes": [[STEPS[0]], [STEPS[0]]]}])
+    doc = afternoon(A={"hand": [a1]}, decisions=[{"player": "A", "modes": [0, -1]}])
+    paths = {p["path"] for p in engine.check(doc)}
+    assert {"players.A.hand[0].effect[0].repeat", "decisions[0].modes"} <= paths
+
+
+def test_cr5_played_names_changed_french_rules_and_real_functions():
+    """rules/cr5.py CR5_PLAYED, for RULES.md: each French rule changed by v5.0 (concordance), each
+    function exists, each v5.0 number is declared by the code (so the log may cite it)."""
+    import importlib
+
+    from engine.rules.cr5 import CR5_PLAYED
+    from engine.rules.registry import implemented
+    from engine.versions import changed_rules
+
+    declared = set(implemented())
+    for rule, (v5, functions) in CR5_PLAYED.items():
+        assert rule in changed_rules(), rule
+        assert set(cr5(*v5)) <= declared, rule
+        for name in functions:
+            module, _, attr = name.rpartition(".")
+            assert hasattr(importlib.import_module(f"engine.{module}"), attr), name
