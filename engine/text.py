@@ -137,6 +137,8 @@ def _move(e: ev.Move, game: Table) -> str:
         return f"Le Sort {name} est Fugace : une fois résolu, il va dans la {_zone(e.to)} au lieu de la Réserve."
     if c == "cost":
         return f"Coût « Défaussez-moi de la Réserve » : {name} va de la {_zone(e.from_)} à la {_zone(e.to)}."
+    if c == "put":
+        return f"{name} est placé : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     return f"{name} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
 
 
@@ -444,6 +446,10 @@ def _note(e: ev.Note, game: Table) -> str:
         "condition_false": f"{_name(game, e.card or '')} : la condition de l'étape n'est pas remplie à la "
         "résolution, l'étape ne se fait pas.",
         "optional_declined": f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",
+        "no_join": f"{_name(game, e.card or '')} ne rejoint pas l'Expédition (il y était déjà, ou va dans les "
+        "Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas.",
+        "stays_in_play": f"{_name(game, e.card or '')} passe de l'Expédition aux Repères ou l'inverse : il ne quitte "
+        "pas le jeu et n'y entre pas, sa réaction « Lorsque j'entre en jeu » ne se déclenche pas.",
         "target_gone": f"La cible {_name(game, e.card or '')} n'est plus l'objet choisi (elle a changé de zone, "
         "c'est un nouvel objet) : l'étape ne lui fait rien.",
         "sacrifice_nothing": f"{e.player} ne contrôle pas {_name(game, e.card or '')} en jeu : rien n'est sacrifié.",

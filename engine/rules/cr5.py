@@ -29,7 +29,7 @@ CR5_PLAYED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "2.5.a": (("2.5.b",), ("apply.counters_kept", "rules.actions.move_card")),
     "2.5.i": (("2.5.j", "2.5.k"), ("apply.counters_kept", "rules.actions.move_card")),
     "2.5.j": (("2.5.l",), ("apply.counters_kept", "rules.actions.move_card")),
-    "1.1.6.e": (("1.1.6.e", "7.3.10.a"), ("rules.play.play_card", "rules.effects.trigger")),
+    "1.1.6.e": (("1.1.6.e", "7.3.10.a"), ("rules.play.play_card", "rules.effects.trigger", "rules.effects.put")),
     "1.2.4.d": (
         ("1.2.4.d", "2.4.6.e"),
         ("rules.effects.works_in", "rules.effects.trigger", "rules.play.quick_problem"),

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..jsondata import copy_json
-from ..model import IN_PLAY_ZONES, split_zone, team
+from ..model import EXPEDITION_ZONES, IN_PLAY_ZONES, split_zone, team
 from ..versions import CR5, cr5
 from . import actions
 from .flow import Need
@@ -599,10 +599,42 @@ def _execute(game: Table, f: dict, step: dict) -> None:
             actions.gain_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
         elif verb == "remove_counters":
             actions.remove_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
+        elif verb == "put":
+            put(game, p, target, step["zone"])
         elif verb == "gain_status":
             actions.gain_status(game, target, step["status"], ("1.2.4.c",))
         elif verb == "lose_status":
             actions.lose_status(game, target, step["status"], ("1.2.4.c",))
+
+
+@implements("1.2.4.c", "1.1.6.e", *cr5("7.3.27.a", "1.1.6.e", "7.3.10.a", "7.3.20.a"))
+def put(game: Table, player: str, card_id: str, zone: str) -> None:
+    """Put an object in play into `zone` of its controller (an owner's private zone, 3.1.2.c): a move
+    (fr-1: an effect, 1.2.4.c; cr-5.0: 7.3.27.a). Its "when I join" reaction triggers when it joins
+    an Expedition from elsewhere (fr-1, 1.1.6.e); under cr-5.0 when it enters play, i.e. joins the
+    Expedition or the Landmarks from outside both (1.1.6.e, 7.3.10.a): a move between them neither
+    leaves nor enters play (7.3.20.a), a `note` says so when the object has such a reaction."""
+    st = game.state
+    v5 = st.rules == CR5
+    src = split_zone(st.loc[card_id])[1]
+    holder = split_zone(st.loc[card_id])[0] or player
+    actions.move_card(game, card_id, holder, zone, "put", cr5("7.3.27.a") if v5 else ("1.2.4.c",))
+    if card_id not in st.loc:  # a token that ceased to exist
+        return
+    joins = (
+        zone in IN_PLAY_ZONES and src not in IN_PLAY_ZONES
+        if v5
+        else zone in EXPEDITION_ZONES and src not in EXPEDITION_ZONES
+    )
+    if joins:
+        trigger(game, ("join",), [card_id])
+        return
+    card = st.card(card_id)
+    if zone in IN_PLAY_ZONES and any(isinstance(a, dict) and a.get("trigger") == "join" for a in card.abilities):
+        game.emit(
+            ev.Note("stays_in_play" if v5 else "no_join", player=player, card=card_id),
+            cr5("1.1.6.e", "7.3.10.a", "7.3.20.a") if v5 else ("1.1.6.e",),
+        )
 
 
 def _each(game: Table, player: str, spec: str) -> list[str]:

@@ -45,6 +45,7 @@ VERB_RULES = {
     "lose_status": ("1.2.4.c",),
     "choose_one": ("5.2.3.c",),
     "internal": ("5.2.3.g",),
+    "put": ("1.2.4.c",),
 }
 LIST_LIMIT = 16  # complete target lists offered per card by legal_decisions(); above, the play is
 # listed without them and a `targets` decision follows (engine/README.md)

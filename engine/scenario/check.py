@@ -25,7 +25,7 @@ from ..model import (
     VERBS,
 )
 from ..rules.registry import implements_article
-from ..steps import TARGET_KEY, chooses, declared_slots, modes_of
+from ..steps import PUT_ZONES, TARGET_KEY, chooses, declared_slots, modes_of
 from ..versions import RULESETS
 from .shapes import decision_problems, is_int
 
@@ -336,6 +336,8 @@ class _Checker:
                 self.add(f"{p}.name", "nom de jeton (texte non vide) attendu (2.5)")
             self.nat(s, "count", f"{p}.count", hi=MAX_STEP_COUNT)
             self.nat(s, "choose", f"{p}.choose", lo=1, hi=MAX_CHOOSE)
+            if verb == "put" and s.get("zone") not in PUT_ZONES:
+                self.add(f"{p}.zone", f"zone attendue parmi {', '.join(PUT_ZONES)}, reçu {s.get('zone')!r}")
             if "repeat" in s and not isinstance(s["repeat"], bool):
                 self.add(
                     f"{p}.repeat", "booléen attendu (un même mode peut être choisi plusieurs fois, 6.5.g (CR 5.0))"
