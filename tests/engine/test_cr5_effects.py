@@ -226,14 +226,21 @@ CR5_PROFILE = settings(max_examples=15, deadline=None, derandomize=True, suppres
 TWO_MODES = {"action": "choose_one", "choose": 2, "modes": [[STEPS[0]], [STEPS[2]], [STEPS[6], STEPS[3]]]}
 
 
+PUTS = [
+    {"action": "put", "target": "choose", "zone": "landmarks"},
+    {"action": "put", "target": "choose", "zone": "hero_expedition"},
+    {"action": "put", "target": "me", "zone": "reserve", "optional": True},
+]
+
+
 @st.composite
-def cr5_boards(draw):
+def cr5_boards(draw, rules: str = CR5):
     doc = draw(boards())
-    doc["rules"] = CR5
-    for pl in doc["players"].values():  # some spells choose two modes in order (6.5.g)
+    doc["rules"] = rules
+    for pl in doc["players"].values():  # some spells choose two modes in order (6.5.g) or put (7.3.27.a)
         for c in pl.get("hand", []):
-            if c.get("type") == "spell" and draw(st.booleans()):
-                c["effect"] = [TWO_MODES]
+            if c.get("type") == "spell":
+                c["effect"] = draw(st.sampled_from([c.get("effect", []), [TWO_MODES], [draw(st.sampled_from(PUTS))]]))
     return doc
 
 
@@ -294,3 +301,9 @@ def test_cr5_played_names_changed_french_rules_and_real_functions():
         for name in functions:
             module, _, attr = name.rpartition(".")
             assert hasattr(importlib.import_module(f"engine.{module}"), attr), name
+
+
+@CR5_PROFILE
+@given(cr5_boards(FR1), st.integers(0, 1000))
+def test_put_under_fr1_no_card_lost_and_undo_exact(doc, choice_seed):
+    play_randomly(doc, 30, choice_seed, check_undo=True)
