@@ -19,6 +19,11 @@ quick actions choose them on declaration (in step order, only in the chosen mode
 optional and conditional steps too, 5.2.3.e–f; not those of internal actions, 5.2.3.g); reactions
 and internal actions choose them when the step resolves. A card target is the object it was when
 chosen: if it has since moved (a new object, 2.1.c) the step does nothing to it.
+
+Under the official rules v5.0 (``state.rules == "cr-5.0"``, engine/README.md "Official rules v5.0")
+nothing is chosen on declaration: every effect's targets are chosen just before their step resolves
+(6.5.b), its modes when the modal step resolves, X of them in the order chosen (6.5.g); there are no
+internal actions: such a step is an optional step with a cost (6.5.c, 6.4.c, 6.5.f).
 """
 
 from __future__ import annotations
