@@ -167,6 +167,8 @@ def _status_change(e: ev.StatusChange, game: Table) -> str:
             if e.value
             else f"Orbes de Mana : {e.card} est redressé."
         )
+    if e.cause == "fleeting_again":
+        return f"{name} avait le statut Fugace dans le Limbo : une fois dans l'Expédition, il le regagne."
     if e.cause == "rest" and e.status == "asleep":
         return f"Repos : {name} est Endormi, il n'est pas envoyé dans la Réserve et perd le statut Endormi."
     if e.cause == "rest_object":

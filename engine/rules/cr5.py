@@ -1,7 +1,7 @@
 """Behaviours the official Comprehensive Rules 5.0 changed in effects, objects and abilities, played
 when a scenario's ``rules`` is ``"cr-5.0"`` (issue 12). The branches themselves live where the
 behaviour is played (rules/effects.py, rules/play.py, rules/actions.py, apply.py); this module holds
-what they share and :data:`CR5_PLAYED`, the list of French rules now played as v5.0 says, for
+what they share and :data:`CR5_PLAYED_EFFECTS`, the list of French rules now played as v5.0 says, for
 RULES.md (the table's generator belongs to rules/registry.py).
 """
 
@@ -11,35 +11,39 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import events as ev
-from ..versions import CR5, cr5
+from ..versions import cr5
 from .registry import implements
 
 if TYPE_CHECKING:
     from ..table import Table
 
-#: French rule -> (the v5.0 paragraphs played instead under cr-5.0, the functions that play them)
-CR5_PLAYED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "5.2.3.b": (("6.5.b",), ("rules.effects.need_resolution", "rules.effects.resolve", "rules.play.play_problem")),
-    "5.2.3.c": (("6.5.g",), ("rules.effects.need_resolution", "rules.effects.resolve", "rules.targets.expand_modes")),
-    "5.2.3.d": (("6.5.g", "6.5.b"), ("rules.effects.need_resolution", "rules.play.play_problem")),
-    "5.2.3.e": (("6.5.c",), ("rules.effects.need_resolution", "rules.effects.resolve")),
-    "5.2.3.f": (("6.5.d",), ("rules.effects.condition_holds", "rules.effects.resolve")),
-    "5.2.3.g": (("6.5.c", "6.5.f", "6.4.c"), ("rules.effects.need_resolution", "rules.effects.resolve")),
-    "2.1.d": (("2.1.e",), ("rules.actions.move_card", "rules.cr5.token_leaves")),
-    "2.5.a": (("2.5.b",), ("apply.counters_kept", "rules.actions.move_card")),
-    "2.5.i": (("2.5.j", "2.5.k"), ("apply.counters_kept", "rules.actions.move_card")),
-    "2.5.j": (("2.5.l",), ("apply.counters_kept", "rules.actions.move_card")),
-    "1.1.6.e": (("1.1.6.e", "7.3.10.a"), ("rules.play.play_card", "rules.effects.trigger", "rules.effects.put")),
-    "1.2.4.d": (
-        ("1.2.4.d", "2.4.6.e"),
-        ("rules.effects.works_in", "rules.effects.trigger", "rules.play.quick_problem"),
-    ),
+#: French rule -> what cr-5.0 plays instead (the functions are those declaring its v5.0 numbers), in the
+#: shape of rules/registry.py's CR5_PLAYED, which RULES.md reads: merge this into it (and take these rules
+#: out of its CR5_NOT_PLAYED). Under cr-5.0 the code of these rules cites only v5.0 numbers.
+CR5_PLAYED_EFFECTS: dict[str, str] = {
+    "1.1.6.e": "« quand je rejoins l'Expédition » est « quand j'entre en jeu » : l'Expédition ou les Repères en "
+    "venant d'ailleurs (7.3.10.a) ; un Permanent qui entre dans les Repères la déclenche, passer des Repères à "
+    "l'Expédition non (7.3.20.a)",
+    "1.2.4.d": "capacités de soutien seulement si la carte est prête dans la Réserve (2.4.6.e) ; le format n'a pas "
+    "d'objet avec des capacités dans la zone du Héros",
+    "2.1.d": "un jeton qui quitte l'Expédition n'arrive pas dans sa nouvelle zone : il cesse d'exister (2.1.e)",
+    "2.4.6.b": "le Personnage entre dans l'Expédition puis, dans une autre étape, regagne Fugace (5.2.1.c, 2.4.7.c) ; "
+    "Permanents d'Expédition non modélisés",
+    "2.5.a": "aucun compteur dans la Défausse, le Deck ou la Main (2.5.b)",
+    "2.5.i": "compteurs perdus en quittant le jeu (2.5.j), gardés entre l'Expédition et les Repères (2.5.k)",
+    "2.5.j": "compteurs gardés de la Réserve ou de Limbo vers une autre zone visible, sauf la Défausse (2.5.l)",
+    "5.2.3.b": "cibles choisies juste avant chaque étape, chaque objet une fois par étape (6.5.b) ; sans cible "
+    "possible la carte se joue et l'étape ne fait rien",
+    "5.2.3.c": "« Choisissez X » pendant la résolution : X modes dans l'ordre choisi, résolus dans cet ordre (6.5.g)",
+    "5.2.3.d": "les modes non choisis sont ignorés ; les cibles du mode choisi se choisissent à leurs étapes "
+    "(6.5.g, 6.5.b)",
+    "5.2.3.e": "étape facultative : le choix juste avant l'étape, sa cible ensuite (6.5.c)",
+    "5.2.3.f": "condition vérifiée juste avant l'étape, sa cible ensuite (6.5.d)",
+    "5.2.3.g": "pas d'action interne : une étape facultative dont le coût se paie en entier (6.5.c, 6.4.c), puis "
+    "« si vous l'avez fait » ses étapes dans le même effet (6.5.f)",
+    "5.2.3.j": "le Sort résolu va dans la Réserve ou la Défausse de son propriétaire (5.2.4.b) ; Cooldown absent du "
+    "format",
 }
-
-
-def playing(game: Table) -> bool:
-    """Whether the game plays the official rules v5.0."""
-    return game.state.rules == CR5
 
 
 @implements(*cr5("2.1.e"))

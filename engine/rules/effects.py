@@ -157,7 +157,7 @@ def _first_player_note(game: Table, f: dict, step: dict) -> None:
     if st.mode == "2v2" and conds and fp is not None and fp != f["player"] and team(fp) == team(f["player"]):
         game.emit(
             ev.Note("first_player_team", player=f["player"], players=(fp,)),
-            ("5.2.3.f",),
+            cr5("6.5.d") if st.rules == CR5 else ("5.2.3.f",),
             articles=art("Effets du premier joueur"),
         )
 
@@ -451,6 +451,8 @@ def still_there(game: Table, f: dict, card_id: str, ts: int | None) -> bool:
 def _begin_rules(f: dict, ruleset: str = "fr-1") -> tuple[str, ...]:
     if f["kind"] == "spell" and ruleset == CR5:
         return cr5("5.1.2.j")  # resolution: a Spell performs its effect
+    if f["kind"] == "reaction" and f["trigger"] == "join" and ruleset == CR5:
+        return cr5("1.1.6.e", "7.3.10.a", "1.2.4.c")  # "when I enter play"
     if f["kind"] == "reaction":
         return {
             "join": ("1.1.6.e",),
@@ -651,18 +653,20 @@ def _each(game: Table, player: str, spec: str) -> list[str]:
     return players
 
 
-@implements("5.2.3.j", "2.4.6.f", "3.2.8.a")
+@implements("5.2.3.j", "2.4.6.f", "3.2.8.a", *cr5("5.2.4.b"))
 def _finish(game: Table, f: dict) -> None:
     """Pop the frame. A spell that has resolved leaves Limbo: to the Reserve, or to the Discard
-    pile if it is Fugace (5.2.3.j, 2.4.6.f)."""
+    pile if it is Fugace (5.2.3.j, 2.4.6.f; cr-5.0: its owner's, 5.2.4.b — Cooldown is not in the
+    format, so no spell arrives exhausted)."""
     st = game.state
     game.journal.pop(st.stack, 0)
     if f["after"] == "spell" and st.loc.get(f["card"]) == "limbo":
         card = st.card(f["card"])
+        done = cr5("5.2.4.b") if st.rules == CR5 else ("5.2.3.j",)
         if card.has("fleeting"):
-            actions.move_card(game, card.id, card.owner, "discard", "spell_fleeting", ("2.4.6.f", "5.2.3.j"))
+            actions.move_card(game, card.id, card.owner, "discard", "spell_fleeting", ("2.4.6.f",) + done)
         else:
-            actions.move_card(game, card.id, card.owner, "reserve", "spell_done", ("5.2.3.j",))
+            actions.move_card(game, card.id, card.owner, "reserve", "spell_done", done)
 
 
 # -- reactions -----------------------------------------------------------------------------------
@@ -745,11 +749,9 @@ def trigger(
     game.set(st, "groups", st_group)
     cite = _phase_article(game, names)
     for f in queued:
-        # cr-5.0: "when I join the Expedition" is "when I enter play" (1.1.6.e, 7.3.10.a)
-        enters = cr5("1.1.6.e", "7.3.10.a") if f["trigger"] == "join" and st.rules == CR5 else ()
-        game.emit(
+        game.emit(  # cr-5.0: "when I join the Expedition" is "when I enter play" (1.1.6.e, 7.3.10.a)
             ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]),
-            enters + _begin_rules(f) + rules,
+            _begin_rules(f, st.rules) + rules,
             articles=cite,
         )
     if len(queued) > 1:

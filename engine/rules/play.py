@@ -306,7 +306,7 @@ def options_count(game: Table, player: str) -> int:
 
 
 # -- doing it -------------------------------------------------------------------------------------
-@implements("5.2.3.b", "5.2.3.c", "5.2.3.d", "1.2.4.d")
+@implements("5.2.3.b", "5.2.3.c", "5.2.3.d", "1.2.4.d", *cr5("1.2.4.d"))
 def _declared(game: Table, player: str, card_id: str, d: dict, support: bool = False) -> None:
     """Say what was chosen on declaration: the mode (5.2.3.c–d), the targets (5.2.3.b), and that a
     support ability works from the Reserve (1.2.4.d)."""
@@ -316,7 +316,7 @@ def _declared(game: Table, player: str, card_id: str, d: dict, support: bool = F
     if d.get("targets"):
         rules += ("5.2.3.b",)
     if support:
-        rules += ("1.2.4.d",)
+        rules += cr5("1.2.4.d") if game.state.rules == CR5 else ("1.2.4.d",)
     if rules:
         game.emit(
             ev.Declared(card_id, player, d.get("mode"), tuple(d.get("targets", ())), support),
@@ -350,6 +350,7 @@ def _clarified(game: Table, player: str, targets: Any) -> tuple[tuple[str, str],
     "1.3.2.d",
     "5.2.3.a",
     "2.2.7.a",
+    *cr5("5.2.1.c", "2.4.7.c"),
 )
 def play_card(game: Table, player: str, d: dict) -> None:
     """Play a card from Hand or Reserve: it goes to Limbo (3.2.8.a) — gaining Fugace if played from
@@ -408,15 +409,15 @@ def play_card(game: Table, player: str, d: dict) -> None:
         return
     again = st.card(card.id).has("fleeting")
     if card.type == "character":
-        actions.move_card(
-            game,
-            card.id,
-            player,
-            f"{expedition_kind(d)}_expedition",
-            "resolve",
-            ("2.4.6.b",) if again else ("3.2.8.a",),
-            enters=("fleeting",) if again else (),
-        )
+        where = f"{expedition_kind(d)}_expedition"
+        if v5 and again:
+            # cr-5.0 5.2.1.c: the Character enters the Expedition, then, in another step, it gains
+            # Fleeting if it had it in Limbo (2.4.7.c)
+            actions.move_card(game, card.id, player, where, "resolve", ("3.2.8.a",))
+            game.emit(ev.StatusChange(card.id, "fleeting", True, "fleeting_again"), cr5("5.2.1.c", "2.4.7.c"))
+        else:
+            rules = ("2.4.6.b",) if again else ("3.2.8.a",)
+            actions.move_card(game, card.id, player, where, "resolve", rules, enters=("fleeting",) if again else ())
         effects.trigger(game, ("played_from_reserve" if from_reserve else "played_from_hand", "join"), [card.id])
     else:
         actions.move_card(game, card.id, player, "landmarks", "resolve", ("3.2.8.a",))

@@ -278,19 +278,29 @@ def test_bad_repeat_and_modes_are_refused_with_their_path():
     assert {"players.A.hand[0].effect[0].repeat", "decisions[0].modes"} <= paths
 
 
-def test_cr5_played_names_changed_french_rules_and_real_functions():
-    """rules/cr5.py CR5_PLAYED, for RULES.md: each French rule changed by v5.0 (concordance), each
-    function exists, each v5.0 number is declared by the code (so the log may cite it)."""
-    import importlib
-
-    from engine.rules.cr5 import CR5_PLAYED
+def test_cr5_played_effects_are_changed_rules_whose_v5_numbers_the_code_declares():
+    """rules/cr5.py CR5_PLAYED_EFFECTS (for RULES.md): each French rule changed by v5.0 (concordance),
+    and the code declares one of its v5.0 paragraphs (or it has none: absent in v5.0)."""
+    from engine.rules.cr5 import CR5_PLAYED_EFFECTS
     from engine.rules.registry import implemented
-    from engine.versions import changed_rules
+    from engine.versions import changed_rules, concordance
 
     declared = set(implemented())
-    for rule, (v5, functions) in CR5_PLAYED.items():
-        assert rule in changed_rules(), rule
-        assert set(cr5(*v5)) <= declared, rule
-        for name in functions:
-            module, _, attr = name.rpartition(".")
-            assert hasattr(importlib.import_module(f"engine.{module}"), attr), name
+    for rule, how in CR5_PLAYED_EFFECTS.items():
+        assert rule in changed_rules() and how, rule
+        v5 = concordance()[rule]["v5"]
+        assert not v5 or set(cr5(*v5)) & declared, rule
+
+
+def test_fleeting_character_regains_fleeting_in_another_step():
+    a1 = char("a1", forest=1, reserve_cost=0)
+    for rules, steps in ((FR1, ["move"]), (CR5, ["move", "status"])):
+        game = engine.load(afternoon(rules, A={"reserve": [a1]}))
+        play(game, {"player": "A", "play": "a1", "expedition": "hero"})
+        entering = [e for e in game.log if e.event.type in ("move", "status") and e.event.card == "a1"][1:]
+        assert [e.event.type for e in entering] == steps, rules
+        assert game.to_doc()["players"]["A"]["hero_expedition"][0]["statuses"] == ["fleeting"]
+        if rules == CR5:
+            assert entering[0].event.enters == () and entering[1].rules == cr5("5.2.1.c", "2.4.7.c")
+        else:
+            assert entering[0].event.enters == ("fleeting",) and "2.4.6.b" in entering[0].rules
