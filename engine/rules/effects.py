@@ -364,7 +364,7 @@ def _fits_optional(d: dict) -> str | None:
     "1.3.2.c",
     "1.3.2.d",
     "7.3.11.b",
-    *cr5("6.5.b", "6.5.c", "6.5.d", "6.5.f", "6.5.g", "6.4.c", "5.1.2.j"),
+    *cr5("6.5.b", "6.5.c", "6.5.d", "6.5.f", "6.5.g", "6.4.c", "5.1.2.j", "1.1.6.e", "7.3.10.a"),
 )
 def resolve(game: Table, decision: dict | None) -> None:
     """Resolve the front frame until it is done (then pop it) or waits for a choice."""
@@ -452,7 +452,7 @@ def _begin_rules(f: dict, ruleset: str = "fr-1") -> tuple[str, ...]:
     if f["kind"] == "spell" and ruleset == CR5:
         return cr5("5.1.2.j")  # resolution: a Spell performs its effect
     if f["kind"] == "reaction" and f["trigger"] == "join" and ruleset == CR5:
-        return cr5("1.1.6.e", "7.3.10.a", "1.2.4.c")  # "when I enter play"
+        return cr5("1.1.6.e", "7.3.10.a") + ("1.2.4.c",)  # "when I enter play"
     if f["kind"] == "reaction":
         return {
             "join": ("1.1.6.e",),
