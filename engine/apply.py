@@ -6,7 +6,8 @@ from functools import singledispatch
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import ARENA, COUNTER_LOSING_ZONES, STATUSES, VISIBLE_ZONES, Tumult, split_zone
+from .model import ARENA, COUNTER_LOSING_ZONES, IN_PLAY_ZONES, STATUSES, VISIBLE_ZONES, Tumult, split_zone
+from .versions import CR5, cr5
 
 if TYPE_CHECKING:
     from .table import Table
@@ -17,16 +18,45 @@ def _index(game: Table, cards: list, card_id: str) -> int:
     return cards.index(game.state.cards[card_id])
 
 
+def counters_kept(ruleset: str, from_zone: str | None, to_zone: str) -> tuple[bool, tuple[str, ...]]:
+    """Whether an object moving from `from_zone` to `to_zone` keeps its counters, and the rule that
+    says so (empty when none is cited).
+
+    fr-1: lost when leaving the Expedition or Landmarks (2.5.i), kept otherwise into a visible zone
+    (2.5.j), never in a hidden zone (2.1.g). cr-5.0: lost when leaving play (2.5.j), kept between
+    the Expedition and the Landmarks (2.5.k), kept from the Reserve or Limbo to another visible zone
+    but lost in the Discard pile (2.5.l, 2.5.b); from anywhere else the new object has nothing of the
+    old one (2.1.d)."""
+    if ruleset != CR5:
+        if to_zone not in VISIBLE_ZONES:
+            return False, ("2.5.i",) if from_zone in COUNTER_LOSING_ZONES else ()
+        if from_zone in COUNTER_LOSING_ZONES:
+            return False, ("2.5.i",)
+        return True, ("2.5.j",)
+    if from_zone in IN_PLAY_ZONES:
+        if to_zone in IN_PLAY_ZONES:
+            return True, cr5("2.5.k") if (from_zone == "landmarks") != (to_zone == "landmarks") else ()
+        return False, cr5("2.5.j")
+    if to_zone not in VISIBLE_ZONES:  # no counters in the Deck or Hand (2.5.b)
+        return False, cr5("2.5.b")
+    if to_zone == "discard":  # nor in the Discard pile (2.5.b), even from the Reserve or Limbo (2.5.l)
+        return False, cr5("2.5.l", "2.5.b") if from_zone in ("reserve", "limbo") else cr5("2.5.b")
+    if from_zone in ("reserve", "limbo"):
+        return True, cr5("2.5.l")
+    if from_zone in ("discard", "deck", "hand"):
+        return False, cr5("2.5.b")
+    return False, cr5("2.1.d")
+
+
 def _enter(game: Table, card, from_zone: str | None, to_zone: str, enters: tuple[str, ...]) -> None:
     """The card becomes a new object in a visible zone (2.1.c) or a mere card in a hidden one (2.1.g)."""
     j, st = game.journal, game.state
+    keep_counters = counters_kept(st.rules, from_zone, to_zone)[0]  # 2.5.i / 2.5.j (cr-5.0: 2.5.j-l)
     if to_zone in VISIBLE_ZONES:
         j.set(card, "timestamp", st.next_timestamp)
         j.set(st, "next_timestamp", st.next_timestamp + 1)
-        keep_counters = from_zone not in COUNTER_LOSING_ZONES  # 2.5.i / 2.5.j
     else:
-        j.set(card, "timestamp", None)
-        keep_counters = False  # 2.1.g, 2.1.i
+        j.set(card, "timestamp", None)  # 2.1.g, 2.1.i
     if card.statuses != enters:
         j.set(card, "statuses", tuple(enters))
     if card.counters and not keep_counters:

@@ -45,6 +45,7 @@ VERBS = (
     "lose_status",
     "choose_one",
     "internal",
+    "put",  # issue 12: put / return / send an object in play into a zone (CR 5.0 7.3.27)
 )
 HOME = {"hero": 0, "companion": 7}  # 3.2.1.b, 7.3.11.a
 OPPOSITE = {"hero": 7, "companion": 0}

@@ -4,7 +4,18 @@ modes. Read by the checker (scenario layer) and by the rules alike."""
 
 from __future__ import annotations
 
-CARD_VERBS = ("discard", "sabotage", "sacrifice", "gain_counters", "remove_counters", "gain_status", "lose_status")
+CARD_VERBS = (
+    "discard",
+    "sabotage",
+    "sacrifice",
+    "gain_counters",
+    "remove_counters",
+    "gain_status",
+    "lose_status",
+    "put",
+)
+#: the zones `put` may name (its controller's; a private zone is its owner's, 3.1.2.c)
+PUT_ZONES = ("hero_expedition", "companion_expedition", "landmarks", "reserve", "hand")
 EXPEDITION_VERBS = ("move_forward", "move_backward")
 PLAYER_VERBS = ("draw", "resupply")
 TARGET_KEY = {

@@ -6,7 +6,8 @@ from functools import singledispatch
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import split_zone
+from .model import EXPEDITION_ZONES, split_zone
+from .versions import CR5
 from .vocabulary import vocabulary
 
 if TYPE_CHECKING:
@@ -151,11 +152,18 @@ def _move(e: ev.Move, game: Table) -> str:
         return f"Le Sort {name} est Fugace : une fois résolu, il va dans la {_zone(e.to)} au lieu de la Réserve."
     if c == "cost":
         return f"Coût « Défaussez-moi de la Réserve » : {name} va de la {_zone(e.from_)} à la {_zone(e.to)}."
+    if c == "put":
+        return f"{name} est placé : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     return f"{name} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
 
 
 @_describe.register(ev.Cease)
 def _cease(e: ev.Cease, game: Table) -> str:
+    if split_zone(e.zone)[1] in EXPEDITION_ZONES:  # CR 5.0 2.1.e: it never joins the new zone
+        return (
+            f"{_name(game, e.card)} est un jeton qui quitte la zone d'Expédition : il n'arrive pas dans "
+            "sa nouvelle zone, il cesse d'exister à la place."
+        )
     return f"{_name(game, e.card)} est un jeton qui a quitté la zone d'Expédition : il cesse d'exister."
 
 
@@ -174,6 +182,8 @@ def _status_change(e: ev.StatusChange, game: Table) -> str:
             if e.value
             else f"Orbes de Mana : {e.card} est redressé."
         )
+    if e.cause == "fleeting_again":
+        return f"{name} avait le statut Fugace dans le Limbo : une fois dans l'Expédition, il le regagne."
     if e.cause == "rest" and e.status == "asleep":
         return f"Repos : {name} est Endormi, il n'est pas envoyé dans la Réserve et perd le statut Endormi."
     if e.cause == "rest_object":
@@ -354,6 +364,8 @@ KIND_FR = {
 def _effect(e: ev.Effect, game: Table) -> str:
     name = _name(game, e.card)
     trig = TRIGGER_FR.get(e.trigger, e.trigger)
+    if e.trigger == "join" and game.state.rules == CR5:
+        trig = "Lorsque j'entre en jeu"  # CR 5.0 1.1.6.e, 7.3.10.a: the Expedition or the Landmarks
     if e.stage == "triggered":
         return f"{name} ({e.player}) : la réaction « {trig} » se déclenche."
     if e.stage == "order":
@@ -394,6 +406,8 @@ def _decision(e: ev.Decision, game: Table) -> str:
         if "swap" in d:
             return f"{e.player} épuise un Orbe de Mana pour en préparer un autre (3.2.9.e)."
         return f"{e.player} passe : il ne prendra plus de tour ce jour-là."
+    if e.kind == "mode" and "modes" in d:
+        return f"{e.player} choisit les modes {', '.join(map(str, d['modes']))}, résolus dans cet ordre."
     if e.kind == "mode":
         return f"{e.player} choisit le mode {d.get('mode')}."
     if e.kind == "targets":
@@ -472,6 +486,10 @@ def _note(e: ev.Note, game: Table) -> str:
         "condition_false": f"{_name(game, e.card or '')} : la condition de l'étape n'est pas remplie à la "
         "résolution, l'étape ne se fait pas.",
         "optional_declined": f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",
+        "no_join": f"{_name(game, e.card or '')} ne rejoint pas l'Expédition (il y était déjà, ou va dans les "
+        "Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas.",
+        "stays_in_play": f"{_name(game, e.card or '')} passe de l'Expédition aux Repères ou l'inverse : il ne quitte "
+        "pas le jeu et n'y entre pas, sa réaction « Lorsque j'entre en jeu » ne se déclenche pas.",
         "target_gone": f"La cible {_name(game, e.card or '')} n'est plus l'objet choisi (elle a changé de zone, "
         "c'est un nouvel objet) : l'étape ne lui fait rien.",
         "sacrifice_nothing": f"{e.player} ne contrôle pas {_name(game, e.card or '')} en jeu : rien n'est sacrifié.",

@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from ..apply import counters_kept
 from ..model import (
     CENTRE,
-    COUNTER_LOSING_ZONES,
     EXPEDITION_ZONES,
     HOME,
     IN_PLAY_ZONES,
@@ -18,6 +18,7 @@ from ..model import (
     split_zone,
 )
 from ..versions import CR5, cr5
+from . import cr5 as cr5_rules
 from .end import check_end
 from .frames import frame, push
 from .registry import art, implements, implements_article, implements_phases, phases
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from ..table import Table
 
 
-@implements("3.1.2.c", "2.1.c", "2.1.d", "2.1.g", "2.5.i", "2.5.j")
+@implements("3.1.2.c", "2.1.c", "2.1.d", "2.1.g", "2.5.i", "2.5.j", *cr5("2.1.d", "2.5.b", "2.5.j", "2.5.k", "2.5.l"))
 def move_card(
     game: Table,
     card_id: str,
@@ -61,10 +62,9 @@ def move_card(
     if zone in VISIBLE_ZONES and from_zone in VISIBLE_ZONES and set(card.statuses) - set(enters):
         cites.append("2.1.c")
     if card.counters:
-        if from_zone in COUNTER_LOSING_ZONES:
-            cites.append("2.5.i")
-        elif zone in VISIBLE_ZONES:
-            cites.append("2.5.j")
+        cites.extend(counters_kept(st.rules, from_zone, zone)[1])
+    if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES and st.rules == CR5:
+        return cr5_rules.token_leaves(game, card_id, src, tuple(rules), reading, articles)  # 2.1.e (CR 5.0)
     game.emit(ev.Move(card_id, src, dst, cause, tuple(enters)), cites, reading, articles)
     if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES:
         game.emit(ev.Cease(card_id, dst), ("2.1.d",))

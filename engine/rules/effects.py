@@ -19,17 +19,24 @@ quick actions choose them on declaration (in step order, only in the chosen mode
 optional and conditional steps too, 5.2.3.e–f; not those of internal actions, 5.2.3.g); reactions
 and internal actions choose them when the step resolves. A card target is the object it was when
 chosen: if it has since moved (a new object, 2.1.c) the step does nothing to it.
+
+Under the official rules v5.0 (``state.rules == "cr-5.0"``, engine/README.md "Official rules v5.0")
+nothing is chosen on declaration: every effect's targets are chosen just before their step resolves
+(6.5.b), its modes when the modal step resolves, X of them in the order chosen (6.5.g); there are no
+internal actions: such a step is an optional step with a cost (6.5.c, 6.4.c, 6.5.f).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, permutations
-from math import comb, factorial
+from itertools import combinations, permutations, product
+from math import comb, factorial, perm
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..model import IN_PLAY_ZONES, split_zone, team
+from ..jsondata import copy_json
+from ..model import EXPEDITION_ZONES, IN_PLAY_ZONES, split_zone, team
+from ..versions import CR5, cr5
 from . import actions
 from .flow import Need
 from .frames import frame, push
@@ -41,6 +48,7 @@ from .targets import (
     choice_problem,
     chooses,
     expand_mode,
+    expand_modes,
     stamp,
     target_options,
     whom,
@@ -106,7 +114,7 @@ def _current(f: dict) -> dict | None:
     return f["steps"][f["i"]] if f["i"] < len(f["steps"]) else None
 
 
-@implements("5.2.3.f")
+@implements("5.2.3.f", *cr5("6.5.d"))
 def condition_holds(game: Table, f: dict, step: dict) -> bool:
     """5.2.3.f: "Si [condition]" (`if`) / "à moins que [condition]" (`unless`), evaluated on
     resolution. Conditions: {"zone": "self.reserve", "at_least": n, "at_most": n},
@@ -149,14 +157,20 @@ def _first_player_note(game: Table, f: dict, step: dict) -> None:
     if st.mode == "2v2" and conds and fp is not None and fp != f["player"] and team(fp) == team(f["player"]):
         game.emit(
             ev.Note("first_player_team", player=f["player"], players=(fp,)),
-            ("5.2.3.f",),
+            cr5("6.5.d") if st.rules == CR5 else ("5.2.3.f",),
             articles=art("Effets du premier joueur"),
         )
 
 
-def _rules_of(f: dict, spell_rule: str) -> tuple[str, ...]:
-    """The rule that governs a choice: the spell rule for spells, 1.2.4.c for abilities."""
-    return (spell_rule,) if f["kind"] in ("spell", "internal") else (spell_rule, "1.2.4.c")
+#: the v5.0 paragraph that plays each French spell rule under cr-5.0 (6.5: every effect's steps)
+V5_OF = {"5.2.3.b": "6.5.b", "5.2.3.c": "6.5.g", "5.2.3.e": "6.5.c", "5.2.3.f": "6.5.d"}
+
+
+def _rules_of(f: dict, spell_rule: str, ruleset: str = "fr-1") -> tuple[str, ...]:
+    """The rule that governs a choice: the spell rule for spells, 1.2.4.c for abilities; under
+    cr-5.0 the v5.0 paragraph of 6.5, which governs every effect alike (spells and abilities)."""
+    rule = cr5(V5_OF[spell_rule]) if ruleset == CR5 else (spell_rule,)
+    return rule if f["kind"] in ("spell", "internal") else rule + ("1.2.4.c",)
 
 
 def _group_pending(game: Table, f: dict) -> list[str]:
@@ -201,6 +215,9 @@ def need_resolution(game: Table) -> Need | None:
         return None
     verb = step["action"]
     name = game.names.get(f["card"], f["card"])
+    v5 = st.rules == CR5
+    if verb == "choose_one" and v5:
+        return _need_modes(game, f, step, name)
     if verb == "choose_one":
         n = len(step["modes"])
         return Need(
@@ -218,13 +235,17 @@ def need_resolution(game: Table) -> Need | None:
         problem = cost_problem(game, p, f["card"], step.get("cost") or {}) if f["card"] in st.loc else "source disparue"
         auto = {"player": p, "optional": False} if problem else None
         answers = (False,) if problem else (True, False)
+        # cr-5.0 has no internal actions: "vous pouvez payer X pour faire Y" is an optional step
+        # (6.5.c) whose cost must be paid in full (6.4.c), then "if you did" (6.5.f)
+        rules = (cr5("6.5.c", "6.4.c") if problem else cr5("6.5.c", "6.5.f")) if v5 else ("5.2.3.g",)
         return Need(
             p,
             "optional",
             [True, False],
             1,
-            ("5.2.3.g",),
-            f"{name} : {p} peut payer {step.get('cost') or {}} pour faire l'action interne.",
+            rules,
+            f"{name} : {p} peut payer {step.get('cost') or {}} pour faire "
+            + ("l'étape qui suit (« si vous le faites »)." if v5 else "l'action interne."),
             _fits_optional,
             lambda: ({"player": p, "optional": v} for v in answers),
             lambda: len(answers),
@@ -237,7 +258,7 @@ def need_resolution(game: Table) -> Need | None:
             "optional",
             [True, False],
             1,
-            _rules_of(f, "5.2.3.e"),
+            _rules_of(f, "5.2.3.e", st.rules),
             f"{name} : {p} peut faire « {verb} » (vous pouvez).",
             _fits_optional,
             lambda: iter([{"player": p, "optional": True}, {"player": p, "optional": False}]),
@@ -249,19 +270,24 @@ def need_resolution(game: Table) -> Need | None:
         options = target_options(game, p, f["card"], step)
         possible = len(options) >= n
         auto = None if possible else {"player": p, "targets": []}
+        if v5 and not possible:
+            # 6.5.b: a suitable object for each target, each at most once per step: with fewer
+            # suitable objects than targets every one is taken (forced), the others do nothing
+            auto = {"player": p, "targets": list(options)}
 
         def fits_targets(d: dict) -> str | None:
             t = d.get("targets")
             if not possible:
-                return None if t == [] else 'aucune cible possible : réponse attendue "targets": []'
+                forced = auto["targets"] if auto else []
+                return None if t == forced else f'cibles imposées : réponse attendue "targets": {forced}'
             return choice_problem(t, options, n)
 
         def legal() -> Iterator[dict]:
-            if not possible:
-                return iter([{"player": p, "targets": []}])
+            if auto is not None:
+                return iter([auto])
             return ({"player": p, "targets": list(c)} for c in combinations(options, n))
 
-        rules = _rules_of(f, "5.2.3.b") + (("5.2.3.g",) if f["kind"] == "internal" else ())
+        rules = _rules_of(f, "5.2.3.b", st.rules) + (("5.2.3.g",) if f["kind"] == "internal" else ())
         return Need(
             p,
             "targets",
@@ -273,9 +299,50 @@ def need_resolution(game: Table) -> Need | None:
             legal,
             lambda: comb(len(options), n) if possible else 1,
             auto,
-            extra={"step": f["i"], "card": f["card"], "constraints": {"distinct": True}},
+            extra={"step": f["i"], "action": verb, "card": f["card"], "constraints": {"distinct": True}},
         )
     return None
+
+
+def _need_modes(game: Table, f: dict, step: dict, name: str) -> Need:
+    """cr-5.0, 6.5.g: "Choisissez X" is chosen when the step resolves: X modes in the order the
+    controller chooses, each at most once unless the effect allows repeats (`"repeat": true`). The
+    answer is {"mode": m} for X = 1, or {"modes": [m, ...]} (any X), in the order chosen. Counted,
+    never listed: n!/(n-X)! orders of different modes, n^X with repeats."""
+    p = f["player"]
+    n = len(step["modes"])
+    x = min(int(step.get("choose", 1)), n) if step.get("repeat") is not True else int(step.get("choose", 1))
+    repeat = step.get("repeat") is True
+
+    def fits(d: dict) -> str | None:
+        chosen = d["modes"] if "modes" in d else [d.get("mode")]
+        if (
+            len(chosen) != x
+            or not all(isinstance(m, int) and not isinstance(m, bool) and 0 <= m < n for m in chosen)
+            or (not repeat and len(set(chosen)) != x)
+        ):
+            each = "" if repeat else ", chacun au plus une fois"
+            return f'réponse attendue : "modes", {x} mode(s) entre 0 et {n - 1} dans l\'ordre choisi{each} (6.5.g)'
+        return None
+
+    def legal() -> Iterator[dict]:
+        orders = product(range(n), repeat=x) if repeat else permutations(range(n), x)
+        if x == 1:
+            return ({"player": p, "mode": o[0]} for o in orders)
+        return ({"player": p, "modes": list(o)} for o in orders)
+
+    return Need(
+        p,
+        "mode",
+        range(n),
+        x,
+        _rules_of(f, "5.2.3.c", CR5),
+        f"{p} choisit {x} mode{'s' if x > 1 else ''} de {name} (0 à {n - 1}), dans l'ordre où ils se résolvent.",
+        fits,
+        legal,
+        lambda: n**x if repeat else perm(n, x),
+        extra={"step": f["i"], "card": f["card"], "constraints": {"ordered": True, "distinct": not repeat}},
+    )
 
 
 def _fits_optional(d: dict) -> str | None:
@@ -297,6 +364,7 @@ def _fits_optional(d: dict) -> str | None:
     "1.3.2.c",
     "1.3.2.d",
     "7.3.11.b",
+    *cr5("6.5.b", "6.5.c", "6.5.d", "6.5.f", "6.5.g", "6.4.c", "5.1.2.j", "1.1.6.e", "7.3.10.a"),
 )
 def resolve(game: Table, decision: dict | None) -> None:
     """Resolve the front frame until it is done (then pop it) or waits for a choice."""
@@ -313,7 +381,7 @@ def resolve(game: Table, decision: dict | None) -> None:
                     _set(game, g, "ordered", True)
         if not f["started"]:
             _set(game, f, "started", True)
-            game.emit(ev.Effect(f["card"], f["player"], f["kind"], "begin", f["trigger"]), _begin_rules(f))
+            game.emit(ev.Effect(f["card"], f["player"], f["kind"], "begin", f["trigger"]), _begin_rules(f, st.rules))
         if need_resolution(game) is not None:
             return
         step = _current(f)
@@ -323,12 +391,13 @@ def resolve(game: Table, decision: dict | None) -> None:
                 f = st.stack[0]
                 continue
             return
+        cond = cr5("6.5.d") if st.rules == CR5 else ("5.2.3.f",)
         if not condition_holds(game, f, step):
-            game.emit(ev.Note("condition_false", player=f["player"], card=f["card"]), ("5.2.3.f",))
+            game.emit(ev.Note("condition_false", player=f["player"], card=f["card"]), cond)
             _skip(game, f, step)
             continue
         if "if" in step or "unless" in step:
-            game.emit(ev.Note("condition_true", player=f["player"], card=f["card"]), ("5.2.3.f",))
+            game.emit(ev.Note("condition_true", player=f["player"], card=f["card"]), cond)
         _first_player_note(game, f, step)
         start = len(game.log)
         _execute(game, f, step)
@@ -379,7 +448,11 @@ def still_there(game: Table, f: dict, card_id: str, ts: int | None) -> bool:
     return False
 
 
-def _begin_rules(f: dict) -> tuple[str, ...]:
+def _begin_rules(f: dict, ruleset: str = "fr-1") -> tuple[str, ...]:
+    if f["kind"] == "spell" and ruleset == CR5:
+        return cr5("5.1.2.j")  # resolution: a Spell performs its effect
+    if f["kind"] == "reaction" and f["trigger"] == "join" and ruleset == CR5:
+        return cr5("1.1.6.e", "7.3.10.a") + ("1.2.4.c",)  # "when I enter play"
     if f["kind"] == "reaction":
         return {
             "join": ("1.1.6.e",),
@@ -410,20 +483,34 @@ def _apply_choice(game: Table, f: dict, d: dict) -> bool:
             _set(game, g, "ordered", True)
         return False
     step = _current(f)
+    v5 = st.rules == CR5
+    if "modes" in d or ("mode" in d and v5):  # 6.5.g: the modes chosen, in that order
+        chosen = d["modes"] if "modes" in d else [d["mode"]]
+        _set(game, f, "steps", f["steps"][: f["i"]] + expand_modes(f["steps"][f["i"] :], chosen))
+        return False
     if "mode" in d:
         _set(game, f, "steps", f["steps"][: f["i"]] + expand_mode(f["steps"][f["i"] :], d["mode"]))
         return False
     if "optional" in d:
         assert step is not None, "an optional choice is asked for a step"
+        internal = step["action"] == "internal"
         if not d["optional"]:
             game.emit(
                 ev.Note("optional_declined", player=f["player"], card=f["card"]),
-                ("5.2.3.g",) if step["action"] == "internal" else _rules_of(f, "5.2.3.e"),
+                (cr5("6.5.c") if v5 else ("5.2.3.g",)) if internal else _rules_of(f, "5.2.3.e", st.rules),
             )
             _skip(game, f, step)
             return False
         _set(game, f, "asked", f["i"])
-        if step["action"] == "internal":
+        if internal and v5:
+            # cr-5.0: no internal action; the cost is paid, then "if you did" its steps resolve in
+            # this same effect (6.5.c, 6.5.f), their targets chosen as each resolves (6.5.b)
+            pay_cost(game, f["player"], f["card"], step.get("cost") or {})
+            rest = copy_json(step.get("effect", [])) + f["steps"][f["i"] + 1 :]
+            _set(game, f, "steps", f["steps"][: f["i"]] + rest)
+            _set(game, f, "asked", None)  # the steps that came in are asked afresh (6.5.c)
+            return False
+        if internal:
             pay_cost(game, f["player"], f["card"], step.get("cost") or {})
             _set(game, f, "i", f["i"] + 1)
             push(
@@ -463,8 +550,10 @@ def _take(game: Table, f: dict, step: dict) -> list[str]:
         return [step.get(key, "self" if key == "player" else "")] if key else []
     if not f["declared"] and f.get("chosen") != f["i"]:
         return []
-    chosen = f["targets"][f["t"] : f["t"] + n]
-    _set(game, f, "t", f["t"] + n)
+    # declared: n per occurrence; chosen on resolution: what was just chosen (6.5.b: maybe fewer)
+    end = f["t"] + n if f["declared"] else len(f["targets"])
+    chosen = f["targets"][f["t"] : end]
+    _set(game, f, "t", end)
     out = []
     for value, ts in chosen:
         if ts is not None and not still_there(game, f, value, ts):
@@ -517,10 +606,42 @@ def _execute(game: Table, f: dict, step: dict) -> None:
             actions.gain_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
         elif verb == "remove_counters":
             actions.remove_counters(game, target, step.get("name", "boost"), int(step.get("count", 1)))
+        elif verb == "put":
+            put(game, p, target, step["zone"])
         elif verb == "gain_status":
             actions.gain_status(game, target, step["status"], ("1.2.4.c",))
         elif verb == "lose_status":
             actions.lose_status(game, target, step["status"], ("1.2.4.c",))
+
+
+@implements("1.2.4.c", "1.1.6.e", *cr5("7.3.27.a", "1.1.6.e", "7.3.10.a", "7.3.20.a"))
+def put(game: Table, player: str, card_id: str, zone: str) -> None:
+    """Put an object in play into `zone` of its controller (an owner's private zone, 3.1.2.c): a move
+    (fr-1: an effect, 1.2.4.c; cr-5.0: 7.3.27.a). Its "when I join" reaction triggers when it joins
+    an Expedition from elsewhere (fr-1, 1.1.6.e); under cr-5.0 when it enters play, i.e. joins the
+    Expedition or the Landmarks from outside both (1.1.6.e, 7.3.10.a): a move between them neither
+    leaves nor enters play (7.3.20.a), a `note` says so when the object has such a reaction."""
+    st = game.state
+    v5 = st.rules == CR5
+    src = split_zone(st.loc[card_id])[1]
+    holder = split_zone(st.loc[card_id])[0] or player
+    actions.move_card(game, card_id, holder, zone, "put", cr5("7.3.27.a") if v5 else ("1.2.4.c",))
+    if card_id not in st.loc:  # a token that ceased to exist
+        return
+    joins = (
+        zone in IN_PLAY_ZONES and src not in IN_PLAY_ZONES
+        if v5
+        else zone in EXPEDITION_ZONES and src not in EXPEDITION_ZONES
+    )
+    if joins:
+        trigger(game, ("join",), [card_id])
+        return
+    card = st.card(card_id)
+    if zone in IN_PLAY_ZONES and any(isinstance(a, dict) and a.get("trigger") == "join" for a in card.abilities):
+        game.emit(
+            ev.Note("stays_in_play" if v5 else "no_join", player=player, card=card_id),
+            cr5("1.1.6.e", "7.3.10.a", "7.3.20.a") if v5 else ("1.1.6.e",),
+        )
 
 
 def _each(game: Table, player: str, spec: str) -> list[str]:
@@ -532,29 +653,41 @@ def _each(game: Table, player: str, spec: str) -> list[str]:
     return players
 
 
-@implements("5.2.3.j", "2.4.6.f", "3.2.8.a")
+@implements("5.2.3.j", "2.4.6.f", "3.2.8.a", *cr5("5.2.4.b"))
 def _finish(game: Table, f: dict) -> None:
     """Pop the frame. A spell that has resolved leaves Limbo: to the Reserve, or to the Discard
-    pile if it is Fugace (5.2.3.j, 2.4.6.f)."""
+    pile if it is Fugace (5.2.3.j, 2.4.6.f; cr-5.0: its owner's, 5.2.4.b — Cooldown is not in the
+    format, so no spell arrives exhausted)."""
     st = game.state
     game.journal.pop(st.stack, 0)
     if f["after"] == "spell" and st.loc.get(f["card"]) == "limbo":
         card = st.card(f["card"])
+        done = cr5("5.2.4.b") if st.rules == CR5 else ("5.2.3.j",)
         if card.has("fleeting"):
-            actions.move_card(game, card.id, card.owner, "discard", "spell_fleeting", ("2.4.6.f", "5.2.3.j"))
+            actions.move_card(game, card.id, card.owner, "discard", "spell_fleeting", ("2.4.6.f",) + done)
         else:
-            actions.move_card(game, card.id, card.owner, "reserve", "spell_done", ("5.2.3.j",))
+            actions.move_card(game, card.id, card.owner, "reserve", "spell_done", done)
 
 
 # -- reactions -----------------------------------------------------------------------------------
-def works_in(ability: dict, zone: str) -> bool:
+def is_support(ability: dict) -> bool:
+    """A support ability: `support: true`, or a "Défaussez-moi de la Réserve" cost."""
+    return bool(
+        ability.get("support") or (isinstance(ability.get("quick"), dict) and ability["quick"].get("discard_me"))
+    )
+
+
+@implements("1.2.4.d", *cr5("1.2.4.d", "2.4.6.e"))
+def works_in(ability: dict, zone: str, exhausted: bool = False, ruleset: str = "fr-1") -> bool:
     """1.2.4.d: abilities work in play (Expedition, Landmarks) unless they say otherwise; support
     abilities (`support: true`, or a "Défaussez-moi de la Réserve" cost) only in the Reserve;
-    `zones` names other zones explicitly."""
+    `zones` names other zones explicitly. cr-5.0 (1.2.4.d, 2.4.6.e): a support ability works only
+    while the Reserve card is ready (`exhausted`: the card is exhausted)."""
     if "zones" in ability:
         return zone in ability["zones"]
-    support = ability.get("support") or (isinstance(ability.get("quick"), dict) and ability["quick"].get("discard_me"))
-    return zone == "reserve" if support else zone in IN_PLAY_ZONES
+    if is_support(ability):
+        return zone == "reserve" and not (ruleset == CR5 and exhausted)
+    return zone in IN_PLAY_ZONES
 
 
 SETUP_2V2 = "Mise en place d'une partie multijoueur Altered en 2v2"
@@ -568,7 +701,7 @@ def _phase_article(game: Table, names: tuple[str, ...]) -> tuple[tuple[str, str]
     return phases(NOON) if "noon" in names else phases(DUSK) if "dusk" in names else ()
 
 
-@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.2.4.c")
+@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.2.4.c", *cr5("1.1.6.e", "7.3.10.a"))
 @implements_phases(NOON, DUSK)
 @implements_article(SETUP_2V2, 6)
 def trigger(
@@ -593,7 +726,11 @@ def trigger(
         for card in pool:
             zone = split_zone(st.loc[card.id])[1]
             for k, a in enumerate(card.abilities):
-                if isinstance(a, dict) and a.get("trigger") in names and works_in(a, zone):
+                if (
+                    isinstance(a, dict)
+                    and a.get("trigger") in names
+                    and works_in(a, zone, card.has("exhausted"), st.rules)
+                ):
                     mine.append(
                         frame(
                             card.id,
@@ -612,9 +749,9 @@ def trigger(
     game.set(st, "groups", st_group)
     cite = _phase_article(game, names)
     for f in queued:
-        game.emit(
+        game.emit(  # cr-5.0: "when I join the Expedition" is "when I enter play" (1.1.6.e, 7.3.10.a)
             ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]),
-            _begin_rules(f) + rules,
+            _begin_rules(f, st.rules) + rules,
             articles=cite,
         )
     if len(queued) > 1:

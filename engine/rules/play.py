@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
+from ..versions import CR5, cr5
 from . import actions, effects
 from .frames import frame, push
 from .registry import ARTICLE_2V2, art, implements, implements_article
@@ -42,7 +43,7 @@ def _where(game: Table, player: str, card_id: Any) -> str | None:
     return z if p == player and z in ("hand", "reserve") else None
 
 
-@implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f")
+@implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f", *cr5("2.4.6.c"))
 def card_problem(game: Table, player: str, card_id: Any, ready: int | None = None) -> str | None:
     """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart).
     `ready`: the player's ready Orbs when the caller counted them already."""
@@ -55,6 +56,8 @@ def card_problem(game: Table, player: str, card_id: Any, ready: int | None = Non
     if src == "reserve":
         if card.reserve_cost is None:
             return f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve (2.2.7.b)"
+        if game.state.rules == CR5 and card.has("exhausted"):
+            return f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué (2.4.6.c (CR 5.0))"
     cost = (card.reserve_cost or 0) if src == "reserve" else card.hand_cost
     ready = len(effects.ready_orbs(game, player)) if ready is None else ready
     if cost > ready:
@@ -66,7 +69,18 @@ def card_problem(game: Table, player: str, card_id: Any, ready: int | None = Non
 
 
 def _choices(game: Table, player: str, card: Card, steps: list[dict], d: dict) -> tuple[str | None, bool]:
-    """Check the mode and targets of a declaration; (problem, complete)."""
+    """Check the mode and targets of a declaration; (problem, complete). cr-5.0: none are chosen
+    on declaration: targets before each step resolves (6.5.b), modes when the modal step resolves
+    (6.5.g); a card is played even if a step will find no target (6.5.b: that step does nothing)."""
+    if game.state.rules == CR5:
+        given = [k for k in ("mode", "targets") if k in d]
+        if given:
+            return (
+                f"{card.name} : sous les règles CR 5.0, {' et '.join(given)} ne se choisissent pas à la "
+                "déclaration mais pendant la résolution, étape par étape (6.5.b, 6.5.g (CR 5.0))",
+                False,
+            )
+        return None, True
     n_modes = modes_of(steps)
     if n_modes:
         if "mode" not in d:
@@ -152,15 +166,19 @@ def _ability(
     ):
         return f"{card.name} n'a pas d'action rapide n°{k!r} (1.2.4.c)", None, None
     a = abilities[k]
-    if not effects.works_in(a, split_zone(zone)[1]):
+    if not effects.works_in(a, split_zone(zone)[1], card.has("exhausted"), st.rules):
+        v5 = st.rules == CR5 and effects.is_support(a) and "zones" not in a
         where = (
             ", ".join(a["zones"])
             if "zones" in a
+            else "dans la Réserve, et seulement prête (capacité de soutien)"
+            if v5
             else "dans la Réserve (capacité de soutien)"
             if effects.works_in(a, "reserve")
             else "en jeu"
         )
-        return f"l'action rapide de {card.name} ne fonctionne que {where} (1.2.4.d)", None, None
+        rule = "1.2.4.d, 2.4.6.e (CR 5.0)" if v5 else "1.2.4.d"
+        return f"l'action rapide de {card.name} ne fonctionne que {where} ({rule})", None, None
     return effects.cost_problem(game, player, cid, a["quick"], ready), card, a
 
 
@@ -216,8 +234,9 @@ def _declaration_plan(
 
 
 def _declarations(game: Table, player: str, base: dict, card: Card, steps: list[dict]) -> Iterator[dict]:
-    """The decisions for one card or ability: complete when few, else the bare declaration."""
-    plan = _declaration_plan(game, player, card, steps)
+    """The decisions for one card or ability: complete when few, else the bare declaration
+    (cr-5.0: always the bare declaration, the choices come during the resolution)."""
+    plan = None if game.state.rules == CR5 else _declaration_plan(game, player, card, steps)
     if plan is None:
         yield base
         return
@@ -232,6 +251,8 @@ def _declarations(game: Table, player: str, base: dict, card: Card, steps: list[
 
 
 def _declarations_count(game: Table, player: str, card: Card, steps: list[dict], cache: dict) -> int:
+    if game.state.rules == CR5:
+        return 1
     plan = _declaration_plan(game, player, card, steps, cache)
     return 1 if plan is None else sum(n for _, n in plan)
 
@@ -285,7 +306,7 @@ def options_count(game: Table, player: str) -> int:
 
 
 # -- doing it -------------------------------------------------------------------------------------
-@implements("5.2.3.b", "5.2.3.c", "5.2.3.d", "1.2.4.d")
+@implements("5.2.3.b", "5.2.3.c", "5.2.3.d", "1.2.4.d", *cr5("1.2.4.d"))
 def _declared(game: Table, player: str, card_id: str, d: dict, support: bool = False) -> None:
     """Say what was chosen on declaration: the mode (5.2.3.c–d), the targets (5.2.3.b), and that a
     support ability works from the Reserve (1.2.4.d)."""
@@ -295,7 +316,7 @@ def _declared(game: Table, player: str, card_id: str, d: dict, support: bool = F
     if d.get("targets"):
         rules += ("5.2.3.b",)
     if support:
-        rules += ("1.2.4.d",)
+        rules += cr5("1.2.4.d") if game.state.rules == CR5 else ("1.2.4.d",)
     if rules:
         game.emit(
             ev.Declared(card_id, player, d.get("mode"), tuple(d.get("targets", ())), support),
@@ -329,6 +350,7 @@ def _clarified(game: Table, player: str, targets: Any) -> tuple[tuple[str, str],
     "1.3.2.d",
     "5.2.3.a",
     "2.2.7.a",
+    *cr5("5.2.1.c", "2.4.7.c"),
 )
 def play_card(game: Table, player: str, d: dict) -> None:
     """Play a card from Hand or Reserve: it goes to Limbo (3.2.8.a) — gaining Fugace if played from
@@ -365,6 +387,7 @@ def play_card(game: Table, player: str, d: dict) -> None:
     if cost:
         effects.pay_mana(game, player, cost, ("2.2.7.a",) if from_reserve else ("1.3.2.d",))
     trigger = "played_from_reserve" if from_reserve else "played_from_hand"
+    v5 = st.rules == CR5
     if card.type == "spell":
         steps = card.effect if d.get("mode") is None else expand_mode(card.effect, d["mode"])
         targets = [stamp(game, t) for t in d.get("targets", [])]
@@ -376,7 +399,7 @@ def play_card(game: Table, player: str, d: dict) -> None:
                     player,
                     "spell",
                     steps,
-                    declared=True,
+                    declared=not v5,  # cr-5.0: chosen on resolution (6.5.b, 6.5.g)
                     targets=targets,
                     after="spell",
                     source=st.card(card.id).timestamp,
@@ -386,19 +409,20 @@ def play_card(game: Table, player: str, d: dict) -> None:
         return
     again = st.card(card.id).has("fleeting")
     if card.type == "character":
-        actions.move_card(
-            game,
-            card.id,
-            player,
-            f"{expedition_kind(d)}_expedition",
-            "resolve",
-            ("2.4.6.b",) if again else ("3.2.8.a",),
-            enters=("fleeting",) if again else (),
-        )
+        where = f"{expedition_kind(d)}_expedition"
+        if v5 and again:
+            # cr-5.0 5.2.1.c: the Character enters the Expedition, then, in another step, it gains
+            # Fleeting if it had it in Limbo (2.4.7.c)
+            actions.move_card(game, card.id, player, where, "resolve", ("3.2.8.a",))
+            game.emit(ev.StatusChange(card.id, "fleeting", True, "fleeting_again"), cr5("5.2.1.c", "2.4.7.c"))
+        else:
+            rules = ("2.4.6.b",) if again else ("3.2.8.a",)
+            actions.move_card(game, card.id, player, where, "resolve", rules, enters=("fleeting",) if again else ())
         effects.trigger(game, ("played_from_reserve" if from_reserve else "played_from_hand", "join"), [card.id])
     else:
         actions.move_card(game, card.id, player, "landmarks", "resolve", ("3.2.8.a",))
-        effects.trigger(game, (trigger,), [card.id])
+        # cr-5.0: entering the Landmarks is entering play, "when I join" (1.1.6.e, 7.3.10.a)
+        effects.trigger(game, (trigger, "join") if v5 else (trigger,), [card.id])
 
 
 @implements("1.2.4.c", "1.3.2.d")
@@ -416,7 +440,8 @@ def quick_action(game: Table, player: str, d: dict) -> None:
     source = card.timestamp
     start = len(game.log)
     effects.pay_cost(game, player, card.id, a["quick"])
-    f = frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=True, targets=targets, source=source)
+    declared = st.rules != CR5  # cr-5.0: targets and modes chosen on resolution (6.5.b, 6.5.g)
+    f = frame(card.id, player, "quick", steps, fid=f"{card.id}:{k}", declared=declared, targets=targets, source=source)
     push(game, [f])
     effects.record_moves(game, game.state.stack[-1], start)  # a cost that moved the card (2.1.e)
 

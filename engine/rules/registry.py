@@ -279,7 +279,7 @@ NOT_IMPLEMENTED: dict[str, str] = {
     "2.2.13.a": "les Emblèmes ne sont pas modélisés",
     "2.2.13.b": "Emblèmes non modélisés",
     "2.2.13.c": "Emblèmes non modélisés",
-    "2.5.a": "définition (`counters` d'une carte)",
+    "2.5.a": "aucun compteur dans la Défausse, le Deck ou la Main (2.5.b)",
     "2.5.b": "définition",
     "2.5.c": "vrai par construction : un nombre par nom",
     "2.5.d": "le scénario place les jetons de départ du Héros lui-même",
@@ -318,10 +318,17 @@ NOT_IMPLEMENTED: dict[str, str] = {
 #: whose translation is exact for what the format models. rule -> what cr-5.0 plays (the functions are those
 #: declaring its v5.0 numbers). One line per rule.
 CR5_PLAYED: dict[str, str] = {
+    "1.1.6.e": "« quand je rejoins l'Expédition » est « quand j'entre en jeu » : l'Expédition ou les Repères en venant d'ailleurs (7.3.10.a) ; un Permanent qui entre dans les Repères la déclenche, passer des Repères à l'Expédition non (7.3.20.a)",
+    "1.2.4.d": "capacités de soutien seulement si la carte est prête dans la Réserve (2.4.6.e) ; le format n'a pas d'objet avec des capacités dans la zone du Héros",
     "1.3.1.d": "les trois cartes du premier Matin entrent prêtes dans la Zone de Mana (1.3.1.e)",
     "1.3.2.b": "Matin : Succeed, Prepare (Réserve comprise, pas le Limbo), Draw, Expand avec un Orbe prêt (4.2.1.b–e) ; le Héros n'a pas de statut dans le format",
     "1.3.2.f": "Nuit : Repos, Nettoyage (Repères sacrifiés) puis vérification de la victoire (1.3.3, 4.2.5.d) ; Gears non modélisés",
+    "2.1.d": "un jeton qui quitte l'Expédition n'arrive pas dans sa nouvelle zone : il cesse d'exister (2.1.e)",
+    "2.4.6.b": "le Personnage entre dans l'Expédition puis, dans une autre étape, regagne Fugace (5.2.1.c, 2.4.7.c) ; Permanents d'Expédition non modélisés",
     "2.4.6.c": "Repos : un Personnage Fugace va dans la Défausse (2.4.7.d) ; Permanents d'Expédition non modélisés",
+    "2.5.a": "aucun compteur dans la Défausse, le Deck ou la Main (2.5.b)",
+    "2.5.i": "compteurs perdus en quittant le jeu (2.5.j), gardés entre l'Expédition et les Repères (2.5.k)",
+    "2.5.j": "compteurs gardés de la Réserve ou de Limbo vers une autre zone visible, sauf la Défausse (2.5.l)",
     "3.2.2.d": "piocher ne remélange jamais la Défausse (3.2.2.d–e) ; au Matin, le joueur choisit de la remélanger quand son Deck s'épuise (7.3.9.c) ; un Deck vide après Expand peut aussi être remélangé (4.2.1.f, lecture `cr5-shuffle-after-expand`)",
     "3.2.7.a": "Repères en trop sacrifiés au Nettoyage (remarque de 3.2.7.c)",
     "3.2.9.e": "échange d'Orbes seulement pendant son tour, juste avant de payer ; refusé « à tout moment » par `Game._swap_problem` (game.py)",
@@ -336,6 +343,13 @@ CR5_PLAYED: dict[str, str] = {
     "4.3.c": "départages seulement à égalité au total le plus haut, à la Nuit (4.2.5.d)",
     "4.3.d": "départages : marqueurs sur la région du Compagnon retournée, autres régions retirées de la partie (4.3.a)",
     "4.3.h": "Arène : on ne compte que les terrains où un total est supérieur et positif (4.3.e) ; pas de vérification de la victoire la Nuit (4.3.f)",
+    "5.2.3.b": "cibles choisies juste avant chaque étape, chaque objet une fois par étape (6.5.b) ; sans cible possible la carte se joue et l'étape ne fait rien",
+    "5.2.3.c": "« Choisissez X » pendant la résolution : X modes dans l'ordre choisi, résolus dans cet ordre (6.5.g)",
+    "5.2.3.d": "les modes non choisis sont ignorés ; les cibles du mode choisi se choisissent à leurs étapes (6.5.g, 6.5.b)",
+    "5.2.3.e": "étape facultative : le choix juste avant l'étape, sa cible ensuite (6.5.c)",
+    "5.2.3.f": "condition vérifiée juste avant l'étape, sa cible ensuite (6.5.d)",
+    "5.2.3.g": "pas d'action interne : une étape facultative dont le coût se paie en entier (6.5.c, 6.4.c), puis « si vous l'avez fait » ses étapes dans le même effet (6.5.f)",
+    "5.2.3.j": "le Sort résolu va dans la Réserve ou la Défausse de son propriétaire (5.2.4.b) ; Cooldown absent du format",
     "7.3.19": "sacrifier : défausser un objet en jeu que l'on contrôle (7.3.36.a)",
 }
 #: the played rules whose French number the cr-5.0 path still cites, translated (exact for what the format
@@ -344,23 +358,10 @@ CR5_TRANSLATED = frozenset({"1.3.2.f", "2.4.6.c", "3.2.9.e", "4.2.5.b"})
 #: the French numbers cited under cr-5.0 while the contract is checked (tests read it)
 CR5_CITED: set[str] = set()
 #: ... that cr-5.0 does not play yet: still cited under cr-5.0 as "N (FR 1)", the entry marked `not_v5` with
-#: the reason. rule -> reason. "(v5effects)": played by the other part of issue 12 (effects, targets, play).
+#: the reason. rule -> reason.
 CR5_NOT_PLAYED: dict[str, str] = {
-    "1.1.6.e": "(v5effects) « rejoindre l'Expédition » n'est pas encore « entrer en jeu » (7.3.10)",
-    "1.2.4.d": "(v5effects) capacités de la zone du Héros et de soutien (carte prête en Réserve) non jouées selon la v5.0",
-    "2.1.d": "(v5effects) un jeton quittant l'Expédition arrive encore dans sa nouvelle zone avant de cesser d'exister",
-    "2.2.7.b": "(v5effects) coût de Réserve : règle française (5.1.2.e en v5.0)",
-    "2.4.6.b": "(v5effects) Fugace regagné à l'entrée en Expédition, pas dans une étape séparée (5.2.1.c)",
-    "2.5.i": "(v5effects) compteurs perdus en passant de l'Expédition aux Repères (la v5.0 les garde en jeu)",
-    "2.5.j": "(v5effects) compteurs gardés depuis la Défausse (la v5.0 ne les garde que depuis la Réserve ou le Limbo)",
-    "5.2.3.b": "(v5effects) cibles choisies à la déclaration, pas juste avant chaque étape (6.5.b)",
-    "5.2.3.c": "(v5effects) modes choisis à la déclaration, pas à la résolution (6.5.g)",
-    "5.2.3.d": "(v5effects) cibles d'un Sort modal selon le mode choisi à la déclaration",
-    "5.2.3.e": "(v5effects) étape facultative : cible choisie à la déclaration",
-    "5.2.3.f": "(v5effects) étape conditionnelle : cible choisie à la déclaration",
-    "5.2.3.g": "(v5effects) les actions internes n'existent plus en v5.0",
-    "5.2.3.j": "(v5effects) Cooldown non modélisé ; Sort résolu vers la Réserve ou la Défausse (5.2.4.b)",
-    "7.3.11.b": "(v5effects) l'effet d'une carte Tumulte révélée est cité par effects.py ; la révélation elle-même est identique (le format n'avance que d'une région à la fois)",
+    "2.2.7.b": "coût de Réserve : règle française (5.1.2.e en v5.0)",
+    "7.3.11.b": "l'effet d'une carte Tumulte révélée est cité par effects.py ; la révélation elle-même est identique (le format n'avance que d'une région à la fois)",
 }
 
 

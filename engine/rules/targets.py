@@ -23,6 +23,7 @@ from ..steps import (  # noqa: F401 - the verb lists and modes_of are the rules'
     declared_slots,
     modes_of,
 )
+from ..versions import cr5
 from .flow import SMALL_PRODUCT, lazy_product
 from .registry import ARTICLE_2V2, implements, implements_article
 
@@ -44,6 +45,7 @@ VERB_RULES = {
     "lose_status": ("1.2.4.c",),
     "choose_one": ("5.2.3.c",),
     "internal": ("5.2.3.g",),
+    "put": ("1.2.4.c",),
 }
 LIST_LIMIT = 16  # complete target lists offered per card by legal_decisions(); above, the play is
 # listed without them and a `targets` decision follows (engine/README.md)
@@ -135,6 +137,22 @@ def expand_mode(steps: list[dict], mode: int) -> list[dict]:
     for s in steps:
         if not done and s.get("action") == "choose_one":
             out += copy_json(s["modes"][mode])
+            done = True
+        else:
+            out.append(s)
+    return out
+
+
+@implements(*cr5("6.5.g"))
+def expand_modes(steps: list[dict], modes: list[int]) -> list[dict]:
+    """cr-5.0, 6.5.g: the first "Choisissez X" replaced by the chosen modes, resolved in the order
+    they were chosen; the modes not chosen are ignored."""
+    out: list[dict] = []
+    done = False
+    for s in steps:
+        if not done and s.get("action") == "choose_one":
+            for m in modes:
+                out += copy_json(s["modes"][m])
             done = True
         else:
             out.append(s)

@@ -25,7 +25,7 @@ from ..model import (
     VERBS,
 )
 from ..rules.registry import implements_article
-from ..steps import TARGET_KEY, chooses, declared_slots, modes_of
+from ..steps import PUT_ZONES, TARGET_KEY, chooses, declared_slots, modes_of
 from ..versions import CR5, RULESETS
 from .shapes import decision_problems, is_int
 
@@ -400,6 +400,12 @@ class _Checker:
                 self.add(f"{p}.name", "nom de jeton (texte non vide) attendu (2.5)")
             self.nat(s, "count", f"{p}.count", hi=MAX_STEP_COUNT)
             self.nat(s, "choose", f"{p}.choose", lo=1, hi=MAX_CHOOSE)
+            if verb == "put" and s.get("zone") not in PUT_ZONES:
+                self.add(f"{p}.zone", f"zone attendue parmi {', '.join(PUT_ZONES)}, reçu {s.get('zone')!r}")
+            if "repeat" in s and not isinstance(s["repeat"], bool):
+                self.add(
+                    f"{p}.repeat", "booléen attendu (un même mode peut être choisi plusieurs fois, 6.5.g (CR 5.0))"
+                )
             if "other" in s and not isinstance(s["other"], bool):
                 self.add(f"{p}.other", "booléen attendu (« un autre … ciblé » : la source exclue)")
             if "optional" in s and not isinstance(s["optional"], bool):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-DECISION_KEYS = ("pass", "play", "quick", "mana", "keep", "optional", "mode", "targets", "swap", "order")
+DECISION_KEYS = ("pass", "play", "quick", "mana", "keep", "optional", "mode", "targets", "swap", "order", "modes")
 #: keys that may come with a `play` or `quick` decision (choices made on declaration, 5.2.3.a–c)
 DECLARATION_KEYS = ("expedition", "targets", "mode", "ability", "landmarks")
 #: the decision kinds that answer each pending kind (engine/README.md, "The turn", "The stack")
@@ -17,7 +17,7 @@ ANSWERS = {
     "turn": ("pass", "play", "quick", "swap"),
     "mana": ("mana",),
     "keep": ("keep",),
-    "mode": ("mode",),
+    "mode": ("mode", "modes"),  # "modes": cr-5.0's "Choisissez X", in the order chosen (6.5.g)
     "targets": ("targets",),
     "optional": ("optional",),
     "order": ("order",),
@@ -71,6 +71,8 @@ def decision_problems(d: Any) -> list[tuple[str, str]]:
         out.append(("ability", f"numéro de capacité (entier ≥ 0) attendu, reçu {d['ability']!r}"))
     if "mode" in d and d["mode"] is not None and (not is_int(d["mode"]) or d["mode"] < 0):
         out.append(("mode", f"numéro de mode (entier ≥ 0) attendu, reçu {d['mode']!r} (5.2.3.c)"))
+    if "modes" in d and (not isinstance(d["modes"], list) or not all(is_int(m) and m >= 0 for m in d["modes"])):
+        out.append(("modes", f"liste de numéros de mode (entiers ≥ 0) attendue, reçu {d['modes']!r} (6.5.g (CR 5.0))"))
     if "mana" in d:
         m = d["mana"]
         if isinstance(m, list):
