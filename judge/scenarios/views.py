@@ -268,8 +268,8 @@ def _choices(text: str) -> tuple[list[dict], str | None]:
 
 
 def anchor(citation: str) -> str:
-    """The id of a cited rule on the ruling page: ``rule-4-2-5-d-cr-5-0`` for "4.2.5.d (CR 5.0)"."""
-    return "rule-" + re.sub(r"[^0-9a-z]+", "-", citation.lower()).strip("-")
+    """The id of a cited rule on the ruling page: ``rule-4.2.5.c``, ``rule-4.2.5.d-cr-5.0`` for "4.2.5.d (CR 5.0)"."""
+    return "rule-" + re.sub(r"[^0-9a-z.]+", "-", citation.lower()).strip("-")
 
 
 def cited_rules_text(citations: list[str], ruleset: str) -> list[dict]:
