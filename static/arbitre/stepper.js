@@ -122,7 +122,8 @@ import { openCompare, compareLabel } from "./compare.js";
     el("section", { class: "log-box" }, el("h2", { text: "Journal" }), logList));
   const mainColumn = el("div", { class: "stepper-main" }, pendingBox, winnerBox, board, share, forkBox);
   const layout = el("div", { class: "stepper-layout" }, mainColumn, logColumn);
-  root.append(problemsBox, bar, status, layout, compareBox);
+  root.append(problemsBox, bar, status, layout);
+  root.after(compareBox);   // after the stepper: its sticky bar does not cover the comparison
 
   const view = window.ArbitreBoard.create({
     ruleset, rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
