@@ -550,7 +550,7 @@
     function changedSince(change) {
       const v5 = (change.cr5 || []).map((n) => {
         const t = target(`${n} (CR 5.0)`);
-        return el("a", { href: t.href, class: "rule-link official", text: `${n} (CR 5.0)` });
+        return el("a", { href: t.href, class: "cite official", text: `${n} (CR 5.0)` });
       });
       const numbers = v5.length ? v5.flatMap((a, k) => (k ? [", ", a] : [a])) : ["aucun paragraphe"];
       return el("p", { class: "changed-since", dataset: { rule: change.rule || "", verdict: change.verdict || "" } },
