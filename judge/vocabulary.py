@@ -8,12 +8,14 @@ from functools import cache
 
 from engine import model
 from engine.steps import TARGET_KEY
+from engine.versions import RULESETS
 from engine.vocabulary import vocabulary as labels
 
 
 @cache
 def embedded() -> dict:
-    """What every page embeds: ``labels`` (kind -> identifier -> French label) and the format's lists."""
+    """What every page embeds: ``labels`` (kind -> identifier -> French label), the format's lists
+    and ``rulesets`` (engine.versions.RULESETS: slug -> label)."""
     return {
         "labels": labels(),
         "triggers": list(model.TRIGGERS),
@@ -25,4 +27,6 @@ def embedded() -> dict:
         "player_zones": list(model.PLAYER_ZONES),
         "quick_costs": list(model.QUICK_COSTS),
         "target_key": dict(TARGET_KEY),
+        # the rule sets a scenario may be played under (its "rules"), with the label a judge reads
+        "rulesets": dict(RULESETS),
     }

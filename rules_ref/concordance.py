@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -198,6 +200,20 @@ def import_concordance(ruleset_slug: str, path: Path | str | None = None) -> Con
     return report
 
 
+#: A citation of the engine's log under ``cr-5.0`` (engine.versions): an official paragraph,
+#: "4.2.5.d (CR 5.0)", or a French rule that has none, "4.1.h (FR 1)". Never the French rule of the
+#: same number: the first links to :func:`rules_ref.concordance_views.official_rule`.
+VERSIONED_CITATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+(?:\.[a-z])?) \((CR 5\.0|FR 1)\)")
+
+
+def french_ruleset(slug: str | None) -> str:
+    """The French rule set whose pages a scenario played under ``slug`` links to: a run under an
+    official version (``cr-5.0``) cites French rules of the default rule set (``fr-1``)."""
+    if not slug or slug in {v.slug for v in VERSIONS.values()}:
+        return settings.ARBITRE_DEFAULT_RULESET
+    return slug
+
+
 # --- showing it -----------------------------------------------------------------------------------
 
 
@@ -294,7 +310,13 @@ def find_official(query: str, ruleset: str) -> OfficialMatch | None:
         return None
     release, number = parsed
     version = next((v for v in VERSIONS.values() if v.label == f"CR {release}"), None)
-    match = OfficialMatch(query=query.strip(), version=version, number=number)
+    return match_official(version, number, ruleset, query=query.strip())
+
+
+def match_official(version: Version | None, number: str, ruleset: str, query: str = "") -> OfficialMatch:
+    """The French rules of ``ruleset`` that the paragraph ``number`` of ``version`` stands for: those
+    citing it exactly, else (a section) those under it; never the French rule of the same number."""
+    match = OfficialMatch(query=query or f"{version.label if version else '?'} {number}", version=version, number=number)
     if version is None:
         return match
     rows = list(
@@ -311,3 +333,24 @@ def find_official(query: str, ruleset: str) -> OfficialMatch | None:
     under = [(c.rule, c) for c in rows if any(n.startswith(prefix) for n in getattr(c, key))]
     match.rules, match.exact = under[:MAX_RULES], False
     return match
+
+
+# --- the official paragraphs ----------------------------------------------------------------------
+
+#: The paragraph numbers of each official document, in its order (numbers only, no text: see the
+#: file's "about"), to tell a real paragraph with no French counterpart from a number that does not exist.
+PARAGRAPHS_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "official"
+
+
+@cache
+def official_paragraphs(version: Version = CURRENT) -> frozenset[str]:
+    """Every paragraph number of ``version`` (``fixtures/official/<slug>-paragraphs.json``); empty
+    when the project does not ship that document's list."""
+    path = PARAGRAPHS_DIR / f"{version.slug}-paragraphs.json"
+    if not path.exists():
+        return frozenset()
+    return frozenset(json.loads(path.read_text(encoding="utf-8"))["paragraphs"])
+
+
+def is_official_paragraph(number: str, version: Version = CURRENT) -> bool:
+    return number in official_paragraphs(version)

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import escape
 from django.utils.text import Truncator
 
-from .concordance import CURRENT, OFFICIAL_PREFIX, OFFICIAL_URL, VERSIONS
+from .concordance import CURRENT, NUMBER, OFFICIAL_PREFIX, OFFICIAL_URL, VERSIONS, is_official_paragraph, match_official
 from .models import Concordance, RuleSet
 
 #: The sections of the rules, in French (the source leaves the top levels untitled).
@@ -79,6 +79,29 @@ def _hit(rule, c: Concordance) -> dict:
         "score": 1.0,
         "url": rule.get_absolute_url(),
     }
+
+
+def official_rule(request, number: str):
+    """``/regles/cr-5.0/<number>/``: a paragraph of the official rules as the engine cites it under
+    ``cr-5.0`` ("4.2.5.d (CR 5.0)"), resolved through the concordance to the French rule(s) it
+    stands for: a redirect when there is one, a short list when several (or a section), a page with
+    the official link when none; 404 for a number the official document does not have."""
+    number = number.strip().lower()
+    context = {"number": number, "version": CURRENT, "official_url": OFFICIAL_URL, "match": None}
+    if len(number) > 40 or not NUMBER.fullmatch(number):
+        context["problem"] = (
+            f"« {Truncator(number).chars(40)} » n'est pas un numéro de paragraphe des règles officielles"
+            " (attendu par exemple 4.2.5.d)."
+        )
+        return render(request, "rules_ref/official_rule.html", context, status=400)
+    match = match_official(CURRENT, number, settings.ARBITRE_DEFAULT_RULESET)
+    if match.exact and len(match.rules) == 1:
+        return redirect(match.rules[0][0].get_absolute_url())
+    if not match.rules and not is_official_paragraph(number):
+        context["problem"] = f"Le paragraphe {number} n'existe pas dans les {CURRENT.title}."
+        return render(request, "rules_ref/official_rule.html", context, status=404)
+    context["match"] = match
+    return render(request, "rules_ref/official_rule.html", context)
 
 
 def changes(request, ruleset: str | None = None):

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import engine
+from engine.versions import RULESETS
 from judge.api_errors import VersionConflict
 from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 
@@ -180,6 +181,11 @@ class Scenario(models.Model):
     @property
     def ruleset(self) -> str:
         return (self.document or {}).get("rules") or settings.ARBITRE_DEFAULT_RULESET
+
+    @property
+    def ruleset_label(self) -> str:
+        """"Comprehensive Rules 5.0 (2026)": what the board and the ruling show (engine.versions.RULESETS)."""
+        return RULESETS.get(self.ruleset, self.ruleset)
 
     def can_edit(self, user) -> bool:
         return bool(user and user.is_authenticated and (user.is_staff or user.pk == self.author_id))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -25,6 +26,7 @@ import engine
 from engine.model import PLAYER_ZONES
 from judge.budget import BudgetExceeded
 from judge.limits import MAX_DECISIONS
+from rules_ref.concordance import CURRENT, VERSIONED_CITATION, french_ruleset, match_official
 from rules_ref.models import Rule
 
 from . import runner
@@ -265,6 +267,30 @@ def _choices(text: str) -> tuple[list[dict], str | None]:
     return value[:MAX_DECISIONS], None
 
 
+def anchor(citation: str) -> str:
+    """The id of a cited rule on the ruling page: ``rule-4.2.5.c``, ``rule-4.2.5.d-cr-5.0`` for "4.2.5.d (CR 5.0)"."""
+    return "rule-" + re.sub(r"[^0-9a-z.]+", "-", citation.lower()).strip("-")
+
+
+def cited_rules_text(citations: list[str], ruleset: str) -> list[dict]:
+    """What the ruling page shows of each cited rule: ``number`` (as cited), ``anchor`` (its id on
+    the page), and ``rule`` (the French rule) or, for an official paragraph "4.2.5.d (CR 5.0)",
+    ``official`` (the French rules it stands for, through the concordance)."""
+    french = french_ruleset(ruleset)
+    bare = {c: VERSIONED_CITATION.fullmatch(c) for c in citations}
+    wanted = [m.group(1) if m else c for c, m in bare.items() if not (m and m.group(2) == "CR 5.0")]
+    found = {r.number: r for r in Rule.objects.filter(ruleset__slug=french, number__in=wanted)}
+    items = []
+    for citation, m in bare.items():
+        item = {"number": citation, "anchor": anchor(citation), "rule": None, "official": None}
+        if m and m.group(2) == "CR 5.0":
+            item["official"] = match_official(CURRENT, m.group(1), french)
+        else:
+            item["rule"] = found.get(m.group(1) if m else citation)
+        items.append(item)
+    return items
+
+
 def ruling(request, uuid):
     """The ruling at step N: the board, every step from the start with the full text of each rule it
     cites, the judge's note and the scenario's permalink; printable on A4. The link a floor judge
@@ -289,12 +315,11 @@ def ruling(request, uuid):
         for entry in out["log"]:
             if not groups or groups[-1]["step"] != entry["step"]:
                 groups.append({"step": entry["step"], "entries": []})
-            groups[-1]["entries"].append(entry)
+            groups[-1]["entries"].append({**entry, "cites": [(n, anchor(n)) for n in entry["rules"]]})
             numbers.extend(n for n in entry["rules"] if n not in numbers)
         if out["pending"]:
             numbers.extend(n for n in out["pending"].get("rules", []) if n not in numbers)
-    found = {r.number: r for r in Rule.objects.filter(ruleset__slug=scenario.ruleset, number__in=numbers)}
-    rules = [{"number": n, "rule": found.get(n)} for n in numbers]
+    rules = cited_rules_text(numbers, scenario.ruleset)
     query = {"etape": out["steps"] if out else steps}
     if choix and not problem:
         query["choix"] = choix
@@ -317,6 +342,7 @@ def ruling(request, uuid):
             "permalink": permalink,
             "here": here,
             "problems": problems,
+            "french_ruleset": french_ruleset(scenario.ruleset),
             "board": {"state": out["state"], "log": last, "last": [e["seq"] for e in last]} if out else None,
         },
     )

@@ -4,7 +4,7 @@
  * A classic script that is also a valid ES module: load it with <script src> or `import "./board.js"`;
  * either way it defines window.ArbitreBoard (static/arbitre/lib/dom.js re-exports its el()).
  *
- * ArbitreBoard.create({ruleset, rulesPage, apiRules, board, rulePanel, describeCard, showHidden})
+ * ArbitreBoard.create({ruleset, rulesPage, apiRules, apiSearch, board, rulePanel, describeCard, showHidden})
  * returns the drawing functions
  * bound to one page: renderBoard(out) draws `out.state` into `board`, highlighting what the steps in
  * `out.last` touched; renderLog(out, list) fills an <ol> with the log, each rule number a link to its
@@ -61,8 +61,23 @@
     return node;
   }
 
+  // Where a cited rule leads (lib/rulelinks.js, loaded by base.html): "4.2.5.d (CR 5.0)" to the official
+  // paragraph's page, a bare number to the French rule.
+  const links = () => window.ArbitreRuleLinks || {
+    frenchRuleset: (r) => r || "fr-1",
+    citationTarget: (c, o) => ({ number: c, official: false, ruleset: o.ruleset, href: `${o.rulesPage}${encodeURIComponent(o.ruleset)}/${encodeURIComponent(c)}/` }),
+  };
+  // The rule sets a scenario may be played under, with their labels (engine/versions.py RULESETS), embedded by base.html.
+  const RULESETS = (() => {
+    const node = typeof document === "undefined" ? null : document.getElementById("vocabulary");
+    try { return (node && JSON.parse(node.textContent).rulesets) || {}; } catch (e) { return {}; }
+  })();
+  const CHANGED_FR = { changed: "Modifiée en CR 5.0", absent: "Absente des CR 5.0" };
+
   function create(options) {
     const ruleset = options.ruleset || "fr-1";
+    const french = links().frenchRuleset(ruleset);
+    const apiSearch = options.apiSearch || "/api/search/";
     const board = options.board;
     const rulePanel = options.rulePanel || null;
     // describeCard(card) -> [French sentence]: each ability and effect, shown on the card (builder/describe.js)
@@ -123,15 +138,25 @@
     }
 
     // ---- rules: links, lazy texts, panel ---------------------------------------------------------------
-    function ruleUrl(number) { return `${options.rulesPage}${encodeURIComponent(ruleset)}/${encodeURIComponent(number)}/`; }
+    function target(citation) { return links().citationTarget(citation, { ruleset, rulesPage: options.rulesPage }); }
+    function ruleUrl(citation) { return target(citation).href; }
 
-    function fetchRule(number) {
-      if (!ruleCache.has(number)) {
-        const url = `${options.apiRules}${encodeURIComponent(ruleset)}/${encodeURIComponent(number)}/`;
-        ruleCache.set(number, fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    /** A French rule's JSON (/api/rules/), or for an official paragraph the search's answer (its notice
+     * and the French rules it stands for, through the concordance); null when there is none. */
+    function fetchRule(citation) {
+      if (!ruleCache.has(citation)) {
+        const t = target(citation);
+        const url = t.official ? `${apiSearch}?q=${encodeURIComponent(`cr5 ${t.number}`)}&ruleset=${encodeURIComponent(french)}`
+          : `${options.apiRules}${encodeURIComponent(t.ruleset)}/${encodeURIComponent(t.number)}/`;
+        ruleCache.set(citation, fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
           .then((r) => (r.ok ? r.json() : null)).catch(() => null));
       }
-      return ruleCache.get(number);
+      return ruleCache.get(citation);
+    }
+
+    function ruleTitle(rule) {
+      if (rule && rule.kind === "official") return (rule.official && rule.official.notice) || "";
+      return rule ? `${rule.number} ${rule.title || ""} — ${rule.text || ""}`.trim() : "";
     }
 
     let panelNumber = null;
@@ -142,7 +167,16 @@
       const rule = await fetchRule(number);
       if (panelNumber !== number) return;
       if (!rule) {
-        rulePanel.replaceChildren(el("p", { class: "problem", text: `La règle ${number} est absente de ${ruleset}.` }));
+        rulePanel.replaceChildren(el("p", { class: "problem", text: `La règle ${number} est absente de ${french}.` }));
+        return;
+      }
+      if (rule.kind === "official") {   // an official paragraph: the French rules it stands for
+        const parts = [el("h3", {}, el("span", { class: "num", text: number })), el("p", { text: rule.official.notice || "" })];
+        const list = el("ul", {});
+        for (const hit of rule.results || []) list.append(el("li", {}, el("a", { href: hit.url, text: `${hit.number} ${hit.title || ""}`.trim() })));
+        if ((rule.results || []).length) parts.push(list);
+        parts.push(el("p", {}, el("a", { href: ruleUrl(number), text: "Ouvrir la page du paragraphe officiel" })));
+        rulePanel.replaceChildren(...parts);
         return;
       }
       const heading = el("h3", {}, el("span", { class: "num", text: rule.number || "" }), " ", rule.title || "");
@@ -160,16 +194,15 @@
         const link = el("a", { href: ruleUrl(number), class: "rule-link num", text: number, dataset: { rule: number } });
         link.addEventListener("mouseenter", () => showRule(number));
         link.addEventListener("focus", () => showRule(number));
-        fetchRule(number).then((rule) => {
-          if (rule) link.title = `${rule.number} ${rule.title || ""} — ${rule.text || ""}`.trim();
-        });
+        if (target(number).official) link.classList.add("official");
+        fetchRule(number).then((rule) => { if (rule) link.title = ruleTitle(rule); });
         span.append(link, " ");
       }
       return span;
     }
 
     /** Glossary articles cited without rule numbers (2v2): a link to the article's page, its section named. */
-    function articleUrl(slug) { return `${options.rulesPage}${encodeURIComponent(ruleset)}/glossaire/${encodeURIComponent(slug)}/`; }
+    function articleUrl(slug) { return `${options.rulesPage}${encodeURIComponent(french)}/glossaire/${encodeURIComponent(slug)}/`; }
 
     function articleLinks(articles) {
       const span = el("span", { class: "article-links" });
@@ -478,6 +511,11 @@
         el("strong", { text: `Jour ${state.day ?? 1}` }), " · ",
         el("span", { class: "phase", text: PHASE_FR[state.phase] || state.phase }), " · ",
         `Premier joueur : ${state.first_player || "—"}`);
+      if (options.showRuleset) {
+        const slug = state.rules || ruleset;
+        info.append(" · ", el("span", { class: `ruleset-label ruleset-${slug.replace(/[^a-z0-9-]/g, "")}`, dataset: { ruleset: slug },
+          text: `Règles : ${RULESETS[slug] || slug}` }));
+      }
       if (state.mode === "2v2") {
         renderBoard2v2(state, hot, info);
         return;
@@ -501,9 +539,23 @@
       if ((entry.rules || []).length) li.append(ruleLinks(entry.rules));
       else if (!(entry.articles || []).length) li.append(el("span", { class: "muted no-rule", text: "aucune règle numérotée" }));
       if ((entry.articles || []).length) li.append(articleLinks(entry.articles));
+      for (const change of entry.changed_since || []) li.append(changedSince(change));
       li.addEventListener("mouseenter", () => highlightEntry(entry, true));
       li.addEventListener("mouseleave", () => highlightEntry(entry, false));
       return li;
+    }
+
+    /** Under fr-1, a cited rule whose meaning changed by v5.0 (`changed_since`, engine/versions.py): a
+     * visible marker, the v5.0 paragraphs as links and the note. */
+    function changedSince(change) {
+      const v5 = (change.cr5 || []).map((n) => {
+        const t = target(`${n} (CR 5.0)`);
+        return el("a", { href: t.href, class: "cite official", text: `${n} (CR 5.0)` });
+      });
+      const numbers = v5.length ? v5.flatMap((a, k) => (k ? [", ", a] : [a])) : ["aucun paragraphe"];
+      return el("p", { class: "changed-since", dataset: { rule: change.rule || "", verdict: change.verdict || "" } },
+        el("strong", { class: "changed-mark", text: CHANGED_FR[change.verdict] || CHANGED_FR.changed }),
+        ` — ${change.rule || ""} → `, ...numbers, change.note ? ` : ${change.note}` : "");
     }
 
     function renderLog(out, logList) {
@@ -524,5 +576,5 @@
     return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, logEntry, highlightEntry };
   }
 
-  window.ArbitreBoard = { create, el, path2v2, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR };
+  window.ArbitreBoard = { create, el, path2v2, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR, RULESETS };
 })();

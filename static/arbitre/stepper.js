@@ -8,6 +8,7 @@
  */
 import { describeCard } from "./builder/describe.js";
 import { api } from "./lib/api.js";
+import { openCompare, compareLabel } from "./compare.js";
 
 (function () {
   "use strict";
@@ -19,7 +20,11 @@ import { api } from "./lib/api.js";
   const { el, PHASE_FR } = window.ArbitreBoard;
 
   let documentData = initial.document;
-  const ruleset = initial.ruleset || (documentData && documentData.rules) || "fr-1";
+  if (!documentData && !initial.uuid) {   // the builder's unsaved board ("Essayer sans enregistrer")
+    try { documentData = JSON.parse(sessionStorage.getItem("arbitre-trial") || "null"); } catch (e) { documentData = null; }
+  }
+  // The rule set the document is played under (its "rules": fr-1 or cr-5.0), shown on the board.
+  const ruleset = (documentData && typeof documentData.rules === "string" && documentData.rules) || initial.ruleset || "fr-1";
 
   // ---- the page's state ----------------------------------------------------------------------
   const snapshots = [];   // snapshots[n]: the position after n steps (when seen in this session)
@@ -98,7 +103,10 @@ import { api } from "./lib/api.js";
   const rulingLink = el("a", { class: "button secondary", id: "ruling-link", href: "#", hidden: !initial.uuid },
     "Décision imprimable (pour l'arbitre principal)");
   const resetButton = el("button", { type: "button", id: "btn-reset", class: "secondary", onclick: () => goTo(0, [], true) }, "Recommencer");
-  const share = el("div", { class: "share actions" }, shareButton, shareInput, shareResult, rulingLink, resetButton);
+  // One click: the same document under the other rule set, the two logs side by side (compare.js).
+  const compareButton = el("button", { type: "button", id: "btn-compare", class: "secondary", onclick: () => compare() }, compareLabel(ruleset));
+  const share = el("div", { class: "share actions" }, shareButton, shareInput, shareResult, rulingLink, resetButton, compareButton);
+  const compareBox = el("section", { class: "compare", id: "compare", hidden: true, "aria-labelledby": "compare-title" });
 
   const problemsBox = el("div", { class: "stepper-problems", id: "stepper-problems", hidden: true });
   const pendingBox = el("section", { class: "pending", id: "pending", hidden: true, "aria-label": "Décision attendue" });
@@ -115,9 +123,11 @@ import { api } from "./lib/api.js";
   const mainColumn = el("div", { class: "stepper-main" }, pendingBox, winnerBox, board, share, forkBox);
   const layout = el("div", { class: "stepper-layout" }, mainColumn, logColumn);
   root.append(problemsBox, bar, status, layout);
+  root.after(compareBox);   // after the stepper: its sticky bar does not cover the comparison
 
   const view = window.ArbitreBoard.create({
-    ruleset, rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, board, rulePanel,
+    ruleset, rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
+    board, rulePanel, showRuleset: true,
   });
   const { cardNames, decisionLabel, ruleLinks, logEntry } = view;
 
@@ -454,6 +464,19 @@ import { api } from "./lib/api.js";
     shareButton.focus();
   }
 
+  /** Run the document under both rule sets, from the start with the judge's decisions so far. */
+  function compare() {
+    if (!documentData) return;
+    compareButton.setAttribute("aria-expanded", "true");
+    const done = openCompare(compareBox, {
+      document: documentData, ruleset, decisions: extra, apiRun: root.dataset.apiRun,
+      rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
+      onClose: () => { compareButton.setAttribute("aria-expanded", "false"); compareButton.focus(); },
+    });
+    compareBox.scrollIntoView({ block: "start" });
+    return done;
+  }
+
   // ---- keyboard ----------------------------------------------------------------------------------------------
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -473,12 +496,9 @@ import { api } from "./lib/api.js";
   // ---- start --------------------------------------------------------------------------------------------
   async function start() {
     if (!documentData && !initial.uuid) {
-      try { documentData = JSON.parse(sessionStorage.getItem("arbitre-trial") || "null"); } catch (e) { documentData = null; }
-      if (!documentData) {
-        showProblems([{ path: "$", message: "aucun plateau à essayer : ouvrez l'essai depuis le constructeur." }], "Rien à dérouler");
-        bar.hidden = true;
-        return;
-      }
+      showProblems([{ path: "$", message: "aucun plateau à essayer : ouvrez l'essai depuis le constructeur." }], "Rien à dérouler");
+      bar.hidden = true;
+      return;
     }
     if ((initial.problems || []).length) {
       showProblems(initial.problems, "Ce scénario ne peut pas être joué : corrigez ces problèmes");
@@ -493,7 +513,9 @@ import { api } from "./lib/api.js";
     if (!snap && steps) snap = await land(0, []);
     if (!snap) { bar.hidden = true; return; }
     render(snap);
+    const askedCompare = new URLSearchParams(location.search).get("comparer") === "1";
     remember(false);
+    if (askedCompare) compare();
   }
 
   start();

@@ -15,7 +15,7 @@ const MARKER_TYPE = "application/x-arbitre-marker";
 const KIND_FR = { hero: "Héros", companion: "Compagnon" };
 
 export const boardRoot = el("div", { class: "board builder-board", id: "builder-board", role: "region", "aria-label": "Plateau (cliquez pour modifier)" });
-const view = window.ArbitreBoard.create({ board: boardRoot, describeCard, showHidden: true, rulesPage: "/regles/", apiRules: "/api/rules/" });
+const view = window.ArbitreBoard.create({ board: boardRoot, describeCard, showHidden: true, showRuleset: true, rulesPage: "/regles/", apiRules: "/api/rules/" });
 
 /** The common spell effects of the "Sort" preset. */
 const SPELL_EFFECTS = [

@@ -1,7 +1,7 @@
 // The forms around the board: the scenario (title, visibility…), the game (day, phase, mode…),
 // the heroes, the Adventure in detail (Tumult terrains, markers as numbers) and the decisions.
 import { el, button } from "../lib/dom.js";
-import { PHASES, PHASE_FR, TERRAINS, TERRAIN_FR, options } from "../lib/vocab.js";
+import { PHASES, PHASE_FR, RULESETS, TERRAINS, TERRAIN_FR, options } from "../lib/vocab.js";
 import { field, checkField, select, textInput, numberInput, holder, setOrDelete, idList } from "./fields.js";
 import { state, changed, players, player, is2v2, switchMode, adventure, defaultAdventure } from "./state.js";
 
@@ -44,10 +44,19 @@ export function renderGame() {
     field("Mode", select(MODES, is2v2() ? "2v2" : (d.mode || "1v1"), (v) => { switchMode(v); changed(true); }), "mode"),
     field("Premier joueur", select(players().map((p) => [p, p]), d.first_player || players()[0], (v) => { d.first_player = v; changed(false); }), "first_player"),
     field("Graine (hasard)", numberInput(d.seed === undefined ? 0 : d.seed, (v) => { setOrDelete(d, "seed", v); changed(false); }, { min: 0 }), "seed"),
-    field("Jeu de règles", textInput(d.rules === undefined ? "" : d.rules, (v) => { setOrDelete(d, "rules", v || null); changed(false); }, { placeholder: "fr-1" }), "rules"),
+    field("Jeu de règles", rulesSelect(d), "rules"),
   );
   box.append(grid);
   return box;
+}
+
+/** The rule set the scenario is played under (its "rules", saved in the document): the engine's
+ * (engine/versions.py RULESETS, embedded by base.html); a value it does not know stays listed, for the check to name. */
+function rulesSelect(d) {
+  const current = typeof d.rules === "string" && d.rules ? d.rules : "fr-1";
+  const choices = Object.entries(RULESETS);
+  if (!RULESETS[current]) choices.push([current, current]);
+  return select(choices, current, (v) => { d.rules = v; changed(true); });
 }
 
 export function renderPlayers() {

@@ -16,6 +16,7 @@ import { summary, scheduleCheck, runCheck, showProblems, setHooks } from "./prob
 import { renderMeta, renderGame, renderPlayers, renderAdventure, renderDecisions } from "./forms.js";
 import { renderImportExport, refreshExport } from "./io.js";
 import { save, trial, conflictBox, stepperLink, showStepperLink, onSaved } from "./save.js";
+import { compareLabel } from "../compare.js";
 
 const root = document.getElementById("builder");
 const slots = { meta: el("div"), game: el("div"), players: el("div"), adventure: el("div"), decisions: el("div") };
@@ -52,6 +53,7 @@ function render() {
     if (again) again.focus({ preventScroll: true });
   }
   if (state.checked) showProblems();
+  updateCompare();
 }
 
 let boardFrame = 0;
@@ -63,13 +65,17 @@ onChange((redraw) => {
   scheduleCheck();
 });
 onSaved(updateDirty);
+// "Comparer avec CR 5.0" (or FR v1.x): the unsaved board in the stepper, run under both rule sets.
+const compareButton = button("", () => trial(true), { class: "secondary", id: "builder-compare", "aria-describedby": "trial-hint" });
+function updateCompare() { compareButton.textContent = compareLabel(state.doc.rules); }
 setHooks({ openCard: (card) => editCard(card), boardRoot: () => boardRoot });
 
 const toolbar = el("div", { class: "toolbar" },
   el("div", { class: "actions" },
     button("Enregistrer", () => save(false), { class: "primary" }),
-    button("Essayer sans enregistrer", trial, { class: "secondary", title: "Ouvre le pas-à-pas dans un nouvel onglet, sans enregistrer" }),
+    button("Essayer sans enregistrer", () => trial(false), { class: "secondary", title: "Ouvre le pas-à-pas dans un nouvel onglet, sans enregistrer" }),
     el("span", { class: "hint", id: "trial-hint" }, "(s'ouvre dans un nouvel onglet)"),
+    compareButton,
     stepperLink,
     ui.dirty),
   ui.checkStatus,

@@ -121,8 +121,9 @@ function showConflict(data) {
   setMessage("Non enregistré : quelqu'un d'autre a enregistré ce scénario.", "error");
 }
 
-/** The stepper on the unsaved board, in a new tab (or here when the browser refuses one). */
-export function trial() {
+/** The stepper on the unsaved board, in a new tab (or here when the browser refuses one); with
+ * `compare`, run at once under both rule sets (compare.js). */
+export function trial(compare) {
   try {
     sessionStorage.setItem("arbitre-trial", JSON.stringify(state.doc));
   } catch (e) {
@@ -130,6 +131,7 @@ export function trial() {
     return;
   }
   // A tab opened this way starts with a copy of this tab's sessionStorage.
-  const opened = window.open(root().dataset.trialUrl, "_blank");
-  if (!opened) window.location.assign(root().dataset.trialUrl);
+  const url = root().dataset.trialUrl + (compare === true ? "?comparer=1" : "");
+  const opened = window.open(url, "_blank");
+  if (!opened) window.location.assign(url);
 }

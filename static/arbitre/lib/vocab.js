@@ -27,6 +27,8 @@ export const TARGET_KEY = embedded.target_key || {
   draw: "player", resupply: "player",
 };
 export const SIDES = list("sides", ["self", "opponent", "teammate"]);
+/** slug -> label of the rule sets a scenario may be played under (engine/versions.py RULESETS). */
+export const RULESETS = embedded.rulesets && typeof embedded.rulesets === "object" ? embedded.rulesets : { "fr-1": "fr-1", "cr-5.0": "cr-5.0" };
 
 export const TRIGGER_FR = {
   join: "Lorsque je rejoins l'Expédition", played_from_hand: "Quand je suis joué depuis la Main",
