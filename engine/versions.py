@@ -36,7 +36,7 @@ from typing import Any
 FR1 = "fr-1"
 CR5 = "cr-5.0"
 #: the rule sets a scenario's ``rules`` may name, with the label a judge reads
-RULESETS = {FR1: "Règles FR v1.x (traduction, 2024)", CR5: "Comprehensive Rules 5.0 (2026)"}
+RULESETS = {FR1: "FR v1.x (traduction française, 2024)", CR5: "CR 5.0 (Comprehensive Rules officielles, 2026)"}
 DEFAULT = FR1
 LABEL = "CR 5.0"
 SUFFIX = f" ({LABEL})"

@@ -14,7 +14,7 @@ from engine.versions import CR5, RULESETS
 from judge.scenarios.models import Scenario
 from rules_ref.concordance import import_concordance
 
-SCENARIO = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "end-first-meeting-in-an-effect-wins.json"
+SCENARIO = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "cr5-victory-meet-at-night.json"
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def official(rules):
 
 
 def victory(alice, rules: str) -> Scenario:
-    """A wins in the middle of a spell: their Expeditions meet (4.3.a under fr-1, changed by v5.0)."""
+    """A's Expeditions meet at Dusk: A wins there under fr-1 (4.3.a, changed by v5.0), at Night under cr-5.0 (4.2.5.d)."""
     doc = json.loads(SCENARIO.read_text(encoding="utf-8"))
     doc["rules"] = rules
     scenario = Scenario(title=f"Victoire ({rules})", author=alice, visibility="link", document=doc)
@@ -42,7 +42,7 @@ def test_pages_embed_the_rule_sets_with_their_labels(client, alice, db):
 def test_ruling_under_cr5_shows_the_rule_set_and_links_v5_citations_to_their_page(client, alice, official):
     scenario = victory(alice, CR5)
     assert scenario.problems == []
-    html = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 5}).content.decode()
+    html = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 6}).content.decode()
     assert f"Règles : {RULESETS[CR5]}" in html
     # the log's citation, and the cited paragraph's block: the French rules it stands for
     assert 'href="#rule-4.2.5.d-cr-5.0">4.2.5.d (CR 5.0)</a>' in html
@@ -54,7 +54,7 @@ def test_ruling_under_cr5_shows_the_rule_set_and_links_v5_citations_to_their_pag
 
 def test_ruling_under_fr1_marks_the_rule_changed_by_v5(client, alice, official):
     scenario = victory(alice, "fr-1")
-    html = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 5}).content.decode()
+    html = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": 6}).content.decode()
     assert f"Règles : {RULESETS['fr-1']}" in html
     marker = re.search(r'<p class="changed-since">(.*?)</p>', html, re.S)
     assert marker, "no changed_since marker on the victory entry"
