@@ -316,7 +316,9 @@ def find_official(query: str, ruleset: str) -> OfficialMatch | None:
 def match_official(version: Version | None, number: str, ruleset: str, query: str = "") -> OfficialMatch:
     """The French rules of ``ruleset`` that the paragraph ``number`` of ``version`` stands for: those
     citing it exactly, else (a section) those under it; never the French rule of the same number."""
-    match = OfficialMatch(query=query or f"{version.label if version else '?'} {number}", version=version, number=number)
+    match = OfficialMatch(
+        query=query or f"{version.label if version else '?'} {number}", version=version, number=number
+    )
     if version is None:
         return match
     rows = list(

@@ -184,7 +184,7 @@ class Scenario(models.Model):
 
     @property
     def ruleset_label(self) -> str:
-        """"CR 5.0 (Comprehensive Rules officielles, 2026)": what the board and the ruling show (engine.versions.RULESETS)."""
+        """What the board and the ruling show, e.g. "CR 5.0 (Comprehensive Rules officielles, 2026)" (engine.versions.RULESETS)."""
         return RULESETS.get(self.ruleset, self.ruleset)
 
     def can_edit(self, user) -> bool:

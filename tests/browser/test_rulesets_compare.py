@@ -93,7 +93,9 @@ def test_switch_to_cr5_compare_both_rulings_and_follow_a_v5_citation(judge_page,
     v5 = cr5.locator("a.rule-link", has_text="4.2.5.d (CR 5.0)").last
     expect(v5).to_have_attribute("href", "/regles/cr-5.0/4.2.5.d/")
     assert cr5.locator('a[href="/regles/fr-1/4.2.5.d/"]').count() == 0
-    expect(fr1.locator("a.rule-link", has_text=re.compile(r"^4\.3\.a$"))).to_have_attribute("href", "/regles/fr-1/4.3.a/")
+    expect(fr1.locator("a.rule-link", has_text=re.compile(r"^4\.3\.a$"))).to_have_attribute(
+        "href", "/regles/fr-1/4.3.a/"
+    )
     marker = fr1.locator(".changed-since")
     expect(marker).to_have_count(1)
     expect(marker).to_contain_text("Modifiée en CR 5.0")
@@ -160,7 +162,9 @@ def test_builder_compares_the_unsaved_board_in_a_new_tab(judge_page, official, j
     expect(trial.locator('#compare .compare-column[data-ruleset="fr-1"] .compare-end')).to_have_text(
         "Fin de la partie : le joueur A gagne."
     )
-    expect(trial.locator('#compare .compare-column[data-ruleset="cr-5.0"] a.rule-link', has_text="(CR 5.0)").first).to_be_visible()
+    expect(
+        trial.locator('#compare .compare-column[data-ruleset="cr-5.0"] a.rule-link', has_text="(CR 5.0)").first
+    ).to_be_visible()
     assert js_errors == []
 
 

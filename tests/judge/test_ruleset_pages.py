@@ -66,6 +66,8 @@ def test_ruling_under_fr1_marks_the_rule_changed_by_v5(client, alice, official):
 def test_stepper_page_hands_the_scenarios_rule_set_to_the_script(client, alice, official):
     scenario = victory(alice, CR5)
     html = client.get(f"/scenarios/{scenario.uuid}/").content.decode()
-    initial = json.loads(re.search(r'<script id="stepper-initial" type="application/json">(.*?)</script>', html, re.S).group(1))
+    initial = json.loads(
+        re.search(r'<script id="stepper-initial" type="application/json">(.*?)</script>', html, re.S).group(1)
+    )
     assert initial["ruleset"] == CR5 and initial["document"]["rules"] == CR5
     assert 'data-api-search="/api/search/"' in html

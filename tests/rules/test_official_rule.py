@@ -69,7 +69,9 @@ def test_a_section_lists_the_french_rules_under_it(client, official):
 def test_a_number_the_official_rules_do_not_have_is_a_french_404(client, official):
     response = client.get("/regles/cr-5.0/9.9.z/")
     assert response.status_code == 404
-    assert "Le paragraphe 9.9.z n&#x27;existe pas dans les Altered Comprehensive Rules 5.0." in response.content.decode()
+    assert (
+        "Le paragraphe 9.9.z n&#x27;existe pas dans les Altered Comprehensive Rules 5.0." in response.content.decode()
+    )
 
 
 @pytest.mark.parametrize("number", ["abc", "4.2.5.d%3Cscript%3E", "1." * 30, "4..2"])
