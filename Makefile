@@ -57,17 +57,20 @@ chromium:
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 	command -v pdftotext >/dev/null || (apt-get update && apt-get install -y poppler-utils)
 
-# Every test on SQLite, then every test but the browser ones again on a throwaway PostgreSQL server on
-# loopback (the browser tests drive pages whose data paths the other tests already cover on both
-# databases; run them there too with `make test-postgres PGMARK=`).
+# Every test on SQLite, then again on a throwaway PostgreSQL server on loopback every test that reaches
+# the database: not the browser ones (they drive pages whose data paths the other tests already cover
+# on both databases; run them there too with `make test-postgres PGMARK=`), nor the engine's
+# (tests/engine: pure Python, no database; `make test-postgres PGIGNORE=` runs them too).
 test: setup chromium
 	$(PY) -m pytest
 	$(MAKE) --no-print-directory test-postgres
 
 PGMARK ?= not browser
+PGIGNORE ?= tests/engine
 test-postgres: setup
 	@url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \
-	  echo "== the suite on PostgreSQL ($$url)" && DATABASE_URL=$$url $(PY) -m pytest $(if $(PGMARK),-m "$(PGMARK)")
+	  echo "== the suite on PostgreSQL ($$url)" && DATABASE_URL=$$url $(PY) -m pytest $(if $(PGMARK),-m "$(PGMARK)") \
+	  $(foreach d,$(PGIGNORE),--ignore=$(d))
 
 bench: data
 	$(PY) bench/run.py

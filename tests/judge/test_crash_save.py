@@ -29,7 +29,7 @@ from django.db import connection
 from tests.judge.test_scenarios_api import board
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 12
+KILLS = 5  # each kill restarts a worker and checks the database from a new process: ~10 s a kill
 
 
 def free_port() -> int:
