@@ -274,7 +274,7 @@ class Game:
             if decision is None:
                 swap = self._scripted_swap(need)
                 return self._perform_swap(swap) if swap is not None else []
-        return self._perform(decision, consumed=need is not None)
+        return self._perform(decision, need)
 
     def decide(self, decision: dict[str, Any]) -> list[LogEntry]:
         """Insert `decision` at the current point of the decision list and perform the step that
@@ -292,7 +292,7 @@ class Game:
             return self._perform_swap(dict(decision), inserted=True)
         if problem:
             raise IllegalDecision(f"{problem} (règle {', '.join(need.rules)})")
-        return self._perform(dict(decision), consumed=True, inserted=True)
+        return self._perform(dict(decision), need, inserted=True)
 
     def undo(self) -> list[LogEntry]:
         """Go back one step exactly; return the entries removed. IndexError at the start."""
@@ -446,10 +446,12 @@ class Game:
         self.steps_done += 1
         return self.log[start:]
 
-    def _perform(self, decision: dict | None, consumed: bool, inserted: bool = False) -> list[LogEntry]:
+    def _perform(self, decision: dict | None, need: flow.Need | None, inserted: bool = False) -> list[LogEntry]:
+        """One step consuming `decision` for `need` (the caller's, computed on this same state), or
+        the cursor's step when nothing is needed."""
+
         def body() -> None:
             st, j = self.state, self.journal
-            need = self._need() if consumed else None
             if need is not None and need.automatic is None:
                 if inserted:
                     j.insert(st.decisions, st.decision_index, decision)
