@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine import model
-from engine.steps import TARGET_KEY
+from engine.steps import PUT_ZONES, TARGET_KEY
 from engine.versions import RULESETS
 from engine.vocabulary import vocabulary as labels
 
@@ -27,6 +27,7 @@ def embedded() -> dict:
         "player_zones": list(model.PLAYER_ZONES),
         "quick_costs": list(model.QUICK_COSTS),
         "target_key": dict(TARGET_KEY),
+        "put_zones": list(PUT_ZONES),  # where the verb `put` may move a card
         # the rule sets a scenario may be played under (its "rules"), with the label a judge reads
         "rulesets": dict(RULESETS),
     }

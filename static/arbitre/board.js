@@ -132,6 +132,7 @@
       if ("optional" in d) return d.optional ? `${p} le fait` : `${p} ne le fait pas`;
       if ("targets" in d) return `${p} cible ${list(d.targets || [])}`;
       if ("mode" in d) return `${p} choisit le mode ${d.mode}`;
+      if (Array.isArray(d.modes)) return `${p} choisit les modes ${d.modes.join(", ")}, dans cet ordre`;
       const rest = Object.assign({}, d);
       delete rest.player;
       return `${p} : ${JSON.stringify(rest)}`;

@@ -112,3 +112,39 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
         },
     ]
     assert js_errors == []
+
+
+def test_cr5_effect_vocabulary_put_and_several_modes_without_json(judge_page: Page, site, js_errors):
+    """Issue 12's additions to the effect vocabulary, built with forms under cr-5.0: `put` (a card to
+    another zone: Expedition ↔ Landmarks, 7.3.27.a) and "Choisissez X" modes (6.5.g), with repeats."""
+    page = judge_page
+    page.goto(f"{site}/scenarios/nouveau/")
+    page.get_by_label("Jeu de règles").select_option("cr-5.0")
+    panel = page.locator("#side-panel")
+    page.get_by_role("button", name="Ajouter une carte dans Main (A)").click()
+    panel.get_by_label("Nom de la carte").fill("Remaniement")
+    panel.get_by_label("Effet du Sort").select_option("boost")
+    panel.get_by_role("button", name="Ajouter : Sort", exact=True).click()
+    spell = panel.locator(".spell-effect")
+    first = spell.locator(".step").first
+    first.get_by_label("Verbe (effet de a1, étape 1)").select_option("put")
+    first.get_by_label("Zone d'arrivée").select_option("landmarks")
+    spell.get_by_label("Verbe de l'étape à ajouter (effet de a1)").select_option("choose_one")
+    spell.get_by_role("button", name="Ajouter une étape à effet de a1").click()
+    modal = spell.locator(".step").filter(has=page.locator(".modes")).first
+    modal.get_by_label("Modes à choisir").fill("2")
+    modal.get_by_label("Un même mode peut être choisi plusieurs fois").check()
+    expect(spell.locator(":scope > .sentence")).to_have_text(
+        "Mettez une carte ciblée dans la zone : Repères. "
+        "Choisissez-en 2 (un même mode peut revenir) : (1) piochez 1 carte ; (2) ravitaillez."
+    )
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+
+    page.locator("#io-details > summary").click()
+    page.get_by_role("button", name="Afficher le JSON").click()
+    doc = json.loads(page.get_by_label("Document JSON", exact=True).input_value())
+    assert doc["rules"] == "cr-5.0"
+    effect = doc["players"]["A"]["hand"][0]["effect"]
+    assert effect[0] == {"action": "put", "target": "choose", "zone": "landmarks"}
+    assert effect[1]["action"] == "choose_one" and effect[1]["choose"] == 2 and effect[1]["repeat"] is True
+    assert js_errors == []

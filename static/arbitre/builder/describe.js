@@ -138,7 +138,13 @@ export function describeStep(step) {
     else text = t.subject + (t.me ? " ne suis plus " : t.many ? " ne sont plus " : " n'est plus ") + status;
   } else if (verb === "choose_one") {
     const modes = Array.isArray(step.modes) ? step.modes : [];
-    text = "choisissez-en un : " + modes.map((m, k) => "(" + (k + 1) + ") " + describeSteps(Array.isArray(m) ? m : [])).join(" ; ");
+    const x = Math.max(1, num(step.choose, 1));
+    const head = x === 1 ? "choisissez-en un" : "choisissez-en " + x + (step.repeat === true ? " (un même mode peut revenir)" : "");
+    text = head + " : " + modes.map((m, k) => "(" + (k + 1) + ") " + describeSteps(Array.isArray(m) ? m : [])).join(" ; ");
+  } else if (verb === "put") {
+    const t = cardTarget(step);
+    const where = ZONE_FR[step.zone] || step.zone || "(zone à choisir)";
+    text = (t.me ? "mettez-moi" : "mettez " + t.object) + " dans la zone : " + where;
   } else if (verb === "internal") {
     text = "action interne — " + costsText(step.cost) + " : " + low(describeSteps(Array.isArray(step.effect) ? step.effect : []));
   } else {

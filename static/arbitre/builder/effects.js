@@ -2,7 +2,7 @@
 // (engine/README.md "Effect verbs", "Abilities"; engine/scenario/check.py). Each form reads back as
 // the French sentence of describe.js, updated as the judge types.
 import { el, button } from "../lib/dom.js";
-import { TRIGGERS, TRIGGER_FR, VERBS, VERB_FR, STATUSES, STATUS_FR, TYPE_FR, CARD_TYPES, PLAYER_ZONES, ZONE_FR, TARGET_KEY, options } from "../lib/vocab.js";
+import { TRIGGERS, TRIGGER_FR, VERBS, VERB_FR, STATUSES, STATUS_FR, TYPE_FR, CARD_TYPES, PLAYER_ZONES, PUT_ZONES, ZONE_FR, TARGET_KEY, options } from "../lib/vocab.js";
 import { field, checkField, select, textInput, numberInput, holder, setOrDelete } from "./fields.js";
 import { changed, players, is2v2 } from "./state.js";
 import { describeAbility, describeStep, describeEffect } from "./describe.js";
@@ -29,6 +29,7 @@ export function newStep(verb) {
   if (verb === "gain_counters" || verb === "gain_status" || verb === "lose_status" || verb === "remove_counters") step.type = "character";
   if (verb === "choose_one") step.modes = [[newStep("draw")], [newStep("resupply")]];
   if (verb === "internal") { step.cost = { mana: 1 }; step.effect = [newStep("draw")]; }
+  if (verb === "put") step.zone = "landmarks";
   return step;
 }
 
@@ -80,10 +81,20 @@ function stepEditor(steps, step, i, path, label) {
   if (step.action === "gain_status" || step.action === "lose_status") {
     grid.append(field("Statut", select(options(STATUSES, STATUS_FR), step.status || "asleep", (v) => { step.status = v; changed(false); }), path + ".status"));
   }
+  if (step.action === "put") {
+    grid.append(field("Zone d'arrivée", select(options(PUT_ZONES, ZONE_FR), step.zone || "landmarks", (v) => { step.zone = v; changed(false); }), path + ".zone"));
+  }
+  if (step.action === "choose_one") {
+    // "Choisissez X" (CR 5.0 6.5.g): X different modes, or the same one again when repeats are allowed
+    grid.append(field("Modes à choisir", numberInput(step.choose ?? 1, (v) => { setOrDelete(step, "choose", v === 1 ? null : v); changed(false); }, { min: 1, max: 20 }), path + ".choose"));
+  }
   item.prepend(grid);
   item.append(checkField("Facultatif (« vous pouvez »)", step.optional === true, path + ".optional", (on) => { setOrDelete(step, "optional", on || null); changed(false); }));
   item.append(conditionFields(step, path));
-  if (step.action === "choose_one") item.append(modesEditor(step, path, name));
+  if (step.action === "choose_one") {
+    item.append(checkField("Un même mode peut être choisi plusieurs fois", step.repeat === true, path + ".repeat", (on) => { setOrDelete(step, "repeat", on || null); changed(false); }));
+    item.append(modesEditor(step, path, name));
+  }
   if (step.action === "internal") {
     if (!step.cost || typeof step.cost !== "object") step.cost = {};
     if (!Array.isArray(step.effect)) step.effect = [];

@@ -12,7 +12,9 @@ function list(key, fallback) { return Array.isArray(embedded[key]) ? embedded[ke
 
 export const TRIGGERS = list("triggers", ["join", "played_from_hand", "played_from_reserve", "noon", "dusk"]);
 export const VERBS = list("verbs", ["draw", "discard", "resupply", "sabotage", "sacrifice", "move_forward", "move_backward",
-  "gain_counters", "remove_counters", "gain_status", "lose_status", "choose_one", "internal"]);
+  "gain_counters", "remove_counters", "gain_status", "lose_status", "choose_one", "internal", "put"]);
+/** the zones the verb `put` may move a card to (engine/steps.py PUT_ZONES) */
+export const PUT_ZONES = list("put_zones", ["hero_expedition", "companion_expedition", "landmarks", "reserve", "hand"]);
 export const STATUSES = list("statuses", ["fleeting", "asleep", "anchored", "exhausted"]);
 export const CARD_TYPES = list("card_types", ["character", "spell", "permanent", "hero"]);
 export const TERRAINS = list("terrains", ["forest", "mountain", "water"]);
@@ -38,7 +40,8 @@ export const VERB_FR = {
   draw: "Piocher", discard: "Défausser", resupply: "Ravitailler", sabotage: "Saboter", sacrifice: "Sacrifier",
   move_forward: "Faire avancer une Expédition", move_backward: "Faire reculer une Expédition",
   gain_counters: "Gagner des compteurs", remove_counters: "Perdre des compteurs", gain_status: "Gagner un statut",
-  lose_status: "Perdre un statut", choose_one: "Choisissez-en un (modes)", internal: "Action interne (coût : effet)",
+  lose_status: "Perdre un statut", choose_one: "Choisissez (modes)", internal: "Action interne (coût : effet)",
+  put: "Mettre dans une zone",
 };
 // French labels: the engine's (engine/vocabulary.py), embedded by base.html; never a copy here.
 const LABELS = embedded.labels || {};
