@@ -561,7 +561,7 @@ def hostile_main(args) -> int:
         scenario.save_document()
         attack = hostile_boards()
         port = free_port()
-        server = start_gunicorn(workdir, args.hostile_workers, port)
+        server = start_gunicorn(workdir, args.hostile_workers, port, search_cache=True)
         print(
             f"gunicorn judge.wsgi: {args.hostile_workers} sync workers, DJANGO_DEBUG=0, SQLite,"
             f" ARBITRE_PROXY_COUNT=1; engine budget {settings.ARBITRE_RUN_SECONDS} s / {settings.ARBITRE_RUN_STEPS}"

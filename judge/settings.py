@@ -98,6 +98,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "judge.engine_guard.EngineMeterMiddleware",  # whose request runs the engine (judge/engine_guard.py)
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into its page
 ]
 
@@ -269,11 +270,18 @@ LOGGING = {
 
 # One in-memory cache per worker process: rule pages and search results (both derived from data
 # that only changes at an import or an index rebuild, and keyed by it).
+# Throttle counters and each client's engine time in a cache every worker of this machine shares: files
+# under var/shared-cache/, no service, no database write (judge/shared_cache.py says why).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "OPTIONS": {"MAX_ENTRIES": 5000},
-    }
+    },
+    "shared": {
+        "BACKEND": "judge.shared_cache.SharedFileCache",
+        "LOCATION": str(VAR_DIR / "shared-cache"),
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    },
 }
 
 # The rules reference.
@@ -314,9 +322,19 @@ ARBITRE_INDEX_DIR = Path(os.environ.get("ARBITRE_INDEX_DIR", VAR_DIR / "index"))
 # The engine's budget per request (runs, checks, training answers, saves): refused with a 422 past it.
 ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "2.0"))
 ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
+# Across requests (judge/engine_guard.py): at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at
+# once (default: one core left to the rest of the site), heavy meaning past a request's first
+# ARBITRE_ENGINE_FREE_SECONDS of engine CPU time; a slot is a lock on a file of var/engine-slots/.
+ARBITRE_ENGINE_SLOTS = int(os.environ.get("ARBITRE_ENGINE_SLOTS", max(1, len(os.sched_getaffinity(0)) - 1)))
+ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.1"))
+ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
 # Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/throttles.py;
-# ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them.
+# ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them. ``engine`` and
+# ``engine-ip`` are seconds of engine CPU time, not requests: "10/min" lets a client spend 10 s at once,
+# then 10 s a minute (judge/engine_guard.py).
 ARBITRE_THROTTLE_RATES = {
+    "engine": "10/min",
+    "engine-ip": "30/min",
     "run": "60/min",
     "run-ip": "120/min",
     "check": "120/min",
