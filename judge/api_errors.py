@@ -50,7 +50,9 @@ def throttled_message(wait: float | None) -> str:
 def exception_handler(exc, context):
     if isinstance(exc, EngineRefused):
         return Response(
-            {"detail": str(exc)}, status=status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": str(exc.retry_after)}
+            {"detail": str(exc)},
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(exc.retry_after)},
         )
     if isinstance(exc, BudgetExceeded):
         return Response({"problems": exc.problems}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)

@@ -94,7 +94,10 @@ def _fresh_shared_cache(settings, _shared_dir):
     temporary folder, the cache emptied before each test."""
     from django.core.cache import caches
 
-    settings.CACHES = {**settings.CACHES, "shared": {**settings.CACHES["shared"], "LOCATION": str(_shared_dir / "cache")}}
+    settings.CACHES = {
+        **settings.CACHES,
+        "shared": {**settings.CACHES["shared"], "LOCATION": str(_shared_dir / "cache")},
+    }
     settings.ARBITRE_ENGINE_SLOTS_DIR = _shared_dir / "engine-slots"
     caches["shared"].clear()
     yield
