@@ -576,12 +576,12 @@ def hostile_main(args) -> int:
         load = os.getloadavg()
     finally:
         stop(server)
-        log = workdir / "gunicorn.log"
-        failures = (
-            [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "WORKER TIMEOUT" in l]
-            if log.exists()
-            else []
-        )
+        failures = [
+            line
+            for log in workdir.glob("gunicorn-*.log")
+            for line in log.read_text(errors="replace").splitlines()
+            if "Traceback" in line or "WORKER TIMEOUT" in line
+        ]
         shutil.rmtree(workdir, ignore_errors=True)
 
     def row(name: str, samples: list, ok=lambda s: 200 <= s < 300):
