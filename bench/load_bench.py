@@ -116,7 +116,9 @@ def get_status(port: int, path: str, body: bytes | None = None) -> int:
         connection.close()
 
 
-def start_gunicorn(workdir: Path, workers: int, port: int, search_cache: bool) -> subprocess.Popen:
+def start_gunicorn(
+    workdir: Path, workers: int, port: int, search_cache: bool, env: dict | None = None
+) -> subprocess.Popen:
     log = open(workdir / f"gunicorn-{port}.log", "wb")
     server = subprocess.Popen(
         [
@@ -134,7 +136,7 @@ def start_gunicorn(workdir: Path, workers: int, port: int, search_cache: bool) -
             "-",
         ],
         cwd=ROOT,
-        env={**os.environ, "ARBITRE_SEARCH_CACHE": "1" if search_cache else "0"},
+        env={**os.environ, "ARBITRE_SEARCH_CACHE": "1" if search_cache else "0", **(env or {})},
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -235,6 +237,11 @@ def main() -> int:
     )
     parser.add_argument("--hostile-seconds", type=int, default=20, help="seconds of attack (--hostile)")
     parser.add_argument("--hostile-workers", type=int, default=4, help="gunicorn sync workers (--hostile)")
+    parser.add_argument(
+        "--unguarded",
+        action="store_true",
+        help="--hostile: the same attack first on the site without the engine guard, for comparison",
+    )
     args = parser.parse_args()
     if args.hostile:
         return hostile_main(args)
@@ -510,8 +517,12 @@ def hostile_phase(
         i = 0
         while time.monotonic() < stop_at:
             _, body = attack[i % len(attack)]
-            status, took, _ = client.request("POST", "/api/run/", body, {"Content-Type": "application/json"})
+            status, took, text = client.request("POST", "/api/run/", body, {"Content-Type": "application/json"})
             figures["attack"].append((status, took))
+            if status == 429:  # which refusal: engine time spent, engine slots taken, or the count of runs
+                why = "time" if b"Trop de calcul" in text else "slots" if b"occup" in text else "count"
+                figures.setdefault("refused", {}).setdefault(why, 0)
+                figures["refused"][why] += 1
             i += 1
 
     threads = [threading.Thread(target=searching), threading.Thread(target=saving)]
@@ -529,7 +540,7 @@ def hostile_main(args) -> int:
     from common import p95_ms
 
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-hostile-bench-"))
-    server = None
+    servers: list[subprocess.Popen] = []
     password = secrets.token_urlsafe(12)
     try:
         os.environ.update(
@@ -561,21 +572,47 @@ def hostile_main(args) -> int:
         scenario.save_document()
         attack = hostile_boards()
         port = free_port()
-        server = start_gunicorn(workdir, args.hostile_workers, port, search_cache=True)
+        servers.append(start_gunicorn(workdir, args.hostile_workers, port, search_cache=True))
+        rates = settings.ARBITRE_THROTTLE_RATES
         print(
             f"gunicorn judge.wsgi: {args.hostile_workers} sync workers, DJANGO_DEBUG=0, SQLite,"
             f" ARBITRE_PROXY_COUNT=1; engine budget {settings.ARBITRE_RUN_SECONDS} s / {settings.ARBITRE_RUN_STEPS}"
-            f" steps; run throttle {settings.ARBITRE_THROTTLE_RATES['run']} per client; {os.cpu_count()} CPUs"
+            f" steps per request; per client: runs {rates['run']}, engine time {rates['engine']} (address:"
+            f" {rates['engine-ip']}); {settings.ARBITRE_ENGINE_SLOTS} engine slot(s) past"
+            f" {settings.ARBITRE_ENGINE_FREE_SECONDS} s of a request's engine time; {os.cpu_count()} CPUs"
         )
         print("attack boards: " + "; ".join(f"{name} ({len(body)} bytes)" for name, body in attack), flush=True)
+        bare_port = None
+        if args.unguarded:
+            # The same site without the engine guard (no engine-time throttle, no slots; the counts of
+            # runs still shared), on its own cache folder, loaded only while the guarded one rests.
+            bare_port = free_port()
+            bare_env = {
+                "ARBITRE_ENGINE_SLOTS": "0",
+                "ARBITRE_THROTTLE_RATES": "engine=,engine-ip=",
+                "ARBITRE_VAR_DIR": str(workdir / "var-unguarded"),
+                "ARBITRE_STATIC_ROOT": str(settings.STATIC_ROOT),
+            }
+            servers.append(start_gunicorn(workdir, args.hostile_workers, bare_port, search_cache=True, env=bare_env))
+            print("and the same site without the engine guard (ARBITRE_ENGINE_SLOTS=0, no engine-time rates)")
         signed_in = HostileClient(port, "198.51.100.10")
         signed_in.login("judge", password)  # once: the password hash costs about a second
-        hostile_phase(port, 5, None, str(scenario.uuid), signed_in)  # warm-up: every worker's caches
+        for warm in (port, bare_port):  # warm-up: every worker's caches
+            if warm is not None:
+                signed_in.port = warm
+                hostile_phase(warm, 5, None, str(scenario.uuid), signed_in)
+        signed_in.port = port
         calm = hostile_phase(port, max(5, args.hostile_seconds // 3), None, str(scenario.uuid), signed_in)
+        bare = None
+        if bare_port is not None:
+            signed_in.port = bare_port
+            bare = hostile_phase(bare_port, args.hostile_seconds, attack, str(scenario.uuid), signed_in)
+            signed_in.port = port
         stormy = hostile_phase(port, args.hostile_seconds, attack, str(scenario.uuid), signed_in)
         load = os.getloadavg()
     finally:
-        stop(server)
+        for server in servers:
+            stop(server)
         failures = [
             line
             for log in workdir.glob("gunicorn-*.log")
@@ -600,11 +637,25 @@ def hostile_main(args) -> int:
     print(f"  {'requests':<44} {'count':>6} {'median ms':>10} {'p95 ms':>8} {'errors':>7}  statuses")
     calm_search, _ = row("judges' search, no attack (baseline)", calm["search"])
     calm_save, _ = row("judges' saves, no attack (baseline)", calm["save"])
+    attack_ok = lambda s: s in (200, 422, 429)  # noqa: E731 - 422 (budget), 429 (throttles); 5xx or lost: errors
+    if bare is not None:
+        bare_search, _ = row("judges' search under attack, unguarded", bare["search"])
+        bare_save, _ = row("judges' saves under attack, unguarded", bare["save"])
+        row("attackers' POST /api/run/, unguarded", bare["attack"], ok=attack_ok)
     search_p95, search_errors = row("judges' search under attack", stormy["search"])
     save_p95, save_errors = row("judges' saves under attack", stormy["save"])
-    # the attackers' expected answers: 422 (budget), 429 (throttle); anything else 5xx or lost is an error
-    _, attack_errors = row("attackers' POST /api/run/ (2 clients)", stormy["attack"], ok=lambda s: s in (200, 422, 429))
+    _, attack_errors = row("attackers' POST /api/run/ (2 clients)", stormy["attack"], ok=attack_ok)
+    refused = stormy.get("refused", {})
+    print(
+        f"  attackers' 429s: {sum(refused.values())} ({refused.get('time', 0)} engine time spent,"
+        f" {refused.get('slots', 0)} engine slots taken, {refused.get('count', 0)} too many runs)"
+    )
     print(f"  p95 under attack / baseline: search {search_p95 / calm_search:.2f}×, saves {save_p95 / calm_save:.2f}×")
+    if bare is not None:
+        print(
+            f"  p95 under attack, guarded / unguarded: search {search_p95 / bare_search:.2f}×,"
+            f" saves {save_p95 / bare_save:.2f}×"
+        )
     missed = []
     if search_p95 >= HOSTILE_P95_MS or save_p95 >= HOSTILE_P95_MS:
         missed.append(f"judges' p95 < {HOSTILE_P95_MS} ms (search {search_p95:.1f}, saves {save_p95:.1f})")

@@ -330,11 +330,11 @@ ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS"
 ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
 # Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/throttles.py;
 # ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them. ``engine`` and
-# ``engine-ip`` are seconds of engine CPU time, not requests: "10/min" lets a client spend 10 s at once,
-# then 10 s a minute (judge/engine_guard.py).
+# ``engine-ip`` are seconds of engine CPU time, not requests: "3/20s" lets a client spend 3 s at once
+# (a training answer replays a position in well under a second), then 3 s every 20 s (judge/engine_guard.py).
 ARBITRE_THROTTLE_RATES = {
-    "engine": "10/min",
-    "engine-ip": "30/min",
+    "engine": "3/20s",
+    "engine-ip": "20/20s",
     "run": "60/min",
     "run-ip": "120/min",
     "check": "120/min",
