@@ -154,6 +154,20 @@ def slots_on() -> bool:
     return getattr(settings, "ARBITRE_ENGINE_SLOTS", 0) > 0
 
 
+def refusal(request) -> tuple[float | None, bool]:
+    """Before a request is even parsed (:class:`judge.throttles.EngineTimeThrottle`): (seconds to wait
+    when the client's engine time is spent, else None; whether it would need a slot from the start and
+    none is free now). Refusing there keeps a client hammering refused requests cheap."""
+    wait, own = room(request)
+    if wait is not None or not slots_on() or own < settings.ARBITRE_ENGINE_FREE_SECONDS:
+        return wait, False
+    probe = take_slot()
+    if probe is None:
+        return None, True
+    os.close(probe)
+    return None, False
+
+
 class Work:
     """A request's engine work (its outermost :meth:`~judge.budget.Budget.hard_stop`): the CPU time it
     spends, its slot, and from what CPU time it needs one."""

@@ -21,7 +21,7 @@ from django.core.cache import caches
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
 from . import engine_guard
-from .budget import EngineThrottled
+from .budget import EngineBusy, EngineThrottled
 
 
 class _ScopeThrottle(SimpleRateThrottle):
@@ -58,13 +58,16 @@ def throttles(scope: str) -> list[type]:
 
 
 class EngineTimeThrottle(BaseThrottle):
-    """429 at once when the client's engine time is spent (:func:`judge.engine_guard.room`); the work
-    itself is charged by :meth:`judge.budget.Budget.hard_stop`, which refuses the other engine paths."""
+    """429 before the request is parsed when the client's engine time is spent, or when it has been
+    running heavy work and every engine slot is taken (:func:`judge.engine_guard.refusal`); the work
+    itself is charged and admitted by :meth:`judge.budget.Budget.hard_stop`, on every engine path."""
 
     def allow_request(self, request, view):
-        wait, _ = engine_guard.room(request)
+        wait, busy = engine_guard.refusal(request)
         if wait is not None:
             raise EngineThrottled(wait)
+        if busy:
+            raise EngineBusy()
         return True
 
 

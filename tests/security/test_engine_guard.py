@@ -7,6 +7,7 @@ refused at once, light work such as a judge's save goes on). Never a 5xx."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 import subprocess
 import sys
 import time
@@ -241,6 +242,8 @@ def test_the_slot_past_the_last_is_refused_at_once_and_light_work_goes_on(rules,
     # every slot was given back by the requests that took one
     taken = [engine_guard.take_slot() for _ in range(3)]
     assert [t is not None for t in taken] == [True, True, False]
+    for slot in taken[:2]:
+        os.close(slot)
 
 
 def test_a_client_running_heavy_work_needs_a_slot_from_the_start(rules, settings, hold):
@@ -251,8 +254,12 @@ def test_a_client_running_heavy_work_needs_a_slot_from_the_start(rules, settings
     engine_guard.charge(anonymous_request(), 0.5)
     hold(1)
     body = {"document": small_board()}
-    refused = APIClient(REMOTE_ADDR=ATTACKER).post("/api/run/", body, format="json")
+    attacker = APIClient(REMOTE_ADDR=ATTACKER)
+    refused = attacker.post("/api/run/", body, format="json")  # before its body is read
     assert refused.status_code == 429 and refused.json()["detail"].startswith("Le moteur est occupé")
+    stepped = attacker.post("/api/step/", {**body, "steps": 1}, format="json")  # when its engine work starts
+    assert stepped.status_code == 429 and stepped.json()["detail"].startswith("Le moteur est occupé")
+    assert stepped["Retry-After"] == "30"
     assert APIClient(REMOTE_ADDR="198.51.100.1").post("/api/run/", body, format="json").status_code == 200
 
 
@@ -287,3 +294,18 @@ def test_outside_a_request_nothing_is_metered(settings, hold, users):
     scenario.save_document()
     assert scenario.citations.exists()
     assert not list(caches["shared"]._list_cache_files())
+
+
+def test_work_stopped_by_its_budget_gives_its_slot_back(rules, settings):
+    """Heavy runs stopped by the time budget (the timer, in the middle of the engine) or by the step budget
+    answer 422 and leave the one slot free for the next request."""
+    settings.ARBITRE_ENGINE_SLOTS = 1
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.0
+    client = APIClient(REMOTE_ADDR=ATTACKER)
+    for seconds, steps in ((0.05, 5000), (30, 300), (0.05, 5000)):
+        settings.ARBITRE_RUN_SECONDS, settings.ARBITRE_RUN_STEPS = seconds, steps
+        response = client.post("/api/run/", {"document": long_game(400), "until": "end"}, format="json")
+        assert response.status_code == 422, response.content[:200]
+        slot = engine_guard.take_slot()
+        assert slot is not None
+        os.close(slot)
