@@ -476,15 +476,40 @@ def hostile_boards() -> list[tuple[str, bytes]]:
     return [(name, json.dumps({"document": doc, "until": "end"}).encode()) for name, doc in made]
 
 
+def server_cpu_seconds(server: subprocess.Popen) -> float:
+    """CPU time (user + system) used so far by gunicorn's master and its live workers (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    try:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    except OSError:
+        return float("nan")
+    total = 0
+    for pid in [str(server.pid), *children]:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
+
+
 def hostile_phase(
-    port: int, seconds: float, attack: list[tuple[str, bytes]] | None, scenario: str, judge: HostileClient
+    port: int,
+    seconds: float,
+    attack: list[tuple[str, bytes]] | None,
+    scenario: str,
+    judge: HostileClient,
+    server: subprocess.Popen | None = None,
 ) -> dict:
     """Judges (search: 8 addresses in turn, ~8 requests/s; saves: one signed-in judge, ~4/s) for
-    ``seconds``, with two attackers posting ``attack`` boards to /api/run/ as fast as answered."""
+    ``seconds``, with two attackers posting ``attack`` boards to /api/run/ as fast as answered. With
+    ``server``: the CPU time its processes used meanwhile (``cpu``, seconds), which other processes'
+    load on a shared machine does not change as much as latency."""
     import threading
 
     stop_at = time.monotonic() + seconds
-    figures: dict[str, list] = {"search": [], "save": [], "attack": []}
+    figures: dict = {"search": [], "save": [], "attack": []}
+    cpu_before = server_cpu_seconds(server) if server is not None else float("nan")
 
     def searching():
         clients = [HostileClient(port, f"198.51.100.{20 + i}") for i in range(8)]
@@ -532,6 +557,9 @@ def hostile_phase(
         t.start()
     for t in threads:
         t.join()
+    if server is not None:
+        figures["cpu"] = server_cpu_seconds(server) - cpu_before
+        figures["seconds"] = seconds
     return figures
 
 
@@ -602,13 +630,14 @@ def hostile_main(args) -> int:
                 signed_in.port = warm
                 hostile_phase(warm, 5, None, str(scenario.uuid), signed_in)
         signed_in.port = port
-        calm = hostile_phase(port, max(5, args.hostile_seconds // 3), None, str(scenario.uuid), signed_in)
+        uuid = str(scenario.uuid)
+        calm = hostile_phase(port, max(5, args.hostile_seconds // 3), None, uuid, signed_in, servers[0])
         bare = None
         if bare_port is not None:
             signed_in.port = bare_port
-            bare = hostile_phase(bare_port, args.hostile_seconds, attack, str(scenario.uuid), signed_in)
+            bare = hostile_phase(bare_port, args.hostile_seconds, attack, uuid, signed_in, servers[1])
             signed_in.port = port
-        stormy = hostile_phase(port, args.hostile_seconds, attack, str(scenario.uuid), signed_in)
+        stormy = hostile_phase(port, args.hostile_seconds, attack, uuid, signed_in, servers[0])
         load = os.getloadavg()
     finally:
         for server in servers:
@@ -650,6 +679,12 @@ def hostile_main(args) -> int:
         f"  attackers' 429s: {sum(refused.values())} ({refused.get('time', 0)} engine time spent,"
         f" {refused.get('slots', 0)} engine slots taken, {refused.get('count', 0)} too many runs)"
     )
+    for name, phase in (("no attack", calm), ("under attack, unguarded", bare), ("under attack", stormy)):
+        if phase is not None and "cpu" in phase:
+            print(
+                f"  server CPU time {name}: {phase['cpu']:.1f} s in {phase['seconds']} s"
+                f" ({phase['cpu'] / phase['seconds']:.2f} of the {os.cpu_count()} CPUs)"
+            )
     print(f"  p95 under attack / baseline: search {search_p95 / calm_search:.2f}×, saves {save_p95 / calm_save:.2f}×")
     if bare is not None:
         print(
