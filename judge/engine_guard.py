@@ -26,6 +26,7 @@ commands and code run outside a request are not metered. The refusals are :mod:`
 from __future__ import annotations
 
 import fcntl
+import json
 import math
 import os
 import re
@@ -36,6 +37,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
+from django.http import JsonResponse
 
 from .client_ip import client_ip
 
@@ -62,6 +64,50 @@ class EngineMeterMiddleware:
             return self.get_response(request)
         finally:
             _state.request = None
+
+
+class RefusedAtTheDoorMiddleware:
+    """An anonymous client refused with 429 on a POST to the API is refused again at the door, first thing,
+    until the ``Retry-After`` it was given: no session, no view, no throttle to run for a client that
+    ignores it and hammers (what a refusal costs then is nearly all it costs). Anonymous: no session
+    cookie and no ``Authorization`` header; signed-in judges always reach their own counts. The date is
+    kept in the shared cache, by client address."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    @staticmethod
+    def _door(request) -> str | None:
+        if request.method != "POST" or not request.path.startswith("/api/"):
+            return None
+        if settings.SESSION_COOKIE_NAME in request.COOKIES or "HTTP_AUTHORIZATION" in request.META:
+            return None
+        return f"door_ip-{client_ip(request) or 'unknown'}"
+
+    def __call__(self, request):
+        key = self._door(request)
+        if key is None:
+            return self.get_response(request)
+        cache = caches[SHARED_CACHE]
+        until, reason = cache.get(key) or (0.0, "")
+        now = time.time()
+        if until > now:
+            wait = max(1, math.ceil(until - now))
+            when = f"{wait} seconde{'s' if wait > 1 else ''}"
+            response = JsonResponse({"detail": f"{reason or 'Trop de requêtes : '}réessayez dans {when}."}, status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        response = self.get_response(request)
+        user = getattr(request, "user", None)  # as the view authenticated it
+        anonymous = user is None or not user.is_authenticated
+        if response.status_code == 429 and response.has_header("Retry-After") and anonymous:
+            wait = int(response["Retry-After"])
+            try:  # the refusal's reason, said again: the text before "réessayez dans …"
+                reason = json.loads(response.content)["detail"].partition("réessayez dans ")[0]
+            except (ValueError, KeyError, TypeError, AttributeError):
+                reason = ""
+            cache.set(key, (now + wait, reason), wait + 1)
+        return response
 
 
 # -- engine time per client: leaky buckets in the shared cache ---------------------------------------

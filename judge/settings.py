@@ -88,6 +88,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "judge.engine_guard.RefusedAtTheDoorMiddleware",  # an anonymous client refused (429) waits its Retry-After
     "judge.csp.CSPMiddleware",  # django-csp's, see judge/csp.py
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

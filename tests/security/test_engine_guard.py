@@ -130,12 +130,13 @@ def test_a_client_running_heavy_boards_is_refused_in_french_with_retry_after(rul
 def test_every_engine_path_refuses_a_client_whose_time_is_spent(rules, settings, users):
     """Runs, checks, the stepper, saves (API and page): 429 with the seconds until the bucket has room
     (4 s over a 1 s bucket emptied at 1 s a minute: 180 s), nothing saved. The per-address bucket holds
-    every account behind the address."""
+    every account behind the address. The anonymous client, once refused, is refused at the door with
+    the same reason until then."""
     engine_rates(settings, engine="1/min", **{"engine-ip": "1/min"})
     engine_guard.charge(anonymous_request(), 4.0)
     anonymous = APIClient(REMOTE_ADDR=ATTACKER)
     signed_in = APIClient(REMOTE_ADDR=ATTACKER)
-    signed_in.force_authenticate(users["alice"])
+    signed_in.force_login(users["alice"])  # a session, as the site's pages have
     scenario = Scenario(title="Cas", author=users["bob"], visibility="public", document=small_board())
     scenario.save_document()
     calls = {
@@ -147,10 +148,7 @@ def test_every_engine_path_refuses_a_client_whose_time_is_spent(rules, settings,
     }
     for name, call in calls.items():
         for client in (anonymous, signed_in):
-            response = call(client)
-            if name == "save" and client is anonymous:
-                assert response.status_code == 403  # saving needs an account, whatever the engine
-                continue
+            response = call(client)  # the anonymous client, once refused, is refused at the door
             assert response.status_code == 429, (name, response.status_code, response.content[:200])
             assert 179 <= int(response["Retry-After"]) <= 181, name
             assert response.json()["detail"].startswith("Trop de calcul"), name
@@ -309,3 +307,25 @@ def test_work_stopped_by_its_budget_gives_its_slot_back(rules, settings):
         slot = engine_guard.take_slot()
         assert slot is not None
         os.close(slot)
+
+
+def test_an_anonymous_client_refused_is_refused_at_the_door_until_its_retry_after(rules, settings, users):
+    """Once an anonymous client got a 429 on a POST to the API, its next POSTs are refused first thing (no
+    view runs: no DRF headers), with the same reason and the remaining seconds, until the Retry-After it
+    was given; a signed-in judge at the same address, and GETs, are not concerned."""
+    settings.ARBITRE_THROTTLE_RATES = {**settings.ARBITRE_THROTTLE_RATES, "run": "1/min"}
+    body = {"document": small_board()}
+    attacker = APIClient(REMOTE_ADDR=ATTACKER)
+    assert attacker.post("/api/run/", body, format="json").status_code == 200
+    refused = attacker.post("/api/run/", body, format="json")
+    assert refused.status_code == 429 and "Allow" in refused  # by the view's throttle
+    door = attacker.post("/api/check/", body, format="json")
+    assert door.status_code == 429 and "Allow" not in door  # at the door
+    assert door.json()["detail"].startswith("Trop de requêtes : réessayez dans ")
+    assert 1 <= int(door["Retry-After"]) <= int(refused["Retry-After"])
+    assert attacker.get("/api/search/", {"q": "fugace"}).status_code == 200
+    judge = APIClient(REMOTE_ADDR=ATTACKER)
+    judge.force_login(users["alice"])
+    assert judge.post("/api/check/", body, format="json").status_code == 200
+    caches["shared"].set(f"door_ip-{ATTACKER}", (time.time() - 1, ""))  # its Retry-After has passed
+    assert attacker.post("/api/check/", body, format="json").status_code == 200
