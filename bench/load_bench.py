@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import secrets
 import shutil
@@ -493,6 +494,22 @@ def server_cpu_seconds(server: subprocess.Popen) -> float:
     return total / ticks
 
 
+def attacking(port: int, ip: str, attack: list[tuple[str, bytes]], stop_at: float, queue) -> None:
+    """One attacker (a process of its own): ``attack`` boards to /api/run/ in turn, each sent as soon as the
+    previous one is answered, until ``stop_at``; puts (status, seconds) samples and its 429s by reason."""
+    client = HostileClient(port, ip)
+    samples, refused, i = [], {}, 0
+    while time.monotonic() < stop_at:
+        _, body = attack[i % len(attack)]
+        status, took, text = client.request("POST", "/api/run/", body, {"Content-Type": "application/json"})
+        samples.append((status, took))
+        if status == 429:  # which refusal: engine time spent, engine slots taken, or the count of runs
+            why = "time" if b"Trop de calcul" in text else "slots" if b"occup" in text else "count"
+            refused[why] = refused.get(why, 0) + 1
+        i += 1
+    queue.put((samples, refused))
+
+
 def hostile_phase(
     port: int,
     seconds: float,
@@ -537,25 +554,25 @@ def hostile_phase(
             figures["save"].append((status, took))
             time.sleep(0.25)
 
-    def attacking(ip: str):
-        client = HostileClient(port, ip)
-        i = 0
-        while time.monotonic() < stop_at:
-            _, body = attack[i % len(attack)]
-            status, took, text = client.request("POST", "/api/run/", body, {"Content-Type": "application/json"})
-            figures["attack"].append((status, took))
-            if status == 429:  # which refusal: engine time spent, engine slots taken, or the count of runs
-                why = "time" if b"Trop de calcul" in text else "slots" if b"occup" in text else "count"
-                figures.setdefault("refused", {}).setdefault(why, 0)
-                figures["refused"][why] += 1
-            i += 1
-
     threads = [threading.Thread(target=searching), threading.Thread(target=saving)]
-    if attack:
-        threads += [threading.Thread(target=attacking, args=(f"203.0.113.{k}",)) for k in (1, 2)]
-    for t in threads:
+    # Each attacker in its own process: a client hammering as fast as it is answered must not slow the
+    # judges' clients down through this process's GIL (that would be the bench's latency, not the site's).
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    attackers = (
+        [context.Process(target=attacking, args=(port, f"203.0.113.{k}", attack, stop_at, queue)) for k in (1, 2)]
+        if attack
+        else []
+    )
+    for t in [*threads, *attackers]:
         t.start()
-    for t in threads:
+    for _ in attackers:
+        samples, refused = queue.get(timeout=seconds + 120)
+        figures["attack"] += samples
+        for why, count in refused.items():
+            figures.setdefault("refused", {}).setdefault(why, 0)
+            figures["refused"][why] += count
+    for t in [*threads, *attackers]:
         t.join()
     if server is not None:
         figures["cpu"] = server_cpu_seconds(server) - cpu_before

@@ -327,7 +327,7 @@ ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
 # once (default: one core left to the rest of the site), heavy meaning past a request's first
 # ARBITRE_ENGINE_FREE_SECONDS of engine CPU time; a slot is a lock on a file of var/engine-slots/.
 ARBITRE_ENGINE_SLOTS = int(os.environ.get("ARBITRE_ENGINE_SLOTS", max(1, len(os.sched_getaffinity(0)) - 1)))
-ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.1"))
+ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.25"))
 ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
 # Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/throttles.py;
 # ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them. ``engine`` and
