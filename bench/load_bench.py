@@ -173,6 +173,20 @@ def stop(server: subprocess.Popen | None) -> None:
         server.wait(timeout=5)
 
 
+def stop_all(servers: list[subprocess.Popen], workdir: Path, markers: tuple[str, ...]) -> list[str]:
+    """Stop the servers, remove the temporary directory; the lines of their logs holding one of ``markers``."""
+    for server in servers:
+        stop(server)
+    failures = [
+        line
+        for log in workdir.glob("gunicorn-*.log")
+        for line in log.read_text(errors="replace").splitlines()
+        if any(marker in line for marker in markers)
+    ]
+    shutil.rmtree(workdir, ignore_errors=True)
+    return failures
+
+
 def run_wrk(wrk: str, url: str, script: Path, duration: int, connections: int, threads: int) -> dict:
     command = [
         wrk,
@@ -356,15 +370,7 @@ def main() -> int:
                 rounds.setdefault(name, []).append(run_wrk(wrk, url, script, share, args.connections, args.threads))
         floors = {name: floor for name, _, _, _, _, floor in targets}
     finally:
-        for server in servers:
-            stop(server)
-        failures = [
-            line
-            for log in workdir.glob("gunicorn-*.log")
-            for line in log.read_text(errors="replace").splitlines()
-            if "Traceback" in line or "[ERROR]" in line
-        ]
-        shutil.rmtree(workdir, ignore_errors=True)
+        failures = stop_all(servers, workdir, ("Traceback", "[ERROR]"))
     if failures:
         print(f"server log: {len(failures)} error line(s), first: {failures[0]}")
 
@@ -657,15 +663,7 @@ def hostile_main(args) -> int:
         stormy = hostile_phase(port, args.hostile_seconds, attack, uuid, signed_in, servers[0])
         load = os.getloadavg()
     finally:
-        for server in servers:
-            stop(server)
-        failures = [
-            line
-            for log in workdir.glob("gunicorn-*.log")
-            for line in log.read_text(errors="replace").splitlines()
-            if "Traceback" in line or "WORKER TIMEOUT" in line
-        ]
-        shutil.rmtree(workdir, ignore_errors=True)
+        failures = stop_all(servers, workdir, ("Traceback", "WORKER TIMEOUT"))
 
     def row(name: str, samples: list, ok=lambda s: 200 <= s < 300):
         times = [t for _, t in samples]
