@@ -273,6 +273,12 @@ def main() -> int:
                 "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
                 "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
                 "DJANGO_SECURE_SSL_REDIRECT": "0",
+                # Throughput, from one address: the throttles (shared by the workers) would answer 429.
+                "ARBITRE_THROTTLE_RATES": ",".join(
+                    f"{scope}{suffix}="
+                    for scope in ("run", "check", "answer", "search", "suggest", "engine")
+                    for suffix in ("", "-ip")
+                ),
             }
         )
         os.environ.pop("DATABASE_URL", None)  # the temporary SQLite database, whatever the shell says

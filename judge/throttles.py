@@ -39,7 +39,7 @@ class _ScopeThrottle(SimpleRateThrottle):
             return super().allow_request(request, view)
 
     def get_rate(self):
-        return getattr(settings, "ARBITRE_THROTTLE_RATES", {}).get(self.scope)
+        return getattr(settings, "ARBITRE_THROTTLE_RATES", {}).get(self.scope) or None  # "" turns it off
 
     def get_cache_key(self, request, view):
         user = getattr(request, "user", None)
