@@ -508,7 +508,10 @@ def server_cpu_seconds(server: subprocess.Popen) -> float:
 
 def attacking(port: int, ip: str, attack: list[tuple[str, bytes]], stop_at: float, queue) -> None:
     """One attacker (a process of its own): ``attack`` boards to /api/run/ in turn, each sent as soon as the
-    previous one is answered, until ``stop_at``; puts (status, seconds) samples and its 429s by reason."""
+    previous one is answered, until ``stop_at``; puts (status, seconds) samples and its 429s by reason.
+    At the lowest CPU priority: an attacker's own client runs on its machine, not the server's; here its
+    loop (as fast as refusals come back) would otherwise take a core from the server and the judges."""
+    os.nice(19)
     client = HostileClient(port, ip)
     samples, refused, i = [], {}, 0
     while time.monotonic() < stop_at:
@@ -652,6 +655,7 @@ def hostile_main(args) -> int:
             }
             servers.append(start_gunicorn(workdir, args.hostile_workers, bare_port, search_cache=True, env=bare_env))
             print("and the same site without the engine guard (ARBITRE_ENGINE_SLOTS=0, no engine-time rates)")
+        print("attackers: 2 processes at nice 19 (their client would run on their own machine), judges' clients at 0")
         signed_in = HostileClient(port, "198.51.100.10")
         signed_in.login("judge", password)  # once: the password hash costs about a second
         for warm in (port, bare_port):  # warm-up: every worker's caches
