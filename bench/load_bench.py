@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import secrets
 import shutil
@@ -116,7 +117,9 @@ def get_status(port: int, path: str, body: bytes | None = None) -> int:
         connection.close()
 
 
-def start_gunicorn(workdir: Path, workers: int, port: int, search_cache: bool) -> subprocess.Popen:
+def start_gunicorn(
+    workdir: Path, workers: int, port: int, search_cache: bool, env: dict | None = None
+) -> subprocess.Popen:
     log = open(workdir / f"gunicorn-{port}.log", "wb")
     server = subprocess.Popen(
         [
@@ -134,7 +137,7 @@ def start_gunicorn(workdir: Path, workers: int, port: int, search_cache: bool) -
             "-",
         ],
         cwd=ROOT,
-        env={**os.environ, "ARBITRE_SEARCH_CACHE": "1" if search_cache else "0"},
+        env={**os.environ, "ARBITRE_SEARCH_CACHE": "1" if search_cache else "0", **(env or {})},
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -168,6 +171,20 @@ def stop(server: subprocess.Popen | None) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait(timeout=5)
+
+
+def stop_all(servers: list[subprocess.Popen], workdir: Path, markers: tuple[str, ...]) -> list[str]:
+    """Stop the servers, remove the temporary directory; the lines of their logs holding one of ``markers``."""
+    for server in servers:
+        stop(server)
+    failures = [
+        line
+        for log in workdir.glob("gunicorn-*.log")
+        for line in log.read_text(errors="replace").splitlines()
+        if any(marker in line for marker in markers)
+    ]
+    shutil.rmtree(workdir, ignore_errors=True)
+    return failures
 
 
 def run_wrk(wrk: str, url: str, script: Path, duration: int, connections: int, threads: int) -> dict:
@@ -235,6 +252,11 @@ def main() -> int:
     )
     parser.add_argument("--hostile-seconds", type=int, default=20, help="seconds of attack (--hostile)")
     parser.add_argument("--hostile-workers", type=int, default=4, help="gunicorn sync workers (--hostile)")
+    parser.add_argument(
+        "--unguarded",
+        action="store_true",
+        help="--hostile: the same attack first on the site without the engine guard, for comparison",
+    )
     args = parser.parse_args()
     if args.hostile:
         return hostile_main(args)
@@ -251,6 +273,12 @@ def main() -> int:
                 "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
                 "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
                 "DJANGO_SECURE_SSL_REDIRECT": "0",
+                # Throughput, from one address: the throttles (shared by the workers) would answer 429.
+                "ARBITRE_THROTTLE_RATES": ",".join(
+                    f"{scope}{suffix}="
+                    for scope in ("run", "check", "answer", "search", "suggest", "engine")
+                    for suffix in ("", "-ip")
+                ),
             }
         )
         os.environ.pop("DATABASE_URL", None)  # the temporary SQLite database, whatever the shell says
@@ -348,15 +376,7 @@ def main() -> int:
                 rounds.setdefault(name, []).append(run_wrk(wrk, url, script, share, args.connections, args.threads))
         floors = {name: floor for name, _, _, _, _, floor in targets}
     finally:
-        for server in servers:
-            stop(server)
-        failures = [
-            line
-            for log in workdir.glob("gunicorn-*.log")
-            for line in log.read_text(errors="replace").splitlines()
-            if "Traceback" in line or "[ERROR]" in line
-        ]
-        shutil.rmtree(workdir, ignore_errors=True)
+        failures = stop_all(servers, workdir, ("Traceback", "[ERROR]"))
     if failures:
         print(f"server log: {len(failures)} error line(s), first: {failures[0]}")
 
@@ -469,15 +489,59 @@ def hostile_boards() -> list[tuple[str, bytes]]:
     return [(name, json.dumps({"document": doc, "until": "end"}).encode()) for name, doc in made]
 
 
+def server_cpu_seconds(server: subprocess.Popen) -> float:
+    """CPU time (user + system) used so far by gunicorn's master and its live workers (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    try:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    except OSError:
+        return float("nan")
+    total = 0
+    for pid in [str(server.pid), *children]:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
+
+
+def attacking(port: int, ip: str, attack: list[tuple[str, bytes]], stop_at: float, queue) -> None:
+    """One attacker (a process of its own): ``attack`` boards to /api/run/ in turn, each sent as soon as the
+    previous one is answered, until ``stop_at``; puts (status, seconds) samples and its 429s by reason.
+    At the lowest CPU priority: an attacker's own client runs on its machine, not the server's; here its
+    loop (as fast as refusals come back) would otherwise take a core from the server and the judges."""
+    os.nice(19)
+    client = HostileClient(port, ip)
+    samples, refused, i = [], {}, 0
+    while time.monotonic() < stop_at:
+        _, body = attack[i % len(attack)]
+        status, took, text = client.request("POST", "/api/run/", body, {"Content-Type": "application/json"})
+        samples.append((status, took))
+        if status == 429:  # which refusal: engine time spent, engine slots taken, or the count of runs
+            why = "time" if b"Trop de calcul" in text else "slots" if b"occup" in text else "count"
+            refused[why] = refused.get(why, 0) + 1
+        i += 1
+    queue.put((samples, refused))
+
+
 def hostile_phase(
-    port: int, seconds: float, attack: list[tuple[str, bytes]] | None, scenario: str, judge: HostileClient
+    port: int,
+    seconds: float,
+    attack: list[tuple[str, bytes]] | None,
+    scenario: str,
+    judge: HostileClient,
+    server: subprocess.Popen | None = None,
 ) -> dict:
     """Judges (search: 8 addresses in turn, ~8 requests/s; saves: one signed-in judge, ~4/s) for
-    ``seconds``, with two attackers posting ``attack`` boards to /api/run/ as fast as answered."""
+    ``seconds``, with two attackers posting ``attack`` boards to /api/run/ as fast as answered. With
+    ``server``: the CPU time its processes used meanwhile (``cpu``, seconds), which other processes'
+    load on a shared machine does not change as much as latency."""
     import threading
 
     stop_at = time.monotonic() + seconds
-    figures: dict[str, list] = {"search": [], "save": [], "attack": []}
+    figures: dict = {"search": [], "save": [], "attack": []}
+    cpu_before = server_cpu_seconds(server) if server is not None else float("nan")
 
     def searching():
         clients = [HostileClient(port, f"198.51.100.{20 + i}") for i in range(8)]
@@ -505,22 +569,29 @@ def hostile_phase(
             figures["save"].append((status, took))
             time.sleep(0.25)
 
-    def attacking(ip: str):
-        client = HostileClient(port, ip)
-        i = 0
-        while time.monotonic() < stop_at:
-            _, body = attack[i % len(attack)]
-            status, took, _ = client.request("POST", "/api/run/", body, {"Content-Type": "application/json"})
-            figures["attack"].append((status, took))
-            i += 1
-
     threads = [threading.Thread(target=searching), threading.Thread(target=saving)]
-    if attack:
-        threads += [threading.Thread(target=attacking, args=(f"203.0.113.{k}",)) for k in (1, 2)]
-    for t in threads:
+    # Each attacker in its own process: a client hammering as fast as it is answered must not slow the
+    # judges' clients down through this process's GIL (that would be the bench's latency, not the site's).
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    attackers = (
+        [context.Process(target=attacking, args=(port, f"203.0.113.{k}", attack, stop_at, queue)) for k in (1, 2)]
+        if attack
+        else []
+    )
+    for t in [*threads, *attackers]:
         t.start()
-    for t in threads:
+    for _ in attackers:
+        samples, refused = queue.get(timeout=seconds + 120)
+        figures["attack"] += samples
+        for why, count in refused.items():
+            figures.setdefault("refused", {}).setdefault(why, 0)
+            figures["refused"][why] += count
+    for t in [*threads, *attackers]:
         t.join()
+    if server is not None:
+        figures["cpu"] = server_cpu_seconds(server) - cpu_before
+        figures["seconds"] = seconds
     return figures
 
 
@@ -529,7 +600,7 @@ def hostile_main(args) -> int:
     from common import p95_ms
 
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-hostile-bench-"))
-    server = None
+    servers: list[subprocess.Popen] = []
     password = secrets.token_urlsafe(12)
     try:
         os.environ.update(
@@ -561,28 +632,48 @@ def hostile_main(args) -> int:
         scenario.save_document()
         attack = hostile_boards()
         port = free_port()
-        server = start_gunicorn(workdir, args.hostile_workers, port)
+        servers.append(start_gunicorn(workdir, args.hostile_workers, port, search_cache=True))
+        rates = settings.ARBITRE_THROTTLE_RATES
         print(
             f"gunicorn judge.wsgi: {args.hostile_workers} sync workers, DJANGO_DEBUG=0, SQLite,"
             f" ARBITRE_PROXY_COUNT=1; engine budget {settings.ARBITRE_RUN_SECONDS} s / {settings.ARBITRE_RUN_STEPS}"
-            f" steps; run throttle {settings.ARBITRE_THROTTLE_RATES['run']} per client; {os.cpu_count()} CPUs"
+            f" steps per request; per client: runs {rates['run']}, engine time {rates['engine']} (address:"
+            f" {rates['engine-ip']}); {settings.ARBITRE_ENGINE_SLOTS} engine slot(s) past"
+            f" {settings.ARBITRE_ENGINE_FREE_SECONDS} s of a request's engine time; {os.cpu_count()} CPUs"
         )
         print("attack boards: " + "; ".join(f"{name} ({len(body)} bytes)" for name, body in attack), flush=True)
+        bare_port = None
+        if args.unguarded:
+            # The same site without the engine guard (no engine-time throttle, no slots; the counts of
+            # runs still shared), on its own cache folder, loaded only while the guarded one rests.
+            bare_port = free_port()
+            bare_env = {
+                "ARBITRE_ENGINE_SLOTS": "0",
+                "ARBITRE_THROTTLE_RATES": "engine=,engine-ip=",
+                "ARBITRE_VAR_DIR": str(workdir / "var-unguarded"),
+                "ARBITRE_STATIC_ROOT": str(settings.STATIC_ROOT),
+            }
+            servers.append(start_gunicorn(workdir, args.hostile_workers, bare_port, search_cache=True, env=bare_env))
+            print("and the same site without the engine guard (ARBITRE_ENGINE_SLOTS=0, no engine-time rates)")
+        print("attackers: 2 processes at nice 19 (their client would run on their own machine), judges' clients at 0")
         signed_in = HostileClient(port, "198.51.100.10")
         signed_in.login("judge", password)  # once: the password hash costs about a second
-        hostile_phase(port, 5, None, str(scenario.uuid), signed_in)  # warm-up: every worker's caches
-        calm = hostile_phase(port, max(5, args.hostile_seconds // 3), None, str(scenario.uuid), signed_in)
-        stormy = hostile_phase(port, args.hostile_seconds, attack, str(scenario.uuid), signed_in)
+        for warm in (port, bare_port):  # warm-up: every worker's caches
+            if warm is not None:
+                signed_in.port = warm
+                hostile_phase(warm, 5, None, str(scenario.uuid), signed_in)
+        signed_in.port = port
+        uuid = str(scenario.uuid)
+        calm = hostile_phase(port, max(5, args.hostile_seconds // 3), None, uuid, signed_in, servers[0])
+        bare = None
+        if bare_port is not None:
+            signed_in.port = bare_port
+            bare = hostile_phase(bare_port, args.hostile_seconds, attack, uuid, signed_in, servers[1])
+            signed_in.port = port
+        stormy = hostile_phase(port, args.hostile_seconds, attack, uuid, signed_in, servers[0])
         load = os.getloadavg()
     finally:
-        stop(server)
-        log = workdir / "gunicorn.log"
-        failures = (
-            [l for l in log.read_text(errors="replace").splitlines() if "Traceback" in l or "WORKER TIMEOUT" in l]
-            if log.exists()
-            else []
-        )
-        shutil.rmtree(workdir, ignore_errors=True)
+        failures = stop_all(servers, workdir, ("Traceback", "WORKER TIMEOUT"))
 
     def row(name: str, samples: list, ok=lambda s: 200 <= s < 300):
         times = [t for _, t in samples]
@@ -600,11 +691,31 @@ def hostile_main(args) -> int:
     print(f"  {'requests':<44} {'count':>6} {'median ms':>10} {'p95 ms':>8} {'errors':>7}  statuses")
     calm_search, _ = row("judges' search, no attack (baseline)", calm["search"])
     calm_save, _ = row("judges' saves, no attack (baseline)", calm["save"])
+    attack_ok = lambda s: s in (200, 422, 429)  # noqa: E731 - 422 (budget), 429 (throttles); 5xx or lost: errors
+    if bare is not None:
+        bare_search, _ = row("judges' search under attack, unguarded", bare["search"])
+        bare_save, _ = row("judges' saves under attack, unguarded", bare["save"])
+        row("attackers' POST /api/run/, unguarded", bare["attack"], ok=attack_ok)
     search_p95, search_errors = row("judges' search under attack", stormy["search"])
     save_p95, save_errors = row("judges' saves under attack", stormy["save"])
-    # the attackers' expected answers: 422 (budget), 429 (throttle); anything else 5xx or lost is an error
-    _, attack_errors = row("attackers' POST /api/run/ (2 clients)", stormy["attack"], ok=lambda s: s in (200, 422, 429))
+    _, attack_errors = row("attackers' POST /api/run/ (2 clients)", stormy["attack"], ok=attack_ok)
+    refused = stormy.get("refused", {})
+    print(
+        f"  attackers' 429s: {sum(refused.values())} ({refused.get('time', 0)} engine time spent,"
+        f" {refused.get('slots', 0)} engine slots taken, {refused.get('count', 0)} too many runs)"
+    )
+    for name, phase in (("no attack", calm), ("under attack, unguarded", bare), ("under attack", stormy)):
+        if phase is not None and "cpu" in phase:
+            print(
+                f"  server CPU time {name}: {phase['cpu']:.1f} s in {phase['seconds']} s"
+                f" ({phase['cpu'] / phase['seconds']:.2f} of the {os.cpu_count()} CPUs)"
+            )
     print(f"  p95 under attack / baseline: search {search_p95 / calm_search:.2f}×, saves {save_p95 / calm_save:.2f}×")
+    if bare is not None:
+        print(
+            f"  p95 under attack, guarded / unguarded: search {search_p95 / bare_search:.2f}×,"
+            f" saves {save_p95 / bare_save:.2f}×"
+        )
     missed = []
     if search_p95 >= HOSTILE_P95_MS or save_p95 >= HOSTILE_P95_MS:
         missed.append(f"judges' p95 < {HOSTILE_P95_MS} ms (search {search_p95:.1f}, saves {save_p95:.1f})")

@@ -4,7 +4,8 @@
   (:mod:`judge.budget`);
 * 412 when a save's ``If-Match`` names an older version of a scenario (:class:`VersionConflict`);
 * 409 when a delete would destroy other judges' data (a ``PROTECT`` foreign key);
-* 429 with ``Retry-After`` and a French message when a throttle refuses (:mod:`judge.throttles`).
+* 429 with ``Retry-After`` and a French message when a throttle refuses (:mod:`judge.throttles`), when
+  the client's engine time is spent or every engine slot is taken (:mod:`judge.engine_guard`).
 
 Installed as DRF's ``EXCEPTION_HANDLER``.
 """
@@ -19,7 +20,7 @@ from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .budget import BudgetExceeded
+from .budget import BudgetExceeded, EngineRefused
 
 
 class VersionConflict(Exception):
@@ -47,6 +48,12 @@ def throttled_message(wait: float | None) -> str:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, EngineRefused):
+        return Response(
+            {"detail": str(exc)},
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(exc.retry_after)},
+        )
     if isinstance(exc, BudgetExceeded):
         return Response({"problems": exc.problems}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, VersionConflict):

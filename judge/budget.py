@@ -16,10 +16,16 @@ Every request that runs the engine (runs, checks, training answers, saving a sce
 When the engine has its own budget (``engine.Budget``, ``engine.BudgetExceeded``: CONTRACT.md),
 :meth:`Budget.load` gives it this budget's limits and :meth:`Budget.hard_stop` turns its exception
 into :class:`BudgetExceeded`; the checks here stay as the site's bound.
+
+Across requests (:mod:`judge.engine_guard`): the outermost :meth:`Budget.hard_stop` of a request charges
+the engine's CPU time to its client and refuses a client whose engine time is spent
+(:class:`EngineThrottled`); past the request's free engine time it takes one of the site's engine
+slots, or refuses when none is free (:class:`EngineBusy`). Both are 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import threading
@@ -30,6 +36,8 @@ from pathlib import Path
 from django.conf import settings
 
 import engine
+
+from . import engine_guard
 
 ENGINE_DIR = str(Path(engine.__file__).resolve().parent) + os.sep
 
@@ -46,9 +54,48 @@ ENGINE_BUDGET_EXCEEDED = getattr(engine, "BudgetExceeded", None) or _NoEngineBud
 class BudgetExceeded(Exception):
     """The request used up its engine budget; ``problems`` in the API's problem format (path ``$``)."""
 
+    status = 422
+    retry_after: int | None = None
+
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.problems = [{"path": "$", "message": message}]
+
+
+def _in_seconds(seconds: int) -> str:
+    return f"{seconds} seconde{'s' if seconds > 1 else ''}"
+
+
+class EngineRefused(BudgetExceeded):
+    """The engine was not run for this request (:mod:`judge.engine_guard`): 429, retry after
+    ``retry_after`` seconds. Code that catches :class:`BudgetExceeded` shows it as a refusal too."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        self.retry_after = max(1, math.ceil(retry_after))
+        super().__init__(message.format(when=_in_seconds(self.retry_after)))
+
+
+class EngineThrottled(EngineRefused):
+    """The client's engine time of the last minutes is spent."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(
+            "Trop de calcul : le moteur a déjà beaucoup travaillé pour vous ces dernières minutes ; "
+            "réessayez dans {when}.",
+            wait,
+        )
+
+
+class EngineBusy(EngineRefused):
+    """Every engine slot is taken by other heavy work."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Le moteur est occupé par d'autres calculs longs : réessayez dans {when}.",
+            float(settings.ARBITRE_RUN_SECONDS),
+        )
 
 
 def _seconds_text(seconds: float) -> str:
@@ -82,8 +129,10 @@ class Budget:
             raise self.out_of_time()
 
     def step(self) -> None:
-        """Before one engine step: refuse when time is up or when this step would exceed the limit."""
+        """Before one engine step: refuse when time is up or when this step would exceed the limit;
+        take an engine slot when the request's free engine time is spent (or refuse: none is free)."""
         self.check_time()
+        _need_slot()
         if self.used >= self.steps:
             raise self.out_of_steps()
         self.used += 1
@@ -111,10 +160,24 @@ class Budget:
         only: Python delivers signals there). Nested uses keep the outer timer. The engine's own
         budget refusal (when it has one) becomes this budget's."""
         try:
-            with self._timer():
+            with self._guarded(), self._timer():
                 yield self
         except ENGINE_BUDGET_EXCEEDED as exc:
             raise (self.out_of_steps() if getattr(exc, "budget", "") == "steps" else self.out_of_time()) from None
+
+    @contextmanager
+    def _guarded(self):
+        """The request's engine work across requests (:mod:`judge.engine_guard`): refused when its client's
+        engine time is spent or when it needs a slot from the start and none is free; charged to its
+        client and its slot given back when it ends. Outside a request, or nested: nothing."""
+        with engine_guard.metered() as work:
+            if work is not None:
+                wait, busy = work.admit()
+                if wait is not None:
+                    raise EngineThrottled(wait)
+                if busy:
+                    raise EngineBusy()
+            yield
 
     @contextmanager
     def _timer(self):
@@ -128,13 +191,19 @@ class Budget:
         def interrupt(signum, frame):
             # Only inside the engine's own code: never in Django, the database driver, or a finalizer
             # run by the garbage collector (where Python would ignore the exception); the timer fires
-            # again 50 ms later.
+            # again 50 ms later. Past the deadline: the budget's refusal; before it, the engine slot
+            # the request needs once its free engine time is spent (one long step takes it too).
             if frame is not None and frame.f_code.co_filename.startswith(ENGINE_DIR):
-                raise self.out_of_time()
+                if time.monotonic() >= self.deadline:
+                    raise self.out_of_time()
+                _need_slot()
 
         previous = signal.signal(signal.SIGALRM, interrupt)
         _TIMER.active = True
-        signal.setitimer(signal.ITIMER_REAL, remaining, 0.05)
+        work = engine_guard.current()
+        to_slot = work.seconds_to_slot() if work is not None else None
+        first = remaining if to_slot is None else max(0.001, min(remaining, to_slot))
+        signal.setitimer(signal.ITIMER_REAL, first, 0.05)
         try:
             yield self
         finally:
@@ -143,6 +212,13 @@ class Budget:
             finally:
                 signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
                 _TIMER.active = False
+
+
+def _need_slot() -> None:
+    """Take an engine slot if the request's engine work needs one now; refuse when none is free."""
+    work = engine_guard.current()
+    if work is not None and work.slot_due() and not work.take():
+        raise EngineBusy()
 
 
 class _Timer:

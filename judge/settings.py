@@ -88,6 +88,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "judge.engine_guard.RefusedAtTheDoorMiddleware",  # an anonymous client refused (429) waits its Retry-After
     "judge.csp.CSPMiddleware",  # django-csp's, see judge/csp.py
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -98,6 +99,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "judge.engine_guard.EngineMeterMiddleware",  # whose request runs the engine (judge/engine_guard.py)
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into its page
 ]
 
@@ -269,11 +271,18 @@ LOGGING = {
 
 # One in-memory cache per worker process: rule pages and search results (both derived from data
 # that only changes at an import or an index rebuild, and keyed by it).
+# Throttle counters and each client's engine time in a cache every worker of this machine shares: files
+# under var/shared-cache/, no service, no database write (judge/shared_cache.py says why).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "OPTIONS": {"MAX_ENTRIES": 5000},
-    }
+    },
+    "shared": {
+        "BACKEND": "judge.shared_cache.SharedFileCache",
+        "LOCATION": str(VAR_DIR / "shared-cache"),
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    },
 }
 
 # The rules reference.
@@ -314,9 +323,19 @@ ARBITRE_INDEX_DIR = Path(os.environ.get("ARBITRE_INDEX_DIR", VAR_DIR / "index"))
 # The engine's budget per request (runs, checks, training answers, saves): refused with a 422 past it.
 ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "2.0"))
 ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
+# Across requests (judge/engine_guard.py): at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at
+# once (default: one core left to the rest of the site), heavy meaning past a request's first
+# ARBITRE_ENGINE_FREE_SECONDS of engine CPU time; a slot is a lock on a file of var/engine-slots/.
+ARBITRE_ENGINE_SLOTS = int(os.environ.get("ARBITRE_ENGINE_SLOTS", max(1, len(os.sched_getaffinity(0)) - 1)))
+ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.25"))
+ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
 # Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/throttles.py;
-# ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them.
+# ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them. ``engine`` and
+# ``engine-ip`` are seconds of engine CPU time, not requests: "3/20s" lets a client spend 3 s at once
+# (a training answer replays a position in well under a second), then 3 s every 20 s (judge/engine_guard.py).
 ARBITRE_THROTTLE_RATES = {
+    "engine": "3/20s",
+    "engine-ip": "20/20s",
     "run": "60/min",
     "run-ip": "120/min",
     "check": "120/min",

@@ -83,6 +83,26 @@ def _fresh_cache():
     yield
 
 
+@pytest.fixture(scope="session")
+def _shared_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("shared")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_shared_cache(settings, _shared_dir):
+    """The cache all workers share (throttle counters, engine time) and the engine slots' lock files in a
+    temporary folder, the cache emptied before each test."""
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        **settings.CACHES,
+        "shared": {**settings.CACHES["shared"], "LOCATION": str(_shared_dir / "cache")},
+    }
+    settings.ARBITRE_ENGINE_SLOTS_DIR = _shared_dir / "engine-slots"
+    caches["shared"].clear()
+    yield
+
+
 @pytest.fixture(autouse=True)
 def _lenient_throttles(settings):
     """The suite sends many requests from one address (fuzzing, browser tests): throttle rates far above

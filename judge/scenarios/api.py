@@ -184,7 +184,10 @@ class ScenarioViewSet(viewsets.ModelViewSet):
         return response
 
     def get_object(self):
-        self._object = super().get_object()
+        """The scenario of this request, fetched once (a save asked for it twice: the ``If-Match`` check, then
+        DRF's update)."""
+        if getattr(self, "_object", None) is None:
+            self._object = super().get_object()
         return self._object
 
     def update(self, request, *args, **kwargs):

@@ -233,8 +233,11 @@ def copy(request, uuid):
     original = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
     try:
         duplicate = original.copy_for(request.user)
-    except BudgetExceeded as exc:  # saving runs the engine, within the request's budget
-        return HttpResponse(exc.problems[0]["message"], status=422, content_type="text/plain; charset=utf-8")
+    except BudgetExceeded as exc:  # saving runs the engine, within the request's budget (422), or refused (429)
+        response = HttpResponse(exc.problems[0]["message"], status=exc.status, content_type="text/plain; charset=utf-8")
+        if exc.retry_after:
+            response["Retry-After"] = str(exc.retry_after)
+        return response
     return redirect("judge:edit", uuid=duplicate.uuid)
 
 

@@ -98,7 +98,10 @@ def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture
         **server_env,
         "ARBITRE_SQLITE_TIMEOUT": "1",
         "ARBITRE_RUN_SECONDS": "30",
-        "ARBITRE_THROTTLE_RATES": "answer=10000/min,answer-ip=10000/min",
+        # About the database's lock: the three heavy saves run at once, as before the engine guard, whose
+        # slots and engine-time rates (tests/security/test_engine_guard.py) would refuse two of them.
+        "ARBITRE_ENGINE_SLOTS": str(HEAVY),
+        "ARBITRE_THROTTLE_RATES": "answer=10000/min,answer-ip=10000/min,engine=,engine-ip=",
     }
     if "DATABASE_URL" in env:  # PostgreSQL: a statement waiting over a second for a lock fails too
         env["DATABASE_URL"] += "?options=-c%20lock_timeout%3D1000"

@@ -1,0 +1,331 @@
+"""Protecting judges from engine-heavy clients (issue 16, judge/engine_guard.py): throttle counters and
+each client's engine time are shared by every worker process (the file cache under var/, updated under
+its lock), a client whose engine time is spent gets a French 429 with Retry-After on every path that
+runs the engine, and at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at once (the N+1th is
+refused at once, light work such as a judge's save goes on). Never a 5xx."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import caches
+from django.test import Client, RequestFactory
+from rest_framework.request import Request
+from rest_framework.test import APIClient, APIRequestFactory
+
+import engine
+from judge import engine_guard, throttles
+from judge.budget import Budget, EngineBusy
+from judge.scenarios.models import Scenario
+
+from .conftest import small_board
+from .hostile_boards import big_cleanup, long_game
+
+ATTACKER = "203.0.113.7"
+
+
+@pytest.fixture(autouse=True)
+def _roomy_budget(settings):
+    """A loaded test machine must not turn a heavy run into a 422: these tests are about the 429s."""
+    settings.ARBITRE_RUN_SECONDS = 30
+
+
+def engine_rates(settings, **rates):
+    settings.ARBITRE_THROTTLE_RATES = {**settings.ARBITRE_THROTTLE_RATES, **rates}
+
+
+def anonymous_request(ip: str = ATTACKER):
+    request = RequestFactory().post("/api/run/", REMOTE_ADDR=ip)
+    request.user = AnonymousUser()
+    return request
+
+
+def level(ip: str = ATTACKER, scope: str = "engine") -> float:
+    entry = caches["shared"].get(f"throttle_{scope}_ip-{ip}")
+    return entry[0] if entry else 0.0
+
+
+def in_processes(target, count: int) -> list:
+    """Run ``target(barrier, queue)`` in ``count`` forked processes at once (as gunicorn's workers); their
+    answers."""
+    context = multiprocessing.get_context("fork")
+    barrier, queue = context.Barrier(count), context.Queue()
+    processes = [context.Process(target=target, args=(barrier, queue)) for _ in range(count)]
+    for process in processes:
+        process.start()
+    answers = [queue.get(timeout=60) for _ in processes]
+    for process in processes:
+        process.join(timeout=30)
+        assert process.exitcode == 0
+    return answers
+
+
+# -- one count for all workers --------------------------------------------------------------------------
+
+
+def test_a_rate_is_the_sites_not_each_workers(settings):
+    """Four worker processes counting one client's runs at once: 20/min lets exactly 20 through in all
+    (with each worker's own memory, as before, it let 20 through each; without the lock, lost updates
+    let more through)."""
+    engine_rates(settings, run="20/min")
+    throttle_class = throttles.RUN[0]
+
+    def worker(barrier, queue):
+        barrier.wait()
+        allowed = 0
+        for _ in range(10):
+            request = Request(APIRequestFactory().post("/api/run/", REMOTE_ADDR=ATTACKER))
+            allowed += throttle_class().allow_request(request, None)
+        queue.put(allowed)
+
+    assert sum(in_processes(worker, 4)) == 20
+
+
+def test_engine_time_is_charged_once_for_all_workers(settings):
+    """Four processes charging one client's engine time at once: the bucket holds the sum (the leak of
+    10 s a day is negligible here)."""
+    engine_rates(settings, engine="10/d", **{"engine-ip": "10/d"})
+
+    def worker(barrier, queue):
+        barrier.wait()
+        for _ in range(25):
+            engine_guard.charge(anonymous_request(), 0.01)
+        queue.put(True)
+
+    in_processes(worker, 4)
+    assert level() == pytest.approx(1.0, abs=0.005)
+    assert level(scope="engine-ip") == pytest.approx(1.0, abs=0.005)
+    assert level(ip="198.51.100.1") == 0.0
+
+
+# -- engine time per client --------------------------------------------------------------------------------
+
+
+def test_a_client_running_heavy_boards_is_refused_in_french_with_retry_after(rules, settings):
+    """Runs of a long game charge their engine time; once the client's bucket (1 s at once, then 1 s a
+    minute) is full it gets 429 at once, while another client still runs the same board."""
+    engine_rates(settings, engine="1/min")
+    client = APIClient(REMOTE_ADDR=ATTACKER)
+    body = {"document": long_game(400), "until": "end"}
+    statuses = []
+    while len(statuses) < 100 and 429 not in statuses:
+        statuses.append(client.post("/api/run/", body, format="json").status_code)
+    assert statuses[-1] == 429 and set(statuses[:-1]) == {200}, statuses
+    assert level() >= 1.0
+    refused = client.post("/api/run/", body, format="json")
+    assert refused.status_code == 429
+    assert refused.json()["detail"].startswith("Trop de calcul : le moteur a déjà beaucoup travaillé pour vous")
+    assert 1 <= int(refused["Retry-After"]) <= 60 * (level() - 1.0) + 1
+    assert f"réessayez dans {refused['Retry-After']} seconde" in refused.json()["detail"]
+    other = APIClient(REMOTE_ADDR="198.51.100.1")
+    assert other.post("/api/run/", body, format="json").status_code == 200
+
+
+def test_every_engine_path_refuses_a_client_whose_time_is_spent(rules, settings, users):
+    """Runs, checks, the stepper, saves (API and page): 429 with the seconds until the bucket has room
+    (4 s over a 1 s bucket emptied at 1 s a minute: 180 s), nothing saved. The per-address bucket holds
+    every account behind the address. The anonymous client, once refused, is refused at the door with
+    the same reason until then."""
+    engine_rates(settings, engine="1/min", **{"engine-ip": "1/min"})
+    engine_guard.charge(anonymous_request(), 4.0)
+    anonymous = APIClient(REMOTE_ADDR=ATTACKER)
+    signed_in = APIClient(REMOTE_ADDR=ATTACKER)
+    signed_in.force_login(users["alice"])  # a session, as the site's pages have
+    scenario = Scenario(title="Cas", author=users["bob"], visibility="public", document=small_board())
+    scenario.save_document()
+    calls = {
+        "run": lambda c: c.post("/api/run/", {"document": small_board()}, format="json"),
+        "saved run": lambda c: c.post(f"/api/scenarios/{scenario.uuid}/run/", {}, format="json"),
+        "check": lambda c: c.post("/api/check/", {"document": small_board()}, format="json"),
+        "step": lambda c: c.post("/api/step/", {"document": small_board(), "steps": 1}, format="json"),
+        "save": lambda c: c.post("/api/scenarios/", {"title": "Neuf", "document": small_board()}, format="json"),
+    }
+    for name, call in calls.items():
+        for client in (anonymous, signed_in):
+            response = call(client)  # the anonymous client, once refused, is refused at the door
+            assert response.status_code == 429, (name, response.status_code, response.content[:200])
+            assert 179 <= int(response["Retry-After"]) <= 181, name
+            assert response.json()["detail"].startswith("Trop de calcul"), name
+    page = Client(REMOTE_ADDR=ATTACKER)
+    page.force_login(users["alice"])
+    copied = page.post(f"/scenarios/{scenario.uuid}/copier/")
+    assert copied.status_code == 429 and "Trop de calcul" in copied.content.decode()
+    assert int(copied["Retry-After"]) >= 179
+    assert Scenario.objects.count() == 1
+    elsewhere = APIClient(REMOTE_ADDR="198.51.100.1")
+    elsewhere.force_authenticate(users["alice"])
+    assert calls["save"](elsewhere).status_code == 201  # alice from another address: her own bucket is empty
+
+
+# -- engine slots -----------------------------------------------------------------------------------------
+
+
+class SlotHolder:
+    """Another process holding ``count`` engine slots (as other workers running heavy boards would)."""
+
+    def __init__(self, settings, count: int) -> None:
+        code = (
+            "import fcntl, os, sys\n"
+            "held = []\n"
+            "for i in range(16):\n"
+            f"    d = os.open(os.path.join({str(settings.ARBITRE_ENGINE_SLOTS_DIR)!r}, f'slot-{{i}}'), os.O_RDWR | os.O_CREAT)\n"
+            "    try:\n"
+            "        fcntl.flock(d, fcntl.LOCK_EX | fcntl.LOCK_NB)\n"
+            "        held.append(d)\n"
+            "    except BlockingIOError:\n"
+            "        os.close(d)\n"
+            "    if len(held) == int(sys.argv[1]):\n"
+            "        break\n"
+            "print(len(held), flush=True)\n"
+            "sys.stdin.read()\n"
+        )
+        settings.ARBITRE_ENGINE_SLOTS_DIR.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code, str(count)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout.readline().strip() == str(count)  # the first free ones, as workers take them
+
+    def release(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def hold(settings):
+    holders = []
+
+    def holding(count):
+        holders.append(SlotHolder(settings, count))
+        return holders[-1]
+
+    yield holding
+    for holder in holders:
+        if holder.process.poll() is None:
+            holder.release()
+
+
+def test_the_slot_past_the_last_is_refused_at_once_and_light_work_goes_on(rules, settings, users, hold):
+    """Two slots: with one taken by another worker, a heavy run takes the other; with both taken, a heavy
+    run is refused (429 in French, Retry-After: the longest a slot is held) after its free engine time,
+    while a small run and a judge's save (light: within their free time) still answer; once a slot is
+    given back, the heavy run goes through again."""
+    settings.ARBITRE_ENGINE_SLOTS = 2
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.02
+    heavy = {"document": long_game(400), "until": "end"}  # about 0.15 s of engine time, or more
+    client = APIClient(REMOTE_ADDR=ATTACKER)
+    first = hold(1)
+    assert client.post("/api/run/", heavy, format="json").status_code == 200
+    second = hold(1)
+    started = time.monotonic()
+    refused = client.post("/api/run/", heavy, format="json")
+    assert refused.status_code == 429, refused.content[:200]
+    assert time.monotonic() - started < 2.0
+    assert refused.json()["detail"] == "Le moteur est occupé par d'autres calculs longs : réessayez dans 30 secondes."
+    assert refused["Retry-After"] == "30"
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.1  # the light work below, on a loaded test machine
+    judge = APIClient(REMOTE_ADDR="198.51.100.1")
+    judge.force_authenticate(users["alice"])
+    assert judge.post("/api/run/", {"document": small_board()}, format="json").status_code == 200
+    assert judge.post("/api/scenarios/", {"title": "Cas", "document": small_board()}, format="json").status_code == 201
+    second.release()
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.02
+    assert APIClient(REMOTE_ADDR="198.51.100.2").post("/api/run/", heavy, format="json").status_code == 200
+    first.release()
+    # every slot was given back by the requests that took one
+    taken = [engine_guard.take_slot() for _ in range(3)]
+    assert [t is not None for t in taken] == [True, True, False]
+    for slot in taken[:2]:
+        os.close(slot)
+
+
+def test_a_client_running_heavy_work_needs_a_slot_from_the_start(rules, settings, hold):
+    """A client with more engine time in its bucket than the free time gets no free time: with every slot
+    taken even its small run is refused, while a fresh client's small run answers."""
+    settings.ARBITRE_ENGINE_SLOTS = 1
+    engine_rates(settings, engine="10/min")
+    engine_guard.charge(anonymous_request(), 0.5)
+    hold(1)
+    body = {"document": small_board()}
+    attacker = APIClient(REMOTE_ADDR=ATTACKER)
+    refused = attacker.post("/api/run/", body, format="json")  # before its body is read
+    assert refused.status_code == 429 and refused.json()["detail"].startswith("Le moteur est occupé")
+    stepped = attacker.post("/api/step/", {**body, "steps": 1}, format="json")  # when its engine work starts
+    assert stepped.status_code == 429 and stepped.json()["detail"].startswith("Le moteur est occupé")
+    assert stepped["Retry-After"] == "30"
+    assert APIClient(REMOTE_ADDR="198.51.100.1").post("/api/run/", body, format="json").status_code == 200
+
+
+def test_one_long_engine_call_is_stopped_when_it_needs_a_slot(settings, hold):
+    """The timer of the main thread takes the slot in the middle of one engine call (checking a board of
+    100,000 cards) once the free time is spent, and stops it when none is free: long before the call
+    would have ended (CPU time, whatever the machine's load)."""
+    settings.ARBITRE_ENGINE_SLOTS = 1
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.02
+    board = big_cleanup(50_000, 50_000)
+    started = time.thread_time()
+    engine.check(board)
+    whole = time.thread_time() - started
+    hold(1)
+    engine_guard._state.request = anonymous_request()
+    try:
+        started = time.thread_time()
+        with pytest.raises(EngineBusy), Budget(seconds=30).hard_stop():
+            engine.check(board)
+        assert time.thread_time() - started < whole / 2, whole
+    finally:
+        engine_guard._state.request = None
+
+
+def test_outside_a_request_nothing_is_metered(settings, hold, users):
+    """Management commands (load_library, load_exercises) and code outside a request take no slot and
+    charge nobody."""
+    settings.ARBITRE_ENGINE_SLOTS = 1
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.0
+    hold(1)
+    scenario = Scenario(title="Long", author=users["alice"], document=long_game(400))
+    scenario.save_document()
+    assert scenario.citations.exists()
+    assert not list(caches["shared"]._list_cache_files())
+
+
+def test_work_stopped_by_its_budget_gives_its_slot_back(rules, settings):
+    """Heavy runs stopped by the time budget (the timer, in the middle of the engine) or by the step budget
+    answer 422 and leave the one slot free for the next request."""
+    settings.ARBITRE_ENGINE_SLOTS = 1
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.0
+    client = APIClient(REMOTE_ADDR=ATTACKER)
+    for seconds, steps in ((0.05, 5000), (30, 300), (0.05, 5000)):
+        settings.ARBITRE_RUN_SECONDS, settings.ARBITRE_RUN_STEPS = seconds, steps
+        response = client.post("/api/run/", {"document": long_game(400), "until": "end"}, format="json")
+        assert response.status_code == 422, response.content[:200]
+        slot = engine_guard.take_slot()
+        assert slot is not None
+        os.close(slot)
+
+
+def test_an_anonymous_client_refused_is_refused_at_the_door_until_its_retry_after(rules, settings, users):
+    """Once an anonymous client got a 429 on a POST to the API, its next POSTs are refused first thing (no
+    view runs: no DRF headers), with the same reason and the remaining seconds, until the Retry-After it
+    was given; a signed-in judge at the same address, and GETs, are not concerned."""
+    settings.ARBITRE_THROTTLE_RATES = {**settings.ARBITRE_THROTTLE_RATES, "run": "1/min"}
+    body = {"document": small_board()}
+    attacker = APIClient(REMOTE_ADDR=ATTACKER)
+    assert attacker.post("/api/run/", body, format="json").status_code == 200
+    refused = attacker.post("/api/run/", body, format="json")
+    assert refused.status_code == 429 and "Allow" in refused  # by the view's throttle
+    door = attacker.post("/api/check/", body, format="json")
+    assert door.status_code == 429 and "Allow" not in door  # at the door
+    assert door.json()["detail"].startswith("Trop de requêtes : réessayez dans ")
+    assert 1 <= int(door["Retry-After"]) <= int(refused["Retry-After"])
+    assert attacker.get("/api/search/", {"q": "fugace"}).status_code == 200
+    judge = APIClient(REMOTE_ADDR=ATTACKER)
+    judge.force_login(users["alice"])
+    assert judge.post("/api/check/", body, format="json").status_code == 200
+    caches["shared"].set(f"door_ip-{ATTACKER}", (time.time() - 1, ""))  # its Retry-After has passed
+    assert attacker.post("/api/check/", body, format="json").status_code == 200
