@@ -61,17 +61,9 @@ chromium:
 # the database: not the browser ones (they drive pages whose data paths the other tests already cover
 # on both databases; run them there too with `make test-postgres PGMARK=`), nor the engine's
 # (tests/engine: pure Python, no database; `make test-postgres PGIGNORE=` runs them too).
-# The two passes run at the same time, one a core (each is a single pytest process; their databases,
-# temporary folders and ports are their own): the PostgreSQL pass writes its report to a file, printed
-# when both are done. Either failing fails the whole.
+# The passes run as two processes at the same time, one a core: see .ci/test.
 test: setup chromium
-	@pglog=$$(mktemp) && trap 'rm -f $$pglog' EXIT && \
-	  ( $(MAKE) --no-print-directory test-postgres > $$pglog 2>&1 ) & pg=$$! ; \
-	  $(PY) -m pytest ; sqlite=$$? ; \
-	  wait $$pg ; postgres=$$? ; \
-	  cat $$pglog ; \
-	  echo "== SQLite pass: exit $$sqlite; PostgreSQL pass: exit $$postgres" ; \
-	  test $$sqlite -eq 0 && test $$postgres -eq 0
+	@.ci/test
 
 PGMARK ?= not browser
 PGIGNORE ?= tests/engine
