@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would otherwise refuse
 # the database calls that pytest-django's fixtures make from that thread.
@@ -58,7 +59,15 @@ def site(live_server, live_rules):
 @pytest.fixture
 def page(page, site):
     page.set_default_timeout(TIMEOUT_MS)
-    return page
+    yield page
+    # Every tab's requests end before the database is flushed: a live-server thread still reading a
+    # table (a tab opened by the test, still loading) locks it, and the flush fails.
+    for tab in page.context.pages:
+        try:
+            tab.wait_for_load_state("networkidle", timeout=5000)
+        except PlaywrightError:
+            pass
+        tab.close()
 
 
 @pytest.fixture
