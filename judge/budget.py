@@ -28,9 +28,11 @@ from __future__ import annotations
 import math
 import os
 import signal
+import sysconfig
 import threading
 import time
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from django.conf import settings
@@ -40,6 +42,11 @@ import engine
 from . import engine_guard
 
 ENGINE_DIR = str(Path(engine.__file__).resolve().parent) + os.sep
+#: Python's own modules (``random``, ``copy``…): the engine calls them, so an engine step may be in one
+#: when the timer fires; installed packages (Django, the database driver) are not among them.
+_PATHS = sysconfig.get_paths()
+STDLIB_DIRS = tuple({str(Path(_PATHS[k]).resolve()) + os.sep for k in ("stdlib", "platstdlib")})
+SITE_DIRS = tuple({str(Path(_PATHS[k]).resolve()) + os.sep for k in ("purelib", "platlib")})  # may lie inside
 
 
 class _NoEngineBudget(Exception):
@@ -147,7 +154,8 @@ class Budget:
             raise self.out_of_steps(needed)
 
     def load(self, document):
-        """``engine.load(document)``, with the engine's own budget set to this one's when it has one."""
+        """``engine.load(document)``, with the engine's own budget set to this one's when it has one
+        (its time counted from now: each game loaded has what is left)."""
         if ENGINE_BUDGET is None:
             return engine.load(document)
         remaining = max(self.deadline - time.monotonic(), 0.001)
@@ -159,11 +167,15 @@ class Budget:
         """Interrupt the engine when the deadline passes, even in the middle of one step (main thread
         only: Python delivers signals there). Nested uses keep the outer timer. The engine's own
         budget refusal (when it has one) becomes this budget's."""
+        token = _CURRENT.set(self) if _CURRENT.get() is None else None
         try:
             with self._guarded(), self._timer():
                 yield self
         except ENGINE_BUDGET_EXCEEDED as exc:
             raise (self.out_of_steps() if getattr(exc, "budget", "") == "steps" else self.out_of_time()) from None
+        finally:
+            if token is not None:
+                _CURRENT.reset(token)
 
     @contextmanager
     def _guarded(self):
@@ -193,7 +205,7 @@ class Budget:
             # run by the garbage collector (where Python would ignore the exception); the timer fires
             # again 50 ms later. Past the deadline: the budget's refusal; before it, the engine slot
             # the request needs once its free engine time is spent (one long step takes it too).
-            if frame is not None and frame.f_code.co_filename.startswith(ENGINE_DIR):
+            if _in_engine(frame):
                 if time.monotonic() >= self.deadline:
                     raise self.out_of_time()
                 _need_slot()
@@ -212,6 +224,27 @@ class Budget:
             finally:
                 signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
                 _TIMER.active = False
+
+
+def _in_engine(frame) -> bool:
+    """The code running is the engine's, or Python's own called by it (``random.shuffle`` in a step)."""
+    while frame is not None:
+        path = frame.f_code.co_filename
+        if not path.startswith(STDLIB_DIRS) or path.startswith(SITE_DIRS):
+            break
+        frame = frame.f_back
+    return frame is not None and frame.f_code.co_filename.startswith(ENGINE_DIR)
+
+
+#: The budget of the engine work running (the outermost :meth:`Budget.hard_stop`), for :func:`load`.
+_CURRENT: ContextVar[Budget | None] = ContextVar("arbitre_budget", default=None)
+
+
+def load(document):
+    """``engine.load(document)`` under the budget of the engine work running, so that code which does
+    not hold the budget (the training questions) is bound by it too; outside one, the engine's defaults."""
+    budget = _CURRENT.get()
+    return budget.load(document) if budget is not None else engine.load(document)
 
 
 def _need_slot() -> None:

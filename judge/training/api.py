@@ -168,7 +168,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         budget.require_steps(exercise.steps + 1)  # the engine replays the position, then one step
         try:
             with _engine(budget):  # before anything is written: a refused answer records nothing
-                log = exercise.step_log()
+                log, after = exercise.correction()
             budget.check_time()
         except ExerciseError as exc:  # the scenario no longer plays this question: a refusal, not a 500
             return Response(
@@ -216,7 +216,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
                 "section": exercise.section,
                 "steps": exercise.steps,
                 "log": log,
-                "after": exercise.board_after(),
+                "after": after,
                 "reading": exercise.reading,
                 "series": series_score(series) if in_series else None,
             }
@@ -318,7 +318,8 @@ def series_view(request):
             (spare if exercise.scenario_id in seen else chosen).append(exercise)
             seen.add(exercise.scenario_id)
         chosen = (chosen + spare)[: p["count"]]
-    chosen = [e for e in chosen if _fresh(e) and not (p["mode"] == "exam" and e.reading)]
+    with _engine(Budget()):  # a stale question is computed again, under the request's budget
+        chosen = [e for e in chosen if _fresh(e) and not (p["mode"] == "exam" and e.reading)]
     if not chosen:
         detail = {
             "exam": "Pas assez d'exercices publiés pour cet examen.",

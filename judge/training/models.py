@@ -243,25 +243,21 @@ class Exercise(models.Model):
     def _span(self) -> str:
         return "night" if self.kind == self.Kind.NIGHT_ZONE else "step"
 
-    def step_log(self) -> list[dict]:
-        """The engine's log entries of the step (or the Night) the question is about."""
+    def correction(self) -> tuple[list[dict], dict | None]:
+        """What the correction shows, from one replay: the engine's log entries of the step (or the Night)
+        the question is about, and the board after it (None for a question on a position)."""
         seqs = set(self.question.get("seqs", []))
         if not seqs:
-            return []
+            return [], None
         try:
             run = questions.run_step(self.scenario.document, self.steps, span=self._span())
         except questions.ExerciseError:
-            return []
-        return [e for e in run.entries if e["seq"] in seqs]
+            return [], None
+        return [e for e in run.entries if e["seq"] in seqs], questions.board_of(run.after)
 
-    def board_after(self) -> dict | None:
-        """The board after the step (shown with the correction), or None for a question on a position."""
-        if not self.question.get("seqs"):
-            return None
-        try:
-            return questions.board_of(questions.run_step(self.scenario.document, self.steps, span=self._span()).after)
-        except questions.ExerciseError:
-            return None
+    def step_log(self) -> list[dict]:
+        """The engine's log entries of the step (or the Night) the question is about."""
+        return self.correction()[0]
 
     #: First answers needed before the complexity is measured.
     COMPLEXITY_AFTER = 20

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from judge import budget as request_budget
 
 #: The version of the stored question (``Exercise.question``): older ones are computed again when read.
 QUESTION_FORMAT = 2
@@ -112,6 +113,11 @@ class StepRun:
     reading: str = ""
 
 
+#: The request's budget refusals (the engine's own, the site's timer, the engine guard's): never turned into
+#: "this scenario cannot make the question", nor swallowed where another draw is tried.
+REFUSALS = (engine.BudgetExceeded, request_budget.BudgetExceeded)
+
+
 def document_hash(document: Any) -> str:
     return hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
@@ -125,7 +131,7 @@ def run_step(document: dict, steps: int, span: str = "step") -> StepRun:
     """Replay ``steps`` steps of ``document`` (no extra decisions), then perform one more
     (``span="step"``), or every step up to the end of the Night (``span="night"``)."""
     try:
-        game = engine.load(document)
+        game = request_budget.load(document)
     except engine.ScenarioError as exc:
         first = exc.problems[0] if exc.problems else {"path": "$", "message": "document refusé"}
         raise ExerciseError(f"le moteur refuse ce scénario ({first['path']} : {first['message']})") from None
@@ -146,7 +152,7 @@ def run_step(document: dict, steps: int, span: str = "step") -> StepRun:
                     raise ExerciseError("la Nuit attend une décision d'un joueur que le scénario ne donne pas")
                 entries += more
         after = game.to_doc()
-    except ExerciseError:
+    except (ExerciseError, *REFUSALS):
         raise
     except Exception as exc:  # an engine failure refuses the question instead of failing the page
         raise ExerciseError(f"le moteur a échoué en déroulant ce scénario ({type(exc).__name__} : {exc})") from exc
@@ -831,7 +837,7 @@ def _legal(
     """ "Which of these cards may the player play now?": the engine's legal decisions answer it
     (several right options; ``none`` when no card may be played)."""
     try:
-        game = engine.load({**document, "decisions": []})
+        game = request_budget.load({**document, "decisions": []})
         for done in range(steps):
             if not game.advance():
                 raise ExerciseError(
@@ -840,7 +846,7 @@ def _legal(
         legal = game.legal_decisions()
         pending = game.pending or {}
         before = game.to_doc()
-    except ExerciseError:
+    except (ExerciseError, *REFUSALS):
         raise
     except Exception as exc:
         raise ExerciseError(f"le moteur a échoué en déroulant ce scénario ({type(exc).__name__} : {exc})") from exc
@@ -861,12 +867,14 @@ def _legal(
     for card, _zone in candidates:
         if card in playable:
             continue
-        probe = engine.load(before)
+        probe = request_budget.load(before)
         try:
             probe.decide({"player": player, "play": card, "expedition": "hero"})
             continue
         except engine.IllegalDecision as exc:
             message = str(exc)
+        except REFUSALS:
+            raise
         except Exception:
             continue
         reasons.append(message)

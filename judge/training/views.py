@@ -15,6 +15,7 @@ from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from judge.budget import Budget, BudgetExceeded
 from judge.scenarios.models import Scenario
 from judge.scenarios.views import editable
 
@@ -131,9 +132,12 @@ class ExerciseForm(forms.ModelForm):
         for name in self._meta.fields:
             setattr(self.instance, name, data.get(name))
         try:
-            self.instance.rebuild()
+            with Budget().hard_stop():  # the engine computes the question under the request's budget
+                self.instance.rebuild()
         except ExerciseError as exc:
             raise forms.ValidationError(f"Le moteur ne peut pas poser cette question : {exc}.") from None
+        except BudgetExceeded as exc:  # the budget's refusal (time, steps, engine busy), in its own words
+            raise forms.ValidationError(str(exc)) from None
         return data
 
 

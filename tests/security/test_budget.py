@@ -157,3 +157,61 @@ def test_copies_and_exercises_are_made_within_the_budget(client, settings, users
     )
     assert made.status_code in (400, 422) and "Budget dépassé" in made.content.decode()
     assert not Exercise.objects.exists()
+
+
+def test_an_exercise_is_refused_between_steps_without_the_timer(client, settings, users, monkeypatch):
+    """The question's engine work is bound by the request's budget at every step, not only by the timer
+    (which only interrupts when it lands in the engine's code, and not at all outside the main thread):
+    with no timer, making the exercise is still refused, and nothing is written."""
+    from judge import budget as budget_module
+
+    monkeypatch.setattr(budget_module.Budget, "_timer", lambda self: _no_timer(self))
+    scenario = Scenario(title="Long", author=users["alice"], visibility="public", document=long_game(400))
+    scenario.save_document()
+    settings.ARBITRE_RUN_SECONDS = 0.02
+    made = client.post(
+        "/api/exercises/", {"scenario": str(scenario.uuid), "steps": 2500, "kind": "expeditions"}, format="json"
+    )
+    assert made.status_code == 422, (made.status_code, made.content[:300])
+    assert made.json()["problems"][0]["message"].startswith("Budget dépassé : ")
+    assert not Exercise.objects.exists()
+
+
+def _no_timer(budget):
+    from contextlib import nullcontext
+
+    return nullcontext(budget)
+
+
+def test_the_timer_interrupts_the_engine_and_python_s_own_code_it_calls_never_installed_packages():
+    """Where the timer may raise: in the engine's code, or in a module of Python's own library called
+    by it (``copy``, ``random``: a step spends time there); never in an installed package (Django, the
+    database driver), even when the engine is further up the stack, nor in code that is not the engine's."""
+    import copy
+    import sys
+
+    from judge.budget import ENGINE_DIR, _in_engine
+
+    seen = {}
+
+    class Spy:
+        def __reduce_ex__(self, protocol):
+            seen["frame"] = sys._getframe(1)  # copy.copy's frame (Python's library)
+            return (Spy, ())
+
+    def run_as(filename: str, source: str, **names) -> None:
+        exec(compile(source, filename, "exec"), {**names})
+
+    run_as(ENGINE_DIR + "spy.py", "copy(spy)", copy=copy.copy, spy=Spy())
+    assert seen["frame"].f_code.co_filename.endswith("copy.py") and _in_engine(seen["frame"])
+    run_as(__file__, "copy(spy)", copy=copy.copy, spy=Spy())
+    assert not _in_engine(seen["frame"])  # Python's library called by other code
+
+    import django.utils.functional as installed
+
+    def capture():
+        seen["frame"] = sys._getframe(2)  # the frame that called the lambda below: Django's
+
+    lazy = installed.lazy(lambda: capture() or "x", str)  # a frame inside Django's own code
+    run_as(ENGINE_DIR + "spy.py", "str(value())", value=lazy)
+    assert "django" in seen["frame"].f_code.co_filename and not _in_engine(seen["frame"])
