@@ -42,6 +42,11 @@ def bad_request(request: HttpRequest, exception: BaseException | None = None) ->
     return _answer(request, 400, "Requête invalide.")
 
 
+def refused_input(request: HttpRequest, message: str) -> HttpResponse:
+    """400 naming what is wrong in the request and where (a message written by the site, not echoed)."""
+    return _answer(request, 400, "Requête invalide.", message)
+
+
 def permission_denied(request: HttpRequest, exception: BaseException | None = None) -> HttpResponse:
     return _answer(request, 403, "Accès refusé.", _message(exception))
 

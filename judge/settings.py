@@ -97,6 +97,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "judge.middleware.NulCharacterMiddleware",  # before any view compares the query with the database
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "judge.engine_guard.EngineMeterMiddleware",  # whose request runs the engine (judge/engine_guard.py)
