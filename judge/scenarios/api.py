@@ -123,6 +123,9 @@ def _run_response(document, params) -> Response:
             str,
             description="Filtrer par règle citée par le déroulé, sous-règles comprises (2.4.6 trouve 2.4.6.c).",
         ),
+        OpenApiParameter(
+            "rules", str, enum=["fr-1", "cr-5.0"], description="Filtrer par jeu de règles joué (fr-1, cr-5.0)."
+        ),
         OpenApiParameter("mine", bool, description="Seulement mes scénarios."),
     ]
 )
@@ -145,7 +148,10 @@ class ScenarioViewSet(viewsets.ModelViewSet):
         if self.action == "list":
             params = self.request.query_params
             qs = base.visible_to(user).filtered(
-                tag=params.get("tag", ""), rule=params.get("rule", "")[:40], q=params.get("q", "")[:200]
+                tag=params.get("tag", ""),
+                rule=params.get("rule", "")[:40],
+                q=params.get("q", "")[:200],
+                ruleset=params.get("rules", "")[:20],
             )
             if params.get("mine") in ("1", "true") and user.is_authenticated:
                 qs = qs.filter(author=user)

@@ -88,11 +88,20 @@ class ScenarioQuerySet(models.QuerySet):
             return self.filter(shared | Q(author=user))
         return self.filter(shared)
 
-    def filtered(self, tag: str = "", rule: str = "", q: str = "") -> ScenarioQuerySet:
+    def filtered(self, tag: str = "", rule: str = "", q: str = "", ruleset: str = "") -> ScenarioQuerySet:
         """The library's filters (page and API): by tag (slug), by a rule number the run cites or
-        any of its sub-rules (``2.4.6`` finds 2.4.6 and 2.4.6.c, never 2.4.60), and by words found
-        in the title, the description or the tags, accents and case aside (every word must be found)."""
+        any of its sub-rules (``2.4.6`` finds 2.4.6 and 2.4.6.c, never 2.4.60), by words found
+        in the title, the description or the tags, accents and case aside (every word must be found),
+        and by the rule set the scenario is played under (``fr-1``, ``cr-5.0``: a document without
+        ``rules`` is played under the site's default); an unknown rule set finds none."""
         qs = self
+        if ruleset:
+            if ruleset not in RULESETS:
+                return qs.none()
+            played = Q(document__rules=ruleset)
+            if ruleset == settings.ARBITRE_DEFAULT_RULESET:
+                played |= ~Q(document__has_key="rules") | Q(document__rules=None) | Q(document__rules="")
+            qs = qs.filter(played)
         if tag:
             qs = qs.filter(tags__slug=tag)
         rule = rule.strip().lower().rstrip(".*")
@@ -186,6 +195,11 @@ class Scenario(models.Model):
     def ruleset_label(self) -> str:
         """What the board and the ruling show, e.g. "CR 5.0 (Comprehensive Rules officielles, 2026)" (engine.versions.RULESETS)."""
         return RULESETS.get(self.ruleset, self.ruleset)
+
+    @property
+    def ruleset_short(self) -> str:
+        """The label without its gloss, for a list: "CR 5.0", "FR v1.x"."""
+        return self.ruleset_label.split(" (")[0]
 
     def can_edit(self, user) -> bool:
         return bool(user and user.is_authenticated and (user.is_staff or user.pk == self.author_id))

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 import engine
 from engine.model import PLAYER_ZONES
+from engine.versions import RULESETS
 from judge.budget import BudgetExceeded
 from judge.limits import MAX_DECISIONS
 from rules_ref.concordance import CURRENT, VERSIONED_CITATION, french_ruleset, match_official
@@ -113,9 +114,11 @@ def library(request):
     tag = request.GET.get("tag", "")[:60]
     rule = request.GET.get("rule", "").strip()[:40]
     q = " ".join(request.GET.get("q", "").split())[:200]
+    ruleset = request.GET.get("rules", "")
+    ruleset = ruleset if ruleset in RULESETS else ""
     qs = (
         Scenario.objects.visible_to(None)
-        .filtered(tag=tag, rule=rule, q=q)
+        .filtered(tag=tag, rule=rule, q=q, ruleset=ruleset)
         .select_related("author")
         .prefetch_related("tags")
         .order_by("title")
@@ -139,7 +142,9 @@ def library(request):
             "tag": tag,
             "rule": rule,
             "text": q,
-            "filtering": bool(tag or rule or q),
+            "ruleset": ruleset,
+            "rulesets": RULESETS,
+            "filtering": bool(tag or rule or q or ruleset),
             "query": kept.urlencode(),
             "default_ruleset": settings.ARBITRE_DEFAULT_RULESET,
         },

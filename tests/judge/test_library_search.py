@@ -158,3 +158,34 @@ def test_rule_links_filter_escapes_then_links_existing_rules(rules):
         Template("{% load rules_tags %}{{ text|rule_links:'nope' }}").render(Context({"text": "2.4.6.c <i>"}))
         == "2.4.6.c &lt;i&gt;"
     )
+
+
+def test_the_rule_set_filter_and_badge(library, users, client, settings):
+    """A judge at a 2026 event lists the scenarios played under CR 5.0 (issue 12): the filter on the page
+    and in the API, each listed scenario marked with its rule set; no ``rules`` means the site's default."""
+    create(users["alice"], visibility="public", title="Victoire à la Nuit", document=board(rules="cr-5.0"))
+    create(users["alice"], visibility="public", title="Dit en FR 1", document=board(rules="fr-1"))
+    every = ["Dit en FR 1", "Fugace au Repos", "Réserve pleine", "Soixante", "Victoire à la Nuit"]
+    assert titles(client.get("/scenarios/").content.decode()) == every
+    assert titles(client.get("/scenarios/?rules=cr-5.0").content.decode()) == ["Victoire à la Nuit"]
+    assert titles(client.get("/scenarios/?rules=fr-1").content.decode()) == [
+        t for t in every if t != "Victoire à la Nuit"
+    ]
+    assert titles(client.get("/scenarios/?rules=v9").content.decode()) == every  # unknown on the page: no filter
+    assert api_titles("?rules=cr-5.0") == ["Victoire à la Nuit"]
+    assert api_titles("?rules=cr-5.0&q=nuit") == ["Victoire à la Nuit"]
+    assert api_titles("?rules=v9") == []
+    unsaid = board()
+    unsaid.pop("rules", None)  # a document as an older export wrote it
+    Scenario.objects.create(title="Sans jeu dit", author=users["alice"], visibility="public", document=unsaid)
+    assert api_titles("?rules=fr-1") == ["Dit en FR 1", "Fugace au Repos", "Réserve pleine", "Sans jeu dit", "Soixante"]
+    settings.ARBITRE_DEFAULT_RULESET = "cr-5.0"  # a site whose default is v5.0: documents without ``rules`` are v5.0
+    assert api_titles("?rules=fr-1") == ["Dit en FR 1", "Fugace au Repos", "Réserve pleine", "Soixante"]
+    assert api_titles("?rules=cr-5.0") == ["Sans jeu dit", "Victoire à la Nuit"]
+
+    settings.ARBITRE_DEFAULT_RULESET = "fr-1"
+    html = client.get("/scenarios/?rules=cr-5.0").content.decode()
+    assert '<option value="cr-5.0" selected>CR 5.0 (Comprehensive Rules officielles, 2026)</option>' in html
+    listed = html.split('<ul class="cards-list library">', 1)[1]
+    assert 'title="Joué selon : CR 5.0 (Comprehensive Rules officielles, 2026)">CR 5.0</span>' in listed
+    assert "Tout afficher" in html  # a filter is on
