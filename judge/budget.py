@@ -25,12 +25,20 @@ slots, or refuses when none is free (:class:`EngineBusy`). Both are 429 with ``R
 
 from __future__ import annotations
 
+import collections
+import copy
+import dataclasses
+import enum
+import functools
+import json
 import math
 import os
+import random
+import re
 import signal
-import sysconfig
 import threading
 import time
+import typing
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -42,11 +50,14 @@ import engine
 from . import engine_guard
 
 ENGINE_DIR = str(Path(engine.__file__).resolve().parent) + os.sep
-#: Python's own modules (``random``, ``copy``…): the engine calls them, so an engine step may be in one
-#: when the timer fires; installed packages (Django, the database driver) are not among them.
-_PATHS = sysconfig.get_paths()
-STDLIB_DIRS = tuple({str(Path(_PATHS[k]).resolve()) + os.sep for k in ("stdlib", "platstdlib")})
-SITE_DIRS = tuple({str(Path(_PATHS[k]).resolve()) + os.sep for k in ("purelib", "platlib")})  # may lie inside
+#: The modules of Python's library the engine calls during a step (``random.shuffle``,
+#: ``dataclasses.replace``…): the timer may interrupt them when the engine called them. Never the rest of
+#: the library: ``weakref.finalize`` and other finalizers run there when the garbage collector calls
+#: them, and an exception raised in a finalizer is lost with the finalizer's own work.
+ENGINE_LIBRARY = tuple(
+    os.path.dirname(module.__file__) + os.sep if module.__file__.endswith("__init__.py") else module.__file__
+    for module in (random, dataclasses, enum, functools, collections, typing, copy, json, re)
+)
 
 
 class _NoEngineBudget(Exception):
@@ -227,11 +238,8 @@ class Budget:
 
 
 def _in_engine(frame) -> bool:
-    """The code running is the engine's, or Python's own called by it (``random.shuffle`` in a step)."""
-    while frame is not None:
-        path = frame.f_code.co_filename
-        if not path.startswith(STDLIB_DIRS) or path.startswith(SITE_DIRS):
-            break
+    """The code running is the engine's, or one of :data:`ENGINE_LIBRARY` called by it."""
+    while frame is not None and frame.f_code.co_filename.startswith(ENGINE_LIBRARY):
         frame = frame.f_back
     return frame is not None and frame.f_code.co_filename.startswith(ENGINE_DIR)
 

@@ -183,12 +183,15 @@ def _no_timer(budget):
     return nullcontext(budget)
 
 
-def test_the_timer_interrupts_the_engine_and_python_s_own_code_it_calls_never_installed_packages():
-    """Where the timer may raise: in the engine's code, or in a module of Python's own library called
-    by it (``copy``, ``random``: a step spends time there); never in an installed package (Django, the
-    database driver), even when the engine is further up the stack, nor in code that is not the engine's."""
+def test_the_timer_interrupts_the_engine_and_the_library_it_calls_never_a_finalizer_nor_a_package():
+    """Where the timer may raise: in the engine's code, or in a module of Python's library the engine
+    calls in a step (``copy``, ``random``); never in a finalizer the garbage collector runs in the middle
+    of an engine step (its exception would be lost, and its work with it: CI saw a ``weakref.finalize``
+    interrupted), nor in an installed package (Django, the database driver), even when the engine is
+    further up the stack, nor in code that is not the engine's."""
     import copy
     import sys
+    import weakref
 
     from judge.budget import ENGINE_DIR, _in_engine
 
@@ -206,6 +209,16 @@ def test_the_timer_interrupts_the_engine_and_python_s_own_code_it_calls_never_in
     assert seen["frame"].f_code.co_filename.endswith("copy.py") and _in_engine(seen["frame"])
     run_as(__file__, "copy(spy)", copy=copy.copy, spy=Spy())
     assert not _in_engine(seen["frame"])  # Python's library called by other code
+
+    class Owner:
+        pass
+
+    def finalizer_frame():
+        seen["frame"] = sys._getframe(1)  # weakref.finalize.__call__'s frame
+
+    owner = Owner()
+    run_as(ENGINE_DIR + "spy.py", "finalizer()", finalizer=weakref.finalize(owner, finalizer_frame))
+    assert seen["frame"].f_code.co_filename.endswith("weakref.py") and not _in_engine(seen["frame"])
 
     import django.utils.functional as installed
 
