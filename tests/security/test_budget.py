@@ -228,3 +228,21 @@ def test_the_timer_interrupts_the_engine_and_the_library_it_calls_never_a_finali
     lazy = installed.lazy(lambda: capture() or "x", str)  # a frame inside Django's own code
     run_as(ENGINE_DIR + "spy.py", "str(value())", value=lazy)
     assert "django" in seen["frame"].f_code.co_filename and not _in_engine(seen["frame"])
+
+
+def test_the_exercise_form_page_computes_its_question_within_the_budget(settings, users):
+    """The author's form (/entrainement/nouveau/…) runs the engine too: past the budget it shows the
+    budget's refusal as a form error, and makes nothing."""
+    from django.test import Client
+
+    scenario = Scenario(title="Long", author=users["alice"], visibility="public", document=long_game(400))
+    scenario.save_document()
+    settings.ARBITRE_RUN_SECONDS = 0.02
+    page = Client()
+    page.force_login(users["alice"])
+    response = page.post(
+        f"/entrainement/nouveau/{scenario.uuid}/", {"steps": 2500, "kind": "expeditions", "explanation": ""}
+    )
+    assert response.status_code == 200
+    assert "Budget dépassé : le moteur a calculé plus de 0,02 s" in response.content.decode()
+    assert not Exercise.objects.exists()
