@@ -10,8 +10,10 @@ Every request that runs the engine (runs, checks, training answers, saving a sce
   sync workers) a timer interrupts one step that is itself too long (an engine enumerating a huge
   choice), so a single step cannot outlive the budget either. Elsewhere (threads of the development
   server) only the checks between steps apply. The timer interrupts only code of the ``engine``
-  package (it fires every 50 ms past the deadline until it lands there): never Django, a database
-  write or a finalizer.
+  package, or the few library modules it calls in a step (:data:`ENGINE_LIBRARY`); it fires every
+  50 ms past the deadline until it lands there: never Django, a database write or a finalizer.
+* gives every game loaded inside :meth:`Budget.hard_stop` through :func:`load` (the training questions'
+  replays) the engine's own budget, checked at every step whatever the timer does.
 
 When the engine has its own budget (``engine.Budget``, ``engine.BudgetExceeded``: CONTRACT.md),
 :meth:`Budget.load` gives it this budget's limits and :meth:`Budget.hard_stop` turns its exception
@@ -212,7 +214,8 @@ class Budget:
             raise self.out_of_time()
 
         def interrupt(signum, frame):
-            # Only inside the engine's own code: never in Django, the database driver, or a finalizer
+            # Only inside the engine's code (or ENGINE_LIBRARY called by it): never in Django, the
+            # database driver, or a finalizer
             # run by the garbage collector (where Python would ignore the exception); the timer fires
             # again 50 ms later. Past the deadline: the budget's refusal; before it, the engine slot
             # the request needs once its free engine time is spent (one long step takes it too).
