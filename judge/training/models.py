@@ -255,10 +255,6 @@ class Exercise(models.Model):
             return [], None
         return [e for e in run.entries if e["seq"] in seqs], questions.board_of(run.after)
 
-    def step_log(self) -> list[dict]:
-        """The engine's log entries of the step (or the Night) the question is about."""
-        return self.correction()[0]
-
     #: First answers needed before the complexity is measured.
     COMPLEXITY_AFTER = 20
 

@@ -204,7 +204,7 @@ def test_no_prompt_gives_the_answer_away(starter_set):
     for exercise in starter_set:
         question, title = exercise.question, exercise.scenario.title
         assert title.lower() not in question["prompt"].lower(), exercise.source
-        sentences = [training.entry_text(e) for e in exercise.step_log()]
+        sentences = [training.entry_text(e) for e in exercise.correction()[0]]
         for text in [question["prompt"], *[o["label"] for o in question["options"]]]:
             assert not any(s and s in text for s in sentences), (exercise.source, text)
         assert not training._NUMBER.search(question["prompt"]), (exercise.source, question["prompt"])
