@@ -60,11 +60,14 @@ MAX_STEP_COUNT = 100  # a step's `count` (cards drawn, resupplies, counters)
 MAX_CHOOSE = 20  # a step's `choose` (objects chosen for one occurrence of "cible")
 SEED_RANGE = (-(2**63), 2**63 - 1)
 MAX_DEPTH = 64  # nesting of the document (modes inside modes, internal actions...)
+TOO_DEEP = f"document trop imbriqué (plus de {MAX_DEPTH} niveaux)"
 SIDES = ("self", "opponent", "teammate")
 ABILITY_ZONES = PLAYER_ZONES + ("limbo",)
 FRAME_KINDS = ("spell", "quick", "reaction", "internal", "tumult")
 #: the keys of a plain card (see _Checker.plain_card), and the vocabularies as sets
-PLAIN_CARD_KEYS = frozenset({"id", "name", "type", "hand_cost", "reserve_cost", "stats", "statuses", "counters"})
+PLAIN_CARD_KEYS = frozenset(
+    {"id", "name", "type", "owner", "hand_cost", "reserve_cost", "stats", "statuses", "counters", "token", "timestamp"}
+)
 CARD_TYPES_SET = frozenset(CARD_TYPES)
 TERRAINS_SET = frozenset(TERRAINS)
 STATUSES_SET = frozenset(STATUSES)
@@ -81,11 +84,14 @@ def _str(v: Any) -> bool:
 CONTAINERS = frozenset({dict, list})
 
 
-def _depth_problem(doc: Any) -> str | None:
-    """The path of the first node nested deeper than MAX_DEPTH (iteratively: no recursion). A
-    level-by-level walk first; only a document found too deep is walked again to name the path."""
+def _depth_problem(doc: Any, limit: int = MAX_DEPTH, base: str = "$") -> str | None:
+    """The path of the first node of `doc` nested more than `limit` levels below it (iteratively:
+    no recursion), spelled from `base`, the path of `doc`. A level-by-level walk first; only a
+    document found too deep is walked again to name the path."""
+    if type(doc) not in CONTAINERS:
+        return None
     level = [doc]
-    for _ in range(MAX_DEPTH):
+    for _ in range(limit):
         nxt: list[Any] = []
         for node in level:
             # exact types (a third faster than isinstance): documents come from json.loads, which
@@ -96,12 +102,12 @@ def _depth_problem(doc: Any) -> str | None:
         level = nxt
     if not any(level):
         return None
-    return _deep_path(doc)
+    return _deep_path(doc, limit, base)
 
 
-def _deep_path(doc: Any) -> str | None:
-    """The path of the first node nested deeper than MAX_DEPTH (each container keeps its parent,
-    so paths are spelled out only for that node)."""
+def _deep_path(doc: Any, limit: int, base: str) -> str | None:
+    """The path of the first node nested more than `limit` levels below `doc` (each container
+    keeps its parent, so paths are spelled out only for that node)."""
     nodes: list[tuple[Any, int, int, Any]] = [(doc, 0, -1, None)]  # container, depth, parent index, key
 
     def path(i: int, last: Any) -> str:
@@ -110,7 +116,7 @@ def _deep_path(doc: Any) -> str | None:
             _, _, parent, key = nodes[i]
             parts.append(key)
             i = parent
-        return "$" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in reversed(parts))
+        return base + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in reversed(parts))
 
     todo = [0]
     while todo:
@@ -118,12 +124,29 @@ def _deep_path(doc: Any) -> str | None:
         node, depth, _, _ = nodes[i]
         items: Any = node.items() if isinstance(node, dict) else enumerate(node)
         for k, v in items:
-            if depth + 1 > MAX_DEPTH:
+            if depth + 1 > limit:
                 return path(i, k)
             if isinstance(v, (dict, list)):
                 todo.append(len(nodes))
                 nodes.append((v, depth + 1, i, k))
     return None
+
+
+def _without_cards(doc: dict) -> dict:
+    """`doc` with its lists of cards left empty (a shallow copy): the depth walk of everything but
+    the cards, which check() walks one by one, only when they are not plain."""
+    out = dict(doc)
+    if type(out.get("limbo")) is list:
+        out["limbo"] = []
+    players = out.get("players")
+    if type(players) is dict:
+        out["players"] = {
+            p: {k: [] if k in PLAYER_ZONES and type(v) is list else v for k, v in pl.items()}
+            if type(pl) is dict
+            else pl
+            for p, pl in players.items()
+        }
+    return out
 
 
 def _spelled(where: str | tuple[str, str | None, int]) -> str:
@@ -172,8 +195,8 @@ class _Checker:
         return isinstance(v, str) and (v in SIDES or v in self.pids)
 
     def plain_card(self, c: Any, zone: str | None, where: tuple[str, str | None, int]) -> bool:
-        """Whether `c` is a plain card (no owner, keywords, abilities, effect, token nor timestamp)
-        with nothing to report: the common case, checked without building a path or a message.
+        """Whether `c` is a plain card (only scalars, statuses and numbers: no keywords, abilities,
+        effect nor unknown key) with nothing to report: the common case, checked without building a path or a message.
         It records the card's id as :meth:`card` does; anything else goes to :meth:`card`, which
         names every problem (a property test checks the two agree)."""
         if type(c) is not dict or not PLAIN_CARD_KEYS.issuperset(c):
@@ -188,6 +211,14 @@ class _Checker:
             return False
         v = c.get("hand_cost", 0)
         if type(v) is not int or not 0 <= v <= MAX_NUMBER:
+            return False
+        if "owner" in c and (type(c["owner"]) is not str or c["owner"] not in self.pids):
+            return False
+        v = c.get("token", False)
+        if v is not False and (v is not True or zone not in EXPEDITION_ZONES and zone is not None):
+            return False
+        v = c.get("timestamp")
+        if v is not None and (type(v) is not int or not 0 <= v <= MAX_NUMBER):
             return False
         v = c.get("reserve_cost")
         if v is not None and (type(v) is not int or not 0 <= v <= MAX_NUMBER):
@@ -429,10 +460,11 @@ def check(doc: Any) -> list[dict[str, Any]]:
     if not isinstance(doc, dict):
         ck.add("$", "un scénario est un objet JSON")
         return ck.problems
-    deep = _depth_problem(doc)
+    # the depth of everything but the cards now, of a card only when it is not plain (a plain card
+    # holds only scalars: plain_card, which is safe on any value, has checked them)
+    deep = _depth_problem(_without_cards(doc))
     if deep is not None:
-        ck.add(deep, f"document trop imbriqué (plus de {MAX_DEPTH} niveaux)")
-        return ck.problems
+        return [{"path": deep, "message": TOO_DEEP}]
     if doc.get("format") != FORMAT:
         ck.add("format", f"format {FORMAT!r} attendu, reçu {doc.get('format')!r}")
     if "rules" in doc and (not isinstance(doc["rules"], str) or doc["rules"] not in RULESETS):
@@ -514,6 +546,9 @@ def check(doc: Any) -> list[dict[str, Any]]:
                 )
             for i, c in enumerate(cards):
                 if not ck.plain_card(c, zone, (path, zone, i)):
+                    deep = _depth_problem(c, MAX_DEPTH - 4, f"$.{path}.{zone}[{i}]")  # doc.players.P.zone[i]
+                    if deep is not None:
+                        return [{"path": deep, "message": TOO_DEEP}]
                     ck.card(c, f"{path}.{zone}[{i}]", pids, zone)
 
     limbo = doc.get("limbo", [])
@@ -522,6 +557,9 @@ def check(doc: Any) -> list[dict[str, Any]]:
     else:
         for i, c in enumerate(limbo):
             if not ck.plain_card(c, "limbo", ("limbo", None, i)):
+                deep = _depth_problem(c, MAX_DEPTH - 2, f"$.limbo[{i}]")  # doc.limbo[i]
+                if deep is not None:
+                    return [{"path": deep, "message": TOO_DEEP}]
                 ck.card(c, f"limbo[{i}]", pids, "limbo")
 
     _adventure(ck, doc.get("adventure"), pids, mode)

@@ -8,7 +8,9 @@ from ..jsondata import copy_json
 from ..model import PLAYER_ZONES, TERRAINS, Card, State
 
 
-def dump_card(c: Card) -> dict[str, Any]:
+def dump_card(c: Card, shared: list[dict[str, Any]]) -> dict[str, Any]:
+    """A card as a scenario document: a new dict, which shares the card's keywords, abilities,
+    effect and unknown keys with the state; such a dict is put in `shared` for dump() to copy."""
     out: dict[str, Any] = {"id": c.id}
     if c.name != c.id:
         out["name"] = c.name
@@ -27,13 +29,14 @@ def dump_card(c: Card) -> dict[str, Any]:
         out["statuses"] = list(c.statuses)
     if c.counters:
         out["counters"] = dict(c.counters)
-    # shared while building: dump() copies the whole document once
-    if c.keywords:
-        out["keywords"] = c.keywords
-    if c.abilities:
-        out["abilities"] = c.abilities
-    if c.effect:
-        out["effect"] = c.effect
+    if c.keywords or c.abilities or c.effect or c.extra:
+        shared.append(out)
+        if c.keywords:
+            out["keywords"] = c.keywords
+        if c.abilities:
+            out["abilities"] = c.abilities
+        if c.effect:
+            out["effect"] = c.effect
     if c.token:
         out["token"] = True
     if c.timestamp is not None:
@@ -46,23 +49,40 @@ def dump_card(c: Card) -> dict[str, Any]:
 def dump(st: State) -> dict[str, Any]:
     """The state as a scenario document. Unknown keys of the loaded file are kept; the engine's
     position inside the phase (cursor, decisions used, random draws made...) is written under
-    `progress`, so that a dumped game resumes exactly where it stood. The document is built
-    sharing the state's JSON values, then copied as a whole, once: it shares nothing with the state."""
+    `progress`, so that a dumped game resumes exactly where it stood. It shares nothing with the
+    state: the JSON values the state keeps (abilities, effects, unknown keys, decisions, the
+    stack...) are copied by one call of copy_json, everything else is built new."""
+    shared: list[dict[str, Any]] = []  # the cards' dicts that share values with the state
+    zones = {key: [dump_card(c, shared) for c in cards] for key, cards in st.zones.items()}
+    adv = st.adventure
+    kept = (
+        st.extra,
+        {p: (pl.hero, pl.extra) for p, pl in st.players.items()},
+        [t.extra for t in adv.tumult],
+        adv.extra,
+        st.decisions,
+        st.stack,
+        st.declare,
+        shared,
+    )
+    extra, player_parts, tumult_extra, adv_extra, decisions, stack, declare, copies = copy_json(kept)
+    for out, copy in zip(shared, copies):
+        out.update(copy)  # the same keys, now holding copies
     doc: dict[str, Any] = {"format": st.format}
-    doc.update(st.extra)
+    doc.update(extra)
     doc.update({"rules": st.rules, "seed": st.seed, "mode": st.mode, "day": st.day, "phase": st.phase})
     if st.first_player is not None:
         doc["first_player"] = st.first_player
     players = {}
     for p, pl in st.players.items():
-        d: dict[str, Any] = {"hero": pl.hero}
+        hero, pl_extra = player_parts[p]
+        d: dict[str, Any] = {"hero": hero}
         for zone in PLAYER_ZONES:
-            d[zone] = [dump_card(c) for c in st.zones[f"{p}.{zone}"]]
+            d[zone] = zones[f"{p}.{zone}"]
         d["passed"] = pl.passed
-        d.update(pl.extra)
+        d.update(pl_extra)
         players[p] = d
     doc["players"] = players
-    adv = st.adventure
     doc["adventure"] = {
         **({"layout": adv.layout} if adv.layout != "1v1" else {}),
         "tumult": [
@@ -70,16 +90,16 @@ def dump(st: State) -> dict[str, Any]:
                 "name": t.name,
                 "face_up": t.face_up,
                 "terrains": [list(t.terrains[0]), list(t.terrains[1])],
-                **t.extra,
+                **t_extra,
             }
-            for t in adv.tumult
+            for t, t_extra in zip(adv.tumult, tumult_extra)
         ],
         "markers": {p: dict(m) for p, m in adv.markers.items()},
         "arena": adv.arena,
-        **adv.extra,
+        **adv_extra,
     }
-    doc["limbo"] = [dump_card(c) for c in st.zones["limbo"]]
-    doc["decisions"] = st.decisions
+    doc["limbo"] = zones["limbo"]
+    doc["decisions"] = decisions
     prog = {
         "step": st.step,
         "sub": st.sub,
@@ -90,13 +110,13 @@ def dump(st: State) -> dict[str, Any]:
         "keeps": {p: list(v) for p, v in st.keeps.items()},
         "winner": st.winner,
     }
-    if st.stack:
-        prog["stack"] = st.stack
-    if st.declare is not None:
-        prog["declare"] = st.declare
+    if stack:
+        prog["stack"] = stack
+    if declare is not None:
+        prog["declare"] = declare
     if st.groups:
         prog["groups"] = st.groups
     if st.dusk_advanced:
         prog["advanced"] = list(st.dusk_advanced)
     doc["progress"] = prog
-    return copy_json(doc)
+    return doc

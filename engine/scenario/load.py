@@ -8,7 +8,10 @@ from typing import Any
 from ..jsondata import copy_json
 from ..model import FORMAT, PLAYER_ZONES, PLAYERS, STATUSES, VISIBLE_ZONES, Adventure, Card, Player, State, Tumult
 from . import ScenarioError
-from .check import check
+from .check import PLAIN_CARD_KEYS, check
+
+#: the keys of a card whose values the loader copies itself (no list or dict shared with the document)
+SCALAR_CARD_KEYS = PLAIN_CARD_KEYS
 
 CARD_KEYS = frozenset(
     (
@@ -73,6 +76,7 @@ def loads_doc(text: str) -> dict[str, Any]:
 
 
 def _card(c: dict[str, Any], owner: str) -> Card:
+    """A card of a copied document (the loader's own copy: its lists are taken as they are)."""
     given = c.get("statuses")
     stats = c.get("stats")
     counters = c.get("counters")
@@ -96,6 +100,33 @@ def _card(c: dict[str, Any], owner: str) -> Card:
     )
 
 
+def _plain_card(c: dict[str, Any], owner: str) -> Card:
+    """A card with only SCALAR_CARD_KEYS (scalars, a list of statuses, two dicts of numbers),
+    built from the caller's document itself: everything taken from it is copied here, so it needs
+    no copy of its own (the common case: a big board, a board the site dumped and loads again)."""
+    given = c.get("statuses")
+    stats = c.get("stats")
+    counters = c.get("counters")
+    token = c.get("token", False)
+    return Card(
+        c["id"],
+        c.get("name", c["id"]),
+        c.get("type", "character"),
+        c.get("owner", owner),
+        c.get("hand_cost", 0),
+        c.get("reserve_cost", 0 if token else None),
+        {k: v for k, v in stats.items() if v} if stats else {},
+        tuple(s for s in STATUSES if s in given) if given else (),
+        {k: v for k, v in counters.items() if v} if counters else {},
+        [],
+        [],
+        [],
+        token,
+        c.get("timestamp"),
+        {},
+    )
+
+
 def _tumult(adv_doc: dict[str, Any], default: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The Tumult cards: the document's, or the default ones when `tumult` is left out or null
     (the checker accepts both), none in the Arena."""
@@ -110,13 +141,28 @@ def load_state(doc: Any) -> State:
     problems = check(doc)
     if problems:
         raise ScenarioError(problems)
-    doc = copy_json(doc)  # the state's own copy, made once: its parts are then taken as they are
+    # The state's own copy of what it keeps from the document, made by two calls of copy_json:
+    # everything but the cards, then the cards that are not plain (abilities, effects, keywords,
+    # unknown keys). Plain cards are built from the document itself (_plain_card copies them).
+    mode = doc.get("mode", "1v1")
+    order = PLAYERS["2v2"] if mode == "2v2" else sorted(doc["players"])  # 2v2: seat order
+    given = [(p, doc["players"][p].get(zone, ())) for p in order for zone in PLAYER_ZONES]
+    given.append((PLAYERS[mode][0], doc.get("limbo", ())))
+    rich = [c for _, cards in given for c in cards if not SCALAR_CARD_KEYS.issuperset(c)]
+    rest = {k: v for k, v in doc.items() if k not in ("players", "limbo")}
+    rest["players"] = {p: {k: v for k, v in pl.items() if k not in PLAYER_ZONES} for p, pl in doc["players"].items()}
+    doc, copies = copy_json((rest, rich))
+    copied = iter(copies)  # in the order of `given`, as the cards are built below
+    built_zones = [
+        [_plain_card(c, owner) if SCALAR_CARD_KEYS.issuperset(c) else _card(next(copied), owner) for c in zone_cards]
+        for owner, zone_cards in given
+    ]
     phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")
     players: dict[str, Player] = {}
     zones: dict[str, list[Card]] = {}
     loc: dict[str, str] = {}
-    mode = doc.get("mode", "1v1")
-    for p in PLAYERS["2v2"] if mode == "2v2" else sorted(doc["players"]):  # 2v2: seat order
+    built = iter(built_zones)
+    for p in order:
         pl = doc["players"][p]
         players[p] = Player(
             p,
@@ -125,9 +171,8 @@ def load_state(doc: Any) -> State:
             {k: v for k, v in pl.items() if k not in PLAYER_KEYS},
         )
         for zone in PLAYER_ZONES:
-            key = f"{p}.{zone}"
-            zones[key] = [_card(c, p) for c in pl.get(zone, [])]
-    zones["limbo"] = [_card(c, PLAYERS[mode][0]) for c in doc.get("limbo", [])]
+            zones[f"{p}.{zone}"] = next(built)
+    zones["limbo"] = next(built)
     for key, cards in zones.items():
         for c in cards:
             loc[c.id] = key

@@ -484,6 +484,25 @@ def test_deeply_nested_documents_are_refused():
     assert problems and problems[0]["message"].startswith("document trop imbriqué")
 
 
+def test_a_deeply_nested_card_is_refused_with_its_path():
+    """The depth of a card is walked with the card (only when it is not plain): the path names it."""
+    nested: list = []
+    for _ in range(200):
+        nested = [nested]
+    for where, key in (("abilities", "abilities"), ("stats", "stats"), ("statuses", "statuses")):
+        card = char("a1", **{key: nested if key != "stats" else {"forest": nested}})
+        problems = engine.check(board(A={"hand": [card]}))
+        assert [p["message"] for p in problems] == ["document trop imbriqué (plus de 64 niveaux)"], where
+        assert problems[0]["path"].startswith("$.players.A.hand[0]." + key), problems[0]["path"]
+    limbo = engine.check(board(limbo=[char("l1", abilities=nested)]))
+    assert limbo[0]["path"].startswith("$.limbo[0].abilities[0]")
+    within = nested
+    for _ in range(141):  # 60 levels under the card's key, the card 4 levels down: 64 in all
+        within = within[0]
+    assert engine.check(board(A={"hand": [char("a1", kept=within)]})) == []
+    assert engine.check(board(A={"hand": [char("a1", kept=[within])]}))[0]["message"].startswith("document trop")
+
+
 def test_crash_playing_into_an_opponents_expedition_is_refused():
     game = engine.load(board(**AFTERNOON, A={"hand": [char("a1")]}))
     before = game.to_doc()
