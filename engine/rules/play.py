@@ -233,10 +233,11 @@ def _declaration_plan(
     return plan
 
 
-def _declarations(game: Table, player: str, base: dict, card: Card, steps: list[dict]) -> Iterator[dict]:
+def _declarations(game: Table, player: str, base: dict, card: Card, steps: list[dict], cache: dict) -> Iterator[dict]:
     """The decisions for one card or ability: complete when few, else the bare declaration
-    (cr-5.0: always the bare declaration, the choices come during the resolution)."""
-    plan = None if game.state.rules == CR5 else _declaration_plan(game, player, card, steps)
+    (cr-5.0: always the bare declaration, the choices come during the resolution). `cache` holds
+    the target pools of one listing (see targets.option_count)."""
+    plan = None if game.state.rules == CR5 else _declaration_plan(game, player, card, steps, cache)
     if plan is None:
         yield base
         return
@@ -289,8 +290,9 @@ def options(game: Table, player: str) -> Iterator[dict]:
     its targets when they are few (else the bare declaration, completed by a `targets` decision);
     each quick action the same way; one Orb swap."""
     yield {"player": player, "pass": True}
+    cache: dict = {}  # the target pools, computed once for the whole listing
     for base, card, steps in _playable(game, player):
-        yield from _declarations(game, player, base, card, steps)
+        yield from _declarations(game, player, base, card, steps, cache)
     swap = _swap(game, player)
     if swap:
         yield swap

@@ -68,6 +68,9 @@ FRAME_KINDS = ("spell", "quick", "reaction", "internal", "tumult")
 PLAIN_CARD_KEYS = frozenset(
     {"id", "name", "type", "owner", "hand_cost", "reserve_cost", "stats", "statuses", "counters", "token", "timestamp"}
 )
+#: the keys plain_card takes: the plain ones, and the lists it leaves to the full check's code
+LIST_CARD_KEYS = ("keywords", "abilities", "effect")
+FAST_CARD_KEYS = PLAIN_CARD_KEYS | frozenset(LIST_CARD_KEYS)
 CARD_TYPES_SET = frozenset(CARD_TYPES)
 TERRAINS_SET = frozenset(TERRAINS)
 STATUSES_SET = frozenset(STATUSES)
@@ -195,11 +198,12 @@ class _Checker:
         return isinstance(v, str) and (v in SIDES or v in self.pids)
 
     def plain_card(self, c: Any, zone: str | None, where: tuple[str, str | None, int]) -> bool:
-        """Whether `c` is a plain card (only scalars, statuses and numbers: no keywords, abilities,
-        effect nor unknown key) with nothing to report: the common case, checked without building a path or a message.
-        It records the card's id as :meth:`card` does; anything else goes to :meth:`card`, which
-        names every problem (a property test checks the two agree)."""
-        if type(c) is not dict or not PLAIN_CARD_KEYS.issuperset(c):
+        """Whether `c` is a card whose plain part (scalars, statuses, numbers) has nothing to
+        report, checked without building a path or a message: the common case. It records the
+        card's id as :meth:`card` does, then checks its keywords, abilities and effect, if any,
+        with :meth:`card`'s own code. Anything else goes to :meth:`card`, which names every
+        problem (a property test checks that the two report the same)."""
+        if type(c) is not dict or not FAST_CARD_KEYS.issuperset(c):
             return False
         cid = c.get("id")
         if type(cid) is not str or not cid or cid in self.ids:
@@ -245,6 +249,8 @@ class _Checker:
             return False
         self.ids[cid] = where  # spelled out only if a later card reuses its id
         self.cards[cid] = c
+        if "keywords" in c or "abilities" in c or "effect" in c:
+            self.lists(c, _spelled(where))
         return True
 
     def card(self, c: Any, path: str, players: set[str], zone: str | None) -> None:
@@ -299,7 +305,20 @@ class _Checker:
             for k, v in counters.items():
                 if not (type(v) is int and 0 <= v <= MAX_NUMBER):
                     self.nat(counters, k, f"{path}.counters.{k}")
-        for key in ("keywords", "abilities", "effect"):
+        self.lists(c, path)
+        token = c.get("token", False)
+        if not isinstance(token, bool):
+            self.add(f"{path}.token", "booléen attendu")
+        elif token and zone is not None and zone not in EXPEDITION_ZONES:
+            self.add(f"{path}.token", "un jeton n'existe que dans la zone d'Expédition (2.1.d)")
+        if zone in EXPEDITION_ZONES and ctype != "character":
+            self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
+        if c.get("timestamp") is not None:
+            self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
+
+    def lists(self, c: dict, path: str) -> None:
+        """A card's keywords, abilities and effect."""
+        for key in LIST_CARD_KEYS:
             if key in c and not isinstance(c[key], list):
                 self.add(f"{path}.{key}", "liste attendue")
         if isinstance(c.get("keywords"), list):
@@ -310,15 +329,6 @@ class _Checker:
             self.ability(a, f"{path}.abilities[{i}]")
         if isinstance(c.get("effect"), list):
             self.steps(c["effect"], f"{path}.effect")
-        token = c.get("token", False)
-        if not isinstance(token, bool):
-            self.add(f"{path}.token", "booléen attendu")
-        elif token and zone is not None and zone not in EXPEDITION_ZONES:
-            self.add(f"{path}.token", "un jeton n'existe que dans la zone d'Expédition (2.1.d)")
-        if zone in EXPEDITION_ZONES and ctype != "character":
-            self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
-        if c.get("timestamp") is not None:
-            self.nat(c, "timestamp", f"{path}.timestamp", nullable=True)
 
     def costs(self, q: Any, path: str) -> None:
         """The costs of a quick action or an internal action (1.1.6.h–j, 2.5.g)."""
@@ -545,28 +555,40 @@ def check(doc: Any) -> list[dict[str, Any]]:
                     ),
                 )
             for i, c in enumerate(cards):
-                if not ck.plain_card(c, zone, (path, zone, i)):
-                    deep = _depth_problem(c, MAX_DEPTH - 4, f"$.{path}.{zone}[{i}]")  # doc.players.P.zone[i]
-                    if deep is not None:
-                        return [{"path": deep, "message": TOO_DEEP}]
-                    ck.card(c, f"{path}.{zone}[{i}]", pids, zone)
+                deep = _card_problems(ck, c, zone, (path, zone, i), 4)  # doc.players.P.zone[i]
+                if deep is not None:
+                    return [{"path": deep, "message": TOO_DEEP}]
 
     limbo = doc.get("limbo", [])
     if not isinstance(limbo, list):
         ck.add("limbo", "liste de cartes attendue")
     else:
         for i, c in enumerate(limbo):
-            if not ck.plain_card(c, "limbo", ("limbo", None, i)):
-                deep = _depth_problem(c, MAX_DEPTH - 2, f"$.limbo[{i}]")  # doc.limbo[i]
-                if deep is not None:
-                    return [{"path": deep, "message": TOO_DEEP}]
-                ck.card(c, f"limbo[{i}]", pids, "limbo")
+            deep = _card_problems(ck, c, "limbo", ("limbo", None, i), 2)  # doc.limbo[i]
+            if deep is not None:
+                return [{"path": deep, "message": TOO_DEEP}]
 
     _adventure(ck, doc.get("adventure"), pids, mode)
     decisions = doc.get("decisions", [])
     _decisions(ck, decisions, pids)
     _progress(ck, prog, pids, phase, mode, len(decisions) if isinstance(decisions, list) else 0)
     return ck.problems
+
+
+def _card_problems(ck: _Checker, c: Any, zone: str, where: tuple[str, str | None, int], depth: int) -> str | None:
+    """Check the card `c` found at `where`, `depth` levels down the document: the fast path when
+    it can, else the full check. Returns the path of a node nested too deep, if any: a card
+    holding more than scalars is walked first (the checks below recurse into abilities and effects,
+    and a message quotes a wrong value)."""
+    scalar = type(c) is dict and PLAIN_CARD_KEYS.issuperset(c)
+    if scalar and ck.plain_card(c, zone, where):
+        return None
+    deep = _depth_problem(c, MAX_DEPTH - depth, "$." + _spelled(where))
+    if deep is not None:
+        return deep
+    if scalar or not ck.plain_card(c, zone, where):
+        ck.card(c, _spelled(where), ck.pids, zone)
+    return None
 
 
 def _adventure(ck: _Checker, adv: Any, pids: set[str], mode: str = "1v1") -> None:
