@@ -99,8 +99,10 @@ STEPS: dict[str, tuple[flow.NeedFn | None, flow.StepFn]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LogEntry:
+    """One line of the log: never changed once made (not frozen, for speed: see engine/events.py)."""
+
     seq: int
     day: int
     phase: str

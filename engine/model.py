@@ -274,8 +274,23 @@ def zone_key(player: str, zone: str) -> str:
 
 
 def split_zone(key: str) -> tuple[str | None, str]:
-    """'A.hand' -> ('A', 'hand'); 'limbo' -> (None, 'limbo')."""
+    """'A.hand' -> ('A', 'hand'); 'limbo' -> (None, 'limbo'). Looked up in a table made once: a
+    step splits a zone key a few dozen times."""
+    try:
+        return _SPLIT[key]
+    except KeyError:
+        return _split(key)
+
+
+def _split(key: str) -> tuple[str | None, str]:
     if "." in key:
         p, z = key.split(".", 1)
         return p, z
     return None, key
+
+
+#: every zone key of every mode, split
+_SPLIT = {
+    key: _split(key)
+    for key in {zone_key(p, z) for ps in PLAYERS.values() for p in ps for z in PLAYER_ZONES} | {"limbo"}
+}

@@ -43,6 +43,20 @@ def _where(game: Table, player: str, card_id: Any) -> str | None:
     return z if p == player and z in ("hand", "reserve") else None
 
 
+def _blocked(game: Table, card: Card, src: str, ready: int) -> str | None:
+    """Why `card` cannot be played from `src` (hand or reserve) with `ready` Orbs, as a short reason
+    that card_problem() spells out; None when it can (costs and zone only)."""
+    if card.type not in PLAYABLE_TYPES:
+        return "type"
+    if src == "reserve":
+        if card.reserve_cost is None:
+            return "no_reserve_cost"
+        if game.state.rules == CR5 and card.has("exhausted"):
+            return "exhausted"
+        return "mana" if (card.reserve_cost or 0) > ready else None
+    return "mana" if card.hand_cost > ready else None
+
+
 @implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f", *cr5("2.4.6.c"))
 def card_problem(game: Table, player: str, card_id: Any, ready: int | None = None) -> str | None:
     """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart).
@@ -51,21 +65,21 @@ def card_problem(game: Table, player: str, card_id: Any, ready: int | None = Non
     if src is None:
         return f"{card_id!r} n'est ni dans la Main ni dans la Réserve de {player} (1.3.2.d)"
     card = game.state.card(card_id)
-    if card.type not in PLAYABLE_TYPES:
-        return f"{card.name} est un {card.type} : il ne se joue pas (1.2.2.c)"
-    if src == "reserve":
-        if card.reserve_cost is None:
-            return f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve (2.2.7.b)"
-        if game.state.rules == CR5 and card.has("exhausted"):
-            return f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué (2.4.6.c (CR 5.0))"
-    cost = (card.reserve_cost or 0) if src == "reserve" else card.hand_cost
     ready = len(effects.ready_orbs(game, player)) if ready is None else ready
-    if cost > ready:
-        return (
-            f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
-            f"n'a que {ready} Orbe(s) de Mana prêt(s) (3.2.9.f{', 2.2.7.a' if src == 'reserve' else ''})"
-        )
-    return None
+    why = _blocked(game, card, src, ready)
+    if why is None:
+        return None
+    if why == "type":
+        return f"{card.name} est un {card.type} : il ne se joue pas (1.2.2.c)"
+    if why == "no_reserve_cost":
+        return f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve (2.2.7.b)"
+    if why == "exhausted":
+        return f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué (2.4.6.c (CR 5.0))"
+    cost = (card.reserve_cost or 0) if src == "reserve" else card.hand_cost
+    return (
+        f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
+        f"n'a que {ready} Orbe(s) de Mana prêt(s) (3.2.9.f{', 2.2.7.a' if src == 'reserve' else ''})"
+    )
 
 
 def _choices(game: Table, player: str, card: Card, steps: list[dict], d: dict) -> tuple[str | None, bool]:
@@ -265,7 +279,7 @@ def _playable(game: Table, player: str) -> Iterator[tuple[dict, Card, list[dict]
     ready = len(effects.ready_orbs(game, player))
     for zone in ("hand", "reserve"):
         for card in st.zones[f"{player}.{zone}"]:
-            if card_problem(game, player, card.id, ready):
+            if _blocked(game, card, zone, ready):  # card_problem's verdict, for a card known to be there
                 continue
             exps = EXPEDITIONS if card.type == "character" else (None,)
             for e in exps:
@@ -292,7 +306,10 @@ def options(game: Table, player: str) -> Iterator[dict]:
     yield {"player": player, "pass": True}
     cache: dict = {}  # the target pools, computed once for the whole listing
     for base, card, steps in _playable(game, player):
-        yield from _declarations(game, player, base, card, steps, cache)
+        if steps:
+            yield from _declarations(game, player, base, card, steps, cache)
+        else:  # nothing to choose on declaration (a character, a permanent)
+            yield base
     swap = _swap(game, player)
     if swap:
         yield swap
