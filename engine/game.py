@@ -151,6 +151,8 @@ class Game:
         self.journal = Journal()
         self.log: list[LogEntry] = []
         self._history: list[tuple[list[tuple], int]] = []
+        self._changes = 0  # counts the steps performed or undone: the state is unchanged while it is
+        self._need_memo: tuple[int, flow.Need | None] | None = None  # (changes, the Need then)
         self.names = {c.id: c.name for c in state.all_cards()}
         self.names.update({f"tumult:{k}": t.name for k, t in enumerate(state.adventure.tumult)})
         if not state.step:
@@ -301,6 +303,7 @@ class Game:
         if not self._history:
             raise IndexError("Rien à annuler : la partie est à son état de départ.")
         ops, start = self._history.pop()
+        self._changes += 1
         revert(ops)
         removed = self.log[start:]
         del self.log[start:]
@@ -347,11 +350,20 @@ class Game:
     # -- the loop: what is needed, perform it, check the end -----------------------------------
     def _need(self) -> flow.Need | None:
         """The decision the next step waits for. Effects waiting on the stack (reactions, a spell,
-        a quick action, a Tumult card's effect) resolve before the cursor's step goes on."""
+        a quick action, a Tumult card's effect) resolve before the cursor's step goes on. Between
+        two steps it is computed once (pending, legal_decisions and decide ask in turn): the state
+        changes only inside a step (the journal) or by undo, and both count in `_changes`."""
+        memo = self._need_memo
+        if memo is not None and memo[0] == self._changes:
+            return memo[1]
         if self.state.stack:
-            return effects.need_resolution(self)
-        need_fn = STEPS[self.state.step][0]
-        return need_fn(self) if need_fn else None
+            need = effects.need_resolution(self)
+        else:
+            need_fn = STEPS[self.state.step][0]
+            need = need_fn(self) if need_fn else None
+        if self.journal.ops is None:  # not inside a step, where the state is changing
+            self._need_memo = (self._changes, need)
+        return need
 
     def _step_function(self) -> flow.StepFn:
         return effects.resolve if self.state.stack else STEPS[self.state.step][1]
@@ -435,6 +447,7 @@ class Game:
         self.check_budget()
         ops: list[tuple] = []
         start = len(self.log)
+        self._changes += 1
         self.journal.ops = ops
         try:
             body()
@@ -444,6 +457,7 @@ class Game:
             raise
         finally:
             self.journal.ops = None
+            self._changes += 1
         self._history.append((ops, start))
         self.steps_done += 1
         return self.log[start:]

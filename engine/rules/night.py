@@ -130,7 +130,7 @@ def need_keep(game: Table) -> Need:
             pairs: Iterator = product(combinations(reserve, kr), combinations(landmarks, kl))
         else:
             pairs = lazy_product([partial(combinations, reserve, kr), partial(combinations, landmarks, kl)])
-        return ({"player": p, "keep": list(r) + list(lm)} for r, lm in pairs)
+        return ({"player": p, "keep": [*r, *lm]} for r, lm in pairs)
 
     def count() -> int:
         return comb(len(reserve), kr) * comb(len(landmarks), kl)

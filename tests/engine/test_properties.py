@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -203,6 +204,30 @@ def test_dump_then_load_resumes_identically(doc, choice_seed):
     game.run("end", max_steps=40)
     again.run("end", max_steps=40)
     assert [e.text for e in again.log] == [e.text for e in game.log[-len(again.log) :]] if again.log else True
+
+
+@PROFILE
+@given(boards(), st.integers(0, 1000))
+def test_what_the_game_waits_for_is_what_a_fresh_load_of_it_waits_for(doc, choice_seed):
+    """A game computes what it waits for once between two steps (Game._need_memo): after each step,
+    undo and refused decision it must answer as a game loaded from its own dump."""
+    game = engine.load(doc)
+    rnd = random.Random(choice_seed)
+    for _ in range(30):
+        fresh = engine.load(game.to_doc())
+        assert game.pending == fresh.pending
+        assert game.legal_decisions(20) == fresh.legal_decisions(20)
+        assert game.legal_count() == fresh.legal_count()
+        if game.winner:
+            break
+        action = rnd.random()
+        if action < 0.2 and game.log and len(game._history):
+            game.undo()
+        elif action < 0.3:
+            with pytest.raises(engine.IllegalDecision):
+                game.decide({"player": "nobody", "pass": True})
+        elif not game.advance():
+            game.decide(rnd.choice(game.legal_decisions()))
 
 
 def generic_deck(p: str) -> list[dict]:
