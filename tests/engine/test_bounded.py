@@ -4,6 +4,7 @@ a run has a budget of steps and CPU time. (Speed itself is measured in bench/eng
 
 from __future__ import annotations
 
+import time
 from math import comb, factorial
 
 import pytest
@@ -180,6 +181,21 @@ def test_a_time_budget_names_seconds():
     with pytest.raises(engine.BudgetExceeded) as info:
         game.advance()
     assert info.value.budget == "seconds" and "s de calcul" in str(info.value)
+
+
+def test_the_time_budget_counts_the_threads_cpu_time_not_the_wall_clock():
+    """check_budget reads the thread's CPU clock only when the wall clock says the budget may be
+    spent: time asleep does not count, CPU time spent between two steps does."""
+    game = engine.load(long_game(), budget=engine.Budget(steps=10**6, seconds=0.05))
+    game.advance()
+    time.sleep(0.08)  # wall time passes, no CPU time: the next step is taken
+    assert game.advance() or game.decide(game.legal_decisions()[0])
+    start = time.thread_time()
+    while time.thread_time() - start < 0.06:  # CPU time of this thread: past the budget
+        pass
+    with pytest.raises(engine.BudgetExceeded) as info:
+        game.advance()
+    assert info.value.budget == "seconds" and info.value.seconds >= 0.05
 
 
 def test_run_takes_a_budget_of_its_own():
