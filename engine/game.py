@@ -178,12 +178,16 @@ class Game:
         st = self.state
         cited = tuple(dict.fromkeys(rules))
         text = describe(event, self, reading)
-        source = registry.check_contract(sys._getframe(1), cited, text, via) if registry.CONTRACT else None
-        if registry.CONTRACT and st.rules == CR5:
-            registry.CR5_CITED.update(n for n in cited if not is_cr5(n))
-        cited, not_v5 = cite_in(st.rules, cited)
-        if not_v5:
-            text += f" (Non joué selon les CR 5.0 : règle {', '.join(not_v5)} de la traduction française.)"
+        source = None
+        if registry.CONTRACT:
+            source = registry.check_contract(sys._getframe(1), cited, text, via)
+            if st.rules == CR5:
+                registry.CR5_CITED.update(n for n in cited if not is_cr5(n))
+        not_v5: tuple[str, ...] = ()
+        if st.rules == CR5:
+            cited, not_v5 = cite_in(st.rules, cited)
+            if not_v5:
+                text += f" (Non joué selon les CR 5.0 : règle {', '.join(not_v5)} de la traduction française.)"
         entry = LogEntry(
             len(self.log) + 1,
             st.day,
@@ -192,7 +196,7 @@ class Game:
             text,
             event,
             reading,
-            tuple(dict.fromkeys(articles)),
+            tuple(dict.fromkeys(articles)) if articles else (),
             source,
             not_v5,
         )
@@ -490,7 +494,7 @@ class Game:
                     need.rules,
                     need.reading,
                     need.articles,
-                    via=self._declared_by(),
+                    via=self._declared_by() if registry.CONTRACT else frozenset(),
                 )
             self._perform_step(decision)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import singledispatch
 from typing import TYPE_CHECKING
 
@@ -453,64 +454,111 @@ def _decision(e: ev.Decision, game: Table) -> str:
     return f"{e.player} décide : {d}."
 
 
+def _exp(e: ev.Note) -> str:
+    return EXPEDITION_FR.get(e.expedition or "", "")
+
+
+#: the text of each kind of Note, made only for the note at hand
+NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
+    "noon_nothing": lambda e, game: "Midi : aucune réaction « À Midi », il ne se passe rien.",
+    "draw_nothing": lambda e, game: (
+        f"{e.player} devrait piocher mais son Deck et sa Défausse sont vides : la pioche ne fait rien."
+    ),
+    "resupply_nothing": lambda e, game: (
+        f"Ravitailler : le Deck et la Défausse de {e.player} sont vides, rien ne se passe."
+    ),
+    "sabotage_nothing": lambda e, game: (
+        f"Sabotage : {_name(game, e.card or '')} n'est plus dans une Réserve, rien n'est défaussé."
+    ),
+    "prepare_nothing": lambda e, game: "Préparer : aucune carte n'est épuisée.",
+    "rest_nothing": lambda e, game: "Repos : aucun Personnage dans les Expéditions.",
+    "cleanup_nothing": lambda e, game: "Nettoyage : aucun objet en excès, rien n'est défaussé.",
+    "all_passed": lambda e, game: (
+        "Tous les joueurs ont passé : l'Après-midi se termine."
+        if game.state.mode == "2v2"
+        else "Les deux joueurs ont passé : l'Après-midi se termine."
+    ),
+    "each_opponent": lambda e, game: (
+        f"« Votre adversaire » : l'effet de {e.player} s'applique à chacun de ses adversaires "
+        f"({' et '.join(e.players)})."
+    ),
+    "first_player_team": lambda e, game: (
+        f"Effet du premier joueur : {', '.join(e.players)}, coéquipier de {e.player}, a le marqueur "
+        "Premier joueur : l'effet s'active."
+    ),
+    "tiebreak_again": lambda e, game: "Nouvelle égalité : une nouvelle journée de départage sera jouée.",
+    "condition_true": lambda e, game: (
+        f"{_name(game, e.card or '')} : la condition de l'étape est évaluée à la résolution "
+        "et elle est remplie : l'étape se fait."
+    ),
+    "found_again": lambda e, game: (
+        f"{_name(game, e.card or '')} a été déplacé par la capacité elle-même : elle retrouve le "
+        f"nouvel objet dans sa zone de destination ({e.count} déplacement(s))."
+    ),
+    "dusk_once": lambda e, game: (
+        f"L'{_exp(e)} de {e.player} a déjà avancé pendant ce Crépuscule : elle ne peut avancer qu'une "
+        "seule fois par phase Crépuscule."
+    ),
+    "first_morning": lambda e, game: (
+        f"Premier Matin : au lieu des effets quotidiens normaux, chaque joueur pioche six cartes "
+        f"et en place trois dans sa Zone de Mana ; le marqueur Premier joueur reste à {e.player}."
+    ),
+    "condition_false": lambda e, game: (
+        f"{_name(game, e.card or '')} : la condition de l'étape n'est pas remplie à la "
+        "résolution, l'étape ne se fait pas."
+    ),
+    "optional_declined": lambda e, game: f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",
+    "no_join": lambda e, game: (
+        f"{_name(game, e.card or '')} ne rejoint pas l'Expédition (il y était déjà, ou va dans les "
+        "Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas."
+    ),
+    "stays_in_play": lambda e, game: (
+        f"{_name(game, e.card or '')} passe de l'Expédition aux Repères ou l'inverse : il ne quitte "
+        "pas le jeu et n'y entre pas, sa réaction « Lorsque j'entre en jeu » ne se déclenche pas."
+    ),
+    "target_gone": lambda e, game: (
+        f"La cible {_name(game, e.card or '')} n'est plus l'objet choisi (elle a changé de zone, "
+        "c'est un nouvel objet) : l'étape ne lui fait rien."
+    ),
+    "sacrifice_nothing": lambda e, game: (
+        f"{e.player} ne contrôle pas {_name(game, e.card or '')} en jeu : rien n'est sacrifié."
+    ),
+    "forward_arena": lambda e, game: f"L'{_exp(e)} de {e.player} est dans l'Arène : elle ne peut pas avancer.",
+    "forward_opposite": lambda e, game: (
+        f"L'{_exp(e)} de {e.player} est dans la région opposée à son origine : avancer ne fait rien."
+    ),
+    "backward_arena": lambda e, game: f"L'{_exp(e)} de {e.player} est dans l'Arène : elle ne peut pas reculer.",
+    "backward_home": lambda e, game: f"L'{_exp(e)} de {e.player} est dans sa région d'origine : reculer ne fait rien.",
+    "first_player_stays": lambda e, game: f"Premier jour : le marqueur Premier joueur reste à {e.player}.",
+    "first_player_given": lambda e, game: f"Premier joueur : {e.player}.",
+    "hero_revealed": lambda e, game: f"{e.player} révèle son Héros et le place dans sa Zone du Héros.",
+    "no_hero": lambda e, game: f"{e.player} n'a pas de Héros : ses limites de Réserve et de Repères valent 2.",
+    "tumult_kept": lambda e, game: (
+        "L'Aventure du scénario est gardée telle quelle (une carte Tumulte est déjà face visible)."
+    ),
+    "markers_home": lambda e, game: (
+        "Les marqueurs d'Expédition sont dans leurs régions d'origine : Héros en 0, Compagnon en 7."
+    ),
+    "hero_face_up": lambda e, game: f"{e.player} présente son Héros face visible dans sa Zone du Héros.",
+    "draw_nothing_v5": lambda e, game: (
+        f"{e.player} devrait piocher {_n(e.count or 0, 'carte', 'cartes')} mais son Deck est vide : "
+        "la pioche ne fait rien (la Défausse n'est pas remélangée)."
+    ),
+    "victory_check": lambda e, game: (
+        "Vérification de la victoire : distance totale des Expéditions "
+        + " ; ".join(f"{p} {_distance(game, p)}" for p in e.players)
+        + "."
+    ),
+    "victory_none": lambda e, game: (
+        "Personne n'a atteint 7 (Expéditions ni rejointes ni croisées) : la partie continue."
+    ),
+    "victory_tiebreak": lambda e, game: (
+        "Départages en cours : la vérification de la victoire de la Nuit n'a aucun effet."
+    ),
+}
+
+
 @_describe.register(ev.Note)
 def _note(e: ev.Note, game: Table) -> str:
-    k = e.key
-    exp = EXPEDITION_FR.get(e.expedition or "", "")
-    texts = {
-        "noon_nothing": "Midi : aucune réaction « À Midi », il ne se passe rien.",
-        "draw_nothing": f"{e.player} devrait piocher mais son Deck et sa Défausse sont vides : la pioche ne fait rien.",
-        "resupply_nothing": f"Ravitailler : le Deck et la Défausse de {e.player} sont vides, rien ne se passe.",
-        "sabotage_nothing": f"Sabotage : {_name(game, e.card or '')} n'est plus dans une Réserve, rien n'est défaussé.",
-        "prepare_nothing": "Préparer : aucune carte n'est épuisée.",
-        "rest_nothing": "Repos : aucun Personnage dans les Expéditions.",
-        "cleanup_nothing": "Nettoyage : aucun objet en excès, rien n'est défaussé.",
-        "all_passed": (
-            "Tous les joueurs ont passé : l'Après-midi se termine."
-            if game.state.mode == "2v2"
-            else "Les deux joueurs ont passé : l'Après-midi se termine."
-        ),
-        "each_opponent": f"« Votre adversaire » : l'effet de {e.player} s'applique à chacun de ses adversaires "
-        f"({' et '.join(e.players)}).",
-        "first_player_team": f"Effet du premier joueur : {', '.join(e.players)}, coéquipier de {e.player}, a le marqueur "
-        "Premier joueur : l'effet s'active.",
-        "tiebreak_again": "Nouvelle égalité : une nouvelle journée de départage sera jouée.",
-        "condition_true": f"{_name(game, e.card or '')} : la condition de l'étape est évaluée à la résolution "
-        "et elle est remplie : l'étape se fait.",
-        "found_again": f"{_name(game, e.card or '')} a été déplacé par la capacité elle-même : elle retrouve le "
-        f"nouvel objet dans sa zone de destination ({e.count} déplacement(s)).",
-        "dusk_once": f"L'{exp} de {e.player} a déjà avancé pendant ce Crépuscule : elle ne peut avancer qu'une "
-        "seule fois par phase Crépuscule.",
-        "first_morning": f"Premier Matin : au lieu des effets quotidiens normaux, chaque joueur pioche six cartes "
-        f"et en place trois dans sa Zone de Mana ; le marqueur Premier joueur reste à {e.player}.",
-        "condition_false": f"{_name(game, e.card or '')} : la condition de l'étape n'est pas remplie à la "
-        "résolution, l'étape ne se fait pas.",
-        "optional_declined": f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",
-        "no_join": f"{_name(game, e.card or '')} ne rejoint pas l'Expédition (il y était déjà, ou va dans les "
-        "Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas.",
-        "stays_in_play": f"{_name(game, e.card or '')} passe de l'Expédition aux Repères ou l'inverse : il ne quitte "
-        "pas le jeu et n'y entre pas, sa réaction « Lorsque j'entre en jeu » ne se déclenche pas.",
-        "target_gone": f"La cible {_name(game, e.card or '')} n'est plus l'objet choisi (elle a changé de zone, "
-        "c'est un nouvel objet) : l'étape ne lui fait rien.",
-        "sacrifice_nothing": f"{e.player} ne contrôle pas {_name(game, e.card or '')} en jeu : rien n'est sacrifié.",
-        "forward_arena": f"L'{exp} de {e.player} est dans l'Arène : elle ne peut pas avancer.",
-        "forward_opposite": f"L'{exp} de {e.player} est dans la région opposée à son origine : avancer ne fait rien.",
-        "backward_arena": f"L'{exp} de {e.player} est dans l'Arène : elle ne peut pas reculer.",
-        "backward_home": f"L'{exp} de {e.player} est dans sa région d'origine : reculer ne fait rien.",
-        "first_player_stays": f"Premier jour : le marqueur Premier joueur reste à {e.player}.",
-        "first_player_given": f"Premier joueur : {e.player}.",
-        "hero_revealed": f"{e.player} révèle son Héros et le place dans sa Zone du Héros.",
-        "no_hero": f"{e.player} n'a pas de Héros : ses limites de Réserve et de Repères valent 2.",
-        "tumult_kept": "L'Aventure du scénario est gardée telle quelle (une carte Tumulte est déjà face visible).",
-        "markers_home": "Les marqueurs d'Expédition sont dans leurs régions d'origine : Héros en 0, Compagnon en 7.",
-        # cr-5.0 (issue 12)
-        "hero_face_up": f"{e.player} présente son Héros face visible dans sa Zone du Héros.",
-        "draw_nothing_v5": f"{e.player} devrait piocher {_n(e.count or 0, 'carte', 'cartes')} mais son Deck est vide : "
-        "la pioche ne fait rien (la Défausse n'est pas remélangée).",
-        "victory_check": "Vérification de la victoire : distance totale des Expéditions "
-        + " ; ".join(f"{p} {_distance(game, p)}" for p in e.players)
-        + ".",
-        "victory_none": "Personne n'a atteint 7 (Expéditions ni rejointes ni croisées) : la partie continue.",
-        "victory_tiebreak": "Départages en cours : la vérification de la victoire de la Nuit n'a aucun effet.",
-    }
-    return texts.get(k, k)
+    text = NOTE_TEXTS.get(e.key)
+    return text(e, game) if text else e.key
