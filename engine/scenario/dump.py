@@ -8,9 +8,10 @@ from ..jsondata import copy_json
 from ..model import PLAYER_ZONES, TERRAINS, Card, State
 
 
-def dump_card(c: Card, shared: list[dict[str, Any]]) -> dict[str, Any]:
-    """A card as a scenario document: a new dict, which shares the card's keywords, abilities,
-    effect and unknown keys with the state; such a dict is put in `shared` for dump() to copy."""
+def dump_card(c: Card, lists: list[dict[str, Any]], whole: list[dict[str, Any]]) -> dict[str, Any]:
+    """A card as a scenario document: a new dict, which shares the card's abilities, effect and
+    unknown keys with the state; dump() copies these: the abilities and effect of the dicts put in
+    `lists`, the whole dicts put in `whole` (a card with unknown keys)."""
     out: dict[str, Any] = {"id": c.id}
     if c.name != c.id:
         out["name"] = c.name
@@ -29,10 +30,11 @@ def dump_card(c: Card, shared: list[dict[str, Any]]) -> dict[str, Any]:
         out["statuses"] = list(c.statuses)
     if c.counters:
         out["counters"] = dict(c.counters)
-    if c.keywords or c.abilities or c.effect or c.extra:
-        shared.append(out)
-        if c.keywords:
-            out["keywords"] = c.keywords
+    if c.keywords:
+        out["keywords"] = list(c.keywords)
+    if c.abilities or c.effect:
+        if not c.extra:
+            lists.append(out)
         if c.abilities:
             out["abilities"] = c.abilities
         if c.effect:
@@ -42,6 +44,7 @@ def dump_card(c: Card, shared: list[dict[str, Any]]) -> dict[str, Any]:
     if c.timestamp is not None:
         out["timestamp"] = c.timestamp
     if c.extra:
+        whole.append(out)
         out.update(c.extra)
     return out
 
@@ -52,8 +55,9 @@ def dump(st: State) -> dict[str, Any]:
     `progress`, so that a dumped game resumes exactly where it stood. It shares nothing with the
     state: the JSON values the state keeps (abilities, effects, unknown keys, decisions, the
     stack...) are copied by one call of copy_json, everything else is built new."""
-    shared: list[dict[str, Any]] = []  # the cards' dicts that share values with the state
-    zones = {key: [dump_card(c, shared) for c in cards] for key, cards in st.zones.items()}
+    lists: list[dict[str, Any]] = []  # the cards' dicts that share their abilities or effect with the state
+    whole: list[dict[str, Any]] = []  # those that share unknown keys too
+    zones = {key: [dump_card(c, lists, whole) for c in cards] for key, cards in st.zones.items()}
     adv = st.adventure
     kept = (
         st.extra,
@@ -63,10 +67,18 @@ def dump(st: State) -> dict[str, Any]:
         st.decisions,
         st.stack,
         st.declare,
-        shared,
+        [(out.get("abilities"), out.get("effect")) for out in lists],
+        whole,
     )
-    extra, player_parts, tumult_extra, adv_extra, decisions, stack, declare, copies = copy_json(kept)
-    for out, copy in zip(shared, copies):
+    extra, player_parts, tumult_extra, adv_extra, decisions, stack, declare, copied_lists, copied_whole = copy_json(
+        kept
+    )
+    for out, (abilities, effect) in zip(lists, copied_lists):
+        if abilities is not None:
+            out["abilities"] = abilities
+        if effect is not None:
+            out["effect"] = effect
+    for out, copy in zip(whole, copied_whole):
         out.update(copy)  # the same keys, now holding copies
     doc: dict[str, Any] = {"format": st.format}
     doc.update(extra)

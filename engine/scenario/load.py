@@ -10,8 +10,8 @@ from ..model import FORMAT, PLAYER_ZONES, PLAYERS, STATUSES, VISIBLE_ZONES, Adve
 from . import ScenarioError
 from .check import PLAIN_CARD_KEYS, check
 
-#: the keys of a card whose values the loader copies itself (no list or dict shared with the document)
-SCALAR_CARD_KEYS = PLAIN_CARD_KEYS
+#: the keys of a card the loader builds from the document itself (see _known_card)
+KNOWN_CARD_KEYS = PLAIN_CARD_KEYS | {"keywords", "abilities", "effect"}
 
 CARD_KEYS = frozenset(
     (
@@ -100,10 +100,10 @@ def _card(c: dict[str, Any], owner: str) -> Card:
     )
 
 
-def _plain_card(c: dict[str, Any], owner: str) -> Card:
-    """A card with only SCALAR_CARD_KEYS (scalars, a list of statuses, two dicts of numbers),
-    built from the caller's document itself: everything taken from it is copied here, so it needs
-    no copy of its own (the common case: a big board, a board the site dumped and loads again)."""
+def _known_card(c: dict[str, Any], owner: str, abilities: list | None = None, effect: list | None = None) -> Card:
+    """A card with only KNOWN_CARD_KEYS, built from the caller's document itself: its scalars,
+    statuses, numbers and keywords are copied here; its abilities and effect are given, copied
+    by the caller (the common case: a big board, a board the site dumped and loads again)."""
     given = c.get("statuses")
     stats = c.get("stats")
     counters = c.get("counters")
@@ -118,9 +118,9 @@ def _plain_card(c: dict[str, Any], owner: str) -> Card:
         {k: v for k, v in stats.items() if v} if stats else {},
         tuple(s for s in STATUSES if s in given) if given else (),
         {k: v for k, v in counters.items() if v} if counters else {},
-        [],
-        [],
-        [],
+        list(c["keywords"]) if "keywords" in c else [],
+        abilities or [],
+        effect or [],
         token,
         c.get("timestamp"),
         {},
@@ -141,22 +141,31 @@ def load_state(doc: Any) -> State:
     problems = check(doc)
     if problems:
         raise ScenarioError(problems)
-    # The state's own copy of what it keeps from the document, made by two calls of copy_json:
-    # everything but the cards, then the cards that are not plain (abilities, effects, keywords,
-    # unknown keys). Plain cards are built from the document itself (_plain_card copies them).
+    # The state's own copy of what it keeps from the document, made by one call of copy_json:
+    # everything but the cards; the abilities and effects of the cards with only known keys; the
+    # other cards (unknown keys) whole. The rest of a card is copied as its Card is built.
     mode = doc.get("mode", "1v1")
     order = PLAYERS["2v2"] if mode == "2v2" else sorted(doc["players"])  # 2v2: seat order
     given = [(p, doc["players"][p].get(zone, ())) for p in order for zone in PLAYER_ZONES]
     given.append((PLAYERS[mode][0], doc.get("limbo", ())))
-    rich = [c for _, cards in given for c in cards if not SCALAR_CARD_KEYS.issuperset(c)]
+    every = [c for _, cards in given for c in cards]
+    lists = [(c.get("abilities"), c.get("effect")) for c in every if ("abilities" in c or "effect" in c)]
+    other = [c for c in every if not KNOWN_CARD_KEYS.issuperset(c)]
     rest = {k: v for k, v in doc.items() if k not in ("players", "limbo")}
     rest["players"] = {p: {k: v for k, v in pl.items() if k not in PLAYER_ZONES} for p, pl in doc["players"].items()}
-    doc, copies = copy_json((rest, rich))
-    copied = iter(copies)  # in the order of `given`, as the cards are built below
-    built_zones = [
-        [_plain_card(c, owner) if SCALAR_CARD_KEYS.issuperset(c) else _card(next(copied), owner) for c in zone_cards]
-        for owner, zone_cards in given
-    ]
+    doc, copied_lists, copied_other = copy_json((rest, lists, other))
+    next_lists, next_other = iter(copied_lists).__next__, iter(copied_other).__next__  # in the order of `given`
+
+    def build(c: dict[str, Any], owner: str) -> Card:
+        if not KNOWN_CARD_KEYS.issuperset(c):
+            if "abilities" in c or "effect" in c:
+                next_lists()  # its lists are in the whole copy
+            return _card(next_other(), owner)
+        if "abilities" in c or "effect" in c:
+            return _known_card(c, owner, *next_lists())
+        return _known_card(c, owner)
+
+    built_zones = [[build(c, owner) for c in zone_cards] for owner, zone_cards in given]
     phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")
     players: dict[str, Player] = {}
     zones: dict[str, list[Card]] = {}

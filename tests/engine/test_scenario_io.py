@@ -39,6 +39,50 @@ def test_load_dump_load_gives_the_same_state():
         assert dumped[key] == doc[key]
 
 
+def _deface(value):
+    """Change every list and dict inside `value`, in place."""
+    todo = [value]
+    while todo:
+        node = todo.pop()
+        children = list(node.values()) if isinstance(node, dict) else list(node)
+        todo += [v for v in children if isinstance(v, (dict, list))]
+        if isinstance(node, dict):
+            node["defaced"] = True
+        else:
+            node.append("defaced")
+
+
+def test_the_state_shares_nothing_with_the_document_loaded_nor_the_document_dumped():
+    """load() and dump() copy only what they must (engine/scenario/load.py, dump.py): whatever the
+    caller then does to either document, the game is untouched."""
+    ability = {"trigger": "join", "effect": [{"action": "draw", "player": "self", "count": 1}]}
+    doc = board(
+        phase="afternoon",
+        A={
+            "hero": {"name": "H", "reserve_limit": 2, "landmark_limit": 2, "art": ["x"]},
+            "hand": [
+                char("a1", keywords=["x"], abilities=[ability]),
+                {"id": "s1", "type": "spell", "effect": [{"action": "draw", "player": "self"}]},
+                char("a2", abilities=[ability], note={"kept": [1]}),
+                char("a3"),
+            ],
+            "notes": {"k": [1]},
+        },
+        limbo=[char("l1", abilities=[ability])],
+        adventure={"tumult": [{"terrains": [["forest"], ["water"]], "art": [1]}] * 3, "extra": {"k": [1]}},
+        meta={"k": [1]},
+    )
+    game = engine.load(doc)
+    before = game.to_doc()
+    _deface(doc)
+    assert game.to_doc() == before
+    _deface(game.to_doc())
+    dumped = game.to_doc()
+    assert dumped == before
+    _deface(dumped)
+    assert game.to_doc() == before
+
+
 def test_unknown_card_and_player_keys_are_kept():
     doc = board(A={"hand": [char("a1", rarity="rare")], "note": "x"})
     out = engine.load(doc).to_doc()
