@@ -7,6 +7,8 @@ from typing import Any
 from ..jsondata import copy_json
 from ..model import PLAYER_ZONES, TERRAINS, Card, State
 
+assert TERRAINS == ("forest", "mountain", "water")  # the order dump_card writes them in
+
 
 def dump_card(c: Card, lists: list[dict[str, Any]], whole: list[dict[str, Any]]) -> dict[str, Any]:
     """A card as a scenario document: a new dict, which shares the card's abilities, effect and
@@ -22,10 +24,12 @@ def dump_card(c: Card, lists: list[dict[str, Any]], whole: list[dict[str, Any]])
     if c.reserve_cost != (0 if c.token else None):
         out["reserve_cost"] = c.reserve_cost
     stats = c.stats
-    if stats:  # the loader keeps only the non-zero statistics; a rule may have set one to zero
-        values = [stats.get(t, 0) for t in TERRAINS]
-        if any(values):
-            out["stats"] = dict(zip(TERRAINS, values))
+    if stats and any(stats.values()):  # the loader keeps only non-zero statistics; a rule may set one to 0
+        out["stats"] = {
+            "forest": stats.get("forest", 0),
+            "mountain": stats.get("mountain", 0),
+            "water": stats.get("water", 0),
+        }
     if c.statuses:
         out["statuses"] = list(c.statuses)
     if c.counters:
