@@ -4,9 +4,10 @@ logins, saves and training answers go through with no 500 and no wait on the dat
 second.
 
 A real gunicorn (sync workers, one process per request as in production) serves a database of its own:
-a temporary SQLite file whose lock timeout is set to one second (``ARBITRE_SQLITE_TIMEOUT=1``: a write
-waiting longer fails with "database is locked", a 500), or a temporary PostgreSQL database when the
-suite runs on PostgreSQL (``lock_timeout`` of one second: the same failure).
+a temporary SQLite file, or a temporary PostgreSQL database when the suite runs on PostgreSQL. Its lock
+timeout (``ARBITRE_SQLITE_TIMEOUT``; PostgreSQL's ``lock_timeout``) is half the engine time of one heavy
+save, measured first: a save that ran the engine inside its write transaction would hold the lock at
+least that long, and a write waiting past the timeout fails ("database is locked", a 500).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from judge.scenarios.models import cited_rules
 from tests.judge.test_crash_save import ROOT, _wait_until_up, free_port, manage, server_env  # noqa: F401
 
 from .conftest import small_board
@@ -94,18 +96,23 @@ def login(port: int, user: str):
 
 
 def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture imported above)
+    heavy = long_game(800)  # 5000 steps, the most a run may take
+    started = time.thread_time()
+    cited_rules(heavy)  # the engine's work in a save of it
+    engine_seconds = time.thread_time() - started
+    assert engine_seconds >= 0.2, f"a heavy save takes {engine_seconds:.3f} s of engine: too light to hold a lock"
+    lock = round(engine_seconds / 2, 3)
     env = {
         **server_env,
-        "ARBITRE_SQLITE_TIMEOUT": "1",
+        "ARBITRE_SQLITE_TIMEOUT": str(lock),
         "ARBITRE_RUN_SECONDS": "30",
         # About the database's lock: the three heavy saves run at once, as before the engine guard, whose
         # slots and engine-time rates (tests/security/test_engine_guard.py) would refuse two of them.
         "ARBITRE_ENGINE_SLOTS": str(HEAVY),
         "ARBITRE_THROTTLE_RATES": "answer=10000/min,answer-ip=10000/min,engine=,engine-ip=",
     }
-    if "DATABASE_URL" in env:  # PostgreSQL: a statement waiting over a second for a lock fails too
-        env["DATABASE_URL"] += "?options=-c%20lock_timeout%3D1000"
-    heavy = long_game(800)  # about 4 s of engine on an idle core (5000 steps)
+    if "DATABASE_URL" in env:  # PostgreSQL: a statement waiting longer for a lock fails too
+        env["DATABASE_URL"] += f"?options=-c%20lock_timeout%3D{round(lock * 1000)}"
     manage(env, "migrate", "--noinput", "-v0")
     made = json.loads(
         manage(
@@ -191,4 +198,7 @@ def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture
     # Their times are CPU sharing on a small machine (the engine's three processes), not lock waits: a
     # write waiting a second for the lock has failed above. bench/load_bench.py measures the latency.
     slowest = sorted(others, key=lambda row: -row[2])[:3]
-    print(f"{len(others)} other requests during {HEAVY} heavy saves; slowest: {slowest}")
+    print(
+        f"{len(others)} other requests during {HEAVY} heavy saves ({engine_seconds:.3f} s of engine each, "
+        f"lock timeout {lock} s); slowest: {slowest}"
+    )

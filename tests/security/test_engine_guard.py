@@ -300,7 +300,7 @@ def test_work_stopped_by_its_budget_gives_its_slot_back(rules, settings):
     settings.ARBITRE_ENGINE_SLOTS = 1
     settings.ARBITRE_ENGINE_FREE_SECONDS = 0.0
     client = APIClient(REMOTE_ADDR=ATTACKER)
-    for seconds, steps in ((0.05, 5000), (30, 300), (0.05, 5000)):
+    for seconds, steps in ((0.01, 5000), (30, 300), (0.01, 5000)):  # 400 decisions: 0.08 to 0.2 s here
         settings.ARBITRE_RUN_SECONDS, settings.ARBITRE_RUN_STEPS = seconds, steps
         response = client.post("/api/run/", {"document": long_game(400), "until": "end"}, format="json")
         assert response.status_code == 422, response.content[:200]
