@@ -74,10 +74,10 @@ def test_the_worst_clean_up_answers_at_once_and_a_long_engine_call_is_interrupte
     assert out["pending"]["kind"] == "keep" and out["legal_count"] > 3_000_000 and out["legal_truncated"]
     assert len(out["legal_decisions"]) <= 200
 
-    budget = Budget(seconds=0.05)
+    budget = Budget(seconds=0.02)
     started = time.monotonic()
-    with pytest.raises(BudgetExceeded, match="limite 0,05 s"), budget.hard_stop():
-        engine.check(big_cleanup(20_000, 20_000))
+    with pytest.raises(BudgetExceeded, match="limite 0,02 s"), budget.hard_stop():
+        engine.check(big_cleanup(20_000, 20_000))  # 0.1 to 0.14 s of CPU time on this machine
     assert time.monotonic() - started < 1.0
 
 
