@@ -149,17 +149,20 @@ def load_state(doc: Any) -> State:
     given = [(p, doc["players"][p].get(zone, ())) for p in order for zone in PLAYER_ZONES]
     given.append((PLAYERS[mode][0], doc.get("limbo", ())))
     every = [c for _, cards in given for c in cards]
-    lists = [(c.get("abilities"), c.get("effect")) for c in every if ("abilities" in c or "effect" in c)]
-    other = [c for c in every if not KNOWN_CARD_KEYS.issuperset(c)]
+    known = [KNOWN_CARD_KEYS.issuperset(c) for c in every]
+    lists = [
+        (c.get("abilities"), c.get("effect")) for c, k in zip(every, known) if k and ("abilities" in c or "effect" in c)
+    ]
+    other = [c for c, k in zip(every, known) if not k]
     rest = {k: v for k, v in doc.items() if k not in ("players", "limbo")}
     rest["players"] = {p: {k: v for k, v in pl.items() if k not in PLAYER_ZONES} for p, pl in doc["players"].items()}
     doc, copied_lists, copied_other = copy_json((rest, lists, other))
     next_lists, next_other = iter(copied_lists).__next__, iter(copied_other).__next__  # in the order of `given`
 
+    is_known = iter(known).__next__
+
     def build(c: dict[str, Any], owner: str) -> Card:
-        if not KNOWN_CARD_KEYS.issuperset(c):
-            if "abilities" in c or "effect" in c:
-                next_lists()  # its lists are in the whole copy
+        if not is_known():
             return _card(next_other(), owner)
         if "abilities" in c or "effect" in c:
             return _known_card(c, owner, *next_lists())
