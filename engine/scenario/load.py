@@ -77,33 +77,20 @@ def loads_doc(text: str) -> dict[str, Any]:
 
 def _card(c: dict[str, Any], owner: str) -> Card:
     """A card of a copied document (the loader's own copy: its lists are taken as they are)."""
-    given = c.get("statuses")
-    stats = c.get("stats")
-    counters = c.get("counters")
-    return Card(  # positionally, in Card's field order (id, name, type, owner, costs, stats, statuses,
-        # counters, keywords, abilities, effect, token, timestamp, extra): the hot path of a big board
-        c["id"],
-        c.get("name", c["id"]),
-        c.get("type", "character"),
-        c.get("owner", owner),
-        c.get("hand_cost", 0),
-        c.get("reserve_cost", 0 if c.get("token") else None),
-        {k: v for k, v in stats.items() if v} if stats else {},
-        tuple(s for s in STATUSES if s in given) if given else (),  # canonical order
-        {k: v for k, v in counters.items() if v} if counters else {},
-        list(c.get("keywords", ())),
-        c.get("abilities", []),
-        c.get("effect", []),
-        c.get("token", False),
-        c.get("timestamp"),
-        {} if CARD_KEYS.issuperset(c) else {k: c[k] for k in c if k not in CARD_KEYS},
-    )
+    return _known_card(c, owner, c.get("abilities"), c.get("effect"), {k: c[k] for k in c if k not in CARD_KEYS})
 
 
-def _known_card(c: dict[str, Any], owner: str, abilities: list | None = None, effect: list | None = None) -> Card:
-    """A card with only KNOWN_CARD_KEYS, built from the caller's document itself: its scalars,
-    statuses, numbers and keywords are copied here; its abilities and effect are given, copied
-    by the caller (the common case: a big board, a board the site dumped and loads again)."""
+def _known_card(
+    c: dict[str, Any],
+    owner: str,
+    abilities: list | None = None,
+    effect: list | None = None,
+    extra: dict[str, Any] | None = None,
+) -> Card:
+    """A card built from the document `c`: its scalars, statuses, numbers and keywords are copied
+    here; its abilities, effect and unknown keys are given, copied by the caller. A card with only
+    KNOWN_CARD_KEYS is built from the caller's document itself (the common case: a big board, a
+    board the site dumped and loads again); the others from the loader's copy (see _card)."""
     given = c.get("statuses")
     stats = c.get("stats")
     counters = c.get("counters")
@@ -123,7 +110,7 @@ def _known_card(c: dict[str, Any], owner: str, abilities: list | None = None, ef
         effect or [],
         token,
         c.get("timestamp"),
-        {},
+        extra or {},
     )
 
 
