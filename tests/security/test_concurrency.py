@@ -8,6 +8,12 @@ a temporary SQLite file, or a temporary PostgreSQL database when the suite runs 
 timeout (``ARBITRE_SQLITE_TIMEOUT``; PostgreSQL's ``lock_timeout``) is half the engine time of one heavy
 save, measured first: a save that ran the engine inside its write transaction would hold the lock at
 least that long, and a write waiting past the timeout fails ("database is locked", a 500).
+
+Nothing here rests on this machine's speed. Both sides of the lock timeout are measured on the machine
+that runs the test: the engine time of a heavy save (the most a run may reach) and the write transaction
+of a save alone (the engine skipped); the premise is their ratio, true on a fast machine as on a slow
+one. The heavy saves are repeated until the other judges' requests are done, so the two overlap however
+quick the engine is, never for longer than a bounded count.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from .conftest import small_board
 from .hostile_boards import long_game
 
 HEAVY = 3
+MAX_HEAVY_SAVES = 40  # per heavy judge: the bound of the overlap loop
 
 SETUP = """
 import json
@@ -43,11 +50,23 @@ make = get_user_model().objects.create_user
 alice, bob = make("alice", password="pw-alice"), make("bob", password="pw-bob")
 heavy = json.loads({heavy!r})
 light = json.loads({light!r})
-out = {{"heavy": [], "light": None, "exercise": None, "key": None}}
+out = {{"heavy": [], "light": None, "exercise": None, "key": None, "write": None}}
 for i in range({count}):
     s = Scenario(title=f"Lourd {{i}}", author=alice, visibility="private", document=heavy)
     s.save_document()
     out["heavy"].append(str(s.uuid))
+# The write transaction of a heavy save alone (the engine's analysis skipped): what other writes may
+# rightly wait for. The slowest of a few, on this machine.
+import time
+from unittest import mock
+analysed = (s.problems, set(s.citations.values_list("number", flat=True)))
+writes = []
+with mock.patch.object(Scenario, "analyse", return_value=analysed):
+    for _ in range(5):
+        started = time.perf_counter()
+        s.save_document()
+        writes.append(time.perf_counter() - started)
+out["write"] = max(writes)
 s = Scenario(title="Léger", author=bob, visibility="public", document=light)
 s.save_document()
 out["light"] = str(s.uuid)
@@ -100,19 +119,14 @@ def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture
     started = time.thread_time()
     cited_rules(heavy)  # the engine's work in a save of it
     engine_seconds = time.thread_time() - started
-    assert engine_seconds >= 0.2, f"a heavy save takes {engine_seconds:.3f} s of engine: too light to hold a lock"
-    lock = round(engine_seconds / 2, 3)
     env = {
         **server_env,
-        "ARBITRE_SQLITE_TIMEOUT": str(lock),
         "ARBITRE_RUN_SECONDS": "30",
         # About the database's lock: the three heavy saves run at once, as before the engine guard, whose
         # slots and engine-time rates (tests/security/test_engine_guard.py) would refuse two of them.
         "ARBITRE_ENGINE_SLOTS": str(HEAVY),
         "ARBITRE_THROTTLE_RATES": "answer=10000/min,answer-ip=10000/min,engine=,engine-ip=",
     }
-    if "DATABASE_URL" in env:  # PostgreSQL: a statement waiting longer for a lock fails too
-        env["DATABASE_URL"] += f"?options=-c%20lock_timeout%3D{round(lock * 1000)}"
     manage(env, "migrate", "--noinput", "-v0")
     made = json.loads(
         manage(
@@ -126,6 +140,17 @@ def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture
         .strip()
         .splitlines()[-1]
     )
+    lock = round(engine_seconds / 2, 3)
+    # The premise, as a relation measured here: a heavy save's engine time dwarfs a save's write, so a
+    # lock timeout of half the first leaves every rightful wait (a write behind another's transaction,
+    # on a machine whose cores the heavy saves share) well inside it.
+    assert lock >= 5 * made["write"], (
+        f"the engine of a heavy save ({engine_seconds:.3f} s) is not far above a save's write "
+        f"({made['write']:.3f} s): no lock timeout tells the two apart"
+    )
+    env["ARBITRE_SQLITE_TIMEOUT"] = str(lock)
+    if "DATABASE_URL" in env:  # PostgreSQL: a statement waiting longer for a lock fails too
+        env["DATABASE_URL"] += f"?options=-c%20lock_timeout%3D{round(lock * 1000)}"
     port = free_port()
     server = subprocess.Popen(
         [
@@ -147,29 +172,32 @@ def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture
     heavy_done: list[float] = []
     others: list[tuple[str, int, float]] = []
     others_done: list[float] = []
+    others_over = threading.Event()
     try:
         _wait_until_up(port, timeout=120)  # a loaded machine boots five workers slowly
 
         def save_heavy(uuid: str, n: int) -> None:
-            document = dict(heavy, description=f"lourd {n}")
-            heavy_results.append(
-                request(
-                    port,
-                    "PUT",
-                    f"/api/scenarios/{uuid}/",
-                    user="alice",
-                    body={"title": f"Lourd {n}", "document": document, "visibility": "private"},
+            # Saved again and again until the others are done (at least twice, at most MAX_HEAVY_SAVES
+            # times): the heavy saves overlap the others whatever the machine's speed.
+            for k in range(MAX_HEAVY_SAVES):
+                document = dict(heavy, description=f"lourd {n}.{k}")
+                heavy_results.append(
+                    request(
+                        port,
+                        "PUT",
+                        f"/api/scenarios/{uuid}/",
+                        user="alice",
+                        body={"title": f"Lourd {n}", "document": document, "visibility": "private"},
+                    )
                 )
-            )
-            heavy_done.append(time.monotonic())
+                heavy_done.append(time.monotonic())
+                if k >= 1 and others_over.is_set():
+                    break
 
         threads = [threading.Thread(target=save_heavy, args=(uuid, i)) for i, uuid in enumerate(made["heavy"])]
         for t in threads:
             t.start()
-        time.sleep(0.3)  # the heavy saves are in the engine now
-        n = 0
-        while any(t.is_alive() for t in threads) or n < 3:
-            n += 1
+        for n in range(1, 4):
             for _ in range(2):  # anonymous answers first: the quickest writes (an attempt, a session)
                 status, seconds, _ = request(
                     port, "POST", f"/api/exercises/{made['exercise']}/answer/", body={"chosen": made["key"]}
@@ -184,21 +212,26 @@ def test_heavy_saves_do_not_block_others(server_env):  # noqa: F811 (the fixture
             status, seconds = login(port, "bob")  # the slowest (the password hash): last
             others.append(("login", status, seconds))
             others_done.append(time.monotonic())
+        others_over.set()
         for t in threads:
             t.join()
     finally:
         server.send_signal(signal.SIGTERM)
         _, errors = server.communicate(timeout=30)
-    assert [status for status, _, _ in heavy_results] == [200] * HEAVY, [r[2][:300] for r in heavy_results]
+    assert heavy_results and all(status == 200 for status, _, _ in heavy_results), [r[2][:300] for r in heavy_results]
     failed = [row for row in others if row[1] >= 400]
     assert not failed, (failed, errors.decode(errors="replace")[-2000:])
     assert b"database is locked" not in errors
-    # the others' writes happened while the heavy saves were running (not after them)
-    assert sum(done < max(heavy_done) for done in others_done) >= 2, (others_done, heavy_done)
+    # the others' writes happened while heavy saves were running (not after them): heavy saves were
+    # still being answered after the others ended, unless a thread gave up at its bound
+    assert max(heavy_done) > max(others_done) or len(heavy_results) == HEAVY * MAX_HEAVY_SAVES, (
+        others_done,
+        heavy_done,
+    )
     # Their times are CPU sharing on a small machine (the engine's three processes), not lock waits: a
     # write waiting a second for the lock has failed above. bench/load_bench.py measures the latency.
     slowest = sorted(others, key=lambda row: -row[2])[:3]
     print(
-        f"{len(others)} other requests during {HEAVY} heavy saves ({engine_seconds:.3f} s of engine each, "
-        f"lock timeout {lock} s); slowest: {slowest}"
+        f"{len(others)} other requests during {len(heavy_results)} heavy saves ({engine_seconds:.3f} s of engine "
+        f"each, a save's write {made['write']:.3f} s, lock timeout {lock} s); slowest: {slowest}"
     )
