@@ -43,20 +43,30 @@ ENGINE_KEYWORDS = {"FLEETING": "fleeting"}
 MAX_QUERY = 80
 
 
+#: What a suggestion shows (the rest of a row, its texts above all, is not read for it).
+SUGGESTION_FIELDS = ("reference", "name_fr", "name_en", "rarity", "set_code", "faction", "card_type", "engine_type")
+
+
 class CardQuerySet(models.QuerySet):
     def suggest(self, q: str, limit: int = 12) -> list[Card]:
         """Versions whose French or English name contains every word of ``q`` (accents and case
-        aside), names starting with the query first, then by name and rarity."""
+        aside): names starting with the query first, then by name, the common before the rares."""
         words = fold(q[:MAX_QUERY]).split()
         if not words:
             return []
         qs = self.exclude(engine_type="")
         for word in words[:6]:
             qs = qs.filter(search_key__contains=word)
-        first = words[0]
-        found = list(qs.order_by("name_fr", "name_en", "reference")[: limit * 4])
-        found.sort(key=lambda c: (not c.search_key.startswith(first) and f"| {first}" not in c.search_key, c.sort_key))
-        return found[:limit]
+        first = " ".join(words)
+        starts = models.Q(key_fr__startswith=first) | models.Q(key_en__startswith=first)
+        return list(
+            qs.only(*SUGGESTION_FIELDS)
+            .annotate(
+                later=models.Case(models.When(starts, then=0), default=1),
+                rare=models.Case(models.When(rarity="COMMON", then=0), default=1),
+            )
+            .order_by("later", "key_fr", "key_en", "rare", "reference")[:limit]
+        )
 
 
 class Card(models.Model):
@@ -115,10 +125,6 @@ class Card(models.Model):
     @property
     def name(self) -> str:
         return self.name_fr or self.name_en or self.reference
-
-    @property
-    def sort_key(self) -> tuple:
-        return (fold(self.name), self.rarity != "COMMON", self.reference)
 
     @property
     def type_fr(self) -> str:
