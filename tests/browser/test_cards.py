@@ -103,3 +103,39 @@ def test_without_imported_cards_the_card_editor_is_unchanged(judge_page: Page, s
     expect(sheet.get_by_label("Carte imprimée (chercher par nom)")).to_have_count(0)
     expect(sheet.locator(".printed-text")).to_have_count(0)
     assert js_errors == []
+
+
+def test_a_hero_version_gives_the_player_its_limits(judge_page: Page, site, js_errors):
+    page = judge_page
+    import_paths([EXPORTS])
+    page.goto(f"{site}/scenarios/nouveau/")
+    sheet = add_card(page, "hand", "B")
+    sheet.get_by_label("Carte imprimée (chercher par nom)").fill("orelie")
+    sheet.get_by_role("listbox", name="Versions de cartes").get_by_role("option").first.click()
+    printed = sheet.get_by_role("region", name="Texte imprimé de la carte")
+    expect(printed).to_contain_text("Limites du héros : Réserve 3, Repères 2")
+    expect(printed.locator(".proposal")).to_have_count(0)  # "When you play a Permanent": not proposed
+    printed.get_by_role("button", name="En faire le héros de B").click()
+    hero = exported(page)["players"]["B"]["hero"]
+    assert hero == {
+        "name": "Orélie & Cliquet",
+        "reserve_limit": 3,
+        "landmark_limit": 2,
+        "card_ref": "ALT_MADE_B_AX_01_C",
+    }
+    assert js_errors == []
+
+
+def test_card_page_and_search_section_have_no_serious_axe_violation(page: Page, site, js_errors):
+    import_paths([EXPORTS])
+    page.goto(f"{site}/cartes/ALT_MADE_B_AX_10_R1/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Vigie du Zénith")
+    expect(page.locator("mark.differs").first).to_have_text("2 boosts")
+    assert_no_serious_axe_violations(page, "card page")
+    page.goto(f"{site}/recherche/?q=fugace")
+    expect(page.get_by_role("heading", name="Cartes", exact=True)).to_be_visible()
+    assert_no_serious_axe_violations(page, "search with cards")
+    page.goto(f"{site}/cartes/?q=zenith")
+    expect(page.get_by_role("link", name="Vigie du Zénith")).to_have_count(2)
+    assert_no_serious_axe_violations(page, "cards index")
+    assert js_errors == []

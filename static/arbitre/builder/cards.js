@@ -6,7 +6,7 @@
 import { el, button, clone } from "../lib/dom.js";
 import { api } from "../lib/api.js";
 import { fieldId } from "./fields.js";
-import { changed } from "./state.js";
+import { changed, player } from "./state.js";
 import { setMessage } from "./status.js";
 import { describeAbility, describeEffect } from "./describe.js";
 
@@ -115,6 +115,16 @@ function printedNodes(card, data) {
   const fr = data.texts.fr || {}, en = data.texts.en || {};
   if (!data.texts.fr) nodes.push(el("p", { class: "notice" }, "L'export importé n'a pas le texte français de cette carte."));
   if (data.keywords.length) nodes.push(el("p", { class: "card-keywords" }, "Mots-clés : " + data.keywords.join(", ")));
+  if (data.hero && card.owner) {
+    // A hero's limits belong to the player (4.2.5.c): offered, never applied behind the judge's back.
+    const limits = "Réserve " + data.hero.reserve_limit + ", Repères " + data.hero.landmark_limit;
+    nodes.push(el("p", {}, "Limites du héros : " + limits + " ",
+      button("En faire le héros de " + card.owner, () => {
+        player(card.owner).hero = clone(data.hero);
+        setMessage("Héros de " + card.owner + " : " + data.name + " (" + limits + ").", "ok");
+        changed(true);
+      }, { class: "small secondary" })));
+  }
   data.abilities.forEach((a, k) => {
     const text = a.marked.fr || a.marked.en || "";
     const item = el("div", { class: "printed-ability", dataset: { reference: a.reference } },
