@@ -214,3 +214,40 @@ def test_every_imported_card_passes_the_engine_check():
     assert engine.check(doc) == []
     game = engine.load(doc)
     assert game.to_doc()["players"]["A"]["hand"][0]["card_ref"] == cards[0].reference
+
+
+def test_an_export_imported_one_language_at_a_time_keeps_every_language():
+    fake = SET_FILES / "FAKE"
+    import_paths([fake / "FAKE_FR.json"])
+    second = import_paths([fake / "FAKE_EN.json"])
+    assert (second.created, second.updated) == (0, 4)
+    warden = Card.objects.get(reference="ALT_FAKE_B_MU_05_C")
+    assert (warden.name_fr, warden.name_en) == ("Gardienne des Sources", "Spring Warden")
+    main = warden.abilities.get(element="main")
+    assert main.parts[0]["texts"] == {"fr": "{J} Je gagne 1 boost.", "en": "{J} I gain 1 boost."}
+    # the same files again, in either order, change nothing
+    assert import_paths([fake / "FAKE_FR.json"]).unchanged == 5
+    assert import_paths([fake / "FAKE_EN.json", fake / "FAKE_FR.json"]).unchanged == 5
+
+
+def test_a_text_only_export_keeps_the_abilities_an_export_with_references_gave(tmp_path):
+    import_paths([CARD_FILES])
+    card = json.loads((CARD_FILES / "MADE" / "AX" / "10" / "ALT_MADE_B_AX_10_C.json").read_text())
+    one_language = tmp_path / "MADE_FR.json"
+    one_language.write_text(
+        json.dumps(
+            [
+                {
+                    "reference": card["reference"],
+                    "cardType": {"reference": "CHARACTER"},
+                    "name": "Vigie du Zénith",
+                    "imagePath": "https://images.invalid/x/fr_FR/y.jpg",
+                    "elements": {"MAIN_COST": "2", "MAIN_EFFECT": "À Midi — Je gagne 1 boost."},
+                }
+            ]
+        )
+    )
+    import_paths([one_language])
+    common = Card.objects.get(reference="ALT_MADE_B_AX_10_C")
+    assert sorted(common.abilities.values_list("reference", flat=True)) == ["90001", "90002"]
+    assert common.names["de"] == "Zenith Lookout (de)"

@@ -18,6 +18,19 @@ from .text import LANGUAGES, leading_keywords, text_key
 #: A file larger than this is refused unread (a set's file of five languages is a few MB).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 FIELDS = ("hand_cost", "reserve_cost", "forest", "mountain", "water", "reserve_limit", "landmark_limit")
+#: What a version's digest covers.
+CONTENT = (
+    "card_type",
+    "set_code",
+    "set_name",
+    "faction",
+    "rarity",
+    "names",
+    "numbers",
+    "keywords",
+    "texts",
+    "abilities",
+)
 
 
 @dataclass
@@ -143,44 +156,62 @@ def join(versions: dict, piece: Piece, report: ImportReport) -> None:
 def finish(v: dict, report: ImportReport) -> None:
     """The version's abilities when its files gave only texts, its keywords, search keys, digest."""
     if v["abilities"] is None:  # one file per set and language: one ability per text, known by its text
-        v["abilities"] = []
-        for part in ("main", "echo"):
-            by_lang = {}
-            for lang in LANGUAGES:
-                text = (v["texts"].get(lang) or {}).get(part)
-                if not text:
-                    continue
-                keywords, rest = leading_keywords(text)
-                v["keywords"].extend(k for k in keywords if k not in v["keywords"])
-                if rest:
-                    by_lang[lang] = rest
-            if by_lang:
-                key = text_key(by_lang.get("en") or by_lang.get("fr") or next(iter(by_lang.values())))
-                v["abilities"].append(
-                    {"element": part, "sequence": 0, "reference": key, "parts": [{"type": "TEXT", "texts": by_lang}]}
-                )
+        v["abilities"] = text_abilities(v)
     for lang in LANGUAGES:
         if lang in v["names"]:
             report.languages[lang] = report.languages.get(lang, 0) + 1
         else:
             report.missing[lang] = report.missing.get(lang, 0) + 1
+    seal(v)
+
+
+def text_abilities(v: dict) -> list[dict]:
+    """One ability per text element (main, support) from the version's texts, known by its text;
+    the keywords a text opens with (``[[Fugace]].``) join the version's keywords."""
+    out = []
+    for part in ("main", "echo"):
+        by_lang = {}
+        for lang in LANGUAGES:
+            text = (v["texts"].get(lang) or {}).get(part)
+            if not text:
+                continue
+            keywords, rest = leading_keywords(text)
+            v["keywords"].extend(k for k in keywords if k not in v["keywords"])
+            if rest:
+                by_lang[lang] = rest
+        if by_lang:
+            key = text_key(by_lang.get("en") or by_lang.get("fr") or next(iter(by_lang.values())))
+            out.append(
+                {"element": part, "sequence": 0, "reference": key, "parts": [{"type": "TEXT", "texts": by_lang}]}
+            )
+    return out
+
+
+def seal(v: dict) -> None:
+    """The version's languages and the digest of its content (what tells a changed card)."""
     v["languages"] = [lang for lang in LANGUAGES if lang in v["names"]]
-    content = {
-        k: v[k]
-        for k in (
-            "card_type",
-            "set_code",
-            "set_name",
-            "faction",
-            "rarity",
-            "names",
-            "numbers",
-            "keywords",
-            "texts",
-            "abilities",
-        )
-    }
+    content = {k: v[k] for k in CONTENT}
     v["digest"] = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def keep_stored(v: dict, card, abilities: list[dict]) -> None:
+    """Join what is already stored of a version to what this import brings of it: the languages this
+    import lacks are kept (an export imported one language at a time), and so are abilities with their
+    export references and parts when this import knows them only by their text."""
+    v["names"] = {**card.names, **v["names"]}
+    v["texts"] = {**card.texts, **v["texts"]}
+    v["keywords"] = v["keywords"] + [k for k in card.keywords if k not in v["keywords"]]
+    if all(a["reference"].startswith("txt:") for a in v["abilities"]):
+        if any(not a["reference"].startswith("txt:") for a in abilities):
+            v["abilities"] = abilities
+        else:  # known by their texts on both sides: from every language now known
+            v["abilities"] = text_abilities(v)
+    for key in ("set_name", "faction", "rarity", "set_code"):
+        v[key] = v[key] or getattr(card, key)
+    for key in FIELDS:
+        if v["numbers"].get(key) is None and getattr(card, key) is not None:
+            v["numbers"][key] = getattr(card, key)
+    seal(v)
 
 
 def fields(v: dict) -> dict:
@@ -223,7 +254,15 @@ def import_paths(paths: list[str | Path]) -> ImportReport:
     if not versions and report.files == 0:
         raise ImportRefused([ImportProblem(" ".join(str(p) for p in paths), "$", "aucun fichier .json")])
     with transaction.atomic():
-        existing = dict(Card.objects.filter(reference__in=list(versions)).values_list("reference", "digest"))
+        stored = {c.reference: c for c in Card.objects.filter(reference__in=list(versions))}
+        stored_abilities: dict[int, list[dict]] = {}
+        for a in Ability.objects.filter(card__in=list(stored.values())).order_by("element", "sequence"):
+            stored_abilities.setdefault(a.card_id, []).append(
+                {"element": a.element, "sequence": a.sequence, "reference": a.reference, "parts": a.parts}
+            )
+        for ref, card in stored.items():
+            keep_stored(versions[ref], card, stored_abilities.get(card.pk, []))
+        existing = {ref: card.digest for ref, card in stored.items()}
         new, changed = [], []
         for ref, v in versions.items():
             if ref not in existing:
