@@ -17,10 +17,12 @@ Works on a fresh clone and stays on the loopback: its own temporary SQLite datab
   interleaved), medians, p95 and the ratio.
 
 Exit 1 when a suggestion misses "a few ms": its in-process median over 3 ms, or its median over
-HTTP more than 10 ms above ``/ping/``'s (the API's throttles, two writes to the shared file cache
-per request, are most of that difference: ``/ping/`` has none); or when the cold import takes more
-than 60 s of CPU or 512 MB of Python memory. Throttling is lifted for the bench's own server only
-(``ARBITRE_THROTTLE_RATES``)."""
+HTTP more than 5 ms above ``/ping/``'s; or when the cold import takes more than 60 s of CPU or
+512 MB of Python memory. The suggestion throttles (``suggest``, ``suggest-ip``, shared with the
+rules' suggestions) are turned off for the bench's own server (``ARBITRE_THROTTLE_RATES``): at the
+bench's rate of requests their history would hold every request of the minute (a few ms more per
+request, measured), a cost of the site's throttling shared by every throttled endpoint, not of the
+suggestions; ``/ping/`` has no throttle either."""
 
 from __future__ import annotations
 
@@ -68,7 +70,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=400, help="HTTP requests of each kind")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-cards-bench-"))
-    os.environ["ARBITRE_THROTTLE_RATES"] = "suggest=1000000/min,suggest-ip=1000000/min"
+    os.environ["ARBITRE_THROTTLE_RATES"] = "suggest=,suggest-ip="  # off: see the docstring
     child = None
     failures = []
     try:
@@ -137,8 +139,8 @@ def main() -> int:
             f"  GET /api/cards/suggest/?q=  median {median_ms(suggest):6.2f} ms   p95 {p95_ms(suggest):6.2f} ms"
             f"   ({median_ms(suggest) / median_ms(ping):.1f}× the floor's median)"
         )
-        if median_ms(suggest) - median_ms(ping) > 10:
-            failures.append("suggestion median over HTTP more than 10 ms above /ping/'s")
+        if median_ms(suggest) - median_ms(ping) > 5:
+            failures.append("suggestion median over HTTP more than 5 ms above /ping/'s")
     finally:
         stop_server(child)
         shutil.rmtree(workdir, ignore_errors=True)

@@ -50,23 +50,15 @@ SUGGESTION_FIELDS = ("reference", "name_fr", "name_en", "rarity", "set_code", "f
 class CardQuerySet(models.QuerySet):
     def suggest(self, q: str, limit: int = 12) -> list[Card]:
         """Versions whose French or English name contains every word of ``q`` (accents and case
-        aside): names starting with the query first, then by name, the common before the rares."""
-        words = fold(q[:MAX_QUERY]).split()
-        if not words:
+        aside): names starting with the query first, then by name, the common before the rares.
+        The names are matched in memory (:mod:`judge.cards.names`), the rows read by key."""
+        from .names import matching
+
+        pks = matching(q, limit, MAX_QUERY)
+        if not pks:
             return []
-        qs = self.exclude(engine_type="")
-        for word in words[:6]:
-            qs = qs.filter(search_key__contains=word)
-        first = " ".join(words)
-        starts = models.Q(key_fr__startswith=first) | models.Q(key_en__startswith=first)
-        return list(
-            qs.only(*SUGGESTION_FIELDS)
-            .annotate(
-                later=models.Case(models.When(starts, then=0), default=1),
-                rare=models.Case(models.When(rarity="COMMON", then=0), default=1),
-            )
-            .order_by("later", "key_fr", "key_en", "rare", "reference")[:limit]
-        )
+        found = {c.pk: c for c in self.filter(pk__in=pks).only(*SUGGESTION_FIELDS)}
+        return [found[pk] for pk in pks if pk in found]
 
 
 class Card(models.Model):
@@ -106,7 +98,8 @@ class Card(models.Model):
     languages = models.JSONField(default=list)
     #: A digest of everything above: an import that brings the same card changes nothing.
     digest = models.CharField(max_length=64)
-    imported = models.DateTimeField(default=timezone.now)
+    #: When an import last wrote it (the suggestions' names are read again after an import).
+    imported = models.DateTimeField(default=timezone.now, db_index=True)
 
     objects = CardQuerySet.as_manager()
 

@@ -76,4 +76,7 @@ def test_card_text_is_escaped(imported, client):
 def test_the_builder_gets_the_card_api_once_cards_are_imported(imported, users, client):
     client.force_login(users["alice"])
     page = client.get("/scenarios/nouveau/").content.decode()
-    assert 'data-api-cards="/api/cards/suggest/" data-api-card="/api/cards/" data-api-confirm="/api/cards/encodings/"' in page
+    assert (
+        'data-api-cards="/api/cards/suggest/" data-api-card="/api/cards/" data-api-confirm="/api/cards/encodings/"'
+        in page
+    )

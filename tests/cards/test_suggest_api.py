@@ -3,6 +3,8 @@ apart), a card's fields, texts and proposed encodings, and the encodings judges 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import engine
@@ -157,3 +159,19 @@ def test_an_encoding_the_engine_cannot_play_is_refused_with_its_path(client, imp
     assert unknown.status_code == 400 and "n'imprime" in unknown.json()["detail"]
     assert not ConfirmedEncoding.objects.exists()
     assert Card.objects.count() == 11
+
+
+def test_suggestions_follow_each_import(client, imported, tmp_path):
+    from judge.cards.importer import import_paths
+
+    from .conftest import CARD_FILES
+
+    assert names(client.get(SUGGEST, {"q": "etincelle"})) == [("Étincelle d'Idée", "ALT_MADE_B_AX_40_C")]
+    path = CARD_FILES / "MADE" / "AX" / "40" / "ALT_MADE_B_AX_40_C.json"
+    data = json.loads(path.read_text())
+    data["translations"]["fr_FR"]["name"] = "Flammèche d'Idée"
+    changed = tmp_path / "ALT_MADE_B_AX_40_C.json"
+    changed.write_text(json.dumps(data))
+    import_paths([changed])
+    assert names(client.get(SUGGEST, {"q": "etincelle"})) == []
+    assert names(client.get(SUGGEST, {"q": "flammeche"})) == [("Flammèche d'Idée", "ALT_MADE_B_AX_40_C")]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.db import transaction
+from django.utils import timezone
 
 from judge.scenarios.models import fold
 
@@ -237,6 +238,7 @@ def fields(v: dict) -> dict:
         "texts": v["texts"],
         "languages": v["languages"],
         "digest": v["digest"],
+        "imported": timezone.now(),
     }
     for key in FIELDS:
         out[key] = v["numbers"].get(key)
