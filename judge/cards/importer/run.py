@@ -258,7 +258,7 @@ def import_paths(paths: list[str | Path]) -> ImportReport:
     with transaction.atomic():
         stored = {c.reference: c for c in Card.objects.filter(reference__in=list(versions))}
         stored_abilities: dict[int, list[dict]] = {}
-        for a in Ability.objects.filter(card__in=list(stored.values())).order_by("element", "sequence"):
+        for a in Ability.objects.filter(card__in=list(stored.values())).order_by("pk"):  # as imported
             stored_abilities.setdefault(a.card_id, []).append(
                 {"element": a.element, "sequence": a.sequence, "reference": a.reference, "parts": a.parts}
             )
