@@ -22,6 +22,7 @@ from judge.scenarios.models import RULE_NUMBER, Scenario, ScenarioCitation
 
 from .models import Card, ConfirmedEncoding, ScenarioCard
 from .proposals import ability_proposal
+from .serializers import CardSerializer, ConfirmedSerializer, ConfirmSerializer, SuggestionsSerializer
 
 #: The largest encoding a judge may confirm (JSON characters): an ability is a few hundred.
 MAX_ENCODING = 20_000
@@ -43,7 +44,10 @@ def suggestion(card: Card) -> dict:
     }
 
 
-@extend_schema(parameters=[OpenApiParameter("q", str, description="début d'un nom français ou anglais")])
+@extend_schema(
+    parameters=[OpenApiParameter("q", str, description="début d'un nom français ou anglais")],
+    responses=SuggestionsSerializer,
+)
 @api_view(["GET"])
 @throttle_classes(throttles.SUGGEST)
 def suggest(request):
@@ -83,6 +87,7 @@ def card_data(card: Card) -> dict:
     }
 
 
+@extend_schema(responses=CardSerializer)
 @api_view(["GET"])
 @throttle_classes(throttles.SUGGEST)
 def detail(request, reference: str):
@@ -104,6 +109,7 @@ def check_encoding(encoding, engine_type: str) -> list[dict]:
     return [{"path": p["path"].replace("players.A.hand[0].", ""), "message": p["message"]} for p in engine.check(doc)]
 
 
+@extend_schema(request=ConfirmSerializer, responses=ConfirmedSerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 @throttle_classes(throttles.CHECK)

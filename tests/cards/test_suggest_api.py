@@ -175,3 +175,13 @@ def test_suggestions_follow_each_import(client, imported, tmp_path):
     import_paths([changed])
     assert names(client.get(SUGGEST, {"q": "etincelle"})) == []
     assert names(client.get(SUGGEST, {"q": "flammeche"})) == [("Flammèche d'Idée", "ALT_MADE_B_AX_40_C")]
+
+
+def test_confirming_needs_the_csrf_token(imported, users):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(users["alice"])
+    body = {"reference": "90001", "card": "ALT_MADE_B_AX_10_C", "encoding": {"trigger": "noon", "effect": []}}
+    assert client.post("/api/cards/encodings/", body, content_type="application/json").status_code == 403
+    assert not ConfirmedEncoding.objects.exists()
