@@ -16,15 +16,17 @@ _held: dict = {}
 
 
 @dataclass(frozen=True)
-class Entry:
-    pk: int
-    search_key: str
-    key_fr: str
-    key_en: str
+class Names:
+    """Every suggestible version in order (French name, English name, the common first,
+    reference): its pk, its folded names joined (``search``), each folded name apart."""
+
+    pks: list[int]
+    search: list[str]
+    fr: list[str]
+    en: list[str]
 
 
-def entries() -> list[Entry]:
-    """Every suggestible version, by French name, English name, the common first, reference."""
+def names() -> Names:
     from .models import Card
 
     key = tuple(Card.objects.aggregate(n=Count("pk"), last=Max("imported")).values())
@@ -36,7 +38,9 @@ def entries() -> list[Entry]:
             "pk", "search_key", "key_fr", "key_en", "rarity", "reference"
         )
         ordered = sorted(rows, key=lambda r: (r[2] or r[3], r[3], r[4] != "COMMON", r[5]))
-        found = [Entry(pk, search, fr, en) for pk, search, fr, en, _, _ in ordered]
+        found = (
+            Names(*(list(column) for column in zip(*[r[:4] for r in ordered]))) if ordered else Names([], [], [], [])
+        )
         _held.clear()
         _held[key] = found
     return found
@@ -48,14 +52,13 @@ def matching(q: str, limit: int, max_query: int) -> list[int]:
     words = fold(q[:max_query]).split()[:6]
     if not words or limit <= 0:
         return []
+    held = names()
+    search = held.search
+    found = [i for i, key in enumerate(search) if words[0] in key]  # the one pass over every name
+    for word in words[1:]:
+        found = [i for i in found if word in search[i]]
     whole = " ".join(words)
-    first, then = [], []
-    for e in entries():
-        if all(w in e.search_key for w in words):
-            if e.key_fr.startswith(whole) or e.key_en.startswith(whole):
-                first.append(e.pk)
-                if len(first) == limit:
-                    break
-            elif len(then) < limit:
-                then.append(e.pk)
-    return (first + then)[:limit]
+    first = [i for i in found if held.fr[i].startswith(whole) or held.en[i].startswith(whole)][:limit]
+    chosen = set(first)
+    then = [i for i in found if i not in chosen][: limit - len(first)]
+    return [held.pks[i] for i in first + then]
