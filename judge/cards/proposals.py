@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .importer.text import leading_keywords
 from .models import Ability, Card, ConfirmedEncoding, unmark
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "un": 1, "une": 1, "deux": 2, "trois": 3}
@@ -99,7 +100,7 @@ def propose(text: str, engine_type: str, element: str) -> dict | None:
 
     A reaction or quick action gives an ABILITY; a spell's main text without trigger gives
     ``{"effect": [STEP]}``, the spell's effect."""
-    text = unmark(text).strip()
+    _, text = leading_keywords(unmark(text))  # "[[Fugace]]. (reminder)": the card's keyword, not its effect
     for pattern, trigger in TRIGGERS:
         if m := pattern.match(text):
             steps = steps_of(text[m.end() :])

@@ -251,3 +251,19 @@ def test_a_text_only_export_keeps_the_abilities_an_export_with_references_gave(t
     common = Card.objects.get(reference="ALT_MADE_B_AX_10_C")
     assert sorted(common.abilities.values_list("reference", flat=True)) == ["90001", "90002"]
     assert common.names["de"] == "Zenith Lookout (de)"
+
+
+def test_a_keyword_opening_an_ability_is_the_cards_keyword(tmp_path):
+    medic = json.loads((CARD_FILES / "MADE" / "BR" / "20" / "ALT_MADE_B_BR_20_C.json").read_text())
+    keyword_part = medic["cardElements"][5]["cardEffectDisplays"][0]["cardEffect"]["cardEffectElements"][0]
+    copy, path = bad_copy(tmp_path, lambda d: d)
+    spell = json.loads(path.read_text())
+    output = spell["cardElements"][5]["cardEffectDisplays"][0]["cardEffect"]["cardEffectElements"][0]
+    output["cardEffectElementDisplays"] = keyword_part["cardEffectElementDisplays"]
+    for entry in output["translations"].values():
+        entry["text"] = "[FLEETING]. " + entry["text"]
+    path.write_text(json.dumps(spell))
+    import_paths([copy])
+    card = Card.objects.get(reference="ALT_MADE_B_AX_40_C")
+    assert card.keywords == ["FLEETING"] and card.scenario_card()["keywords"] == ["fleeting"]
+    assert card.texts["fr"]["main"] == "[[Fugace]]. Piochez deux cartes."

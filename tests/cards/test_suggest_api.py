@@ -112,6 +112,13 @@ def test_a_card_gives_its_scenario_card_texts_and_proposals(client, imported):
             {"quick": {"exhaust_me": True, "mana": 1}, "effect": [{"action": "draw", "player": "self", "count": 1}]},
         ),
         ("Draw two cards.", "spell", "main", {"effect": [{"action": "draw", "player": "self", "count": 2}]}),
+        # the keyword a text opens with is the card's (its `keywords`), not a step of its effect
+        (
+            "[[Fleeting]]. (Send me to Discard instead of Reserve after my effect resolves.) Draw two cards.",
+            "spell",
+            "main",
+            {"effect": [{"action": "draw", "player": "self", "count": 2}]},
+        ),
         # a sentence outside the vocabulary: nothing rather than half an ability
         ("{J} You may ready an exhausted card in Reserve. #If you do, I gain 1 boost.#", "character", "main", None),
         ("When you play a Permanent — Draw a card.", "hero", "main", None),

@@ -207,9 +207,8 @@ def read_effects(element: dict, part: str, path: str, piece: Piece, r: Reader) -
         if not parts:
             continue
         keywords, rest = leading_keywords(parts[0]["texts"].get("en") or next(iter(parts[0]["texts"].values()), ""))
-        if keywords and not rest and len(parts) == 1:  # "[[Fleeting]]." alone: a keyword, not an ability
-            piece.keywords.extend(k for k in keywords if k not in piece.keywords)
-        else:
+        piece.keywords.extend(k for k in keywords if k not in piece.keywords)
+        if not (keywords and not rest and len(parts) == 1):  # "[[Fleeting]]." alone: a keyword, not an ability
             piece.abilities.append(
                 {"element": part, "sequence": len(piece.abilities), "reference": reference, "parts": parts}
             )
