@@ -267,3 +267,18 @@ def test_a_keyword_opening_an_ability_is_the_cards_keyword(tmp_path):
     card = Card.objects.get(reference="ALT_MADE_B_AX_40_C")
     assert card.keywords == ["FLEETING"] and card.scenario_card()["keywords"] == ["fleeting"]
     assert card.texts["fr"]["main"] == "[[Fugace]]. Piochez deux cartes."
+
+
+def test_a_text_without_typed_abilities_is_read_from_its_english_summary(tmp_path):
+    def summary_only(d):
+        main = d["cardElements"][5]
+        main["cardEffectDisplays"] = []
+        main["value"] = "Draw\u00a0three cards."
+        return d
+
+    copy, _ = bad_copy(tmp_path, summary_only)
+    import_paths([copy])
+    spell = Card.objects.get(reference="ALT_MADE_B_AX_40_C")
+    assert spell.texts == {"en": {"main": "Draw three cards."}}
+    [ability] = spell.abilities.all()
+    assert ability.reference.startswith("txt:") and ability.text("en") == "Draw three cards."

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .text import LANGUAGES, LOCALES, leading_keywords, number, plain
+from .text import LANGUAGES, LOCALES, leading_keywords, number, plain, text_key
 
 #: The export's element names of the numbers a card prints → our field names.
 NUMBERS = {
@@ -172,6 +172,23 @@ def read_effects(element: dict, part: str, path: str, piece: Piece, r: Reader) -
     displays = element.get("cardEffectDisplays")
     if not isinstance(displays, list):
         r.add(path + ".cardEffectDisplays", "liste attendue")
+        return
+    if not displays:  # no typed abilities: the element's English summary is all there is
+        value = r.string(element.get("value"), path + ".value", required=False, limit=2000)
+        if value:
+            text = plain(value)
+            keywords, rest = leading_keywords(text)
+            piece.keywords.extend(k for k in keywords if k not in piece.keywords)
+            piece.texts.setdefault("en", {})[part] = text
+            if rest:
+                piece.abilities.append(
+                    {
+                        "element": part,
+                        "sequence": len(piece.abilities),
+                        "reference": text_key(rest),
+                        "parts": [{"type": "TEXT", "texts": {"en": rest}}],
+                    }
+                )
         return
     texts: dict[str, list[str]] = {}
     for j, display in enumerate(displays):
