@@ -177,10 +177,14 @@ def rulings(cards, user, limit: int = 20) -> list[dict]:
 def card_page(request, reference: str):
     card = get_object_or_404(Card.objects.prefetch_related("abilities"), reference=reference)
     versions = Card.objects.filter(family=card.family).exclude(pk=card.pk).order_by("reference")
+    data = card_data(card)
+    for a in data["abilities"]:
+        if a["proposal"]:
+            a["proposal"]["encoding_json"] = json.dumps(a["proposal"]["encoding"], ensure_ascii=False)
     return render(
         request,
         "cards/card.html",
-        {"card": card, "data": card_data(card), "versions": versions, "rulings": rulings([card], request.user)},
+        {"card": card, "data": data, "versions": versions, "rulings": rulings([card], request.user)},
     )
 
 

@@ -80,3 +80,14 @@ def test_the_builder_gets_the_card_api_once_cards_are_imported(imported, users, 
         'data-api-cards="/api/cards/suggest/" data-api-card="/api/cards/" data-api-confirm="/api/cards/encodings/"'
         in page
     )
+
+
+def test_a_card_page_shows_each_ability_with_its_proposed_or_confirmed_encoding(imported, client):
+    from judge.cards.models import ConfirmedEncoding
+
+    ConfirmedEncoding.objects.create(reference="90002", encoding={"quick": {"discard_me": True}, "effect": []})
+    page = client.get("/cartes/ALT_MADE_B_AX_10_C/").content.decode()
+    assert "Proposition (à confirmer dans le constructeur) : <code>{&quot;trigger&quot;: &quot;noon&quot;" in page
+    assert "Encodage confirmé par un juge : <code>{&quot;quick&quot;: {&quot;discard_me&quot;: true}" in page
+    hero = client.get("/cartes/ALT_MADE_B_AX_01_C/").content.decode()
+    assert "le moteur ne joue pas ce texte tel quel" in hero
