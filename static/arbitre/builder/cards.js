@@ -29,7 +29,8 @@ function detail(reference) {
 
 /** The card's fields from the version picked (its id, owner, statuses and counters are kept). */
 function fill(card, data) {
-  for (const key of ["hand_cost", "reserve_cost", "stats", "keywords", "token", "effect"]) delete card[key];
+  // what the version prints replaces what was typed; abilities and a spell's effect stay the judge's
+  for (const key of ["hand_cost", "reserve_cost", "stats", "keywords", "token"]) delete card[key];
   const { id, owner, ...fields } = data.card;
   Object.assign(card, clone(fields));
   setMessage(card.id + " : " + data.name + " (" + data.rarity_fr + ", " + data.set_code + "). Ses capacités restent à confirmer sous son texte imprimé.", "ok");
