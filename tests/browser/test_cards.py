@@ -82,8 +82,15 @@ def test_a_confirmed_ability_is_offered_on_the_other_version(judge_page: Page, s
     ConfirmedEncoding.objects.create(reference="90002", encoding=support)
     page.goto(f"{site}/scenarios/nouveau/")
     sheet = add_card(page, "reserve", "A")
-    sheet.get_by_label("Carte imprimée (chercher par nom)").fill("Zenith Lookout")
-    sheet.get_by_role("listbox", name="Versions de cartes").get_by_role("option").filter(has_text="Rare").click()
+    finder = sheet.get_by_label("Carte imprimée (chercher par nom)")
+    finder.fill("Zenith Lookout")  # the English name; picked with the keyboard
+    expect(sheet.get_by_role("listbox", name="Versions de cartes").get_by_role("option")).to_have_count(2)
+    expect(finder).to_have_attribute("aria-expanded", "true")
+    finder.press("ArrowDown")
+    expect(
+        sheet.get_by_role("listbox", name="Versions de cartes").get_by_role("option", selected=True)
+    ).to_contain_text("Rare")
+    finder.press("Enter")
     expect(sheet.get_by_label("Coût en Main")).to_have_value("3")  # "#3#" in the export
     printed = sheet.get_by_role("region", name="Texte imprimé de la carte")
     expect(printed.locator("mark.differs")).to_have_text(["2 boosts", "2 boosts"])  # French, English
