@@ -248,18 +248,26 @@ def document_cards(document) -> tuple[set[str], set[str]]:
     return refs, names
 
 
+def slices(items: list, size: int = 400):
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
 def link_scenario(scenario: Scenario) -> None:
     """Record which imported cards ``scenario`` uses (nothing when no card is imported)."""
     if not Card.objects.exists():
         return
     refs, names = document_cards(scenario.document)
-    by_ref = set(Card.objects.filter(reference__in=refs).values_list("pk", flat=True)) if refs else set()
+    names.discard("")
+    by_ref: set[int] = set()
     by_name: set[int] = set()
-    if names:
-        names.discard("")
-        by_name = set(
+    # in slices: a board of thousands of cards stays under the database's limit of query parameters
+    for chunk in slices(sorted(refs)):
+        by_ref |= set(Card.objects.filter(reference__in=chunk).values_list("pk", flat=True))
+    for chunk in slices(sorted(names)):
+        by_name |= set(
             Card.objects.exclude(engine_type="")
-            .filter(models.Q(key_fr__in=names) | models.Q(key_en__in=names))
+            .filter(models.Q(key_fr__in=chunk) | models.Q(key_en__in=chunk))
             .values_list("pk", flat=True)
         )
     wanted = by_ref | by_name

@@ -91,3 +91,15 @@ def test_a_card_page_shows_each_ability_with_its_proposed_or_confirmed_encoding(
     assert "Encodage confirmé par un juge : <code>{&quot;quick&quot;: {&quot;discard_me&quot;: true}" in page
     hero = client.get("/cartes/ALT_MADE_B_AX_01_C/").content.decode()
     assert "le moteur ne joue pas ce texte tel quel" in hero
+
+
+def test_a_board_of_thousands_of_cards_is_linked_in_slices(imported, users, rules):
+    cards = [{"id": f"a{n}", "name": f"Carte {n}"} for n in range(2500)]
+    cards.append({"id": "z1", "name": "Rouageot", "card_ref": "ALT_MADE_B_AX_31_C"})
+    cards.append({"id": "z2", "name": "Vigie du Zénith"})
+    scenario = saved(users["alice"], "Plateau énorme", cards)
+    assert set(scenario.card_links.values_list("card__reference", flat=True)) == {
+        "ALT_MADE_B_AX_31_C",
+        "ALT_MADE_B_AX_10_C",
+        "ALT_MADE_B_AX_10_R1",
+    }
