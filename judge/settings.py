@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "judge",  # the configuration: settings, root URLs, site commands, the migrations that made the tables
     "judge.scenarios",
     "judge.training",
+    "judge.cards",  # imported card database exports (empty until the operator imports one)
 ]
 
 MIDDLEWARE = [
@@ -290,6 +291,7 @@ CACHES = {
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
 ARBITRE_SCENARIOS_CITING = "judge.scenarios.views.scenarios_citing"
 ARBITRE_SCENARIOS_MATCHING = "judge.scenarios.views.scenarios_matching"  # the search page lists them
+ARBITRE_CARDS_MATCHING = "judge.cards.views.cards_matching"  # the search page lists the cards found, with their rulings
 # Login throttling (django-axes): after 5 wrong passwords in a row for one username from one IP
 # address or from several (someone guessing a judge's password), or ARBITRE_LOGIN_IP_FAILURE_LIMIT
 # wrong passwords from one address for any usernames (someone trying many names; a higher limit,

@@ -3,6 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from judge.cards.urls import api_patterns as cards_api
 from judge.health import healthz, ping
 from judge.scenarios import api as judge_api
 from rules_ref import api as rules_api
@@ -19,6 +20,7 @@ api_patterns = [
     path("check/", judge_api.check_document, name="api-check"),
     path("step/", judge_api.step, name="api-step"),
     path("", include("judge.training.api_urls")),
+    path("", include(cards_api)),
     path("", include(router.urls)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -32,6 +34,7 @@ urlpatterns = [
     path("comptes/", include("django.contrib.auth.urls")),
     path("scenarios/", include("judge.scenarios.urls")),
     path("entrainement/", include("judge.training.urls")),
+    path("cartes/", include("judge.cards.urls")),
     path("", include("rules_ref.urls")),
 ]
 

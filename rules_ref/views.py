@@ -87,8 +87,11 @@ def search_page(request):
     ):
         return redirect(results.hits[0].url)
     scenarios = _scenarios_matching(q, ruleset) if q.strip() else []
+    cards = _cards_matching(q, request.user) if q.strip() else []
     return render(
-        request, "rules_ref/search.html", {"q": q, "results": results, "ruleset": ruleset, "scenarios": scenarios}
+        request,
+        "rules_ref/search.html",
+        {"q": q, "results": results, "ruleset": ruleset, "scenarios": scenarios, "cards": cards},
     )
 
 
@@ -216,6 +219,17 @@ def _scenarios_matching(q: str, ruleset: str) -> list:
     from django.utils.module_loading import import_string
 
     return import_string(finder)(q, ruleset)
+
+
+def _cards_matching(q: str, user) -> list:
+    """Imported cards named by a search, each with its rulings (filled in by the cards app,
+    ``ARBITRE_CARDS_MATCHING``: a list of {"card", "rulings"}; empty when no card is imported)."""
+    finder = getattr(settings, "ARBITRE_CARDS_MATCHING", None)
+    if not finder:
+        return []
+    from django.utils.module_loading import import_string
+
+    return import_string(finder)(q, user)
 
 
 def _scenarios_citing(obj: Rule) -> list:

@@ -4,6 +4,7 @@ import { STATUSES, STATUS_FR, TERRAINS, TERRAIN_FR, CARD_TYPES, TYPE_FR, ZONE_FR
 import { field, checkField, select, textInput, numberInput, holder, setOrDelete, idList, fieldId } from "./fields.js";
 import { state, changed, players, zoneList, zoneTitle, locate, nextId, newCard, ZONES } from "./state.js";
 import { abilitiesEditor, effectEditor } from "./effects.js";
+import { cardFinder, printedText } from "./cards.js";
 import { openPanel, closePanel } from "./panel.js";
 import { setMessage } from "./status.js";
 
@@ -37,7 +38,7 @@ function cardForm(where) {
     field("Coût en Main", numberInput(card.hand_cost, (v) => { setOrDelete(card, "hand_cost", v); changed(false); }, { min: 0 }), path + ".hand_cost"),
     field("Coût en Réserve (vide : injouable)", numberInput(card.reserve_cost, (v) => { card.reserve_cost = v; changed(false); }, { min: 0 }), path + ".reserve_cost"),
   );
-  box.append(grid);
+  box.append(cardFinder(card, path), grid);
 
   const stats = holder("fieldset", path + ".stats", { class: "stats" }, el("legend", {}, "Statistiques"));
   const statsGrid = el("div", { class: "grid" });
@@ -68,7 +69,7 @@ function cardForm(where) {
   }, { placeholder: "fleeting" }), path + ".keywords"));
   box.append(checkField("Jeton (cesse d'exister hors de l'Expédition)", card.token === true, path + ".token", (on) => { card.token = on; changed(false); }));
 
-  box.append(abilitiesEditor(card, path));
+  box.append(printedText(card), abilitiesEditor(card, path));
   if ((card.type || "character") === "spell" || (Array.isArray(card.effect) && card.effect.length)) box.append(effectEditor(card, path));
 
   // Where it is: move, copy, remove.
