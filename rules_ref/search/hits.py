@@ -40,6 +40,15 @@ class Results:
     fuzzy: bool = False
     #: The rule number the query named, however typed (``3.2.9 f`` → ``3.2.9.f``).
     number: str | None = None
+    #: For a missing number: the rules citing it, its nearest existing ancestor, and the nearest
+    #: existing rule at its level (``2.4.6.z`` → parent ``2.4.6``, nearest ``2.4.6.f``).
+    cited_by: list[str] = field(default_factory=list)
+    parent: str | None = None
+    nearest: str | None = None
+    #: Words of the query read through the judges' vocabulary: [(as typed, what it means)].
+    vocabulary: list[tuple[str, str]] = field(default_factory=list)
+    #: The site's pages the query names besides rules (« lexique »): [(title, URL name)].
+    pages: list[tuple[str, str]] = field(default_factory=list)
 
 
 @lru_cache(maxsize=8192)

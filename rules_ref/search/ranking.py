@@ -22,8 +22,8 @@ from itertools import pairwise
 from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
 from .memory import Memory
-from .query import Word
-from .snippets import analyse, flat
+from .text import analyse, flat
+from .words import Word
 
 K1, B = 1.2, 0.75
 COVERAGE_POWER = 2.0
@@ -46,6 +46,18 @@ PROXIMITY_BONUS = 1.4
 NEAR_TOKENS = 4
 #: A rule whose title is exactly the query ("coût de réserve", "Fugace") is what was asked for.
 EXACT_TITLE_BONUS = 1.5
+#: An article (the 2v2 mode, the phases clarification) retells rules in other words: it counts this
+#: much unless the query is about it (a word of its title, or a word only articles hold).
+ARTICLE_FACTOR = 0.35
+#: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
+NEGATION_BONUS = 1.3
+NEGATION = re.compile(
+    r"(?<!\w)(?:ne|n'|n’)\s*\w+(?:\s+\w+)?\s+(?:pas|jamais|plus|rien|que)(?!\w)|(?<!\w)(?:seul(?:e|s|es)?|sauf|aucun(?:e)?|rien)(?!\w)",
+    re.I,
+)
+#: A "what if" question (« que se passe-t-il si ») favours rules that decide a case (« Si …, … »).
+CONDITIONAL_BONUS = 1.25
+CONDITION = re.compile(r"^(?:si|lorsqu|lorsque|quand|une fois)\b|\b(?:si|lorsqu|lorsque)\b.{3,}?,", re.I)
 
 
 def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
@@ -80,11 +92,13 @@ def rank(
     limit: int,
     only: set[int] | None = None,
     extra: dict[int, float] | None = None,
+    reading=None,
 ) -> list[tuple[int, float]]:
     """(document, score) of the best ``limit`` rules for ``words``, best first.
 
     ``only`` restricts the candidates (a quoted phrase); ``extra`` adds scores (a rule number typed
-    among the words)."""
+    among the words); ``reading`` (a :class:`~.query.Reading`) says whether the query is a negated or
+    a "what if" question."""
     per_word = [word_scores(mem, w, ruleset) for w in words]
     totals: dict[int, float] = dict(extra or {})
     for scores in per_word:
@@ -100,6 +114,9 @@ def rank(
     total_weight = sum(weights) or 1.0
     covered_all: set[int] = set()  # rules holding every word in their own fields
     named: list[int] = []  # rules whose title is the query
+    negated = bool(reading and reading.negated)
+    conditional = bool(reading and reading.conditional)
+    about_articles = _about_articles(mem, words, per_word)
     for docnum in totals:
         doc = docs[docnum]
         covered = 0.0
@@ -111,15 +128,21 @@ def rank(
             about_section = not word.all_forms.isdisjoint(doc.context)
             own += docnum in scores
             covered += weight if (docnum in scores or about_section) else 0.0
-            if word.avoid and _under(doc.number, word.avoid) and not _under(doc.number, word.definers):
+            if word.avoid and _under(doc, word.avoid) and not _under(doc, word.definers):
                 factor *= AVOID_FACTOR
                 avoided = True
-            elif (word.definers and _under(doc.number, word.definers)) or not word.all_forms.isdisjoint(defined):
+            elif (word.definers and _under(doc, word.definers)) or not word.all_forms.isdisjoint(defined):
                 factor *= DEFINER_BONUS
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
         if len(words) >= 2 and _near(doc.text, words):
             factor *= PROXIMITY_BONUS
+        if doc.kind == "article" and docnum not in about_articles:
+            factor *= ARTICLE_FACTOR
+        if negated and NEGATION.search(doc.text):
+            factor *= NEGATION_BONUS
+        if conditional and CONDITION.search(doc.text):
+            factor *= CONDITIONAL_BONUS
         if _is_title(doc.title, words) and not avoided:
             factor *= EXACT_TITLE_BONUS
             named.append(docnum)
@@ -181,8 +204,32 @@ def _defined(text: str) -> frozenset[str]:
     return frozenset(f for w in words if w not in STOPWORDS for f in stem_forms(w))
 
 
-def _under(number: str, definers: tuple[str, ...]) -> bool:
-    return bool(number) and any(number == d or number.startswith(d + ".") for d in definers)
+def _under(doc, definers: tuple[str, ...]) -> bool:
+    """Whether a rule is one of ``definers`` (numbers or article slugs) or under one of them."""
+    number = doc.number
+    if not number:
+        return doc.slug in definers
+    return any(number == d or number.startswith(d + ".") for d in definers)
+
+
+def _about_articles(mem: Memory, words: list[Word], per_word: list[dict[int, float]]) -> set[int]:
+    """The articles a query is about: a word of the query is in the article's title, a word (or its
+    vocabulary entry) names it, or a word is found in articles only."""
+    about: set[int] = set()
+    for word, scores in zip(words, per_word, strict=True):
+        held = [d for d in scores if mem.docs[d].kind == "article"]
+        if not held:
+            continue
+        if len(held) == len(scores):
+            about.update(held)
+            continue
+        for docnum in held:
+            doc = mem.docs[docnum]
+            if (word.definers and doc.slug in word.definers) or any(
+                not word.all_forms.isdisjoint(t) for t in _title_words(doc.title)
+            ):
+                about.add(docnum)
+    return about
 
 
 def _section_in_order(mem: Memory, totals: dict[int, float], named: list[int]) -> None:
