@@ -171,6 +171,15 @@ def vocabulary() -> tuple[Usage, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=1)
+def summaries() -> dict[str, tuple[str, ...]]:
+    """Rules that retell others (1.3.2.f, the Night of the day's progression) → the rules they retell."""
+    rules = _vocabulary_file().get("summaries", {}).get("rules", {})
+    if not isinstance(rules, dict) or not all(isinstance(v, list) for v in rules.values()):
+        raise GlossaryError("vocabulary.json: summaries.rules must map a rule to a list of rules")
+    return {k: tuple(v) for k, v in rules.items()}
+
+
 def vocabulary_sources() -> dict[str, str]:
     """Source key → its description in French."""
     return dict(_vocabulary_file().get("sources", {}))

@@ -37,9 +37,26 @@ QUESTION = re.compile(
     r"|pourquoi|dans\s+quel\s+cas|a\s+quel\s+moment|et\s+si)(?!\w)"
 )
 #: Words of a negated question (« est-ce qu'on ne peut jamais … »): read, then dropped.
-NEGATION_WORDS = frozenset({"ne", "n", "pas", "jamais", "aucun", "aucune", "interdit", "interdite", "impossible"})
-#: Words a question asks with, dropped from the search once read.
-QUESTION_WORDS = frozenset({"pourquoi", "jamais", "aucun", "aucune"})
+NEGATION_WORDS = frozenset(
+    {"ne", "n", "pas", "jamais", "aucun", "aucune", "interdit", "interdite", "impossible", "sans"}
+)
+#: Words a question asks with (auxiliaries, question words), dropped from the search once read.
+QUESTION_WORDS = frozenset(
+    {
+        "pourquoi",
+        "jamais",
+        "aucun",
+        "aucune",
+        "sans",
+        "avoir",
+        "etre",
+        "faire",
+        "possible",
+        "encore",
+        "vraiment",
+        "bien",
+    }
+)
 
 
 @dataclass
@@ -118,6 +135,23 @@ def _widening() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
     return {k: (frozenset(f), tuple(sorted(r))) for k, (f, r) in table.items()}
 
 
+@lru_cache(maxsize=1)
+def _widening_by_stem() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
+    """The same, by each analysed form of the words (``garde`` finds the group of ``garder``)."""
+    table: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+    for word, entry in _widening().items():
+        for form in stem_forms(word):
+            table.setdefault(form, entry)
+    return table
+
+
+def _widened(raw: str, forms: set[str]):
+    found = _widening().get(raw)
+    if found:
+        return found
+    return next((_widening_by_stem()[f] for f in sorted(forms) if f in _widening_by_stem()), None)
+
+
 def _fold_query(q: str) -> str:
     return " ".join(fold(q).replace("'", " ").split())
 
@@ -188,14 +222,14 @@ def read_words(q: str, mem: Memory) -> Reading:
 
 def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: bool, corrected: list) -> Word | None:
     forms = set(stem_forms(raw))
-    widened = _widening().get(raw)
+    widened = _widened(raw, forms)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
         fixed = correct(mem, raw)
         if fixed is None:
             return None
         corrected.append((raw, fixed))
         raw, forms = fixed, set(stem_forms(fixed))
-        widened = _widening().get(raw)
+        widened = _widened(raw, forms)
     alt: set[str] = set()
     definers = rules
     if widened:

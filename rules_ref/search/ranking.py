@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from .. import glossary
 from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
 from .memory import Memory
@@ -49,6 +50,11 @@ EXACT_TITLE_BONUS = 1.5
 #: An article (the 2v2 mode, the phases clarification) retells rules in other words: it counts this
 #: much unless the query is about it (a word of its title, or a word only articles hold).
 ARTICLE_FACTOR = 0.35
+#: The first rule a vocabulary entry names is what the word means first (``untap``: the Morning).
+PRIMARY_BONUS = 1.15
+#: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
+#: covers of the query.
+SUMMARY_COVERAGE = 0.75
 #: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
 NEGATION_BONUS = 1.3
 NEGATION = re.compile(
@@ -112,6 +118,7 @@ def rank(
     # Coverage weighs each word by its rarity: holding "tumulte" says more than holding "cartes".
     weights = [math.log(len(docs) / (len(scores) + 1)) + 1.0 for scores in per_word]
     total_weight = sum(weights) or 1.0
+    coverage: dict[int, float] = {}  # share of the query's words each rule covers
     covered_all: set[int] = set()  # rules holding every word in their own fields
     named: list[int] = []  # rules whose title is the query
     negated = bool(reading and reading.negated)
@@ -133,6 +140,8 @@ def rank(
                 avoided = True
             elif (word.definers and _under(doc, word.definers)) or not word.all_forms.isdisjoint(defined):
                 factor *= DEFINER_BONUS
+                if word.meant and _under(doc, word.definers[:1]):
+                    factor *= PRIMARY_BONUS
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
         if len(words) >= 2 and _near(doc.text, words):
@@ -143,6 +152,7 @@ def rank(
             factor *= NEGATION_BONUS
         if conditional and CONDITION.search(doc.text):
             factor *= CONDITIONAL_BONUS
+        coverage[docnum] = covered / total_weight
         if _is_title(doc.title, words) and not avoided:
             factor *= EXACT_TITLE_BONUS
             named.append(docnum)
@@ -152,7 +162,8 @@ def rank(
                 covered_all.add(docnum)
         totals[docnum] *= factor
     if len(words) >= 2:
-        _rules_above_headings(mem, totals, covered_all)
+        _rules_above_headings(mem, totals, covered_all, coverage)
+        _details_above_summaries(mem, totals, coverage, words)
     if extra:  # a rule number typed among the words is what the judge wants first
         top = max(totals.values())
         for docnum in extra:
@@ -213,8 +224,8 @@ def _under(doc, definers: tuple[str, ...]) -> bool:
 
 
 def _about_articles(mem: Memory, words: list[Word], per_word: list[dict[int, float]]) -> set[int]:
-    """The articles a query is about: a word of the query is in the article's title, a word (or its
-    vocabulary entry) names it, or a word is found in articles only."""
+    """The articles a query is about: its words name half of the article's title or more, a word's
+    vocabulary entry names it, or a word is found in articles only."""
     about: set[int] = set()
     for word, scores in zip(words, per_word, strict=True):
         held = [d for d in scores if mem.docs[d].kind == "article"]
@@ -225,9 +236,9 @@ def _about_articles(mem: Memory, words: list[Word], per_word: list[dict[int, flo
             continue
         for docnum in held:
             doc = mem.docs[docnum]
-            if (word.definers and doc.slug in word.definers) or any(
-                not word.all_forms.isdisjoint(t) for t in _title_words(doc.title)
-            ):
+            title = _title_words(doc.title)
+            named = sum(1 for t in title if any(not w.all_forms.isdisjoint(t) for w in words))
+            if (word.definers and doc.slug in word.definers) or 2 * named >= len(title):
                 about.add(docnum)
     return about
 
@@ -247,15 +258,55 @@ def _section_in_order(mem: Memory, totals: dict[int, float], named: list[int]) -
         totals[docnum] = top * (1.0 - 0.001 * (i + 1))
 
 
-def _rules_above_headings(mem: Memory, totals: dict[int, float], covered_all: set[int]) -> None:
-    """A heading covering every word goes just below the best of its rules that does too."""
+def _rules_above_headings(
+    mem: Memory, totals: dict[int, float], covered_all: set[int], coverage: dict[int, float]
+) -> None:
+    """A heading goes just below the best of its rules that covers as much of the query (every
+    word, when the heading does) or more (4.2.5.c, a discard under "Nuit", before the heading)."""
     docs = mem.docs
-    for docnum in covered_all:
+    for docnum in list(totals):
         doc = docs[docnum]
-        if doc.kind != "section" or not doc.number or _is_title(doc.title, ()):
+        if doc.kind != "section" or not doc.number:
             continue
-        below = [d for d in mem.subtree.get((doc.ruleset, doc.number), ()) if d != docnum and d in covered_all]
+        mine = coverage.get(docnum, 0.0)
+        below = [
+            d
+            for d in mem.subtree.get((doc.ruleset, doc.number), ())
+            if d != docnum
+            and d in totals
+            and ((d in covered_all) if docnum in covered_all else coverage.get(d, 0.0) > mine + 1e-9)
+        ]
         if below:
             best = max(totals[d] for d in below)
             if totals[docnum] >= best:
                 totals[docnum] = best * 0.99
+
+
+def _details_above_summaries(
+    mem: Memory, totals: dict[int, float], coverage: dict[int, float], words: list[Word]
+) -> None:
+    """A rule that retells others (1.3.2.f) goes below the one of them the query is about (it names
+    its section: Fugace for 2.4.6.c) when that one answers it nearly as well; summaries retell
+    summaries (1.3.2.f retells 4.2.5.b): two passes settle the order."""
+    docs = mem.docs
+    forms = frozenset().union(*(w.all_forms for w in words))
+    for docnum in sorted(totals, key=lambda d: -totals[d]) * 2:
+        doc = docs[docnum]
+        retold = glossary.summaries().get(doc.number) if doc.number else None
+        if not retold:
+            continue
+        details = [
+            d
+            for d in totals
+            if d != docnum
+            and _under(docs[d], retold)
+            and not forms.isdisjoint(docs[d].context | frozenset().union(*_title_words(docs[d].title)))
+            and coverage.get(d, 0.0) >= SUMMARY_COVERAGE * coverage[docnum]
+        ]
+        ranked = sorted(details, key=lambda d: -coverage[d])
+        # Only an unambiguous answer goes first: when two retold rules cover the query as well,
+        # the summary that holds both stays above them.
+        if ranked and (len(ranked) == 1 or coverage[ranked[0]] > coverage[ranked[1]] + 1e-9):
+            best = ranked[0]
+            if totals[best] <= totals[docnum]:
+                totals[best] = totals[docnum] * 1.01
