@@ -222,14 +222,17 @@ def read_words(q: str, mem: Memory) -> Reading:
 
 def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: bool, corrected: list) -> Word | None:
     forms = set(stem_forms(raw))
-    widened = _widened(raw, forms)
+    widened = _widening().get(raw)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
         fixed = correct(mem, raw)
-        if fixed is None:
-            return None
-        corrected.append((raw, fixed))
-        raw, forms = fixed, set(stem_forms(fixed))
-        widened = _widened(raw, forms)
+        if fixed is not None:
+            corrected.append((raw, fixed))
+            raw, forms = fixed, set(stem_forms(fixed))
+            widened = _widening().get(raw)
+        else:  # no indexed word near it: an inflection of a synonym's word (« garde » → garder)
+            widened = _widened(raw, forms)
+            if widened is None:
+                return None
     alt: set[str] = set()
     definers = rules
     if widened:
