@@ -59,7 +59,8 @@ def _cached_url(prefix: str, ruleset: str, number: str | None, slug: str) -> str
     return reverse("rules_ref:article", args=[ruleset, slug])
 
 
-def make_hit(doc: Doc, snippet_html: str, score: float) -> Hit:
+def make_hit(doc: Doc, snippet_html: str, score: float, prefix: str | None = None) -> Hit:
+    """A hit for a document; ``prefix`` is the script prefix (a caller making many hits reads it once)."""
     number = doc.number or None
     return Hit(
         ruleset=doc.ruleset,
@@ -70,5 +71,5 @@ def make_hit(doc: Doc, snippet_html: str, score: float) -> Hit:
         text=doc.text,
         snippet=snippet_html,
         score=score,
-        url=_cached_url(get_script_prefix(), doc.ruleset, number, doc.slug),
+        url=_cached_url(prefix if prefix is not None else get_script_prefix(), doc.ruleset, number, doc.slug),
     )

@@ -57,6 +57,8 @@ class Memory:
     cited_by: dict[str, list[int]] = field(default_factory=dict)
     #: rule set → its numbers in rules order (the nearest rules to a missing number)
     sorted_numbers: dict[str, list[str]] = field(default_factory=dict)
+    #: the articles (documents without a number)
+    articles: list[int] = field(default_factory=list)
 
     def known(self, fieldname: str, term: str) -> bool:
         return term in self.postings[fieldname]
@@ -131,6 +133,7 @@ def _read(s) -> Memory:
         sorted_numbers.setdefault(ruleset, []).append(number)
     return Memory(
         cited_by=cited_by,
+        articles=[d.docnum for d in docs if d.kind == "article"],
         sorted_numbers=sorted_numbers,
         docs=docs,
         postings=postings,

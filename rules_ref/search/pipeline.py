@@ -7,6 +7,7 @@ import re
 
 from django.conf import settings
 from django.core.cache import cache
+from django.urls import get_script_prefix
 
 from .hits import Results, make_hit
 from .index import index_key, phrase_docs
@@ -97,7 +98,8 @@ def keyword_search(q: str, ruleset: str, limit: int) -> Results:
         results.corrected = corrected
     elif corrected:
         results.suggestion = corrected
+    prefix = get_script_prefix()
     for docnum, score in ranked:
         doc = mem.docs[docnum]
-        results.hits.append(make_hit(doc, snippet(doc, terms, plain), round(score, 4)))
+        results.hits.append(make_hit(doc, snippet(doc, terms, plain), round(score, 4), prefix))
     return results

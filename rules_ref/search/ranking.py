@@ -220,7 +220,12 @@ def _under(doc, definers: tuple[str, ...]) -> bool:
     number = doc.number
     if not number:
         return doc.slug in definers
-    return any(number == d or number.startswith(d + ".") for d in definers)
+    return number in definers or number.startswith(_prefixes(definers))
+
+
+@lru_cache(maxsize=1024)
+def _prefixes(definers: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(d + "." for d in definers)
 
 
 def _about_articles(mem: Memory, words: list[Word], per_word: list[dict[int, float]]) -> set[int]:
@@ -228,7 +233,7 @@ def _about_articles(mem: Memory, words: list[Word], per_word: list[dict[int, flo
     vocabulary entry names it, or a word is found in articles only."""
     about: set[int] = set()
     for word, scores in zip(words, per_word, strict=True):
-        held = [d for d in scores if mem.docs[d].kind == "article"]
+        held = [d for d in mem.articles if d in scores]
         if not held:
             continue
         if len(held) == len(scores):
@@ -289,20 +294,23 @@ def _details_above_summaries(
     its section: Fugace for 2.4.6.c) when that one answers it nearly as well; summaries retell
     summaries (1.3.2.f retells 4.2.5.b): two passes settle the order."""
     docs = mem.docs
+    summaries = glossary.summaries()
+    present = [d for d in totals if docs[d].number in summaries]
+    if not present:
+        return
     forms = frozenset().union(*(w.all_forms for w in words))
-    for docnum in sorted(totals, key=lambda d: -totals[d]) * 2:
-        doc = docs[docnum]
-        retold = glossary.summaries().get(doc.number) if doc.number else None
-        if not retold:
-            continue
-        details = [
+    candidates = {
+        docnum: [
             d
             for d in totals
             if d != docnum
-            and _under(docs[d], retold)
+            and _under(docs[d], summaries[docs[docnum].number])
             and not forms.isdisjoint(docs[d].context | frozenset().union(*_title_words(docs[d].title)))
-            and coverage.get(d, 0.0) >= SUMMARY_COVERAGE * coverage[docnum]
         ]
+        for docnum in present
+    }
+    for docnum in sorted(present, key=lambda d: -totals[d]) * 2:
+        details = [d for d in candidates[docnum] if coverage.get(d, 0.0) >= SUMMARY_COVERAGE * coverage[docnum]]
         ranked = sorted(details, key=lambda d: -coverage[d])
         # Only an unambiguous answer goes first: when two retold rules cover the query as well,
         # the summary that holds both stays above them.
