@@ -253,7 +253,11 @@ def lexicon(request):
     usages = [
         {
             "usage": u,
-            "rules": [{"key": r, "number": r in known, "title": articles.get(r)} for r in u.rules if r in known or r in articles],
+            "rules": [
+                {"key": r, "number": r in known, "title": articles.get(r)}
+                for r in u.rules
+                if r in known or r in articles
+            ],
             "source": sources.get(u.source, ""),
         }
         for u in sorted(glossary.vocabulary(), key=lambda u: fold(u.words[0]))
