@@ -83,7 +83,9 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
     meaning: dict[str, Meaning] = {}
     for usage in glossary.vocabulary():
         for word in usage.words:
-            meaning.setdefault(glossary.key(word), (_fold_query(usage.means), usage.rules, (), False, True))
+            # "épuisé|préparer": either word, counted as one (as a hyphenated word is, below)
+            means = _fold_query(usage.means).replace("|", "-")
+            meaning.setdefault(glossary.key(word), (means, usage.rules, (), False, True))
     for term in glossary.terms():
         for form in term.forms:
             if " " in glossary.key(form):
@@ -176,7 +178,7 @@ def read_words(q: str, mem: Memory) -> Reading:
         typed = " ".join(re.split(r"[\s-]+", match.group(1)))
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
-            usages.append((match.group(1), french))
+            usages.append((match.group(1), french.replace("-", " ou ")))
         pieces.append((french, (rules, avoid, english, vocab)))
         cursor = match.end()
     pieces.append((asked[cursor:], ((), (), False, False)))

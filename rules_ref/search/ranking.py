@@ -54,7 +54,7 @@ ARTICLE_FACTOR = 0.35
 PRIMARY_BONUS = 1.15
 #: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
 #: covers of the query.
-SUMMARY_COVERAGE = 0.75
+SUMMARY_COVERAGE = 0.65
 #: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
 NEGATION_BONUS = 1.3
 NEGATION = re.compile(
