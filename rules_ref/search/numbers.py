@@ -1,8 +1,8 @@
 """Rule numbers however typed, and what a number search answers.
 
 A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``2 4 6 c``, ``3,2,9,f``, ``7-3-18-a``,
-``4.2.5c)``, ``(2.5.i)``, ``règle 2.4.6.c``, ``R2.4.6.c``, ``art. 3.1.3.f``: levels of digits
-separated by dots, commas, hyphens or spaces, then an optional letter (attached or separated); a
+``4.2.5c)``, ``(2.5.i)``, ``2.4.6 (c)``, ``règle 2.4.6.c``, ``R2.4.6.c``, ``art. 3.1.3.f``,
+``§ 4.2.5``, ``n° 2.5``: levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
 letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else.
 
 A number the rule set lacks is answered with what stands for it, saying so: the rules that cite it
@@ -23,12 +23,12 @@ from .snippets import plain_snippet
 
 #: A rule number token among words (``2.4.6.c fugace``): dotted only, as rules write it.
 NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
-_SEP = r"(?:\s*[.,\-]\s*|\s+)"
+_SEP = r"(?:\s*[.,\-/]\s*|\s+)"
 #: A whole query that is a rule number however typed. Bounded repetitions: linear in the query.
 LOOSE_NUMBER = re.compile(
-    r"^[(\[]?\s*(?:(?:r(?:[eèé]gles?)?|art(?:icle)?)\.?\s*)?"
+    r"^[(\[]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
     rf"(?P<digits>\d{{1,2}}(?:{_SEP}\d{{1,2}}){{0,3}})"
-    rf"(?:{_SEP}?(?P<letter>[a-z]))?"
+    rf"(?:{_SEP}?\(?(?P<letter>[a-z])\)?)?"
     r"\s*[.)\]*,;:]*\s*$",
     re.IGNORECASE,
 )
