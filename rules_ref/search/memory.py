@@ -59,9 +59,22 @@ class Memory:
     sorted_numbers: dict[str, list[str]] = field(default_factory=dict)
     #: the articles (documents without a number)
     articles: list[int] = field(default_factory=list)
+    _siblings: dict[tuple[str, str], list[str]] = field(default_factory=dict, repr=False)
 
     def known(self, fieldname: str, term: str) -> bool:
         return term in self.postings[fieldname]
+
+    def siblings(self, ruleset: str, parent: str) -> list[str]:
+        """The numbers directly under ``parent`` in ``ruleset``, in rules order."""
+        key = (ruleset, parent)
+        found = self._siblings.get(key)
+        if found is None:
+            prefix = parent + "."
+            found = [
+                n for n in self.sorted_numbers.get(ruleset, []) if n.startswith(prefix) and "." not in n[len(prefix) :]
+            ]
+            self._siblings[key] = found
+        return found
 
 
 def memory() -> Memory:

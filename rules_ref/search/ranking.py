@@ -55,6 +55,9 @@ PRIMARY_BONUS = 1.15
 #: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
 #: covers of the query.
 SUMMARY_COVERAGE = 0.65
+#: A rule that goes on from the one before it (« Si cette position n'existe toujours pas… ») comes
+#: after it when both answer the query: the one before states the case.
+FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
 #: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
 NEGATION_BONUS = 1.3
 NEGATION = re.compile(
@@ -164,6 +167,7 @@ def rank(
     if len(words) >= 2:
         _rules_above_headings(mem, totals, covered_all, coverage)
         _details_above_summaries(mem, totals, coverage, words)
+        _follow_ups_after(mem, totals)
     if extra:  # a rule number typed among the words is what the judge wants first
         top = max(totals.values())
         for docnum in extra:
@@ -285,6 +289,26 @@ def _rules_above_headings(
             best = max(totals[d] for d in below)
             if totals[docnum] >= best:
                 totals[docnum] = best * 0.99
+
+
+def _follow_ups_after(mem: Memory, totals: dict[int, float]) -> None:
+    """A rule continuing the one before it goes just below it when both are candidates (3.2.2.e
+    after 3.2.2.d)."""
+    docs = mem.docs
+    for docnum in list(totals):
+        doc = docs[docnum]
+        if not doc.number or not FOLLOW_UP.match(doc.text):
+            continue
+        before = _previous(mem, doc)
+        if before is not None and before in totals and totals[docnum] >= totals[before]:
+            totals[docnum] = totals[before] * 0.99
+
+
+def _previous(mem: Memory, doc) -> int | None:
+    """The rule just before ``doc`` at its level (3.2.2.d for 3.2.2.e), if it exists."""
+    siblings = mem.siblings(doc.ruleset, doc.number.rsplit(".", 1)[0])
+    i = siblings.index(doc.number) if doc.number in siblings else -1
+    return mem.by_number.get((doc.ruleset, siblings[i - 1])) if i > 0 else None
 
 
 def _details_above_summaries(
