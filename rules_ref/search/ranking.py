@@ -49,7 +49,7 @@ NEAR_TOKENS = 4
 EXACT_TITLE_BONUS = 1.5
 #: An article (the 2v2 mode, the phases clarification) retells rules in other words: it counts this
 #: much unless the query is about it (a word of its title, or a word only articles hold).
-ARTICLE_FACTOR = 0.35
+ARTICLE_FACTOR = 0.15
 #: The first rule a vocabulary entry names is what the word means first (``untap``: the Morning).
 PRIMARY_BONUS = 1.15
 #: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
