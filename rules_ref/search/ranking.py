@@ -9,7 +9,13 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
   section, or a rule under a section titled with the word, is about that word; one that merely
   mentions it is not (5.2.3.j mentions Fugace; 2.4.6.c decides it);
 * **the specific rule above its heading**: when a section heading and one of its rules both cover
-  every word of a query of several words, the rule comes first.
+  every word of a query of several words, or the rule covers more of it, the rule comes first;
+* **what the query asks**: a negated question favours rules that forbid, a "what if" the rules that
+  decide a case; the first rule a vocabulary entry names comes first;
+* **the rule that decides above what retells it**: an article counts little unless the query is
+  about it (the 2v2 mode, the phases clarification); a rule retold by a summary (1.3.2.f, the
+  Night; ``summaries`` in the vocabulary file) goes above it when the query names its section; a
+  rule continuing the one before it (3.2.2.e) goes after it.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from itertools import pairwise
 from .. import glossary
 from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
-from .memory import Memory
+from .memory import Doc, Memory
+from .query import Reading
 from .text import analyse, flat
 from .words import Word
 
@@ -101,7 +108,7 @@ def rank(
     limit: int,
     only: set[int] | None = None,
     extra: dict[int, float] | None = None,
-    reading=None,
+    reading: Reading | None = None,
 ) -> list[tuple[int, float]]:
     """(document, score) of the best ``limit`` rules for ``words``, best first.
 
@@ -219,7 +226,7 @@ def _defined(text: str) -> frozenset[str]:
     return frozenset(f for w in words if w not in STOPWORDS for f in stem_forms(w))
 
 
-def _under(doc, definers: tuple[str, ...]) -> bool:
+def _under(doc: Doc, definers: tuple[str, ...]) -> bool:
     """Whether a rule is one of ``definers`` (numbers or article slugs) or under one of them."""
     number = doc.number
     if not number:
@@ -304,7 +311,7 @@ def _follow_ups_after(mem: Memory, totals: dict[int, float]) -> None:
             totals[docnum] = totals[before] * 0.99
 
 
-def _previous(mem: Memory, doc) -> int | None:
+def _previous(mem: Memory, doc: Doc) -> int | None:
     """The rule just before ``doc`` at its level (3.2.2.d for 3.2.2.e), if it exists."""
     siblings = mem.siblings(doc.ruleset, doc.number.rsplit(".", 1)[0])
     i = siblings.index(doc.number) if doc.number in siblings else -1
