@@ -2,10 +2,12 @@
 
 Two kinds of query:
 
-* a rule number however typed (``4.2.5.c``, ``4.2.5``, ``3.2.9 f``, ``R2.4.6.c``, ``règle 2.4.6.c``)
-  goes straight to that rule, then its subtree in rules order;
-* anything else is a French keyword query over title, text and remarks, with English game terms and
-  judges' synonyms read through the glossary, accents folded, stemming, elisions, stop words,
+* a rule number however typed (``4.2.5.c``, ``4.2.5``, ``3.2.9 f``, ``R2.4.6.c``, ``règle 2.4.6.c``,
+  ``2 4 6 c``, ``3,2,9,f``) goes straight to that rule, then its subtree in rules order; a missing
+  one to the rules citing it, its section and its nearest rule;
+* anything else is a French keyword query over title, text and remarks, with English game terms,
+  judges' synonyms and the players' vocabulary read through the glossary, question words and
+  negation read, accents folded, stemming, elisions, stop words,
   phrases in quotes, typo tolerance (unknown words replaced by their nearest indexed word, then
   fuzzy matching as a last resort), ranked so that the deciding rule comes first, with snippets.
 
