@@ -8,21 +8,28 @@ Works on a fresh clone: it makes its own temporary SQLite database and index dir
 
 What it prints, ours and the baseline side by side, from the same run:
 
-* relevance over ``fixtures/relevance/queries.json``: mean reciprocal rank (first relevant hit in
-  the top 20, 0 if none) and recall@5 (share of a query's relevant rules in its top 5), overall
-  and per kind of query, the held-out queries (``"heldout": true``, written before the ranking was
-  tuned and never tuned on) apart;
+* relevance, mean reciprocal rank (first relevant hit in the top 20, 0 if none) and recall@5 (share
+  of a query's relevant rules in its top 5), overall and per kind of query, over two sets:
+
+  - the judges' set, ``fixtures/relevance/judges.json`` and its held-out third
+    ``judges-heldout.json`` (130 queries written from the rule text before tuning: numbers however
+    typed, players' words, questions, situations, precision at rank 1, far typos), the held-out part
+    reported apart, per kind;
+  - the older set, ``fixtures/relevance/queries.json`` (its ``"heldout": true`` queries apart),
+    against the figures it had before the judges' set was tuned for (it must not regress);
 * index build time (read the rules from the database and build the index);
-* in-process latency, result cache off, of every query of the file in one run (median, p95, the
-  slowest query), ours and FTS5 interleaved query by query, with the ratio; and of suggestions as
-  you type (``suggest``, on the first two thirds of each query);
+* in-process latency, result cache off, of every query of both sets in one run (median, p95, the
+  slowest query), ours and FTS5 interleaved query by query, with the ratio; each query's slowest of
+  three passes; and of suggestions as you type (``suggest``, on the first two thirds of each query);
 * HTTP latency (median, p95) of the search page ``/recherche/?q=…`` and of ``/api/search/?q=…``,
   served by a threaded WSGI server (one thread per request, like ``runserver``) in a child process
   on a free loopback port.
 
-Exit status 0 when ours beats the baseline on both relevance figures, the median query costs at
-most 3× FTS5's, every query's median is under 10 ms, the median suggestion under 1 ms (issue 15)
-and the search page's median is under 50 ms. The verdicts use CPU time (this thread's), ratios
+Exit status 0 when, on the judges' set and on its held-out part alone, MRR ≥ 0.95, recall@5 ≥ 0.98
+and every kind's MRR ≥ 0.9; the older set and its held-out part keep their former MRR; ours beats
+the baseline on both relevance figures; the median query costs at most 2× FTS5's; every query is
+under 10 ms in each of three passes; the median suggestion is under 1 ms and the search page's
+median under 50 ms. The verdicts use CPU time (this thread's), ratios
 taken within the same interleaved run; wall clock is printed beside: on a machine busy with other
 work it says more about the load (printed first) than about the search.
 
@@ -59,15 +66,34 @@ from common import (
 )
 from common import setup_django as _setup_django
 
-QUERIES = ROOT / "fixtures" / "relevance" / "queries.json"
+RELEVANCE = ROOT / "fixtures" / "relevance"
+OLDER = RELEVANCE / "queries.json"
+JUDGES = RELEVANCE / "judges.json"
+JUDGES_HELDOUT = RELEVANCE / "judges-heldout.json"
 TOP = 20  # results asked for, as the search page does
 
-# Targets of issues 2 and 15 (2-core machine).
+# Targets (2-core machine).
 TARGET_QUERY_MS = 10.0
+TARGET_PASSES = 3  # every query under TARGET_QUERY_MS in each of these passes
 TARGET_PAGE_MS = 50.0
-TARGET_RATIO = 3.0
+TARGET_RATIO = 2.0
 TARGET_SUGGEST_MS = 1.0
+TARGET_MRR = 0.95
+TARGET_R5 = 0.98
+TARGET_KIND_MRR = 0.9
+#: The older set's MRR before the judges' set was tuned for: whole file, and its held-out part.
+OLDER_BEFORE = {"all": 0.943, "held-out all": 0.886}
 KINDS = ["keyword", "question", "accent", "typo", "number", "english", "loose"]
+JUDGE_KINDS = ["number", "players", "question", "situation", "precision", "far_typo"]
+
+
+def load_rows(path: Path, heldout: bool | None = None) -> list[dict]:
+    """The queries of a relevance file (a list, or an object with ``queries``); ``heldout`` marks them."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    rows = doc["queries"] if isinstance(doc, dict) else doc
+    if heldout is not None:
+        rows = [{**row, "heldout": heldout} for row in rows]
+    return rows
 
 
 # ---------------------------------------------------------------- measures
@@ -218,6 +244,9 @@ def main() -> int:
     # Measure the search itself, not the per-worker result cache the site keeps in front of it
     # (bench/load_bench.py measures the served site with and without that cache).
     os.environ["ARBITRE_SEARCH_CACHE"] = "0"
+    # The bench sends a few hundred searches a minute from one address: the site's throttles
+    # (a defence against strangers) would refuse them.
+    os.environ["ARBITRE_THROTTLE_RATES"] = "search=100000/min,search-ip=100000/min"
     load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-search-bench-"))
     child = None
@@ -229,7 +258,9 @@ def main() -> int:
 
         call_command("migrate", verbosity=0, interactive=False)
         call_command("import_rules", *map(str, RULE_FILES), ruleset=RULESET, stdout=open(os.devnull, "w"))
-        rows = json.loads(QUERIES.read_text(encoding="utf-8"))
+        older = load_rows(OLDER)
+        judges = load_rows(JUDGES, heldout=False) + load_rows(JUDGES_HELDOUT, heldout=True)
+        rows = judges + older
 
         # Build times (each engine reads the rules from the database and builds its index).
         fts = Fts5(workdir / "fts5.sqlite3")
@@ -238,8 +269,8 @@ def main() -> int:
         documents = fts.db.execute("SELECT count(*) FROM rules").fetchone()[0]
 
         # Relevance.
-        rel_ours = relevance(ours_run, rows)
-        rel_fts = relevance(fts.run, rows)
+        rel_ours, rel_fts = relevance(ours_run, judges), relevance(fts.run, judges)
+        old_ours, old_fts = relevance(ours_run, older), relevance(fts.run, older)
 
         # In-process latency: every query of the file in one run, engines interleaved.
         queries = [r["q"] for r in rows]
@@ -250,6 +281,9 @@ def main() -> int:
                 statistics.median(ours[i :: len(queries)]),
                 statistics.median(ours_cpu[i :: len(queries)]),
             )
+        # Each query's slowest of three separate passes (CPU), against the every-query target.
+        passes = [time_queries([ours_run], queries, 1)[1][0] for _ in range(TARGET_PASSES)]
+        slowest_pass = {q: max(p[i] for p in passes) for i, q in enumerate(queries)}
         typed = list(dict.fromkeys(typing(q) for q in queries))
         (suggest,), (suggest_cpu,) = time_queries([ours_suggest], typed, args.rounds)
         search.close_searcher()
@@ -268,7 +302,8 @@ def main() -> int:
 
     # ------------------------------------------------------------ report
     print(
-        f"Search bench: {documents} documents (fixtures/rules, rule set {RULESET}), {len(rows)} judge queries,"
+        f"Search bench: {documents} documents (fixtures/rules, rule set {RULESET}), {len(judges)} judges' queries"
+        f" + {len(older)} older ones,"
         f" Python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, {os.cpu_count()} CPUs"
     )
     print("Result cache off (ARBITRE_SEARCH_CACHE=0): these figures are the search itself.")
@@ -277,18 +312,50 @@ def main() -> int:
         " other work on the machine inflates them; ratios come from the same run)"
     )
     print()
-    print("Relevance (fixtures/relevance/queries.json; MRR over the top 20, recall@5)")
-    print(f"  {'queries':<18} {'n':>3}   {'MRR ours':>9} {'MRR FTS5':>9}   {'R@5 ours':>9} {'R@5 FTS5':>9}")
-    groups = ["all", "tuned all", *KINDS, "held-out all", *("held-out " + k for k in KINDS)]
-    for kind in groups:
-        if kind not in rel_ours:
-            continue
-        if kind == "held-out all":
-            print("  held out (written before tuning, never tuned on):")
-        o, b = rel_ours[kind], rel_fts[kind]
-        print(f"  {kind:<18} {o['n']:>3}   {o['mrr']:>9.3f} {b['mrr']:>9.3f}   {o['r5']:>9.3f} {b['r5']:>9.3f}")
-    beats = rel_ours["all"]["mrr"] > rel_fts["all"]["mrr"] and rel_ours["all"]["r5"] > rel_fts["all"]["r5"]
-    print(f"  ours beats FTS5 on both: {'yes' if beats else 'NO'}")
+
+    def table(title: str, ours_figures: dict, fts_figures: dict, kinds: list[str]) -> None:
+        print(title)
+        print(f"  {'queries':<22} {'n':>3}   {'MRR ours':>9} {'MRR FTS5':>9}   {'R@5 ours':>9} {'R@5 FTS5':>9}")
+        for kind in ["all", "tuned all", *kinds, "held-out all", *("held-out " + k for k in kinds)]:
+            if kind not in ours_figures:
+                continue
+            if kind == "held-out all":
+                print("  held out (written before tuning, never tuned on):")
+            o, b = ours_figures[kind], fts_figures[kind]
+            print(f"  {kind:<22} {o['n']:>3}   {o['mrr']:>9.3f} {b['mrr']:>9.3f}   {o['r5']:>9.3f} {b['r5']:>9.3f}")
+
+    table(
+        "Relevance, judges' set (fixtures/relevance/judges.json + judges-heldout.json; MRR over the top 20, recall@5)",
+        rel_ours,
+        rel_fts,
+        JUDGE_KINDS,
+    )
+    misses = []
+    for part in ("all", "held-out all"):
+        if rel_ours[part]["mrr"] < TARGET_MRR or rel_ours[part]["r5"] < TARGET_R5:
+            misses.append(f"{part}: MRR {rel_ours[part]['mrr']:.3f}, R@5 {rel_ours[part]['r5']:.3f}")
+    for kind in JUDGE_KINDS:
+        for group in (kind, "held-out " + kind):
+            if group in rel_ours and rel_ours[group]["mrr"] < TARGET_KIND_MRR:
+                misses.append(f"{group}: MRR {rel_ours[group]['mrr']:.3f}")
+    ok_judges = not misses
+    print(
+        f"  targets (MRR ≥ {TARGET_MRR}, R@5 ≥ {TARGET_R5} overall and held out; every kind MRR ≥"
+        f" {TARGET_KIND_MRR}, held out too): {'met' if ok_judges else 'MISSED: ' + '; '.join(misses)}"
+    )
+    print()
+    table("Relevance, older set (fixtures/relevance/queries.json)", old_ours, old_fts, KINDS)
+    ok_older = all(old_ours[k]["mrr"] >= v - 0.0005 for k, v in OLDER_BEFORE.items())
+    print(
+        "  before the judges' set: "
+        + ", ".join(f"{k} MRR {v:.3f}" for k, v in OLDER_BEFORE.items())
+        + f"; kept: {'yes' if ok_older else 'NO'}"
+    )
+    beats = all(
+        figures["all"]["mrr"] > base["all"]["mrr"] and figures["all"]["r5"] > base["all"]["r5"]
+        for figures, base in ((rel_ours, rel_fts), (old_ours, old_fts))
+    )
+    print(f"  ours beats FTS5 on both sets, both figures: {'yes' if beats else 'NO'}")
     print()
     print(f"Index build (read {documents} rules from the database and index them; median of {args.builds})")
     ob, fb = statistics.median(ours_builds), statistics.median(fts_builds)
@@ -319,7 +386,15 @@ def main() -> int:
         f"  slowest query (its median): {slowest_cpu * 1000:.2f} ms cpu {slowest_cpu_q!r};"
         f" {slowest * 1000:.2f} ms wall {slowest_q!r}"
     )
-    print(f"  target: every query under {TARGET_QUERY_MS:.0f} ms: {'met' if ok_query else 'MISSED'}")
+    worst_q = max(slowest_pass, key=slowest_pass.get)
+    ok_query = ok_query and slowest_pass[worst_q] * 1000 < TARGET_QUERY_MS
+    print(
+        f"  slowest query in {TARGET_PASSES} separate passes (cpu): {slowest_pass[worst_q] * 1000:.2f} ms {worst_q!r}"
+    )
+    print(
+        f"  target: every query under {TARGET_QUERY_MS:.0f} ms (its median, and in each of {TARGET_PASSES} passes):"
+        f" {'met' if ok_query else 'MISSED'}"
+    )
     ok_suggest = median_ms(suggest_cpu) <= TARGET_SUGGEST_MS
     print(
         f"  suggest as you type ({len(typed)} prefixes): median {median_ms(suggest_cpu):.3f} ms cpu"
@@ -336,7 +411,8 @@ def main() -> int:
         print(f"  {name:<18} {len(samples):>8}   {median_ms(samples):>7.2f} {p95_ms(samples):>7.2f}")
     ok_page = median_ms(http["page /recherche/"]) < TARGET_PAGE_MS
     print(f"  target: search page under {TARGET_PAGE_MS:.0f} ms median: {'met' if ok_page else 'MISSED'}")
-    return 0 if (beats and ok_ratio and ok_query and ok_suggest and ok_page) else 1
+    ok = ok_judges and ok_older and beats and ok_ratio and ok_query and ok_suggest and ok_page
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -22,27 +22,20 @@ from django.utils import timezone
 from engine.versions import CONCORDANCE_DIR
 
 from .models import Concordance, Rule, RuleSet
+from .official import (  # noqa: F401  (re-exported: where the concordance's callers look)
+    CURRENT,
+    OFFICIAL_PREFIX,
+    OFFICIAL_URL,
+    QUERY,
+    VERSIONS,
+    OfficialMatch,
+    Version,
+    official_label,
+    paragraphs,
+    parse_official,
+)
 
-#: The publisher's page for the rules: both English documents say the latest Comprehensive Rules are
-#: published there ("You can find the latest version [...] at https://www.altered.gg/en-us/the-game/how-to-play").
-OFFICIAL_URL = "https://www.altered.gg/en-us/the-game/how-to-play"
 DIR = CONCORDANCE_DIR  # engine/data/concordance/: the engine reads it too (engine.versions)
-
-
-@dataclass(frozen=True)
-class Version:
-    key: str  # field prefix in the model and key in the file: "v3", "v5"
-    slug: str  # "cr-5.0", as the API and the engine name it
-    label: str  # "CR 5.0", as a judge writes it
-    title: str
-    effective: str
-
-
-VERSIONS = {
-    "v3": Version("v3", "cr-3.0", "CR 3.0", "Altered Complete Rules 3.0", "6 juin 2025"),
-    "v5": Version("v5", "cr-5.0", "CR 5.0", "Altered Comprehensive Rules 5.0", "27 février 2026"),
-}
-CURRENT = VERSIONS["v5"]
 VERDICTS = dict(Concordance.Verdict.choices)  # "changed" -> "modifiée"
 NUMBER = re.compile(r"\d+(?:\.\d+)*(?:\.[a-z])?")
 ENTRY_KEYS = {"rule", "v3", "v3_verdict", "v3_partial", "v5", "v5_verdict", "v5_partial", "note"}
@@ -217,18 +210,6 @@ def french_ruleset(slug: str | None) -> str:
 # --- showing it -----------------------------------------------------------------------------------
 
 
-def paragraphs(c: Concordance, version: Version = CURRENT) -> str:
-    """``2.4.7.d``, ``2.5.a + 2.5.b``, ``5.1.2.e (en partie)``, or ``(aucun paragraphe)``."""
-    numbers = getattr(c, f"{version.key}_numbers")
-    text = " + ".join(numbers) if numbers else "(aucun paragraphe)"
-    return text + (" (en partie)" if getattr(c, f"{version.key}_partial") else "")
-
-
-def official_label(c: Concordance, version: Version = CURRENT) -> str:
-    """``CR 5.0 2.4.7.d``: the version's label and :func:`paragraphs`."""
-    return f"{version.label} {paragraphs(c, version)}"
-
-
 def as_data(c: Concordance) -> dict:
     """The rule API's ``official`` field."""
     data = {
@@ -245,96 +226,15 @@ def as_data(c: Concordance) -> dict:
 
 # --- official-number lookup -----------------------------------------------------------------------
 
-#: "cr5 4.2.5.d", "CR 5.0 4.2.5.d", "cr-5.0 2.4.7.d", "v3 6.5.b", "v5.0: 2.4.7.d". Anchored, no nested
-#: repetition: linear in the query's length, whatever a stranger sends.
-QUERY = re.compile(
-    r"\s*(?:cr|v)\s*[-_]?\s*(?P<major>\d{1,2})(?:\s*[.,]\s*(?P<minor>\d{1,2}))?\s*[:\s]\s*"
-    r"(?P<number>\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[a-z])?)\s*\.?\s*",
-    re.IGNORECASE,
-)
-#: The start of an official number being typed: "cr5", "CR 5.0 ", "v3:".
-OFFICIAL_PREFIX = re.compile(r"\s*(?:cr|v)\s*[-_]?\s*\d{1,2}(?:\s*[.,]\s*\d{0,2})?\s*:?\s*", re.IGNORECASE)
-#: How many French rules a section-wide official number ("cr5 4.2") may list.
-MAX_RULES = 60
-
-
-@dataclass
-class OfficialMatch:
-    query: str
-    version: Version | None  # None: a version Arbitre does not know ("cr4 2.1")
-    number: str
-    #: (rule, concordance) pairs in rules order
-    rules: list[tuple[Rule, Concordance]] = field(default_factory=list)
-    #: True: rules whose official paragraph is ``number`` itself; False: paragraphs under it (a section)
-    exact: bool = True
-
-    @property
-    def notice(self) -> str:
-        if self.version is None:
-            known = " et ".join(v.label for v in VERSIONS.values())
-            return f"Seules les versions {known} des règles officielles sont reliées aux règles françaises."
-        name = f"{self.version.label} {self.number}"
-        if not self.rules:
-            return f"{name} ne correspond à aucune règle de la traduction française."
-        numbers = ", ".join(r.number for r, _ in self.rules)
-        if not self.exact:
-            return f"Dans la section {name}, règles françaises correspondantes : {numbers}."
-        if len(self.rules) == 1:
-            return f"{name} correspond à la règle française {numbers}."
-        return f"{name} correspond aux règles françaises {numbers}."
-
-    def as_data(self) -> dict:
-        return {
-            "version": self.version.slug if self.version else None,
-            "number": self.number,
-            "exact": self.exact,
-            "notice": self.notice,
-        }
-
-
-def parse_official(query: str) -> tuple[str, str] | None:
-    """``("5.0", "4.2.5.d")`` for ``"cr5 4.2.5.d"``; None when the query is not an official number."""
-    if len(query) > 80:
-        return None
-    m = QUERY.fullmatch(query)
-    if not m:
-        return None
-    return f"{int(m['major'])}.{int(m['minor'] or 0)}", m["number"].lower()
-
 
 def find_official(query: str, ruleset: str) -> OfficialMatch | None:
-    """The French rules of ``ruleset`` that an official number stands for, or None if ``query`` is
-    not an official number. Never falls back to the French rule that has the same number."""
-    parsed = parse_official(query or "")
-    if parsed is None:
-        return None
-    release, number = parsed
-    version = next((v for v in VERSIONS.values() if v.label == f"CR {release}"), None)
-    return match_official(version, number, ruleset, query=query.strip())
+    """See :meth:`rules_ref.models.ConcordanceManager.find_official`."""
+    return Concordance.objects.find_official(query, ruleset)
 
 
 def match_official(version: Version | None, number: str, ruleset: str, query: str = "") -> OfficialMatch:
-    """The French rules of ``ruleset`` that the paragraph ``number`` of ``version`` stands for: those
-    citing it exactly, else (a section) those under it; never the French rule of the same number."""
-    match = OfficialMatch(
-        query=query or f"{version.label if version else '?'} {number}", version=version, number=number
-    )
-    if version is None:
-        return match
-    rows = list(
-        Concordance.objects.filter(rule__ruleset__slug=ruleset).select_related("rule__ruleset").order_by("rule__order")
-    )  # one row per numbered rule of the set: bounded by the rule set
-    key = f"{version.key}_numbers"
-    exact = [(c.rule, c) for c in rows if number in getattr(c, key)]
-    if exact:
-        # The rules the paragraph stands for first: FR 4.3.a ([4.2.5.d]) before FR 4.2.5.d, whose
-        # remark only is in 4.2.5.d ([3.2.7.c, 3.2.10.b, 4.2.5.d]); then rules order (a stable sort).
-        match.rules = sorted(exact, key=lambda pair: getattr(pair[1], key).index(number))
-        return match
-    prefix = number + "."
-    under = [(c.rule, c) for c in rows if any(n.startswith(prefix) for n in getattr(c, key))]
-    match.rules, match.exact = under[:MAX_RULES], False
-    return match
+    """See :meth:`rules_ref.models.ConcordanceManager.match_official`."""
+    return Concordance.objects.match_official(version, number, ruleset, query=query)
 
 
 # --- the official paragraphs ----------------------------------------------------------------------

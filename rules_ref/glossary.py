@@ -111,3 +111,91 @@ def english_for(title: str, number: str | None) -> list[Term]:
         if term.en not in {t.en for t in unique}:
             unique.append(term)
     return unique
+
+
+# --- the judges' and players' vocabulary ----------------------------------------------------------
+
+#: What kind of word an entry is, as the lexicon shows it.
+VOCABULARY_KINDS = ("autre jeu", "abus de langage", "contraire", "synonyme", "abréviation", "expression")
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Words judges and players type that the rules say otherwise (``bibli`` for the Deck)."""
+
+    words: tuple[str, ...]  # as typed: the first is the entry's name
+    means: str  # the rules' own words, searched in their place
+    rules: tuple[str, ...]  # the rules (numbers or article slugs) that decide what it means
+    kind: str
+    source: str  # a key of the file's "sources"
+    note: str  # in French, for the lexicon and the rule pages
+
+    @property
+    def slug(self) -> str:
+        return "mot-" + "-".join(fold(self.words[0]).replace("'", " ").split())
+
+
+@lru_cache(maxsize=1)
+def _vocabulary_file() -> dict:
+    return _load("vocabulary.json")
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> tuple[Usage, ...]:
+    """Every entry of ``vocabulary.json``, in the file's order; a malformed one is a clear error."""
+    doc = _vocabulary_file()
+    sources = doc.get("sources", {})
+    found = []
+    for i, row in enumerate(doc.get("entries", [])):
+        where = f"vocabulary.json: entries[{i}]"
+        try:
+            usage = Usage(
+                words=tuple(row["words"]),
+                means=row["means"],
+                rules=tuple(row["rules"]),
+                kind=row["kind"],
+                source=row["source"],
+                note=row["note"],
+            )
+        except (KeyError, TypeError) as exc:
+            raise GlossaryError(f"{where} lacks or mistypes {exc}") from None
+        if not usage.words or not all(isinstance(w, str) and w.strip() for w in usage.words):
+            raise GlossaryError(f"{where}.words: a list of words is expected")
+        if not isinstance(usage.means, str) or not usage.means.strip():
+            raise GlossaryError(f"{where}.means: the rules' words are expected")
+        if usage.kind not in VOCABULARY_KINDS:
+            raise GlossaryError(f"{where}.kind: {usage.kind!r} is not one of {', '.join(VOCABULARY_KINDS)}")
+        if usage.source not in sources:
+            raise GlossaryError(f"{where}.source: {usage.source!r} is not a key of « sources »")
+        found.append(usage)
+    return tuple(found)
+
+
+@lru_cache(maxsize=1)
+def summaries() -> dict[str, tuple[str, ...]]:
+    """Rules that retell others (1.3.2.f, the Night of the day's progression) → the rules they retell."""
+    rules = _vocabulary_file().get("summaries", {}).get("rules", {})
+    if not isinstance(rules, dict) or not all(isinstance(v, list) for v in rules.values()):
+        raise GlossaryError("vocabulary.json: summaries.rules must map a rule to a list of rules")
+    return {k: tuple(v) for k, v in rules.items()}
+
+
+def vocabulary_sources() -> dict[str, str]:
+    """Source key → its description in French."""
+    return dict(_vocabulary_file().get("sources", {}))
+
+
+@lru_cache(maxsize=1)
+def usages_by_word() -> dict[str, Usage]:
+    """Each typed form (as :func:`key`) → its entry (the first entry listing it)."""
+    table: dict[str, Usage] = {}
+    for usage in vocabulary():
+        for word in usage.words:
+            table.setdefault(key(word), usage)
+    return table
+
+
+def usages_for(number: str | None, slug: str | None = None) -> list[Usage]:
+    """The entries meaning a rule or an article: its page shows them as « aussi appelé »."""
+    wanted = {number, slug} - {None, ""}
+    return [u for u in vocabulary() if wanted.intersection(u.rules)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import models
 from django.urls import reverse
 
+from . import official
 from .parser import number_key
 
 
@@ -131,12 +132,42 @@ class Citation(models.Model):
 
 
 class ConcordanceManager(models.Manager):
-    def find_official(self, query: str, ruleset: str):
-        """The French rules an official number stands for (``"cr5 4.2.5.d"``), or None when ``query``
-        names no official number: see :func:`rules_ref.concordance.find_official`."""
-        from .concordance import find_official
+    def find_official(self, query: str, ruleset: str) -> official.OfficialMatch | None:
+        """The French rules of ``ruleset`` that an official number stands for (``"cr5 4.2.5.d"``), or
+        None if ``query`` is not an official number. Never falls back to the French rule that has the
+        same number."""
+        parsed = official.parse_official(query or "")
+        if parsed is None:
+            return None
+        release, number = parsed
+        version = next((v for v in official.VERSIONS.values() if v.label == f"CR {release}"), None)
+        return self.match_official(version, number, ruleset, query=query.strip())
 
-        return find_official(query, ruleset)
+    def match_official(
+        self, version: official.Version | None, number: str, ruleset: str, query: str = ""
+    ) -> official.OfficialMatch:
+        """The French rules of ``ruleset`` that the paragraph ``number`` of ``version`` stands for:
+        those citing it exactly, else (a section) those under it; never the French rule of the same
+        number."""
+        match = official.OfficialMatch(
+            query=query or f"{version.label if version else '?'} {number}", version=version, number=number
+        )
+        if version is None:
+            return match
+        rows = list(
+            self.filter(rule__ruleset__slug=ruleset).select_related("rule__ruleset").order_by("rule__order")
+        )  # one row per numbered rule of the set: bounded by the rule set
+        key = f"{version.key}_numbers"
+        exact = [(c.rule, c) for c in rows if number in getattr(c, key)]
+        if exact:
+            # The rules the paragraph stands for first: FR 4.3.a ([4.2.5.d]) before FR 4.2.5.d, whose
+            # remark only is in 4.2.5.d ([3.2.7.c, 3.2.10.b, 4.2.5.d]); then rules order (a stable sort).
+            match.rules = sorted(exact, key=lambda pair: getattr(pair[1], key).index(number))
+            return match
+        prefix = number + "."
+        under = [(c.rule, c) for c in rows if any(n.startswith(prefix) for n in getattr(c, key))]
+        match.rules, match.exact = under[: official.MAX_RULES], False
+        return match
 
 
 class Concordance(models.Model):
@@ -176,14 +207,8 @@ class Concordance(models.Model):
         """The meaning changed by v5.0 (or the rule is gone): the page warns, the table marks it."""
         return self.v5_verdict in (self.Verdict.CHANGED, self.Verdict.ABSENT)
 
-    def _shown(self, what: str, version: str) -> str:
-        """``official_label`` (``CR 5.0 2.4.7.d``) or ``paragraphs`` (``2.4.7.d``) of one version."""
-        from . import concordance
-
-        return getattr(concordance, what)(self, concordance.VERSIONS[version])
-
     #: Where the rule stands in the current official rules: ``CR 5.0 2.4.7.d``.
-    official_label = property(lambda self: self._shown("official_label", "v5"))
-    v3_label = property(lambda self: self._shown("official_label", "v3"))
-    v5_paragraphs = property(lambda self: self._shown("paragraphs", "v5"))
-    v3_paragraphs = property(lambda self: self._shown("paragraphs", "v3"))
+    official_label = property(lambda self: official.official_label(self, official.VERSIONS["v5"]))
+    v3_label = property(lambda self: official.official_label(self, official.VERSIONS["v3"]))
+    v5_paragraphs = property(lambda self: official.paragraphs(self, official.VERSIONS["v5"]))
+    v3_paragraphs = property(lambda self: official.paragraphs(self, official.VERSIONS["v3"]))

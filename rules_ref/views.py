@@ -194,6 +194,8 @@ def _rule_fragments(pk: int) -> dict:
         "siblings": siblings if len(siblings) > 1 else [],
         # The English term of the rule's title, or of its section's ("2.4.6.c" is under "Fugace").
         "english": glossary.english_for(obj.title or (obj.parent.title if obj.parent else ""), obj.number),
+        # What judges and players call it: the vocabulary entries naming the rule (or the article).
+        "also_called": glossary.usages_for(obj.number, obj.slug if obj.kind == Rule.Kind.ARTICLE else None),
         "previous": previous,
         "next": following,
         "cited_by": cited_by,
@@ -243,10 +245,47 @@ def _scenarios_citing(obj: Rule) -> list:
 
 
 def lexicon(request):
-    """The game's terms, French ↔ English, each with the rule that defines it and a search link."""
+    """The game's terms, French ↔ English, each with the rule that defines it and a search link; then
+    the judges' and players' vocabulary with its sources. ``?filtre=`` keeps the rows holding a word
+    (accents and case aside), without script."""
     rs = _ruleset(None)
     known = citation_context(rs)["numbers"]
+    wanted = fold(request.GET.get("filtre", "")).strip()[:60]
+
+    def kept(*texts: str) -> bool:
+        return not wanted or any(wanted in fold(t) for t in texts if t)
+
     rows = sorted(glossary.terms(), key=lambda t: fold(t.fr))
-    terms = [{"term": t, "rule": t.rule if t.rule in known else None} for t in rows]
+    terms = [
+        {"term": t, "rule": t.rule if t.rule in known else None}
+        for t in rows
+        if kept(t.fr, t.en, t.rule or "", *t.forms, *t.en_forms)
+    ]
     by_english = sorted(terms, key=lambda row: fold(row["term"].en))
-    return render(request, "rules_ref/lexicon.html", {"ruleset": rs, "terms": terms, "by_english": by_english})
+    articles = dict(Rule.objects.filter(ruleset=rs, kind=Rule.Kind.ARTICLE).values_list("slug", "title"))
+    sources = glossary.vocabulary_sources()
+    usages = [
+        {
+            "usage": u,
+            "rules": [
+                {"key": r, "number": r in known, "title": articles.get(r)}
+                for r in u.rules
+                if r in known or r in articles
+            ],
+            "source": sources.get(u.source, ""),
+        }
+        for u in sorted(glossary.vocabulary(), key=lambda u: fold(u.words[0]))
+        if kept(*u.words, u.means, u.note, u.kind, *u.rules)
+    ]
+    return render(
+        request,
+        "rules_ref/lexicon.html",
+        {
+            "ruleset": rs,
+            "terms": terms,
+            "by_english": by_english,
+            "usages": usages,
+            "sources": sources,
+            "filtre": request.GET.get("filtre", "")[:60],
+        },
+    )

@@ -40,6 +40,15 @@ class Results:
     fuzzy: bool = False
     #: The rule number the query named, however typed (``3.2.9 f`` → ``3.2.9.f``).
     number: str | None = None
+    #: For a missing number: the rules citing it, its nearest existing ancestor, and the nearest
+    #: existing rule at its level (``2.4.6.z`` → parent ``2.4.6``, nearest ``2.4.6.f``).
+    cited_by: list[str] = field(default_factory=list)
+    parent: str | None = None
+    nearest: str | None = None
+    #: Words of the query read through the judges' vocabulary: [(as typed, what it means)].
+    vocabulary: list[tuple[str, str]] = field(default_factory=list)
+    #: The site's pages the query names besides rules (« lexique »): [(title, URL name)].
+    pages: list[tuple[str, str]] = field(default_factory=list)
 
 
 @lru_cache(maxsize=8192)
@@ -50,7 +59,8 @@ def _cached_url(prefix: str, ruleset: str, number: str | None, slug: str) -> str
     return reverse("rules_ref:article", args=[ruleset, slug])
 
 
-def make_hit(doc: Doc, snippet_html: str, score: float) -> Hit:
+def make_hit(doc: Doc, snippet_html: str, score: float, prefix: str | None = None) -> Hit:
+    """A hit for a document; ``prefix`` is the script prefix (a caller making many hits reads it once)."""
     number = doc.number or None
     return Hit(
         ruleset=doc.ruleset,
@@ -61,5 +71,5 @@ def make_hit(doc: Doc, snippet_html: str, score: float) -> Hit:
         text=doc.text,
         snippet=snippet_html,
         score=score,
-        url=_cached_url(get_script_prefix(), doc.ruleset, number, doc.slug),
+        url=_cached_url(prefix if prefix is not None else get_script_prefix(), doc.ruleset, number, doc.slug),
     )

@@ -15,8 +15,9 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from ..parser import ancestors
+from ..parser import CITATION, ancestors, number_key
 from .index import KEYWORD_FIELDS, index_key, searcher
+from .text import analyse, flat
 
 _memories: dict[tuple[str, str], Memory] = {}
 _memories_lock = threading.Lock()
@@ -52,9 +53,28 @@ class Memory:
     subtree: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     #: every whole folded word of the index, sorted (prefixes, spelling): word → documents holding it
     vocabulary: list[str] = field(default_factory=list)
+    #: rule number → documents whose text or remarks cite it (``6.1.g`` → 4.2.5.c), existing or not
+    cited_by: dict[str, list[int]] = field(default_factory=dict)
+    #: rule set → its numbers in rules order (the nearest rules to a missing number)
+    sorted_numbers: dict[str, list[str]] = field(default_factory=dict)
+    #: the articles (documents without a number)
+    articles: list[int] = field(default_factory=list)
+    _siblings: dict[tuple[str, str], list[str]] = field(default_factory=dict, repr=False)
 
     def known(self, fieldname: str, term: str) -> bool:
         return term in self.postings[fieldname]
+
+    def siblings(self, ruleset: str, parent: str) -> list[str]:
+        """The numbers directly under ``parent`` in ``ruleset``, in rules order."""
+        key = (ruleset, parent)
+        found = self._siblings.get(key)
+        if found is None:
+            prefix = parent + "."
+            found = [
+                n for n in self.sorted_numbers.get(ruleset, []) if n.startswith(prefix) and "." not in n[len(prefix) :]
+            ]
+            self._siblings[key] = found
+        return found
 
 
 def memory() -> Memory:
@@ -66,10 +86,11 @@ def memory() -> Memory:
     with _memories_lock:
         found = _memories.get(key)
         if found is None:
-            from .snippets import analyse_all
-
             found = _read(searcher())
-            analyse_all(found)  # every stored text's word forms, so that no query pays for them
+            for doc in found.docs:  # every stored text's word forms, so that no query pays for them
+                for text in (doc.text, doc.remarks, doc.title):
+                    if text:
+                        analyse(flat(text), False)
             _memories.clear()  # one build at a time: an old one is never asked for again
             _memories[key] = found
     return found
@@ -115,7 +136,18 @@ def _read(s) -> Memory:
     for d in sorted(docs, key=lambda d: d.order):
         for level in ancestors(d.number) if d.number else []:
             subtree.setdefault((d.ruleset, level), []).append(d.docnum)
+    cited_by: dict[str, list[int]] = {}
+    for d in docs:
+        for cited in dict.fromkeys(CITATION.findall(f"{d.text} {d.remarks}")):
+            if cited != d.number:
+                cited_by.setdefault(cited, []).append(d.docnum)
+    sorted_numbers: dict[str, list[str]] = {}
+    for ruleset, number in sorted(by_number, key=lambda pair: (pair[0], number_key(pair[1]))):
+        sorted_numbers.setdefault(ruleset, []).append(number)
     return Memory(
+        cited_by=cited_by,
+        articles=[d.docnum for d in docs if d.kind == "article"],
+        sorted_numbers=sorted_numbers,
         docs=docs,
         postings=postings,
         lengths=lengths,

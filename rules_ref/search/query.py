@@ -1,86 +1,103 @@
-"""Reading a query: a rule number however typed, or the words to look for.
+"""Reading a keyword query: the words to look for, and what the query asks.
 
-A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``règle 2.4.6.c``, ``R2.4.6.c``.
+Each content word becomes a :class:`~.words.Word`, the set of analysed forms that count as that
+word. Before any spelling correction, three vocabularies are read, longest phrase first:
 
-Words: each content word becomes a :class:`Word`, the set of analysed forms that count as that
-word. Before any spelling correction, English game terms (``fleeting``, ``discard pile``) are
-replaced by their French terms, and a French word is widened to the other forms of its glossary term
-(``saboter`` / ``sabotage``) and to its synonyms (``savoir`` / ``connaître``): short words are then
-never "corrected" into other words (``noon`` is Midi, not "non").
+* the judges' and players' vocabulary (``bibli`` → Deck, ``main max``, ``tapé`` → épuisé, ``prête``
+  → épuisé): the typed words are replaced by the rules' own words, and the rules the entry names
+  define the query, even among other words;
+* English game terms (``fleeting``, ``discard pile``) → their French terms;
+* French glossary terms and synonyms: a word is widened to the other forms of its term (``saboter``
+  / ``sabotage``) and to its synonyms (``savoir`` / ``connaître``).
+
+Short words are then never "corrected" into other words (``noon`` is Midi, not "non").
+
+What the query asks: question phrases (« que se passe-t-il si », « est-ce qu'on », « pourquoi »)
+are read, not searched; a negated question (« ne … jamais », « pas ») favours the rules that forbid,
+a "what if" (« si », « que faire si ») the rules that decide a case (« Si …, … »).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .. import glossary
 from ..analysis import STOPWORDS, fold, stem_forms
 from .memory import Memory
+from .numbers import NUMBER_TOKEN
 from .spelling import correct
+from .words import MAX_TERMS, WORD, Word
 
-MAX_QUERY_CHARS = 300
-MAX_TERMS = 24
-WORD = re.compile(r"\w+")
-NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
-#: A rule number however typed: an optional "règle"/"R", the dotted digits, an optional letter
-#: (after a dot, a space or nothing: "3.2.9.f", "3.2.9 f", "3.2.9f"); a letter needs two levels.
-LOOSE_NUMBER = re.compile(
-    r"^(?:r(?:[eèé]gles?)?\.?\s*)?(\d+(?:\.\d+)+|\d+)(?:(?:\.\s*|\s+)?([a-z]))?\.?\*?$", re.IGNORECASE
+#: Question phrases: read for what they ask, never searched (« passe » alone is a rules word).
+QUESTION = re.compile(
+    r"(?<!\w)(?:que\s+se\s+passe[\s-]+t[\s-]+(?:il|elle)|qu\s+(?:est[\s-]+ce\s+qui\s+se\s+passe|arrive[\s-]+t[\s-]+(?:il|elle))"
+    r"|que\s+faire|qu\s+est[\s-]+ce\s+qu[ei]?|est[\s-]+ce\s+qu[ei]?|[\s-]+t[\s-]+(?:il|elle|on|ils|elles)"
+    r"|pourquoi|dans\s+quel\s+cas|a\s+quel\s+moment|et\s+si)(?!\w)"
+)
+#: Words of a negated question (« est-ce qu'on ne peut jamais … »): read, then dropped.
+NEGATION_WORDS = frozenset(
+    {"ne", "n", "pas", "jamais", "aucun", "aucune", "interdit", "interdite", "impossible", "sans"}
+)
+#: Words a question asks with (auxiliaries, question words), dropped from the search once read.
+QUESTION_WORDS = frozenset(
+    {
+        "pourquoi",
+        "jamais",
+        "aucun",
+        "aucune",
+        "sans",
+        "avoir",
+        "etre",
+        "faire",
+        "possible",
+        "encore",
+        "vraiment",
+        "bien",
+    }
 )
 
 
-def normalize_query(q: str) -> str:
-    q = unicodedata.normalize("NFC", q or "").replace("’", "'")
-    q = "".join(c if c.isprintable() else " " for c in q)
-    return " ".join(q.split())[:MAX_QUERY_CHARS]
+@dataclass
+class Reading:
+    """What :func:`read_words` made of a query."""
+
+    words: list[Word]
+    numbers: list[str]  # rule-number tokens among the words ("2.4.6.c fugace")
+    corrected: str | None  # the corrected query, when a word was corrected
+    #: Vocabulary entries read: [(as typed, the rules' words)].
+    usages: list[tuple[str, str]] = field(default_factory=list)
+    negated: bool = False  # « ne … pas », « jamais »
+    conditional: bool = False  # « que se passe-t-il si », « si », « que faire si »
 
 
-def parse_number(q: str) -> str | None:
-    """The rule number a query names (``"R 2.4.6 c"`` → ``"2.4.6.c"``), or None."""
-    match = LOOSE_NUMBER.match(q.strip())
-    if not match:
-        return None
-    digits, letter = match.group(1), match.group(2)
-    if letter and "." not in digits:
-        return None  # "2 a" is not a rule: letters start at the second level
-    return f"{digits}.{letter.lower()}" if letter else digits
-
-
-@dataclass(frozen=True)
-class Word:
-    text: str  # as typed (or as corrected)
-    forms: frozenset[str]  # analysed forms, as in the title, text and remarks fields
-    #: Forms of the same glossary term or synonym group, which count a little less than the word's own.
-    alt: frozenset[str] = frozenset()
-    #: Rules that define it (from the glossary): they rank above rules that merely mention it.
-    definers: tuple[str, ...] = ()
-    #: Rules of another term written the same in French ("token" is not the counter, both "jeton").
-    avoid: tuple[str, ...] = ()
-    english: bool = False
-    all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "all_forms", self.forms | self.alt)
+#: What a phrase stands for: (French words to search, defining rules, rules to avoid, English?, vocabulary?)
+Meaning = tuple[str, tuple[str, ...], tuple[str, ...], bool, bool]
 
 
 @lru_cache(maxsize=1)
-def _phrases() -> tuple[re.Pattern, dict[str, tuple[str, tuple[str, ...], tuple[str, ...], bool]]]:
-    """One pattern for every English form and multi-word French form or synonym, longest first, and
-    what each stands for: (French words to search, defining rules, rules to avoid, English?)."""
-    meaning: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], bool]] = {}
+def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
+    """One pattern for every vocabulary form, English form and multi-word French form or synonym,
+    longest first, and what each stands for."""
+    meaning: dict[str, Meaning] = {}
+    for usage in glossary.vocabulary():
+        for word in usage.words:
+            # "épuisé|préparer": either word, counted as one (as a hyphenated word is, below)
+            means = _fold_query(usage.means).replace("|", "-")
+            meaning.setdefault(glossary.key(word), (means, usage.rules, (), False, True))
     for term in glossary.terms():
         for form in term.forms:
             if " " in glossary.key(form):
                 meaning.setdefault(
-                    glossary.key(form), (_fold_query(form), (term.rule,) if term.rule else (), (), False)
+                    glossary.key(form), (_fold_query(form), (term.rule,) if term.rule else (), (), False, False)
                 )
     for group in glossary.synonyms():
         for word in group:
             if " " in word:
-                meaning.setdefault(glossary.key(word), (" ".join(w for w in group if " " not in w), (), (), False))
+                meaning.setdefault(
+                    glossary.key(word), (" ".join(w for w in group if " " not in w), (), (), False, False)
+                )
     for form, terms in glossary.by_english().items():
         if form in meaning or form in _widening():  # the same word in French ("limbo", "sabotage")
             continue
@@ -91,6 +108,7 @@ def _phrases() -> tuple[re.Pattern, dict[str, tuple[str, tuple[str, ...], tuple[
             tuple(t.rule for t in terms if t.rule),
             tuple(t.rule for t in namesakes if t.rule),
             True,
+            False,
         )
     alternatives = sorted(meaning, key=len, reverse=True)
     pattern = re.compile(
@@ -119,35 +137,63 @@ def _widening() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
     return {k: (frozenset(f), tuple(sorted(r))) for k, (f, r) in table.items()}
 
 
+@lru_cache(maxsize=1)
+def _widening_by_stem() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
+    """The same, by each analysed form of the words (``garde`` finds the group of ``garder``)."""
+    table: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+    for word, entry in _widening().items():
+        for form in stem_forms(word):
+            table.setdefault(form, entry)
+    return table
+
+
+def _widened(raw: str, forms: set[str]):
+    found = _widening().get(raw)
+    if found:
+        return found
+    return next((_widening_by_stem()[f] for f in sorted(forms) if f in _widening_by_stem()), None)
+
+
 def _fold_query(q: str) -> str:
     return " ".join(fold(q).replace("'", " ").split())
 
 
-def read_words(q: str, mem: Memory) -> tuple[list[Word], list[str], str | None]:
-    """The query's content words as :class:`Word` s, its rule-number tokens, and the corrected query
-    (None when no word was corrected). Words the index does not hold, even corrected, are left out.
-    A hyphenated compound (``sous-types``, ``après-midi``) counts as one word."""
+def read_words(q: str, mem: Memory) -> Reading:
+    """The query's content words as :class:`Word` s, its rule-number tokens, the corrected query and
+    what it asks (see the module's docstring). Words the index does not hold, even corrected, are left
+    out. A hyphenated compound (``sous-types``, ``après-midi``) counts as one word."""
     pattern, meaning = _phrases()
-    folded = _fold_query(q)
-    pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?))
-    cursor = 0
-    for match in pattern.finditer(folded):
-        pieces.append((folded[cursor : match.start()], ((), (), False)))
-        french, rules, avoid, english = meaning[" ".join(re.split(r"[\s-]+", match.group(1)))]
-        pieces.append((french, (rules, avoid, english)))
-        cursor = match.end()
-    pieces.append((folded[cursor:], ((), (), False)))
     numbers = [t.strip(".,;()").lower() for t in q.split() if NUMBER_TOKEN.match(t.strip(".,;()").lower())]
+    folded = _fold_query(q)
+    conditional = bool(re.search(r"(?<!\w)(?:si|lorsqu|lorsque|que\s+faire|et\s+si)(?!\w)", folded))
+    asked = QUESTION.sub(" ", folded)
+    conditional = conditional or asked != folded and bool(re.search(r"pass|arriv", folded))
+    tokens = WORD.findall(asked)
+    negated = any(t in NEGATION_WORDS for t in tokens)
+    pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary?))
+    usages: list[tuple[str, str]] = []
+    cursor = 0
+    for match in pattern.finditer(asked):
+        pieces.append((asked[cursor : match.start()], ((), (), False, False)))
+        typed = " ".join(re.split(r"[\s-]+", match.group(1)))
+        french, rules, avoid, english, vocab = meaning[typed]
+        if vocab:
+            usages.append((match.group(1), french.replace("-", " ou ")))
+        pieces.append((french, (rules, avoid, english, vocab)))
+        cursor = match.end()
+    pieces.append((asked[cursor:], ((), (), False, False)))
     words: list[Word] = []
     seen: set[frozenset[str]] = set()
     corrected: list[tuple[str, str]] = []
-    for text, (rules, avoid, english) in pieces:
+    for text, (rules, avoid, english, vocab) in pieces:
         for chunk in text.split():
             parts = []
             for raw in WORD.findall(chunk):
-                if raw in STOPWORDS or raw.isdigit():
+                if raw in STOPWORDS or raw in QUESTION_WORDS or (raw.isdigit() and len(raw) < 2):
                     continue
-                part = _read_word(mem, raw, rules, avoid, english, corrected)
+                if raw.isdigit() and any(raw in n.split(".") for n in numbers):
+                    continue
+                part = _read_word(mem, raw, rules, avoid, english, vocab, corrected)
                 if part is not None:
                     parts.append(part)
             if len(parts) > 1:  # one hyphenated word
@@ -159,6 +205,7 @@ def read_words(q: str, mem: Memory) -> tuple[list[Word], list[str], str | None]:
                         definers=parts[0].definers,
                         avoid=parts[0].avoid,
                         english=english,
+                        meant=vocab,
                     )
                 ]
             for word in parts:
@@ -166,30 +213,34 @@ def read_words(q: str, mem: Memory) -> tuple[list[Word], list[str], str | None]:
                     seen.add(word.all_forms)
                     words.append(word)
     if len(words) > 1:  # a glossary term's rules define the query only when it is the whole query
-        words = [w if w.english else Word(w.text, w.forms, w.alt) for w in words]
+        words = [w if (w.english or w.meant) else Word(w.text, w.forms, w.alt) for w in words]
     fixed_query = None
     if corrected:
         fixed_query = folded
         for raw, fixed in corrected:
             fixed_query = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, fixed_query, count=1)
-    return words, numbers, fixed_query
+    return Reading(words, numbers, fixed_query, usages, negated, conditional)
 
 
-def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, corrected: list) -> Word | None:
+def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: bool, corrected: list) -> Word | None:
     forms = set(stem_forms(raw))
     widened = _widening().get(raw)
+    if not widened and not english and not vocab and not _known(mem, raw, forms):
+        fixed = correct(mem, raw)
+        if fixed is not None:
+            corrected.append((raw, fixed))
+            raw, forms = fixed, set(stem_forms(fixed))
+            widened = _widening().get(raw)
+        else:  # no indexed word near it: an inflection of a synonym's word (« garde » → garder)
+            widened = _widened(raw, forms)
+            if widened is None:
+                return None
     alt: set[str] = set()
     definers = rules
     if widened:
         alt = set(widened[0]) - forms
         if not english:  # "token" is the object, not the counter, though both are "jeton"
             definers = tuple(dict.fromkeys(definers + widened[1]))
-    elif not english and not _known(mem, raw, forms):
-        fixed = correct(mem, raw)
-        if fixed is None:
-            return None
-        corrected.append((raw, fixed))
-        raw, forms = fixed, set(stem_forms(fixed))
 
     def indexed(found: set[str]) -> frozenset[str]:
         return frozenset(f for f in found if mem.known("title", f) or mem.known("text", f) or mem.known("remarks", f))
@@ -197,9 +248,11 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, corrected: li
     forms_in, alt_in = indexed(forms), indexed(alt)
     if not forms_in and not alt_in:
         return None
-    if english:  # the French term is what was meant: all its forms count fully
+    if english or vocab:  # the French term is what was meant: all its forms count fully
         forms_in, alt_in = forms_in | alt_in, frozenset()
-    return Word(text=raw, forms=forms_in, alt=alt_in - forms_in, definers=definers, avoid=avoid, english=english)
+    return Word(
+        text=raw, forms=forms_in, alt=alt_in - forms_in, definers=definers, avoid=avoid, english=english, meant=vocab
+    )
 
 
 def _known(mem: Memory, word: str, forms: set[str]) -> bool:

@@ -9,7 +9,13 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
   section, or a rule under a section titled with the word, is about that word; one that merely
   mentions it is not (5.2.3.j mentions Fugace; 2.4.6.c decides it);
 * **the specific rule above its heading**: when a section heading and one of its rules both cover
-  every word of a query of several words, the rule comes first.
+  every word of a query of several words, or the rule covers more of it, the rule comes first;
+* **what the query asks**: a negated question favours rules that forbid, a "what if" the rules that
+  decide a case; the first rule a vocabulary entry names comes first;
+* **the rule that decides above what retells it**: an article counts little unless the query is
+  about it (the 2v2 mode, the phases clarification); a rule retold by a summary (1.3.2.f, the
+  Night; ``summaries`` in the vocabulary file) goes above it when the query names its section; a
+  rule continuing the one before it (3.2.2.e) goes after it.
 """
 
 from __future__ import annotations
@@ -19,11 +25,13 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from .. import glossary
 from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
-from .memory import Memory
-from .query import Word
-from .snippets import analyse, flat
+from .memory import Doc, Memory
+from .query import Reading
+from .text import analyse, flat
+from .words import Word
 
 K1, B = 1.2, 0.75
 COVERAGE_POWER = 2.0
@@ -46,6 +54,26 @@ PROXIMITY_BONUS = 1.4
 NEAR_TOKENS = 4
 #: A rule whose title is exactly the query ("coût de réserve", "Fugace") is what was asked for.
 EXACT_TITLE_BONUS = 1.5
+#: An article (the 2v2 mode, the phases clarification) retells rules in other words: it counts this
+#: much unless the query is about it (a word of its title, or a word only articles hold).
+ARTICLE_FACTOR = 0.15
+#: The first rule a vocabulary entry names is what the word means first (``untap``: the Morning).
+PRIMARY_BONUS = 1.15
+#: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
+#: covers of the query.
+SUMMARY_COVERAGE = 0.65
+#: A rule that goes on from the one before it (« Si cette position n'existe toujours pas… ») comes
+#: after it when both answer the query: the one before states the case.
+FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
+#: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
+NEGATION_BONUS = 1.3
+NEGATION = re.compile(
+    r"(?<!\w)(?:ne|n'|n’)\s*\w+(?:\s+\w+)?\s+(?:pas|jamais|plus|rien|que)(?!\w)|(?<!\w)(?:seul(?:e|s|es)?|sauf|aucun(?:e)?|rien)(?!\w)",
+    re.I,
+)
+#: A "what if" question (« que se passe-t-il si ») favours rules that decide a case (« Si …, … »).
+CONDITIONAL_BONUS = 1.25
+CONDITION = re.compile(r"^(?:si|lorsqu|lorsque|quand|une fois)\b|\b(?:si|lorsqu|lorsque)\b.{3,}?,", re.I)
 
 
 def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
@@ -80,11 +108,13 @@ def rank(
     limit: int,
     only: set[int] | None = None,
     extra: dict[int, float] | None = None,
+    reading: Reading | None = None,
 ) -> list[tuple[int, float]]:
     """(document, score) of the best ``limit`` rules for ``words``, best first.
 
     ``only`` restricts the candidates (a quoted phrase); ``extra`` adds scores (a rule number typed
-    among the words)."""
+    among the words); ``reading`` (a :class:`~.query.Reading`) says whether the query is a negated or
+    a "what if" question."""
     per_word = [word_scores(mem, w, ruleset) for w in words]
     totals: dict[int, float] = dict(extra or {})
     for scores in per_word:
@@ -98,8 +128,12 @@ def rank(
     # Coverage weighs each word by its rarity: holding "tumulte" says more than holding "cartes".
     weights = [math.log(len(docs) / (len(scores) + 1)) + 1.0 for scores in per_word]
     total_weight = sum(weights) or 1.0
+    coverage: dict[int, float] = {}  # share of the query's words each rule covers
     covered_all: set[int] = set()  # rules holding every word in their own fields
     named: list[int] = []  # rules whose title is the query
+    negated = bool(reading and reading.negated)
+    conditional = bool(reading and reading.conditional)
+    about_articles = _about_articles(mem, words, per_word)
     for docnum in totals:
         doc = docs[docnum]
         covered = 0.0
@@ -111,15 +145,24 @@ def rank(
             about_section = not word.all_forms.isdisjoint(doc.context)
             own += docnum in scores
             covered += weight if (docnum in scores or about_section) else 0.0
-            if word.avoid and _under(doc.number, word.avoid) and not _under(doc.number, word.definers):
+            if word.avoid and _under(doc, word.avoid) and not _under(doc, word.definers):
                 factor *= AVOID_FACTOR
                 avoided = True
-            elif (word.definers and _under(doc.number, word.definers)) or not word.all_forms.isdisjoint(defined):
+            elif (word.definers and _under(doc, word.definers)) or not word.all_forms.isdisjoint(defined):
                 factor *= DEFINER_BONUS
+                if word.meant and _under(doc, word.definers[:1]):
+                    factor *= PRIMARY_BONUS
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
         if len(words) >= 2 and _near(doc.text, words):
             factor *= PROXIMITY_BONUS
+        if doc.kind == "article" and docnum not in about_articles:
+            factor *= ARTICLE_FACTOR
+        if negated and NEGATION.search(doc.text):
+            factor *= NEGATION_BONUS
+        if conditional and CONDITION.search(doc.text):
+            factor *= CONDITIONAL_BONUS
+        coverage[docnum] = covered / total_weight
         if _is_title(doc.title, words) and not avoided:
             factor *= EXACT_TITLE_BONUS
             named.append(docnum)
@@ -129,7 +172,9 @@ def rank(
                 covered_all.add(docnum)
         totals[docnum] *= factor
     if len(words) >= 2:
-        _rules_above_headings(mem, totals, covered_all)
+        _rules_above_headings(mem, totals, covered_all, coverage)
+        _details_above_summaries(mem, totals, coverage, words)
+        _follow_ups_after(mem, totals)
     if extra:  # a rule number typed among the words is what the judge wants first
         top = max(totals.values())
         for docnum in extra:
@@ -181,8 +226,37 @@ def _defined(text: str) -> frozenset[str]:
     return frozenset(f for w in words if w not in STOPWORDS for f in stem_forms(w))
 
 
-def _under(number: str, definers: tuple[str, ...]) -> bool:
-    return bool(number) and any(number == d or number.startswith(d + ".") for d in definers)
+def _under(doc: Doc, definers: tuple[str, ...]) -> bool:
+    """Whether a rule is one of ``definers`` (numbers or article slugs) or under one of them."""
+    number = doc.number
+    if not number:
+        return doc.slug in definers
+    return number in definers or number.startswith(_prefixes(definers))
+
+
+@lru_cache(maxsize=1024)
+def _prefixes(definers: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(d + "." for d in definers)
+
+
+def _about_articles(mem: Memory, words: list[Word], per_word: list[dict[int, float]]) -> set[int]:
+    """The articles a query is about: its words name half of the article's title or more, a word's
+    vocabulary entry names it, or a word is found in articles only."""
+    about: set[int] = set()
+    for word, scores in zip(words, per_word, strict=True):
+        held = [d for d in mem.articles if d in scores]
+        if not held:
+            continue
+        if len(held) == len(scores):
+            about.update(held)
+            continue
+        for docnum in held:
+            doc = mem.docs[docnum]
+            title = _title_words(doc.title)
+            named = sum(1 for t in title if any(not w.all_forms.isdisjoint(t) for w in words))
+            if (word.definers and doc.slug in word.definers) or 2 * named >= len(title):
+                about.add(docnum)
+    return about
 
 
 def _section_in_order(mem: Memory, totals: dict[int, float], named: list[int]) -> None:
@@ -200,15 +274,78 @@ def _section_in_order(mem: Memory, totals: dict[int, float], named: list[int]) -
         totals[docnum] = top * (1.0 - 0.001 * (i + 1))
 
 
-def _rules_above_headings(mem: Memory, totals: dict[int, float], covered_all: set[int]) -> None:
-    """A heading covering every word goes just below the best of its rules that does too."""
+def _rules_above_headings(
+    mem: Memory, totals: dict[int, float], covered_all: set[int], coverage: dict[int, float]
+) -> None:
+    """A heading goes just below the best of its rules that covers as much of the query (every
+    word, when the heading does) or more (4.2.5.c, a discard under "Nuit", before the heading)."""
     docs = mem.docs
-    for docnum in covered_all:
+    for docnum in list(totals):
         doc = docs[docnum]
-        if doc.kind != "section" or not doc.number or _is_title(doc.title, ()):
+        if doc.kind != "section" or not doc.number:
             continue
-        below = [d for d in mem.subtree.get((doc.ruleset, doc.number), ()) if d != docnum and d in covered_all]
+        mine = coverage.get(docnum, 0.0)
+        below = [
+            d
+            for d in mem.subtree.get((doc.ruleset, doc.number), ())
+            if d != docnum
+            and d in totals
+            and ((d in covered_all) if docnum in covered_all else coverage.get(d, 0.0) > mine + 1e-9)
+        ]
         if below:
             best = max(totals[d] for d in below)
             if totals[docnum] >= best:
                 totals[docnum] = best * 0.99
+
+
+def _follow_ups_after(mem: Memory, totals: dict[int, float]) -> None:
+    """A rule continuing the one before it goes just below it when both are candidates (3.2.2.e
+    after 3.2.2.d)."""
+    docs = mem.docs
+    for docnum in list(totals):
+        doc = docs[docnum]
+        if not doc.number or not FOLLOW_UP.match(doc.text):
+            continue
+        before = _previous(mem, doc)
+        if before is not None and before in totals and totals[docnum] >= totals[before]:
+            totals[docnum] = totals[before] * 0.99
+
+
+def _previous(mem: Memory, doc: Doc) -> int | None:
+    """The rule just before ``doc`` at its level (3.2.2.d for 3.2.2.e), if it exists."""
+    siblings = mem.siblings(doc.ruleset, doc.number.rsplit(".", 1)[0])
+    i = siblings.index(doc.number) if doc.number in siblings else -1
+    return mem.by_number.get((doc.ruleset, siblings[i - 1])) if i > 0 else None
+
+
+def _details_above_summaries(
+    mem: Memory, totals: dict[int, float], coverage: dict[int, float], words: list[Word]
+) -> None:
+    """A rule that retells others (1.3.2.f) goes below the one of them the query is about (it names
+    its section: Fugace for 2.4.6.c) when that one answers it nearly as well; summaries retell
+    summaries (1.3.2.f retells 4.2.5.b): two passes settle the order."""
+    docs = mem.docs
+    summaries = glossary.summaries()
+    present = [d for d in totals if docs[d].number in summaries]
+    if not present:
+        return
+    forms = frozenset().union(*(w.all_forms for w in words))
+    candidates = {
+        docnum: [
+            d
+            for d in totals
+            if d != docnum
+            and _under(docs[d], summaries[docs[docnum].number])
+            and not forms.isdisjoint(docs[d].context | frozenset().union(*_title_words(docs[d].title)))
+        ]
+        for docnum in present
+    }
+    for docnum in sorted(present, key=lambda d: -totals[d]) * 2:
+        details = [d for d in candidates[docnum] if coverage.get(d, 0.0) >= SUMMARY_COVERAGE * coverage[docnum]]
+        ranked = sorted(details, key=lambda d: -coverage[d])
+        # Only an unambiguous answer goes first: when two retold rules cover the query as well,
+        # the summary that holds both stays above them.
+        if ranked and (len(ranked) == 1 or coverage[ranked[0]] > coverage[ranked[1]] + 1e-9):
+            best = ranked[0]
+            if totals[best] <= totals[docnum]:
+                totals[best] = totals[docnum] * 1.01

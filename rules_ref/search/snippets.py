@@ -11,13 +11,10 @@ so an unaccented query highlights accented words.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
-from functools import lru_cache
 from html import escape
 
-from ..analysis import STOPWORDS, fold, stem_forms
 from .memory import Doc
-from .query import WORD
+from .text import Analysed, analyse, flat
 
 WHOLE_CHARS = 280
 SNIPPET_CHARS = 220
@@ -37,19 +34,6 @@ def snippet(doc: Doc, terms: frozenset[str], plain: bool = False) -> str:
     return plain_snippet(doc)
 
 
-def analyse_all(mem) -> None:
-    """Analyse every stored text of an index once, as it is read (see ``memory.memory``)."""
-    for doc in mem.docs:
-        for text in (doc.text, doc.remarks, doc.title):
-            if text:
-                analyse(flat(text), False)
-
-
-@lru_cache(maxsize=4096)
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
 def plain_snippet(doc: Doc, length: int = 200) -> str:
     text = flat(doc.text or doc.title or "")
     if len(text) > length:
@@ -57,43 +41,7 @@ def plain_snippet(doc: Doc, length: int = 200) -> str:
     return escape(text)
 
 
-@dataclass(frozen=True)
-class _Analysed:
-    """A stored text analysed like the index, once per text: each word's (start, end, forms), where
-    each form occurs, and the escaped pieces (the gap before each word, the word, the tail) that a
-    snippet joins."""
-
-    tokens: tuple[tuple[int, int, tuple[str, ...]], ...]
-    where: dict[str, list[int]]
-    starts: list[int]
-    escaped: str  # the whole text, escaped
-    spans: list[tuple[int, int]]  # where each word is in ``escaped``
-
-
-@lru_cache(maxsize=4096)
-def analyse(text: str, plain: bool) -> _Analysed:
-    tokens = []
-    where: dict[str, list[int]] = {}
-    pieces, spans, cursor, length = [], [], 0, 0
-    for i, match in enumerate(WORD.finditer(text)):
-        low = match.group(0).lower()
-        if plain:
-            forms: tuple[str, ...] = (fold(low),)
-        else:
-            forms = () if low in STOPWORDS else stem_forms(low)
-        tokens.append((match.start(), match.end(), forms))
-        for form in forms:
-            where.setdefault(form, []).append(i)
-        gap, word = escape(text[cursor : match.start()]), escape(match.group(0))
-        pieces += [gap, word]
-        spans.append((length + len(gap), length + len(gap) + len(word)))
-        length += len(gap) + len(word)
-        cursor = match.end()
-    pieces.append(escape(text[cursor:]))
-    return _Analysed(tuple(tokens), where, [t[0] for t in tokens], "".join(pieces), spans)
-
-
-def _marked(a: _Analysed, matched: list[int], first: int, last: int, whole_start: bool, whole_end: bool) -> str:
+def _marked(a: Analysed, matched: list[int], first: int, last: int, whole_start: bool, whole_end: bool) -> str:
     """Words ``first``..``last`` of the escaped text (or up to its ends), ``matched`` ones in <mark>."""
     start = 0 if whole_start else a.spans[first][0]
     end = len(a.escaped) if whole_end else a.spans[last][1]

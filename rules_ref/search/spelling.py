@@ -1,8 +1,11 @@
 """Spelling: the nearest indexed words to a word the index does not hold.
 
 Corrections replace an unknown word of five letters or more by its nearest indexed word (one edit,
-two for words of seven letters or more; a swapped pair of letters counts as one edit, unlike
-Whoosh's corrector). The fuzzy search, a last resort when nothing at all is found, looks for rules
+two for words of eight letters or more; a swapped pair of letters counts as one edit, unlike
+Whoosh's corrector, so ``épusié`` and ``rserve`` are one edit away). A four-letter word is corrected
+only by swapping two letters (``mnaa`` → mana): one other edit would turn real words into others.
+Two edits on a seven-letter word turned French words the rules do not use into others
+(``revient`` → restent). The fuzzy search, a last resort when nothing at all is found, looks for rules
 holding words near any of the query's words.
 """
 
@@ -19,9 +22,13 @@ MIN_CORRECTED = 5
 
 def correct(mem: Memory, word: str) -> str | None:
     """The nearest indexed word to an unknown one (same first letter), or None."""
+    if len(word) == MIN_CORRECTED - 1:
+        swaps = {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)} - {word}
+        found = sorted((-len(mem.postings["words"][w]), w) for w in swaps if w in mem.postings["words"])
+        return found[0][1] if found else None
     if len(word) < MIN_CORRECTED:
         return None
-    found = nearest(mem, word, 2 if len(word) >= 7 else 1, limit=1)
+    found = nearest(mem, word, 2 if len(word) >= 8 else 1, limit=1)
     return found[0] if found else None
 
 

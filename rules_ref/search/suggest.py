@@ -10,9 +10,12 @@ from .. import glossary
 from ..analysis import fold, stem_forms
 from .hits import Hit, make_hit
 from .memory import memory
-from .query import WORD, Word, normalize_query, parse_number, read_words
+from .numbers import parse_number
+from .pipeline import search
+from .query import read_words
 from .ranking import rank
 from .snippets import plain_snippet
+from .words import WORD, Word, normalize_query
 
 
 def suggest(q: str, ruleset: str | None = None, limit: int = 8) -> list[Hit]:
@@ -29,15 +32,13 @@ def suggest(q: str, ruleset: str | None = None, limit: int = 8) -> list[Hit]:
         found += _number_prefix(mem, ruleset, number)
         docs = [mem.docs[d] for d in dict.fromkeys(found)][:limit]
         return [make_hit(d, plain_snippet(d, 120), 1.0) for d in docs]
-    words, _, _ = read_words(q, mem)
+    words = read_words(q, mem).words
     last = fold(WORD.findall(q)[-1])
     prefix = _prefix_word(mem, last)
     if prefix is not None and not (words and last in {fold(w.text) for w in words}):
         words = [w for w in words if not w.forms <= prefix.forms] + [prefix]
     ranked = rank(mem, words, ruleset, limit) if words else []
     if not ranked:  # no prefix matches: the full search, typo correction included
-        from . import search  # the package's, imported late: it imports this module
-
         return search(q, ruleset=ruleset, limit=limit).hits
     return [make_hit(mem.docs[d], plain_snippet(mem.docs[d], 120), round(s, 4)) for d, s in ranked]
 
@@ -64,7 +65,7 @@ def _prefix_word(mem, prefix: str) -> Word | None:
         english = [t for form, terms in glossary.by_english().items() if form.startswith(prefix) for t in terms]
         if english:
             french = " ".join(dict.fromkeys(t.forms[0] for t in english[:4]))
-            words, _, _ = read_words(french, mem)
+            words = read_words(french, mem).words
             forms = frozenset().union(*(w.all_forms for w in words)) if words else frozenset()
             if forms:
                 return Word(text=prefix, forms=forms, english=True)

@@ -1,0 +1,99 @@
+"""Rule numbers however typed, and what a number search answers.
+
+A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``2 4 6 c``, ``3,2,9,f``, ``7-3-18-a``,
+``4.2.5c)``, ``(2.5.i)``, ``2.4.6 (c)``, ``règle 2.4.6.c``, ``R2.4.6.c``, ``art. 3.1.3.f``,
+``§ 4.2.5``, ``n° 2.5``: levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
+letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else.
+
+A number the rule set lacks is answered with what stands for it, saying so: the rules that cite it
+(``6.1.g`` is cited by 4.2.5.c, whose section the French text lacks), its nearest existing
+ancestor, and the nearest existing rules on either side at its own level (``2.4.6.z`` → 2.4.6 and
+2.4.6.f; ``3.2.4`` → 3.2.3 and 3.2.5).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from ..parser import ancestors, number_key, parent_number
+from .hits import Results, make_hit
+from .memory import Memory, memory
+from .snippets import plain_snippet
+
+#: A rule number token among words (``2.4.6.c fugace``): dotted only, as rules write it.
+NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
+_SEP = r"(?:\s*[.,\-/]\s*|\s+)"
+#: A whole query that is a rule number however typed. Bounded repetitions: linear in the query.
+LOOSE_NUMBER = re.compile(
+    r"^[(\[]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
+    rf"(?P<digits>\d{{1,2}}(?:{_SEP}\d{{1,2}}){{0,3}})"
+    rf"(?:{_SEP}?\(?(?P<letter>[a-z])\)?)?"
+    r"\s*[.)\]*,;:]*\s*$",
+    re.IGNORECASE,
+)
+#: At most this many rules answer a missing number besides its citing rules.
+NEAREST = 8
+
+
+def parse_number(q: str) -> str | None:
+    """The rule number a query names (``"R 2.4.6 c"``, ``"2 4 6 c"`` → ``"2.4.6.c"``), or None."""
+    match = LOOSE_NUMBER.match(q.strip())
+    if not match:
+        return None
+    levels = re.findall(r"\d+", match.group("digits"))
+    letter = match.group("letter")
+    if len(levels) == 1 and (letter or not re.fullmatch(r"\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+[.)]*\s*", q, re.I)):
+        return None  # "2 a" is not a rule (letters start at the second level); "2," is not a number
+    number = ".".join(str(int(n)) for n in levels)
+    return f"{number}.{letter.lower()}" if letter else number
+
+
+def number_search(q: str, number: str, ruleset: str, limit: int) -> Results:
+    """The rule and its subtree in rules order; for a missing number, what stands for it (see above)."""
+    mem = memory()
+    results = Results(query=q, kind="number", number=number)
+    exact = mem.by_number.get((ruleset, number))
+    found = ([exact] if exact is not None else []) + mem.subtree.get((ruleset, number), [])
+    if exact is None:
+        results.missing_number = number
+        citing, parent, before, after = nearest(mem, number, ruleset)
+        results.cited_by = [mem.docs[d].number for d in citing]
+        results.parent = mem.docs[parent].number if parent is not None else None
+        side = before if before is not None else after
+        results.nearest = mem.docs[side].number if side is not None else None
+        results.suggestion = results.parent or results.nearest
+        if not found:  # "3.2" (an untitled level) still lists its rules; "2.4.6.z" what stands for it
+            neighbours = [d for d in (parent, before, after) if d is not None]
+            rest = mem.subtree.get((ruleset, results.parent), []) if results.parent else []
+            found = [*citing, *neighbours, *rest][: len(citing) + NEAREST]
+    for docnum in list(dict.fromkeys(found))[:limit]:
+        doc = mem.docs[docnum]
+        results.hits.append(make_hit(doc, plain_snippet(doc), 1.0 if doc.number == number else 0.5))
+    return results
+
+
+def nearest(mem: Memory, number: str, ruleset: str) -> tuple[list[int], int | None, int | None, int | None]:
+    """For a number missing from ``ruleset``: the rules citing it, its nearest existing ancestor, and
+    the existing rules just before and just after it at its own level (or, with no sibling at all,
+    in the whole rule set)."""
+    citing = [d for d in mem.cited_by.get(number, ()) if mem.docs[d].ruleset == ruleset]
+    parent = next(
+        (mem.by_number[(ruleset, n)] for n in reversed(ancestors(number)[:-1]) if (ruleset, n) in mem.by_number), None
+    )
+    numbers = mem.sorted_numbers.get(ruleset, [])
+    keys = [number_key(n) for n in numbers]
+    level = parent_number(number)
+    siblings = [i for i, n in enumerate(numbers) if parent_number(n) == level] if level else []
+    where = bisect_left(keys, number_key(number))
+    if siblings:
+        before_i = max((i for i in siblings if i < where), default=None)
+        after_i = min((i for i in siblings if i >= where), default=None)
+    elif parent is None:
+        before_i = where - 1 if where > 0 else None
+        after_i = where if where < len(numbers) else None
+    else:
+        before_i = after_i = None
+    before = mem.by_number[(ruleset, numbers[before_i])] if before_i is not None else None
+    after = mem.by_number[(ruleset, numbers[after_i])] if after_i is not None else None
+    return citing, parent, before, after

@@ -1,0 +1,37 @@
+"""What a query is made of, below every other module of the package: the word pattern, the query
+made tidy, and :class:`Word`, one content word of a query with the analysed forms that count as it."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+MAX_QUERY_CHARS = 300
+MAX_TERMS = 24
+WORD = re.compile(r"\w+")
+
+
+def normalize_query(q: str) -> str:
+    q = unicodedata.normalize("NFC", q or "").replace("’", "'")
+    q = "".join(c if c.isprintable() else " " for c in q)
+    return " ".join(q.split())[:MAX_QUERY_CHARS]
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str  # as typed (or as corrected)
+    forms: frozenset[str]  # analysed forms, as in the title, text and remarks fields
+    #: Forms of the same glossary term or synonym group, which count a little less than the word's own.
+    alt: frozenset[str] = frozenset()
+    #: Rules that define it (from the glossary): they rank above rules that merely mention it.
+    definers: tuple[str, ...] = ()
+    #: Rules of another term written the same in French ("token" is not the counter, both "jeton").
+    avoid: tuple[str, ...] = ()
+    english: bool = False
+    #: Read through the judges' vocabulary (``bibli`` → Deck): its rules define it among other words.
+    meant: bool = False
+    all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "all_forms", self.forms | self.alt)

@@ -1,0 +1,228 @@
+"""The search as judges and players type: rule numbers however typed, missing numbers answered with
+what stands for them, the players' vocabulary (read by the search, shown on rule pages and in the
+lexicon), questions and negation, far typos; and the search package's layers (no import circle)."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from rules_ref import glossary, search
+from rules_ref.search import memory as memory_module
+from rules_ref.search.query import read_words
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def numbers(results, n=5):
+    return [h.number or h.slug for h in results.hits[:n]]
+
+
+@pytest.mark.parametrize(
+    "q, number",
+    [
+        ("2 4 6 c", "2.4.6.c"),
+        ("3,2,9,f", "3.2.9.f"),
+        ("7-3-18-a", "7.3.18.a"),
+        ("4.2.5c)", "4.2.5.c"),
+        ("(2.5.i)", "2.5.i"),
+        ("art. 3.1.3.f", "3.1.3.f"),
+        ("4. 3. b", "4.3.b"),
+        ("regle 4,3,e", "4.3.e"),
+        ("règle 2.1 e)", "2.1.e"),
+        ("7,3,11", "7.3.11"),
+        ("3.2.9.b.", "3.2.9.b"),
+    ],
+)
+def test_a_rule_number_is_read_however_it_is_typed(rules, q, number):
+    assert search.parse_number(q) == number
+    assert search.search(q).hits[0].number == number
+
+
+@pytest.mark.parametrize("q", ["2v2", "2 a", "deck de 39 cartes", "3 cartes", "2,", "R", "4.2.5 fugace"])
+def test_words_with_digits_are_not_rule_numbers(q):
+    assert search.parse_number(q) is None
+
+
+def test_a_missing_number_is_answered_with_its_section_and_nearest_rule(rules):
+    results = search.search("2.4.6.z")
+    assert results.missing_number == "2.4.6.z"
+    assert (results.parent, results.nearest) == ("2.4.6", "2.4.6.f")
+    assert numbers(results, 2) == ["2.4.6", "2.4.6.f"]
+    # A level of the rule set with no rule at all: the rules on either side of it.
+    results = search.search("3.2.4")
+    assert results.parent is None and results.nearest == "3.2.3"
+    assert numbers(results, 2) == ["3.2.3", "3.2.5"]
+
+
+def test_a_missing_number_other_rules_cite_is_answered_with_them_first(rules):
+    # 4.2.5.c's remark cites 6.1.g, which the French text lacks.
+    results = search.search("6.1.g")
+    assert results.missing_number == "6.1.g" and results.cited_by == ["4.2.5.c"]
+    assert numbers(results, 1) == ["4.2.5.c"]
+
+
+def test_the_results_page_says_what_stands_for_a_missing_number(client, rules):
+    html = client.get("/recherche/", {"q": "2.4.6.z"}).content.decode()
+    assert "n'existe pas" in html
+    assert 'la plus proche : <a href="/regles/fr-1/2.4.6.f/">2.4.6.f</a>' in html
+    assert 'sa section <a href="/regles/fr-1/2.4.6/">2.4.6</a>' in html
+    html = client.get("/recherche/", {"q": "6.1.g"}).content.decode()
+    assert 'la règle <a href="/regles/fr-1/4.2.5.c/">4.2.5.c</a> la cite' in html
+
+
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        ("bibli", "3.2.2"),
+        ("cimetière", "3.2.3"),
+        ("main max", "4.2.5.c"),
+        ("tap", "7.1.4.a"),
+        ("mulligan", "4.1.j"),
+        ("perso endormi", "2.4.3"),
+        ("coéquipier", "multijoueur-2v2-mode-de-jeu"),
+    ],
+)
+def test_players_words_find_the_rules_they_mean(rules, q, first):
+    results = search.search(q)
+    assert numbers(results, 1) == [first]
+    assert results.vocabulary or q == "coéquipier"
+
+
+def test_an_article_comes_first_only_when_the_query_is_about_it(rules):
+    # The phases clarification retells 1.3.2.b; the 2v2 article has its own victory conditions.
+    assert numbers(search.search("premier joueur au matin"), 1) == ["1.3.2.b"]
+    assert numbers(search.search("mode de jeu à quatre joueurs"), 1) == ["multijoueur-2v2-mode-de-jeu"]
+
+
+def test_the_rule_that_decides_goes_above_the_summary_retelling_it(rules):
+    # 1.3.2.f retells 2.4.6.c among the Night's effects; a question about Fugace wants 2.4.6.c.
+    hits = numbers(search.search("fugace défaussé au repos"), 3)
+    assert "2.4.6.c" in hits[:2] and hits.index("2.4.6.c") < hits.index("4.2.5.b")
+    assert numbers(search.search("personnages envoyés en réserve"), 1) == ["4.2.5.b"]
+
+
+def test_question_words_and_negation_are_read_not_searched(rules):
+    reading = read_words("est-ce qu'on ne peut jamais regarder la main adverse ?", memory_module.memory())
+    assert reading.negated and not {"jamais", "est", "ce"} & {w.text for w in reading.words}
+    reading = read_words("que se passe-t-il si on divise par zéro ?", memory_module.memory())
+    assert reading.conditional and "passe" not in {w.text for w in reading.words}
+    assert numbers(search.search("que se passe-t-il si on divise par zéro ?"), 1) == ["1.1.6.c"]
+    assert numbers(search.search("peut-on saboter sa propre carte ?"), 1) == ["7.3.18.a"]
+
+
+@pytest.mark.parametrize(
+    "typo, expected", [("rserve", "3.2.10"), ("épusié", "3.2.9.b"), ("mnaa", "3.2.9"), ("sabtoage", "7.3.18")]
+)
+def test_transposed_letters_are_one_edit(rules, typo, expected):
+    assert expected in numbers(search.search(typo), 3)
+
+
+def test_a_french_word_the_rules_lack_is_not_turned_into_another(rules):
+    reading = read_words("mon perso fugace revient de l'expédition", memory_module.memory())
+    assert "restent" not in {w.text for w in reading.words}
+
+
+@pytest.mark.parametrize("q", ["lexique", "glossaire des termes"])
+def test_searching_the_glossary_finds_its_page(client, rules, q):
+    assert search.search(q).pages and search.search(q).pages[0][1] == "rules_ref:lexicon"
+    html = client.get("/recherche/", {"q": q}).content.decode()
+    assert '<ul class="site-pages"><li><a href="/regles/lexique/">' in html
+
+
+def test_the_vocabulary_is_well_formed_and_names_existing_rules(rules):
+    from rules_ref.models import Rule
+
+    known = {r.number or r.slug for r in Rule.objects.filter(ruleset__slug="fr-1", implicit=False)}
+    entries = glossary.vocabulary()
+    assert len(entries) >= 25
+    assert set(glossary.vocabulary_sources()) >= {u.source for u in entries}
+    for usage in entries:
+        assert set(usage.rules) <= known, usage
+        assert usage.note and usage.means, usage
+    for summary, retold in glossary.summaries().items():
+        assert {summary, *retold} <= known
+    forms = [glossary.key(w) for u in entries for w in u.words]
+    assert len(forms) == len(set(forms)), "a word is listed in two entries"
+
+
+def test_a_malformed_vocabulary_is_a_clear_error(settings, tmp_path):
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    path = tmp_path / "fixtures" / "glossary" / "vocabulary.json"
+    path.write_text(json.dumps({"sources": {"x": "y"}, "entries": [{"words": ["bibli"], "means": "deck"}]}))
+    settings.BASE_DIR = tmp_path
+    glossary._vocabulary_file.cache_clear()
+    glossary.vocabulary.cache_clear()
+    try:
+        with pytest.raises(glossary.GlossaryError, match=r"vocabulary\.json: entries\[0\]"):
+            glossary.vocabulary()
+    finally:
+        glossary._vocabulary_file.cache_clear()
+        glossary.vocabulary.cache_clear()
+
+
+def test_rule_pages_show_what_players_also_call_them(client, rules):
+    html = client.get("/regles/fr-1/3.2.2/").content.decode()
+    assert 'class="also-called"' in html and "« bibli »" in html and 'href="/regles/lexique/#mot-bibli"' in html
+    assert 'class="also-called"' not in client.get("/regles/fr-1/2.2.2.b/").content.decode()
+
+
+def test_the_lexicon_lists_the_players_words_with_sources_and_filters(client, rules):
+    html = client.get("/regles/lexique/").content.decode()
+    assert '<tr id="mot-bibli">' in html and '<tr id="fleeting">' in html
+    assert 'id="mots-des-joueurs"' in html and "Magic: The Gathering" in html
+    assert '<label for="filtre">' in html
+    html = client.get("/regles/lexique/", {"filtre": "BIBLI"}).content.decode()
+    assert '<tr id="mot-bibli">' in html and '<tr id="fleeting">' not in html and '<tr id="mot-tape">' not in html
+    html = client.get("/regles/lexique/", {"filtre": "<b>zz"}).content.decode()
+    assert "<b>zz" not in html and "Aucun mot des joueurs" in html
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """Modules of ``package`` a module imports at its top level (not inside functions)."""
+    found = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.level == 1:
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.If):  # "if TYPE_CHECKING:" imports only for type hints
+            continue
+    return {m for m in found if (ROOT / package / f"{m}.py").exists()}
+
+
+def _cycles(package: str) -> list[list[str]]:
+    graph = {p.stem: _imports(p, package) for p in (ROOT / package).glob("*.py") if p.stem != "__init__"}
+    cycles, state = [], {}
+
+    def visit(node, path):
+        state[node] = "open"
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == "open":
+                cycles.append(path[path.index(nxt) :] + [nxt])
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return cycles
+
+
+@pytest.mark.parametrize("package", ["rules_ref/search", "rules_ref"])
+def test_modules_import_each_other_without_circles(package):
+    assert _cycles(package) == []
+
+
+def test_no_module_of_the_search_imports_another_late():
+    # A late import ("from . import search" inside a function) is how a circle hides.
+    for path in (ROOT / "rules_ref" / "search").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                inner = [n for n in ast.walk(node) if isinstance(n, ast.ImportFrom) and n.level >= 1]
+                assert not [n for n in inner if n.level == 1], f"{path.name}: {node.name} imports late"
