@@ -51,6 +51,9 @@ READINGS = {
     "cr5-shuffle-after-expand": "des moments où 4.2.1.f permet de remélanger sa Défausse dans un Deck vide (avant "
     "et après chaque effet du Matin), le moteur propose la fin du Matin, après Expand (la remarque de 4.2.1.f), "
     "en plus de la pioche (7.3.9.c)",
+    "expedition-one-zone": "il n'y a qu'une zone d'Expédition (1.2.3.b–c) : passer de l'Expédition du Héros à celle "
+    "du Compagnon n'est pas changer de zone ; la carte reste le même objet (2.1.c ne s'applique pas), garde ses "
+    "statuts et ses jetons (2.5.i ne s'applique pas) et ne rejoint pas la zone d'Expédition (1.1.6.e)",
     "2v2-team-extra": "quatre joueurs : l'avance supplémentaire d'une équipe est la somme de celles de ses "
     "deux joueurs (position du Héros moins position du Compagnon)",
 }
@@ -58,6 +61,8 @@ READINGS = {
 
 def _tumult_effect(game: Table, k: int) -> str:
     tumult = game.state.adventure.tumult
+    if game.state.rules == CR5:
+        return ""  # CR 5.0 gives Tumult cards no effect: a note says so when the scenario gives one
     if k < len(tumult) and tumult[k].extra.get("effect"):
         return " ; son effet est résolu (article « Clarification des phases »)"
     return " ; le scénario ne lui donne pas d'effet"
@@ -118,10 +123,19 @@ def _move(e: ev.Move, game: Table) -> str:
         return f"Mise en place : {to_p} place {name} dans sa Zone de Mana, face cachée."
     if c == "mana":
         return f"{to_p} place {name} dans sa Zone de Mana, face cachée et épuisée : cet Orbe ne servira pas ce jour."
+    if e.instead:  # a replacement (2.4.6.c): where it would have gone, where it goes
+        when = "Repos : " if c == "rest" else ""
+        return (
+            f"{when}{name} est Fugace : au lieu d'aller de l'{_zone(e.from_)} dans la {_zone(e.instead)}, "
+            f"la carte va dans la {_zone(e.to)}{owner}."
+        )
+    if e.within:  # one Expedition to the other: no change of zone (1.2.3.c; CR 5.0 3.2.4.d)
+        return (
+            f"{name} passe de l'{_zone(e.from_)} à l'{_zone(e.to)} : la carte reste dans la zone d'Expédition, "
+            "c'est le même objet (statuts et jetons gardés)."
+        )
     if c == "rest":
         return f"Repos : {name} quitte l'{_zone(e.from_)} et va dans la {_zone(e.to)}{owner}."
-    if c == "rest_fleeting":
-        return f"Repos : {name} est Fugace, il va dans la {_zone(e.to)} au lieu de la Réserve{owner}."
     if c == "cleanup":
         return f"Nettoyage : {name} n'a pas été gardé, il quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
     if c == "cleanup_sacrifice":  # cr-5.0 (4.2.5.c)
@@ -466,6 +480,22 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
     ),
     "resupply_nothing": lambda e, game: (
         f"Ravitailler : le Deck et la Défausse de {e.player} sont vides, rien ne se passe."
+    ),
+    "tumult_effect_v5": lambda e, game: (
+        f"La carte Tumulte {game.state.adventure.tumult[e.count or 0].name} a un effet dans le scénario, mais les CR 5.0 "
+        "ne donnent aucun effet aux cartes Tumulte (c'est l'article français des phases qui le fait) : cet effet "
+        "n'est pas résolu."
+    ),
+    "no_counters_here": lambda e, game: (
+        f"{_name(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de jetons, "
+        "il n'en gagne pas."
+    ),
+    "no_status_here": lambda e, game: (
+        f"{_name(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de statut, "
+        "il n'en gagne pas."
+    ),
+    "up_to_none": lambda e, game: (
+        f"{_name(game, e.card or '')} : aucune cible n'est choisie (« jusqu'à »), cette étape ne fait rien."
     ),
     "sabotage_nothing": lambda e, game: (
         f"Sabotage : {_name(game, e.card or '')} n'est plus dans une Réserve, rien n'est défaussé."

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import CodeType, FrameType
 from typing import TypeVar
 
-from ..versions import RULESETS, changed_rules, concordance, cr5, is_cr5
+from ..versions import RULESETS, changed_rules, concordance, cr5, is_cr5, is_summary
 
 ENGINE_DIR = Path(__file__).resolve().parents[1]
 
@@ -81,6 +81,14 @@ def check_contract(
     if bad:
         VIOLATIONS.append((source, bad, text))
     return source
+
+
+def check_summary(cited: tuple[str, ...], text: str) -> None:
+    """cr-5.0 (CR 5.0 1.1.1.c–d): section 1 is an informal summary, not rules; a log entry citing one
+    of its paragraphs is a violation of the contract."""
+    bad = tuple(n for n in cited if is_summary(n))
+    if bad:
+        VIOLATIONS.append(("section 1 of CR 5.0 (1.1.1.d)", bad, text))
 
 
 # -- the glossary article "Multijoueur 2v2 (Mode de jeu)": no rule numbers, cited by title and section ----
@@ -257,8 +265,7 @@ NOT_IMPLEMENTED: dict[str, str] = {
     "1.2.2.b": "définition",
     "1.2.2.c": "caractéristiques : seules celles du format (nom, type, coûts, statistiques, capacités, limites) sont modélisées ; sous-type, rareté, version, faction ne changent rien aux phases",
     "1.2.3.a": "définition",
-    "1.2.3.b": "définition ; les dix zones sont les clés du format",
-    "1.2.3.c": "définition ; les Expéditions restent rangées par joueur dans le format",
+    "1.2.3.b": "définition ; les dix zones sont les clés du format (une seule zone d'Expédition : voir 1.2.3.c)",
     "1.2.3.d": "définition",
     "1.2.3.e": "définition (voir 2.1.c pour les objets)",
     "1.2.3.f": "lecture : la Zone de Mana est traitée comme visible selon 3.2.9.a (voir README)",
@@ -318,6 +325,7 @@ NOT_IMPLEMENTED: dict[str, str] = {
 #: whose translation is exact for what the format models. rule -> what cr-5.0 plays (the functions are those
 #: declaring its v5.0 numbers). One line per rule.
 CR5_PLAYED: dict[str, str] = {
+    "1.2.3.c": "d'une Expédition à l'autre : pas de changement de zone (3.2.4.d), le même objet, qui change d'Expédition (7.3.39.a) ; il rejoint sa nouvelle Expédition, pas la zone d'Expédition (7.5.10.c)",
     "1.1.6.e": "« quand je rejoins l'Expédition » est « quand j'entre en jeu » : l'Expédition ou les Repères en venant d'ailleurs (7.3.10.a) ; un Permanent qui entre dans les Repères la déclenche, passer des Repères à l'Expédition non (7.3.20.a)",
     "1.2.4.d": "capacités de soutien seulement si la carte est prête dans la Réserve (2.4.6.e) ; le format n'a pas d'objet avec des capacités dans la zone du Héros",
     "1.3.1.d": "les trois cartes du premier Matin entrent prêtes dans la Zone de Mana (1.3.1.e)",
@@ -351,17 +359,17 @@ CR5_PLAYED: dict[str, str] = {
     "5.2.3.g": "pas d'action interne : une étape facultative dont le coût se paie en entier (6.5.c, 6.4.c), puis « si vous l'avez fait » ses étapes dans le même effet (6.5.f)",
     "5.2.3.j": "le Sort résolu va dans la Réserve ou la Défausse de son propriétaire (5.2.4.b) ; Cooldown absent du format",
     "7.3.19": "sacrifier : défausser un objet en jeu que l'on contrôle (7.3.36.a)",
+    "7.3.11.b": "la carte Tumulte face cachée est retournée quand l'Expédition y entre (7.3.25.b ; le format n'avance que d'une région à la fois) ; les CR 5.0 ne donnent pas d'effet aux cartes Tumulte : l'`effect` du scénario n'est pas résolu, une note le dit",
 }
 #: the played rules whose French number the cr-5.0 path still cites, translated (exact for what the format
 #: models); any other played rule's French number cited under cr-5.0 is a forgotten branch (tests)
-CR5_TRANSLATED = frozenset({"1.3.2.f", "2.4.6.c", "3.2.9.e", "4.2.5.b"})
+CR5_TRANSLATED = frozenset({"1.3.2.f", "2.4.6.c", "3.2.9.e", "4.2.5.b", "7.3.11.b"})
 #: the French numbers cited under cr-5.0 while the contract is checked (tests read it)
 CR5_CITED: set[str] = set()
 #: ... that cr-5.0 does not play yet: still cited under cr-5.0 as "N (FR 1)", the entry marked `not_v5` with
 #: the reason. rule -> reason.
 CR5_NOT_PLAYED: dict[str, str] = {
     "2.2.7.b": "coût de Réserve : règle française (5.1.2.e en v5.0)",
-    "7.3.11.b": "l'effet d'une carte Tumulte révélée est cité par effects.py ; la révélation elle-même est identique (le format n'avance que d'une région à la fois)",
 }
 
 

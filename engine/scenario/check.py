@@ -25,7 +25,7 @@ from ..model import (
     VERBS,
 )
 from ..rules.registry import implements_article
-from ..steps import PUT_ZONES, TARGET_KEY, chooses, declared_slots, modes_of
+from ..steps import PUT_ZONES, TARGET_KEY, chooses, declared_slots, modes_of, up_to
 from ..versions import CR5, RULESETS
 from .shapes import decision_problems, is_int
 
@@ -852,9 +852,10 @@ def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
         ck.add(f"{path}.after", 'null ou "spell" attendu')
     targets = f.get("targets")
     if not isinstance(targets, list) or not all(
-        isinstance(t, list) and len(t) == 2 and _str(t[0]) and (t[1] is None or _is_int(t[1])) for t in targets
-    ):
-        ck.add(f"{path}.targets", "liste de paires [cible, horodatage ou null] attendue")
+        isinstance(t, list) and len(t) == 2 and (_str(t[0]) or t[0] is None) and (t[1] is None or _is_int(t[1]))
+        for t in targets
+    ):  # [null, null]: a target not chosen for an "up to" occurrence (7.3.18.a)
+        ck.add(f"{path}.targets", "liste de paires [cible ou null, horodatage ou null] attendue")
         return
     ck.nat(f, "t", f"{path}.t", optional=False, hi=len(targets))
     if len(ck.problems) != before:
@@ -872,6 +873,11 @@ def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
     for s in slots:
         key = TARGET_KEY[s["action"]]
         for value in left[: chooses(s)]:
+            if value is None and up_to(s):
+                continue  # an "up to" target left unchosen (7.3.18.a)
+            if value is None:
+                ck.add(f"{path}.targets", f"cible manquante pour « {s['action']} » (5.2.3.b)")
+                return
             side, _, kind = value.partition(".")
             if (key == "player" and value not in pids) or (
                 key == "expedition" and (side not in pids or kind not in EXPEDITIONS)

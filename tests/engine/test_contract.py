@@ -11,10 +11,10 @@ from pathlib import Path
 import engine
 from engine.rules import registry
 
-from .helpers import board, char
+from .helpers import board, char, playable_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = sorted((ROOT / "fixtures" / "scenarios").glob("*.json"))
+SCENARIOS = playable_scenarios()
 
 
 def _random_game(doc: dict, seed: int, steps: int = 400) -> engine.Game:

@@ -64,7 +64,7 @@ def test_a_play_is_undone_exactly_and_the_turn_passes_to_the_opponent():
 def test_legal_decisions_list_targets_when_few_and_declare_when_many():
     few = engine.load(
         afternoon(
-            {"hand": [spell("a1", [{"action": "sabotage", "target": "choose"}])]}, {"reserve": [char("b1"), char("b2")]}
+            {"hand": [spell("a1", [{"action": "discard", "target": "choose"}])]}, {"reserve": [char("b1"), char("b2")]}
         )
     )
     assert {"player": "A", "play": "a1", "targets": ["b2"]} in few.legal_decisions()
@@ -72,9 +72,7 @@ def test_legal_decisions_list_targets_when_few_and_declare_when_many():
         afternoon(
             {
                 "hand": [
-                    spell(
-                        "a1", [{"action": "sabotage", "target": "choose"}, {"action": "sabotage", "target": "choose"}]
-                    )
+                    spell("a1", [{"action": "discard", "target": "choose"}, {"action": "discard", "target": "choose"}])
                 ]
             },
             {"reserve": [char(f"b{i}") for i in range(6)]},
@@ -187,7 +185,7 @@ def test_a_modal_declaration_is_completed_by_mode_then_targets():
     modal = [
         {
             "action": "choose_one",
-            "modes": [[{"action": "draw", "player": "self", "count": 1}], [{"action": "sabotage", "target": "choose"}]],
+            "modes": [[{"action": "draw", "player": "self", "count": 1}], [{"action": "discard", "target": "choose"}]],
         }
     ]
     game = engine.load(afternoon({"hand": [spell("a1", modal, hand_cost=1)]}, {"reserve": [char("b1")]}))
