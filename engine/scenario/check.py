@@ -26,7 +26,8 @@ from ..model import (
 )
 from ..rules.registry import implements_article
 from ..steps import PUT_ZONES, TARGET_KEY, chooses, declared_slots, modes_of, up_to
-from ..versions import CR5, RULESETS
+from ..versions import CR5, DEFAULT, RULESETS
+from .board import board_problems
 from .shapes import decision_problems, is_int
 
 PROGRESS_STEPS = (
@@ -572,6 +573,9 @@ def check(doc: Any) -> list[dict[str, Any]]:
     decisions = doc.get("decisions", [])
     _decisions(ck, decisions, pids)
     _progress(ck, prog, pids, phase, mode, len(decisions) if isinstance(decisions, list) else 0)
+    if not ck.problems:  # the shape is sound: the game's own rules on the board (engine/scenario/board.py)
+        ruleset = doc.get("rules", DEFAULT)
+        ck.problems += board_problems(doc, ruleset)
     return ck.problems
 
 

@@ -69,7 +69,10 @@ def test_the_state_shares_nothing_with_the_document_loaded_nor_the_document_dump
             "notes": {"k": [1]},
         },
         limbo=[char("l1", abilities=[ability])],
-        adventure={"tumult": [{"terrains": [["forest"], ["water"]], "art": [1]}] * 3, "extra": {"k": [1]}},
+        adventure={
+            "tumult": [{"terrains": [[t], ["water"]], "art": [1]} for t in ("forest", "mountain", "water")],
+            "extra": {"k": [1]},
+        },
         meta={"k": [1]},
     )
     game = engine.load(doc)
