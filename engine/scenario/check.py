@@ -28,6 +28,7 @@ from ..rules.registry import implements_article
 from ..steps import PUT_ZONES, TARGET_KEY, chooses, declared_slots, modes_of, up_to
 from ..versions import CR5, DEFAULT, RULESETS
 from .board import board_problems
+from .schema import validate
 from .shapes import decision_problems, is_int
 
 PROGRESS_STEPS = (
@@ -464,7 +465,32 @@ class _Checker:
 @implements_article("2v2", 1)
 @implements_article("Mise en place d'une partie multijoueur Altered en 2v2", 1)
 def check(doc: Any) -> list[dict[str, Any]]:
-    """Every problem of `doc` as {"path", "message"}; [] when the scenario can be played. In 2v2
+    """Every problem of `doc` as {"path", "message"} (with "code" and "rules" where they are written
+    in engine/scenario/problems.py); [] when the scenario can be played.
+
+    A document the checks below refuse is also walked with the format's JSON Schema
+    (engine/scenario/schema.py): where the schema names a problem of shape, its coded problem stands
+    for those the code found at or under the same path (a sound document costs no walk)."""
+    problems = _check(doc)
+    if not problems or problems[0]["message"] == TOO_DEEP:
+        return problems
+    shape = validate(doc)
+    covered = {p["path"] for p in shape}
+    return shape + [p for p in problems if covered.isdisjoint(_prefixes(p["path"]))]
+
+
+def _prefixes(path: str) -> list[str]:
+    """'players.A.hand[0].stats' -> itself and every path above it: players.A.hand[0], players.A.hand…"""
+    out = [path]
+    for i, ch in enumerate(path):
+        if ch in ".[" and i:
+            out.append(path[:i])
+    return out
+
+
+def _check(doc: Any) -> list[dict[str, Any]]:
+    """The checker's own walk: shape, references between fields, the cursor of a dumped game, then
+    (when all that is sound) the game's own rules on the board. In 2v2
     (the article: four players in two teams) the players are A1 and A2 (team A) against B1 and B2
     (team B), seated clockwise A1, B1, A2, B2 so that teammates face each other."""
     ck = _Checker()

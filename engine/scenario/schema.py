@@ -12,8 +12,8 @@ The walker knows the keywords the schema uses, and only those: ``type``, ``enum`
 ``maxItems``, ``uniqueItems``, ``minimum``, ``maximum``, ``minLength``, ``$ref`` (to ``#/$defs/...``)
 and ``anyOf``. Its problems have the checker's shape: path, code, rules, message (problems.py).
 
-    >>> [p["code"] for p in validate({"format": "arbitre-scenario/1", "day": 0})]
-    ['minimum']
+    >>> [p["message"] for p in validate({"format": "arbitre-scenario/1", "day": 0})]
+    ['doit valoir au moins 1 (hors limites : 0)']
 """
 
 from __future__ import annotations
@@ -248,8 +248,18 @@ def _is(value: Any, kind: str) -> bool:
 
 
 def _show(value: Any) -> str:
-    text = "null" if value is None else "true" if value is True else "false" if value is False else repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
+    """A JSON value as a judge reads it: « texte », rien, oui, non, a number, a list or object, cut short."""
+    if isinstance(value, str):
+        text = f"« {value} »"
+    elif value is None:
+        text = "rien (null)"
+    elif isinstance(value, bool):
+        text = "oui (true)" if value else "non (false)"
+    elif isinstance(value, (int, float)):
+        text = str(value)
+    else:
+        text = ("une liste " if isinstance(value, list) else "un objet ") + json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
 
 
 def validate(doc: Any, schema: dict[str, Any] = SCHEMA) -> list[dict[str, Any]]:
@@ -270,10 +280,15 @@ def _walk(v: Any, s: dict[str, Any], path: str, defs: dict[str, Any], out: list[
     if "$ref" in s:
         s = defs[s["$ref"].rsplit("/", 1)[1]]
     if "anyOf" in s:
-        for option in s["anyOf"]:
+        options = [defs[o["$ref"].rsplit("/", 1)[1]] if "$ref" in o else o for o in s["anyOf"]]
+        for option in options:
             if _walk(v, option, path, defs, []):
                 return True
-        kinds = [TYPE_FR.get(o.get("type", ""), "valeur") for o in s["anyOf"] if "$ref" not in o]
+        # the one option of the value's JSON type says where it goes wrong (hero: null or an object…)
+        mine = [o for o in options if "type" in o and _is(v, o["type"])]
+        if len(mine) == 1:
+            return _walk(v, mine[0], path, defs, out)
+        kinds = [TYPE_FR.get(o.get("type", ""), "valeur") for o in options]
         out.append(problem(path, "type", expected=" ou ".join(dict.fromkeys(kinds)), value=_show(v)))
         return False
     if "const" in s and v != s["const"]:
@@ -291,10 +306,14 @@ def _walk(v: Any, s: dict[str, Any], path: str, defs: dict[str, Any], out: list[
             return False
     before = len(out)
     if type(v) is int:
-        if "minimum" in s and v < s["minimum"]:
-            out.append(problem(path, "minimum", value=v, limit=s["minimum"]))
-        if "maximum" in s and v > s["maximum"]:
-            out.append(problem(path, "maximum", value=v, limit=s["maximum"]))
+        low, high = s.get("minimum"), s.get("maximum")
+        small_range = low is not None and high is not None and high < MAX_NUMBER
+        if (low is not None and v < low or high is not None and v > high) and small_range:
+            out.append(problem(path, "range", value=v, low=low, high=high))  # a marker: 0 to 7
+        elif low is not None and v < low:
+            out.append(problem(path, "negative" if low == 0 else "minimum", value=v, limit=low))
+        elif high is not None and v > high:
+            out.append(problem(path, "maximum", value=v, limit=high))
     elif type(v) is str:
         if len(v) < s.get("minLength", 0):
             out.append(problem(path, "min_length"))

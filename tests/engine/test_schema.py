@@ -22,10 +22,28 @@ REFERENCE = jsonschema.Draft202012Validator(SCHEMA)
 DOCS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(SCENARIO_DIR.glob("*.json"))]
 
 
+def _of_type(value, schema: dict) -> bool:
+    kind = schema.get("type")
+    return kind is not None and REFERENCE.is_type(value, kind) and not (kind == "integer" and isinstance(value, bool))
+
+
+def _errors(errors):
+    """The reference validator's errors, an `anyOf` with one option of the value's JSON type
+    replaced by that option's own errors (where the engine's walker reports them)."""
+    for e in errors:
+        if e.validator == "anyOf":
+            options = [SCHEMA["$defs"][o["$ref"].rsplit("/", 1)[1]] if "$ref" in o else o for o in e.validator_value]
+            mine = [i for i, o in enumerate(options) if _of_type(e.instance, o)]
+            if len(mine) == 1:
+                yield from _errors([sub for sub in e.context if sub.relative_schema_path[0] == mine[0]])
+                continue
+        yield e
+
+
 def reference_paths(doc) -> set[str]:
     """The JSON paths the reference validator reports, spelt as the engine spells them."""
     out = set()
-    for e in REFERENCE.iter_errors(doc):
+    for e in _errors(REFERENCE.iter_errors(doc)):
         path = ""
         for key in e.absolute_path:
             path += f"[{key}]" if isinstance(key, int) else (f".{key}" if path else key)
@@ -97,7 +115,8 @@ def test_the_walker_names_the_path_the_code_and_says_it_in_french():
     doc["day"] = True
     problems = {p["path"]: p for p in validate(doc)}
     assert problems["day"]["code"] == "type" and "nombre entier" in problems["day"]["message"]
-    assert problems["players.A.hand[0].stats.forest"]["code"] == "minimum"
+    assert problems["players.A.hand[0].stats.forest"]["code"] == "negative"
+    assert problems["players.A.hand[0].stats.forest"]["message"] == "ne peut pas être négatif (hors limites : -1)"
     assert problems["players.A.hand[0].statuses"]["code"] == "unique"
 
 
