@@ -27,7 +27,7 @@ MESSAGES: dict[str, str] = {
     "min_items": "au moins {limit} élément(s) attendu(s), reçu {count}",
     "max_items": "au plus {limit} élément(s) attendu(s), reçu {count}",
     "unique": "élément en double : {value}",
-    "min_length": "texte non vide attendu",
+    "min_length": "{what} obligatoire : un texte non vide (par exemple a1 pour une carte)",
     # the game's own rules on a board: "X can only / never be in Y"
     "owner_zone": "cette carte appartient à {owner} : elle ne peut pas être dans {zone}, une zone privée d'un autre "
     "joueur ; elle irait dans la zone correspondante de son propriétaire ({rules})",

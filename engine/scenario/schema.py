@@ -30,7 +30,7 @@ from .problems import problem
 MAX_NUMBER = 10**9  # costs, statistics, counters, limits, days, timestamps, cursors (check.py)
 SEED = {"type": "integer", "minimum": -(2**63), "maximum": 2**63 - 1}
 NAT = {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}
-ID = {"type": "string", "minLength": 1}
+ID = {"type": "string", "minLength": 1, "title": "identifiant"}
 ZONES = values(Zone)
 
 
@@ -316,7 +316,7 @@ def _walk(v: Any, s: dict[str, Any], path: str, defs: dict[str, Any], out: list[
             out.append(problem(path, "maximum", value=v, limit=high))
     elif type(v) is str:
         if len(v) < s.get("minLength", 0):
-            out.append(problem(path, "min_length"))
+            out.append(problem(path, "min_length", what=s.get("title", "texte")))
     elif type(v) is dict:
         props = s.get("properties", {})
         for key in s.get("required", ()):
