@@ -433,7 +433,7 @@ class Game:
     def _swap_problem(self, d: Any) -> str | None:
         if not isinstance(d, dict) or decision_kind(d) != ["swap"] or decision_problems(d):
             return 'réponse attendue : {"player", "swap": [Orbe prêt, Orbe épuisé]} (3.2.9.e)'
-        if d.get("player") not in self.state.players:
+        if not isinstance(d.get("player"), str) or d["player"] not in self.state.players:
             return f"joueur inconnu {d.get('player')!r}"
         if self.state.rules == CR5:
             # 3.2.9.e (CR 5.0): only just before a step that asks the player to choose their Mana Orbs

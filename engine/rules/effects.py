@@ -716,7 +716,15 @@ def _phase_article(game: Table, names: tuple[str, ...]) -> tuple[tuple[str, str]
     return phases(NOON) if "noon" in names else phases(DUSK) if "dusk" in names else ()
 
 
-@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.2.4.c", *cr5("7.1.1.a", "7.3.10.a", "4.2.b"))
+@implements(
+    "1.2.4.d",
+    "1.1.6.e",
+    "1.1.6.f",
+    "1.1.6.g",
+    "1.3.2.c",
+    "1.2.4.c",
+    *cr5("7.1.1.a", "7.3.10.a", "4.2.b", "2.2.12.i", "2.2.12.j"),
+)
 @implements_phases(NOON, DUSK)
 @implements_article(SETUP_2V2, 6)
 def trigger(
@@ -767,9 +775,12 @@ def trigger(
         # CR 5.0 4.2.b: at the beginning of each phase an event activates its "at [that phase]" Reactions
         rules = cr5("4.2.b") + rules
     for f in queued:
+        # a support reaction works from the Reserve (1.2.4.d; CR 5.0 2.2.12.i, and only ready, 2.2.12.j)
+        support = split_zone(st.loc[f["card"]])[1] == "reserve"
+        why = (cr5("2.2.12.i", "2.2.12.j") if st.rules == CR5 else ("1.2.4.d",)) if support else ()
         game.emit(  # cr-5.0: "when I join the Expedition" is "when I enter play" (1.1.6.e, 7.3.10.a)
             ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]),
-            _begin_rules(f, st.rules) + rules,
+            _begin_rules(f, st.rules) + rules + why,
             articles=cite,
         )
     if len(queued) > 1:

@@ -62,7 +62,7 @@ def build() -> dict[str, Any]:
             "phase": {"enum": list(PHASES)},
             "first_player": {"type": ["string", "null"]},
             "players": {"type": "object", "additionalProperties": _ref("player")},
-            "adventure": _ref("adventure"),
+            "adventure": {"anyOf": [{"type": "null"}, _ref("adventure")]},  # null: the default Adventure
             "limbo": card_list,
             "decisions": _list(_ref("decision")),
             "progress": {"type": "object"},
