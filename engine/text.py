@@ -74,6 +74,18 @@ def _name(game: Table, card_id: str) -> str:
     return name if name and name != card_id else f"la carte {card_id}"
 
 
+def _e(game: Table, card_id: str) -> str:
+    """The feminine ending when the card is named "la carte a1" (a card without a name): « la carte a1
+    est placée ». A printed name says nothing of its gender: the sentence then agrees with the masculine."""
+    name = game.names.get(card_id)
+    return "" if name and name != card_id else "e"
+
+
+def _il(game: Table, card_id: str) -> str:
+    """ "elle" for "la carte a1", else "il" (see :func:`_e`)."""
+    return "elle" if _e(game, card_id) else "il"
+
+
 def _n(count: int, one: str, many: str) -> str:
     """ "1 carte", "2 cartes": the count with the noun that agrees (French: 0 and 1 take the singular)."""
     return f"{count} {one if abs(count) < 2 else many}"
@@ -113,6 +125,7 @@ def _describe(e: ev.Event, game: Table) -> str:
 @_describe.register(ev.Move)
 def _move(e: ev.Move, game: Table) -> str:
     name = _name(game, e.card)
+    fe, il = _e(game, e.card), _il(game, e.card)
     p = split_zone(e.from_)[0]
     to_p = split_zone(e.to)[0]
     owner = f" (la carte appartient à {to_p})" if p and to_p and p != to_p else ""
@@ -137,38 +150,41 @@ def _move(e: ev.Move, game: Table) -> str:
     if c == "rest":
         return f"Repos : {name} quitte l'{_zone(e.from_)} et va dans la {_zone(e.to)}{owner}."
     if c == "cleanup":
-        return f"Nettoyage : {name} n'a pas été gardé, il quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
+        return f"Nettoyage : {name} n'a pas été gardé{fe}, {il} quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
     if c == "cleanup_sacrifice":  # cr-5.0 (4.2.5.c)
-        return f"Nettoyage : {name} n'a pas été gardé, il est sacrifié ({_zone(e.from_)} → {_zone(e.to)})."
+        return f"Nettoyage : {name} n'a pas été gardé{fe}, {il} est sacrifié{fe} ({_zone(e.from_)} → {_zone(e.to)})."
     if c == "mana_ready":  # cr-5.0 (4.2.1.e)
         return f"{to_p} place {name} dans sa Zone de Mana, face cachée et prête (Expand)."
     if c == "resupply":
         return f"Ravitailler : {to_p} place {name}, la carte du dessus de son Deck, dans sa Réserve."
     if c == "sabotage":
-        return f"Sabotage : {name} est défaussé de la {_zone(e.from_)}{owner}."
+        return f"Sabotage : {name} est défaussé{fe} de la {_zone(e.from_)}{owner}."
     if c == "sacrifice":
         return f"Sacrifice : {p} défausse {name} ({_zone(e.from_)}){owner}."
     if c == "discard":
-        return f"{name} est défaussé : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+        return f"{name} est défaussé{fe} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     if c in ("play_hand", "play_reserve"):
         src = "sa Main" if c == "play_hand" else "sa Réserve"
-        fl = ", il gagne le statut Fugace" if "fleeting" in e.enters else ""
+        fl = f", {il} gagne le statut Fugace" if "fleeting" in e.enters else ""
         return f"{p} joue {name} depuis {src} : la carte passe dans le Limbo{fl}."
     if c == "resolve":
         fl = " et gagne à nouveau le statut Fugace" if "fleeting" in e.enters else ""
         return (
-            f"{name} se résout : il quitte le Limbo pour l'{_zone(e.to)}{fl}."
+            f"{name} se résout : {il} quitte le Limbo pour l'{_zone(e.to)}{fl}."
             if "expedition" in e.to
-            else f"{name} se résout : il quitte le Limbo pour les {_zone(e.to)}."
+            else f"{name} se résout : {il} quitte le Limbo pour les {_zone(e.to)}."
         )
     if c == "spell_done":
-        return f"Le Sort {name} a fini de se résoudre : il va du Limbo dans la {_zone(e.to)}."
+        return f"Le Sort {'de ' if fe else ''}{name} a fini de se résoudre : il va du Limbo dans la {_zone(e.to)}."
     if c == "spell_fleeting":
-        return f"Le Sort {name} est Fugace : une fois résolu, il va dans la {_zone(e.to)} au lieu de la Réserve."
+        return (
+            f"Le Sort {'de ' if fe else ''}{name} est Fugace : une fois résolu, il va dans la {_zone(e.to)} "
+            "au lieu de la Réserve."
+        )
     if c == "cost":
         return f"Coût « Défaussez-moi de la Réserve » : {name} va de la {_zone(e.from_)} à la {_zone(e.to)}."
     if c == "put":
-        return f"{name} est placé : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+        return f"{name} est placé{fe} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     return f"{name} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
 
 
@@ -185,12 +201,13 @@ def _cease(e: ev.Cease, game: Table) -> str:
 @_describe.register(ev.StatusChange)
 def _status_change(e: ev.StatusChange, game: Table) -> str:
     name, st = _name(game, e.card), STATUS_FR.get(e.status, e.status)
+    fe, il = _e(game, e.card), _il(game, e.card)
     if e.cause == "prepare":
-        return f"Préparer : {name} est redressé."
+        return f"Préparer : {name} est redressé{fe}."
     if e.cause == "mana":
         return f"Un Orbe de Mana ({e.card}) est épuisé pour payer 1 mana."
     if e.cause == "cost":
-        return f"Coût « Épuisez-moi » : {name} est épuisé."
+        return f"Coût « Épuisez-moi » : {name} est épuisé{fe}."
     if e.cause == "swap":
         return (
             f"Orbes de Mana : {e.card} est épuisé pour préparer un autre Orbe."
@@ -198,13 +215,13 @@ def _status_change(e: ev.StatusChange, game: Table) -> str:
             else f"Orbes de Mana : {e.card} est redressé."
         )
     if e.cause == "fleeting_again":
-        return f"{name} avait le statut Fugace dans le Limbo : une fois dans l'Expédition, il le regagne."
+        return f"{name} avait le statut Fugace dans le Limbo : une fois dans l'Expédition, {il} le regagne."
     if e.cause == "rest" and e.status == "asleep":
-        return f"Repos : {name} est Endormi, il n'est pas envoyé dans la Réserve et perd le statut Endormi."
+        return f"Repos : {name} est Endormi{fe}, {il} n'est pas envoyé{fe} dans la Réserve et perd le statut Endormi."
     if e.cause == "rest_object":
         return f"Repos : {name} est un objet Endormi, il perd le statut Endormi (2.4.3)."
     if e.cause == "rest" and e.status == "anchored":
-        return f"Repos : {name} est Ancré, il reste dans l'Expédition et perd le statut Ancré."
+        return f"Repos : {name} est Ancré{fe}, {il} reste dans l'Expédition et perd le statut Ancré."
     return f"{name} {'gagne' if e.value else 'perd'} le statut {st}."
 
 
@@ -392,7 +409,8 @@ def _effect(e: ev.Effect, game: Table) -> str:
             f"dans l'ordre d'initiative, chaque joueur ordonnant les siennes : {', '.join(players)}."
         )
     extra = f" (« {trig} »)" if e.trigger else ""
-    return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)} {name}{extra}."
+    of = " de" if e.kind == "spell" and _e(game, e.card) else ""  # « du Sort de la carte s1 »
+    return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)}{of} {name}{extra}."
 
 
 def _owner_of(game: Table, e: ev.Effect, frame_id: str) -> str:
@@ -541,6 +559,10 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
     "no_join": lambda e, game: (
         f"{_name(game, e.card or '')} ne rejoint pas l'Expédition (il y était déjà, ou va dans les "
         "Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas."
+    ),
+    "switches_expedition": lambda e, game: (
+        f"{_name(game, e.card or '')} change d'Expédition : la carte rejoint sa nouvelle Expédition, pas la zone "
+        "d'Expédition, elle n'entre pas en jeu ; sa réaction « Lorsque j'entre en jeu » ne se déclenche pas."
     ),
     "stays_in_play": lambda e, game: (
         f"{_name(game, e.card or '')} passe de l'Expédition aux Repères ou l'inverse : il ne quitte "

@@ -652,9 +652,11 @@ def put(game: Table, player: str, card_id: str, zone: str) -> None:
     if zone in IN_PLAY_ZONES and any(isinstance(a, dict) and a.get("trigger") == "join" for a in card.abilities):
         # cr-5.0: a Character that switches Expeditions joins its new Expedition, not the Expedition
         # zone (7.5.10.c); between the Expedition and the Landmarks it neither leaves nor enters play
-        within = cr5("7.5.10.c") if src in EXPEDITION_ZONES and zone in EXPEDITION_ZONES else cr5("7.3.20.a")
+        switch = src in EXPEDITION_ZONES and zone in EXPEDITION_ZONES
+        within = cr5("7.5.10.c") if switch else cr5("7.3.20.a")
+        key = ("switches_expedition" if switch else "stays_in_play") if v5 else "no_join"
         game.emit(
-            ev.Note("stays_in_play" if v5 else "no_join", player=player, card=card_id),
+            ev.Note(key, player=player, card=card_id),
             cr5("7.1.1.a", "7.3.10.a") + within if v5 else ("1.1.6.e",),
         )
 
