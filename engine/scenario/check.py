@@ -221,7 +221,7 @@ class _Checker:
         if "owner" in c and (type(c["owner"]) is not str or c["owner"] not in self.pids):
             return False
         v = c.get("token", False)
-        if v is not False and (v is not True or zone not in EXPEDITION_ZONES and zone is not None):
+        if v is not False and v is not True:  # a token outside the Expedition zone: board.py (2.1.d)
             return False
         v = c.get("timestamp")
         if v is not None and (type(v) is not int or not 0 <= v <= MAX_NUMBER):
@@ -311,8 +311,6 @@ class _Checker:
         token = c.get("token", False)
         if not isinstance(token, bool):
             self.add(f"{path}.token", "booléen attendu")
-        elif token and zone is not None and zone not in EXPEDITION_ZONES:
-            self.add(f"{path}.token", "un jeton n'existe que dans la zone d'Expédition (2.1.d)")
         if zone in EXPEDITION_ZONES and ctype != "character":
             self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
         if c.get("timestamp") is not None:
@@ -489,8 +487,8 @@ def _prefixes(path: str) -> list[str]:
 
 
 def _check(doc: Any) -> list[dict[str, Any]]:
-    """The checker's own walk: shape, references between fields, the cursor of a dumped game, then
-    (when all that is sound) the game's own rules on the board. In 2v2
+    """The checker's own walk: shape, references between fields, the cursor of a dumped game, and
+    the game's own rules on the board. In 2v2
     (the article: four players in two teams) the players are A1 and A2 (team A) against B1 and B2
     (team B), seated clockwise A1, B1, A2, B2 so that teammates face each other."""
     ck = _Checker()
@@ -599,9 +597,9 @@ def _check(doc: Any) -> list[dict[str, Any]]:
     decisions = doc.get("decisions", [])
     _decisions(ck, decisions, pids)
     _progress(ck, prog, pids, phase, mode, len(decisions) if isinstance(decisions, list) else 0)
-    if not ck.problems:  # the shape is sound: the game's own rules on the board (engine/scenario/board.py)
-        ruleset = doc.get("rules", DEFAULT)
-        ck.problems += board_problems(doc, ruleset)
+    # the game's own rules on the board (engine/scenario/board.py), in the rule set the document names
+    ruleset = doc.get("rules", DEFAULT)
+    ck.problems += board_problems(doc, ruleset if ruleset in RULESETS else DEFAULT)
     return ck.problems
 
 

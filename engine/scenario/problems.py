@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "counters_zone": "une carte dans {zone} ne peut ni avoir ni gagner de jetons ({rules})",
     "statuses_zone": "une carte dans {zone} ne peut ni avoir ni gagner de statut ({rules})",
     "timestamp_hidden": "une carte dans {zone} (zone cachée) n'est pas un objet : elle n'a pas d'horodatage ({rules})",
+    "token_zone": "un jeton n'existe que dans la zone d'Expédition : il ne peut pas être dans {zone} ({rules})",
     "tumult_identical": "la carte Tumulte {name} a les mêmes terrains que {other} : l'Aventure a trois cartes Tumulte "
     "différentes ({rules})",
 }
