@@ -205,7 +205,7 @@ def need_resolution(game: Table) -> Need | None:
                 "order",
                 ids,
                 len(ids),
-                ("1.2.4.c",),
+                cr5("4.4.b", "4.4.c") if st.rules == CR5 else ("1.2.4.c",),
                 f"{p} ordonne ses réactions déclenchées en même temps : {', '.join(ids)}.",
                 fits_order,
                 lambda: ({"player": p, "order": list(o)} for o in permutations(ids)),
@@ -371,7 +371,7 @@ def _fits_optional(d: dict) -> str | None:
     "1.3.2.d",
     "7.3.11.b",
     "7.3.18.a",
-    *cr5("6.5.b", "6.5.c", "6.5.d", "6.5.f", "6.5.g", "6.4.c", "5.1.2.j", "7.1.1.a", "7.3.10.a"),
+    *cr5("6.5.b", "6.5.c", "6.5.d", "6.5.f", "6.5.g", "6.4.c", "5.1.2.j", "7.1.1.a", "7.3.10.a", "4.4.b", "4.4.c"),
 )
 def resolve(game: Table, decision: dict | None) -> None:
     """Resolve the front frame until it is done (then pop it) or waits for a choice."""
@@ -725,7 +725,7 @@ def _phase_article(game: Table, names: tuple[str, ...]) -> tuple[tuple[str, str]
     "1.1.6.g",
     "1.3.2.c",
     "1.2.4.c",
-    *cr5("7.1.1.a", "7.3.10.a", "4.2.b", "2.2.12.i", "2.2.12.j"),
+    *cr5("7.1.1.a", "7.3.10.a", "4.2.b", "2.2.12.i", "2.2.12.j", "4.4.b", "4.4.c"),
 )
 @implements_phases(NOON, DUSK)
 @implements_article(SETUP_2V2, 6)
@@ -795,7 +795,8 @@ def trigger(
                 queued[0]["trigger"],
                 tuple(f["id"] for f in queued),
             ),
-            ("1.2.4.c",) + rules,
+            # CR 5.0: the first player in initiative order plays all their Reactions, then the next (4.4.b–c)
+            (cr5("4.4.b", "4.4.c") if st.rules == CR5 else ("1.2.4.c",)) + rules,
             articles=cite + (art(SETUP_2V2) if st.mode == "2v2" else ()),
         )
     push(game, queued)

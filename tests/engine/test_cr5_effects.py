@@ -308,3 +308,18 @@ def test_fleeting_character_regains_fleeting_in_another_step():
             assert entering[0].event.enters == () and entering[1].rules == cr5("5.2.1.c", "2.4.7.c")
         else:
             assert entering[0].event.enters == ("fleeting",) and "2.4.6.b" in entering[0].rules
+
+
+def test_the_order_of_simultaneous_reactions_cites_4_4_b_c_under_cr5_and_1_2_4_c_under_fr1():
+    noon = {"trigger": "noon", "effect": [{"action": "draw", "player": "self", "count": 1}]}
+    for rules, want in ((FR1, ["1.2.4.c"]), (CR5, ["4.4.b (CR 5.0)", "4.4.c (CR 5.0)"])):
+        doc = board(
+            phase="noon",
+            A={"hero_expedition": [char("a1", forest=1, abilities=[noon]), char("a2", forest=1, abilities=[noon])]},
+            rules=rules,
+        )
+        game = engine.load(doc)
+        game.advance()
+        assert game.pending["kind"] == "order" and game.pending["rules"] == want
+        order = next(e for e in game.log if e.event.type == "effect" and e.event.stage == "order")
+        assert list(order.rules[: len(want)]) == want  # then the phase's own rule (Noon)
