@@ -8,7 +8,7 @@ import pytest
 
 import engine
 
-from .helpers import board, char
+from .helpers import board, card, char
 
 
 def orbs(p: str, n: int, exhausted: int = 0) -> list[dict]:
@@ -213,3 +213,29 @@ def test_statuses_gained_by_effects_dump_and_load_back_unchanged():
     game.run()
     dumped = game.to_doc()
     assert engine.load(json.loads(json.dumps(dumped))).to_doc() == dumped
+
+
+@pytest.mark.parametrize("rules", ["fr-1", "cr-5.0"])
+def test_a_card_sent_to_the_other_expedition_stays_exhausted_and_its_exhaust_me_is_not_offered_again(rules):
+    """fr-1 1.2.3.c (reading expedition-one-zone), CR 5.0 3.2.4.d: no change of zone, the same object."""
+    a2 = char(
+        "a2",
+        forest=1,
+        statuses=["exhausted"],
+        counters={"boost": 1},
+        abilities=[{"quick": {"exhaust_me": True}, "effect": [{"action": "draw", "player": "self", "count": 1}]}],
+    )
+    a1 = spell("a1", [{"action": "put", "target": "a2", "zone": "companion_expedition"}])
+    doc = board(phase="afternoon", A={"hand": [a1], "hero_expedition": [a2], "mana": [card("o1")]}, rules=rules)
+    game = engine.load(doc)
+    before = game.state.card("a2").timestamp
+    game.decide({"player": "A", "play": "a1"})
+    game.run("step")
+    while game.pending is None and game.advance():
+        pass
+    moved = game.state.card("a2")
+    assert game.state.loc["a2"] == "A.companion_expedition"
+    assert (moved.statuses, moved.counters, moved.timestamp) == (("exhausted",), {"boost": 1}, before)
+    game.decide({"player": "B", "pass": True})
+    assert game.pending["player"] == "A"
+    assert not [d for d in game.legal_decisions() if d.get("quick") == "a2"]
