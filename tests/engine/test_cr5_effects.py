@@ -323,3 +323,17 @@ def test_the_order_of_simultaneous_reactions_cites_4_4_b_c_under_cr5_and_1_2_4_c
         assert game.pending["kind"] == "order" and game.pending["rules"] == want
         order = next(e for e in game.log if e.event.type == "effect" and e.event.stage == "order")
         assert list(order.rules[: len(want)]) == want  # then the phase's own rule (Noon)
+
+
+def test_an_illegal_up_to_choice_is_refused_citing_the_rules_of_the_rule_set_played():
+    a1 = spell("a1", [{"action": "sabotage", "target": "choose"}])
+    doc = afternoon(CR5, A={"hand": [a1]}, B={"reserve": [char("b1")]})
+    game = engine.load(doc)
+    play(game, {"player": "A", "play": "a1"})
+    assert game.pending["kind"] == "targets" and game.pending["count"] == 2  # b1, or none ("jusqu'à")
+    with pytest.raises(engine.IllegalDecision) as err:
+        game.decide({"player": "A", "targets": ["b1", "b1"]})
+    assert err.value.rules == ("6.5.b (CR 5.0)", "7.3.35.a (CR 5.0)")
+    assert "(6.5.b (CR 5.0), 7.3.35.a (CR 5.0))" in str(err.value) and "5.2.3.b" not in str(err.value)
+    game.decide({"player": "A", "targets": []})  # none is legal
+    assert game.state.loc["b1"] == "B.reserve"
