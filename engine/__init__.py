@@ -30,10 +30,12 @@ from typing import Any
 
 from .errors import Budget, BudgetExceeded, EngineError, IllegalDecision
 from .game import Game, LogEntry
+from .jsondata import copy_json
 from .model import PLAYERS
 from .scenario import ScenarioError
 from .scenario.check import check as _check
 from .scenario.load import load_state, loads_doc
+from .scenario.schema import SCHEMA
 from .vocabulary import vocabulary, vocabulary_json
 
 __all__ = [
@@ -48,14 +50,21 @@ __all__ = [
     "empty_document",
     "load",
     "loads",
+    "scenario_schema",
     "vocabulary",
     "vocabulary_json",
 ]
 
 
 def check(doc: Any) -> list[dict[str, Any]]:
-    """Every problem of a scenario document as {"path", "message"}; [] if it can be played."""
+    """Every problem of a scenario document as {"path", "message"} (the game's own rules on the
+    board add "code" and "rules"); [] if it can be played."""
     return _check(doc)
+
+
+def scenario_schema() -> dict[str, Any]:
+    """The JSON Schema (2020-12) of the scenario format's shape (engine/scenario/schema.json)."""
+    return copy_json(SCHEMA)
 
 
 def load(doc: Any, budget: Budget | None = None) -> Game:

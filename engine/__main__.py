@@ -1,4 +1,4 @@
-"""Command line: python -m engine run FILE.json [--until end|step|PHASE] | check FILE.json | rules"""
+"""Command line: python -m engine run FILE.json [--until end|step|PHASE] | check FILE.json | rules | schema"""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from . import ScenarioError, check, load
 from .model import PHASES
 from .rules.registry import table
 from .scenario.load import loads_doc
+from .scenario.schema import schema_json
 
 
 def _read(path: str):
@@ -26,10 +27,14 @@ def main(argv: list[str] | None = None) -> int:
     chk = sub.add_parser("check", help="list the problems of a scenario (exit 2 if any)")
     chk.add_argument("file")
     sub.add_parser("rules", help="print the implemented-rules table (markdown)")
+    sub.add_parser("schema", help="print the JSON Schema of the scenario format (engine/scenario/schema.json)")
     args = parser.parse_args(argv)
 
     if args.command == "rules":
         sys.stdout.write(table())
+        return 0
+    if args.command == "schema":
+        sys.stdout.write(schema_json())
         return 0
     try:
         doc = _read(args.file)

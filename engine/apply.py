@@ -80,7 +80,8 @@ def _move(e: ev.Move, game: Table) -> None:
     j = game.journal
     src = st.zones[e.from_]
     card = j.pop(src, _index(game, src, e.card))
-    _enter(game, card, split_zone(e.from_)[1], split_zone(e.to)[1], e.enters)
+    if not e.within:  # from one Expedition to the other the object stays the same (1.2.3.c; CR 5.0 3.2.4.d)
+        _enter(game, card, split_zone(e.from_)[1], split_zone(e.to)[1], e.enters)
     dst = st.zones[e.to]
     j.insert(dst, len(dst), card)
     j.setitem(st.loc, card.id, e.to)

@@ -12,7 +12,13 @@ class EngineError(Exception):
 
 
 class IllegalDecision(EngineError, ValueError):
-    """A decision that does not answer what the game waits for; the message names the rule."""
+    """A decision that does not answer what the game waits for; the message names the rule, and
+    `rules` lists the rules that decide, as numbered in the rule set played (passed as data, so that
+    no caller reads them out of the French message)."""
+
+    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.rules = tuple(rules)
 
 
 @dataclass(frozen=True)

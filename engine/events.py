@@ -47,7 +47,10 @@ class FirstPlayer(Event):
 
 @dataclass(slots=True)
 class Move(Event):
-    """A card moves between zones ('A.hand', 'limbo'); `enters` lists statuses it enters with."""
+    """A card moves between zones ('A.hand', 'limbo'); `enters` lists statuses it enters with;
+    `instead` is the zone it would have gone to when a replacement rule sent it elsewhere ("à la
+    place", 2.4.6.c); `within` is true for a move inside the Expedition zone, from one Expedition to
+    the other (fr-1 1.2.3.c, CR 5.0 3.2.4.d): the same object, not a change of zone."""
 
     type: ClassVar[str] = "move"
     card: str
@@ -55,6 +58,8 @@ class Move(Event):
     to: str
     cause: str = ""
     enters: tuple[str, ...] = ()
+    instead: str = ""
+    within: bool | None = None  # None (left out of the JSON) for every other move
 
 
 @dataclass(slots=True)

@@ -185,7 +185,11 @@ class Game:
                 registry.CR5_CITED.update(n for n in cited if not is_cr5(n))
         not_v5: tuple[str, ...] = ()
         if st.rules == CR5:
+            # the glossary articles are the French text's; CR 5.0 decides by its numbered rules alone
+            articles = ()
             cited, not_v5 = cite_in(st.rules, cited)
+            if registry.CONTRACT:
+                registry.check_summary(cited, text)
             if not_v5:
                 text += f" (Non joué selon les CR 5.0 : règle {', '.join(not_v5)} de la traduction française.)"
         entry = LogEntry(
@@ -240,7 +244,11 @@ class Game:
             return None
         out = need.to_pending(reason)
         rules, not_v5 = cite_in(self.state.rules, tuple(out["rules"]))
+        if registry.CONTRACT and self.state.rules == CR5:
+            registry.check_summary(rules, out.get("text", ""))
         out["rules"] = list(rules)
+        if self.state.rules == CR5:
+            out.pop("articles", None)  # the French glossary articles are not CR 5.0's rules
         if not_v5:
             out["not_v5"] = not_v5_json(not_v5)
         return out
@@ -309,7 +317,8 @@ class Game:
                 raise IllegalDecision(swap_refused)
             return self._perform_swap(dict(decision), inserted=True)
         if problem:
-            raise IllegalDecision(f"{problem} (règle {', '.join(need.rules)})")
+            rules = cite_in(self.state.rules, tuple(need.rules))[0]
+            raise IllegalDecision(f"{problem} (règle {', '.join(rules)})", rules)
         return self._perform(dict(decision), need, inserted=True)
 
     def undo(self) -> list[LogEntry]:
@@ -424,7 +433,7 @@ class Game:
     def _swap_problem(self, d: Any) -> str | None:
         if not isinstance(d, dict) or decision_kind(d) != ["swap"] or decision_problems(d):
             return 'réponse attendue : {"player", "swap": [Orbe prêt, Orbe épuisé]} (3.2.9.e)'
-        if d.get("player") not in self.state.players:
+        if not isinstance(d.get("player"), str) or d["player"] not in self.state.players:
             return f"joueur inconnu {d.get('player')!r}"
         if self.state.rules == CR5:
             # 3.2.9.e (CR 5.0): only just before a step that asks the player to choose their Mana Orbs

@@ -31,6 +31,16 @@ def chooses(step: dict) -> int:
     return int(step.get("choose", 1)) if key and step.get(key) == "choose" else 0
 
 
+#: verbs whose target is "up to" one ("jusqu'à une carte ciblée": Sabotage, 7.3.18.a; CR 5.0 7.3.35.a):
+#: choosing none is legal; any step may say so too with `"up_to": true`
+UP_TO_VERBS = frozenset({"sabotage"})
+
+
+def up_to(step: dict) -> bool:
+    """Whether this step's occurrence of "cible" takes up to its number of objects (zero included)."""
+    return step.get("up_to") is True or step.get("action") in UP_TO_VERBS
+
+
 def declared_slots(steps: list[dict]) -> list[dict]:
     """The steps whose targets are chosen on declaration (5.2.3.b, e, f), in order; the steps of
     an internal action are left out (5.2.3.g)."""

@@ -51,6 +51,9 @@ READINGS = {
     "cr5-shuffle-after-expand": "des moments où 4.2.1.f permet de remélanger sa Défausse dans un Deck vide (avant "
     "et après chaque effet du Matin), le moteur propose la fin du Matin, après Expand (la remarque de 4.2.1.f), "
     "en plus de la pioche (7.3.9.c)",
+    "expedition-one-zone": "il n'y a qu'une zone d'Expédition (1.2.3.b–c) : passer de l'Expédition du Héros à celle "
+    "du Compagnon n'est pas changer de zone ; la carte reste le même objet (2.1.c ne s'applique pas), garde ses "
+    "statuts et ses jetons (2.5.i ne s'applique pas) et ne rejoint pas la zone d'Expédition (1.1.6.e)",
     "2v2-team-extra": "quatre joueurs : l'avance supplémentaire d'une équipe est la somme de celles de ses "
     "deux joueurs (position du Héros moins position du Compagnon)",
 }
@@ -58,6 +61,8 @@ READINGS = {
 
 def _tumult_effect(game: Table, k: int) -> str:
     tumult = game.state.adventure.tumult
+    if game.state.rules == CR5:
+        return ""  # CR 5.0 gives Tumult cards no effect: a note says so when the scenario gives one
     if k < len(tumult) and tumult[k].extra.get("effect"):
         return " ; son effet est résolu (article « Clarification des phases »)"
     return " ; le scénario ne lui donne pas d'effet"
@@ -67,6 +72,18 @@ def _name(game: Table, card_id: str) -> str:
     """A card's name, or "la carte a1" for a card without one (never "None")."""
     name = game.names.get(card_id)
     return name if name and name != card_id else f"la carte {card_id}"
+
+
+def _e(game: Table, card_id: str) -> str:
+    """The feminine ending when the card is named "la carte a1" (a card without a name): « la carte a1
+    est placée ». A printed name says nothing of its gender: the sentence then agrees with the masculine."""
+    name = game.names.get(card_id)
+    return "" if name and name != card_id else "e"
+
+
+def _il(game: Table, card_id: str) -> str:
+    """ "elle" for "la carte a1", else "il" (see :func:`_e`)."""
+    return "elle" if _e(game, card_id) else "il"
 
 
 def _n(count: int, one: str, many: str) -> str:
@@ -108,6 +125,7 @@ def _describe(e: ev.Event, game: Table) -> str:
 @_describe.register(ev.Move)
 def _move(e: ev.Move, game: Table) -> str:
     name = _name(game, e.card)
+    fe, il = _e(game, e.card), _il(game, e.card)
     p = split_zone(e.from_)[0]
     to_p = split_zone(e.to)[0]
     owner = f" (la carte appartient à {to_p})" if p and to_p and p != to_p else ""
@@ -118,43 +136,55 @@ def _move(e: ev.Move, game: Table) -> str:
         return f"Mise en place : {to_p} place {name} dans sa Zone de Mana, face cachée."
     if c == "mana":
         return f"{to_p} place {name} dans sa Zone de Mana, face cachée et épuisée : cet Orbe ne servira pas ce jour."
+    if e.instead:  # a replacement (2.4.6.c): where it would have gone, where it goes
+        when = "Repos : " if c == "rest" else ""
+        return (
+            f"{when}{name} est Fugace : au lieu d'aller de l'{_zone(e.from_)} dans la {_zone(e.instead)}, "
+            f"la carte va dans la {_zone(e.to)}{owner}."
+        )
+    if e.within:  # one Expedition to the other: no change of zone (1.2.3.c; CR 5.0 3.2.4.d)
+        return (
+            f"{name} passe de l'{_zone(e.from_)} à l'{_zone(e.to)} : la carte reste dans la zone d'Expédition, "
+            "c'est le même objet (statuts et jetons gardés)."
+        )
     if c == "rest":
         return f"Repos : {name} quitte l'{_zone(e.from_)} et va dans la {_zone(e.to)}{owner}."
-    if c == "rest_fleeting":
-        return f"Repos : {name} est Fugace, il va dans la {_zone(e.to)} au lieu de la Réserve{owner}."
     if c == "cleanup":
-        return f"Nettoyage : {name} n'a pas été gardé, il quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
+        return f"Nettoyage : {name} n'a pas été gardé{fe}, {il} quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
     if c == "cleanup_sacrifice":  # cr-5.0 (4.2.5.c)
-        return f"Nettoyage : {name} n'a pas été gardé, il est sacrifié ({_zone(e.from_)} → {_zone(e.to)})."
+        return f"Nettoyage : {name} n'a pas été gardé{fe}, {il} est sacrifié{fe} ({_zone(e.from_)} → {_zone(e.to)})."
     if c == "mana_ready":  # cr-5.0 (4.2.1.e)
         return f"{to_p} place {name} dans sa Zone de Mana, face cachée et prête (Expand)."
     if c == "resupply":
         return f"Ravitailler : {to_p} place {name}, la carte du dessus de son Deck, dans sa Réserve."
     if c == "sabotage":
-        return f"Sabotage : {name} est défaussé de la {_zone(e.from_)}{owner}."
+        return f"Sabotage : {name} est défaussé{fe} de la {_zone(e.from_)}{owner}."
     if c == "sacrifice":
         return f"Sacrifice : {p} défausse {name} ({_zone(e.from_)}){owner}."
     if c == "discard":
-        return f"{name} est défaussé : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+        return f"{name} est défaussé{fe} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     if c in ("play_hand", "play_reserve"):
         src = "sa Main" if c == "play_hand" else "sa Réserve"
-        fl = ", il gagne le statut Fugace" if "fleeting" in e.enters else ""
+        fl = f", {il} gagne le statut Fugace" if "fleeting" in e.enters else ""
         return f"{p} joue {name} depuis {src} : la carte passe dans le Limbo{fl}."
     if c == "resolve":
         fl = " et gagne à nouveau le statut Fugace" if "fleeting" in e.enters else ""
         return (
-            f"{name} se résout : il quitte le Limbo pour l'{_zone(e.to)}{fl}."
+            f"{name} se résout : {il} quitte le Limbo pour l'{_zone(e.to)}{fl}."
             if "expedition" in e.to
-            else f"{name} se résout : il quitte le Limbo pour les {_zone(e.to)}."
+            else f"{name} se résout : {il} quitte le Limbo pour les {_zone(e.to)}."
         )
     if c == "spell_done":
-        return f"Le Sort {name} a fini de se résoudre : il va du Limbo dans la {_zone(e.to)}."
+        return f"Le Sort {'de ' if fe else ''}{name} a fini de se résoudre : il va du Limbo dans la {_zone(e.to)}."
     if c == "spell_fleeting":
-        return f"Le Sort {name} est Fugace : une fois résolu, il va dans la {_zone(e.to)} au lieu de la Réserve."
+        return (
+            f"Le Sort {'de ' if fe else ''}{name} est Fugace : une fois résolu, il va dans la {_zone(e.to)} "
+            "au lieu de la Réserve."
+        )
     if c == "cost":
         return f"Coût « Défaussez-moi de la Réserve » : {name} va de la {_zone(e.from_)} à la {_zone(e.to)}."
     if c == "put":
-        return f"{name} est placé : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+        return f"{name} est placé{fe} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     return f"{name} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
 
 
@@ -171,12 +201,13 @@ def _cease(e: ev.Cease, game: Table) -> str:
 @_describe.register(ev.StatusChange)
 def _status_change(e: ev.StatusChange, game: Table) -> str:
     name, st = _name(game, e.card), STATUS_FR.get(e.status, e.status)
+    fe, il = _e(game, e.card), _il(game, e.card)
     if e.cause == "prepare":
-        return f"Préparer : {name} est redressé."
+        return f"Préparer : {name} est redressé{fe}."
     if e.cause == "mana":
         return f"Un Orbe de Mana ({e.card}) est épuisé pour payer 1 mana."
     if e.cause == "cost":
-        return f"Coût « Épuisez-moi » : {name} est épuisé."
+        return f"Coût « Épuisez-moi » : {name} est épuisé{fe}."
     if e.cause == "swap":
         return (
             f"Orbes de Mana : {e.card} est épuisé pour préparer un autre Orbe."
@@ -184,13 +215,13 @@ def _status_change(e: ev.StatusChange, game: Table) -> str:
             else f"Orbes de Mana : {e.card} est redressé."
         )
     if e.cause == "fleeting_again":
-        return f"{name} avait le statut Fugace dans le Limbo : une fois dans l'Expédition, il le regagne."
+        return f"{name} avait le statut Fugace dans le Limbo : une fois dans l'Expédition, {il} le regagne."
     if e.cause == "rest" and e.status == "asleep":
-        return f"Repos : {name} est Endormi, il n'est pas envoyé dans la Réserve et perd le statut Endormi."
+        return f"Repos : {name} est Endormi{fe}, {il} n'est pas envoyé{fe} dans la Réserve et perd le statut Endormi."
     if e.cause == "rest_object":
         return f"Repos : {name} est un objet Endormi, il perd le statut Endormi (2.4.3)."
     if e.cause == "rest" and e.status == "anchored":
-        return f"Repos : {name} est Ancré, il reste dans l'Expédition et perd le statut Ancré."
+        return f"Repos : {name} est Ancré{fe}, {il} reste dans l'Expédition et perd le statut Ancré."
     return f"{name} {'gagne' if e.value else 'perd'} le statut {st}."
 
 
@@ -378,7 +409,8 @@ def _effect(e: ev.Effect, game: Table) -> str:
             f"dans l'ordre d'initiative, chaque joueur ordonnant les siennes : {', '.join(players)}."
         )
     extra = f" (« {trig} »)" if e.trigger else ""
-    return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)} {name}{extra}."
+    of = " de" if e.kind == "spell" and _e(game, e.card) else ""  # « du Sort de la carte s1 »
+    return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)}{of} {name}{extra}."
 
 
 def _owner_of(game: Table, e: ev.Effect, frame_id: str) -> str:
@@ -467,6 +499,22 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
     "resupply_nothing": lambda e, game: (
         f"Ravitailler : le Deck et la Défausse de {e.player} sont vides, rien ne se passe."
     ),
+    "tumult_effect_v5": lambda e, game: (
+        f"La carte Tumulte {game.state.adventure.tumult[e.count or 0].name} a un effet dans le scénario, mais les CR 5.0 "
+        "ne donnent aucun effet aux cartes Tumulte (c'est l'article français des phases qui le fait) : cet effet "
+        "n'est pas résolu."
+    ),
+    "no_counters_here": lambda e, game: (
+        f"{_name(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de jetons, "
+        "il n'en gagne pas."
+    ),
+    "no_status_here": lambda e, game: (
+        f"{_name(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de statut, "
+        "il n'en gagne pas."
+    ),
+    "up_to_none": lambda e, game: (
+        f"{_name(game, e.card or '')} : aucune cible n'est choisie (« jusqu'à »), cette étape ne fait rien."
+    ),
     "sabotage_nothing": lambda e, game: (
         f"Sabotage : {_name(game, e.card or '')} n'est plus dans une Réserve, rien n'est défaussé."
     ),
@@ -511,6 +559,10 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
     "no_join": lambda e, game: (
         f"{_name(game, e.card or '')} ne rejoint pas l'Expédition (il y était déjà, ou va dans les "
         "Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas."
+    ),
+    "switches_expedition": lambda e, game: (
+        f"{_name(game, e.card or '')} change d'Expédition : la carte rejoint sa nouvelle Expédition, pas la zone "
+        "d'Expédition, elle n'entre pas en jeu ; sa réaction « Lorsque j'entre en jeu » ne se déclenche pas."
     ),
     "stays_in_play": lambda e, game: (
         f"{_name(game, e.card or '')} passe de l'Expédition aux Repères ou l'inverse : il ne quitte "

@@ -67,23 +67,72 @@ def concordance(ruleset: str = FR1) -> dict[str, dict[str, Any]]:
     return {e["rule"]: e for e in doc["entries"]}
 
 
+#: CR 5.0 1.1.1.c–d: "The first section of this document is an informal summary of the rules. From
+#: Section 2 "Objects" onward, each numbered paragraph is a rule." A French rule of section 1 corresponds
+#: to a paragraph of that summary (the concordance); under cr-5.0 the log cites instead the numbered rules
+#: of sections 2–7 that the summary paragraph sums up. v5.0 section-1 paragraph -> those rules.
+SUMMARY: dict[str, tuple[str, ...]] = {
+    "1.1.6.d": ("2.2.11.c",),  # a missing statistic: only Characters have statistics
+    "1.1.6.e": ("7.1.1.a", "7.3.10.a"),  # the j symbol: "When I enter play"
+    "1.1.6.f": ("7.1.1.b",),  # h: "When I am played from Hand"
+    "1.1.6.g": ("7.1.1.c",),  # r: "When I am played from Reserve"
+    "1.1.6.h": ("7.1.4.a",),  # T: "Exhaust me"
+    "1.1.6.i": ("7.1.4.b",),  # D: "Discard me from the Reserve"
+    "1.1.6.k": ("7.1.4.c",),  # a mana cost
+    "1.2.1.b": ("4.2.4.b",),  # the Expedition facing it
+    "1.2.3.e": ("3.2.4.a", "3.2.4.d"),  # one shared Expedition zone; Expedition to Expedition is no zone change
+    "1.2.4.c": ("2.2.12.a",),  # the kinds of abilities
+    "1.2.4.d": ("2.2.12.g", "2.2.12.i"),  # abilities work in play; support abilities in the Reserve
+    "1.3.1.a": ("4.1.b", "4.1.c"),  # the Adventure
+    "1.3.1.b": ("4.1.d",),  # the Expedition counters
+    "1.3.1.c": ("4.1.e", "4.1.g"),  # heroes, decks shuffled
+    "1.3.1.d": ("4.1.f",),  # the first player at random
+    "1.3.1.e": ("4.1.h", "4.1.i", "4.1.j"),  # the first day's Morning replaced
+    "1.3.2.a": ("4.2.a",),  # five phases
+    "1.3.2.b": ("4.2.1.a",),  # Morning's daily effects
+    "1.3.2.c": ("4.2.b", "4.2.2.a"),  # Noon: "at Noon" Reactions
+    "1.3.2.d": ("4.2.3.b", "4.2.3.d"),  # Afternoon: turns
+    "1.3.2.e": ("4.2.4.b",),  # Dusk: Progress
+    "1.3.2.f": ("4.2.5.b",),  # Night: Rest
+    "1.3.3.a": ("4.2.5.d",),  # the end of the game: Check Victory
+    "1.3.3.b": ("4.2.5.d",),
+    "1.3.3.c": ("4.2.5.d", "4.3.a"),
+}
+
+
+def is_summary(number: str) -> bool:
+    """Whether a citation names a paragraph of CR 5.0's section 1 (not rules, 1.1.1.c–d)."""
+    return is_cr5(number) and number.startswith("1.")
+
+
+def _rules_of_summary(numbers: tuple[str, ...]) -> tuple[str, ...]:
+    """v5.0 paragraph numbers with every section-1 one replaced by the rules it summarises."""
+    out: list[str] = []
+    for n in numbers:
+        out.extend(SUMMARY.get(n, (n,)))
+    return tuple(out)
+
+
 @cache
 def _translated(number: str) -> tuple[str, ...]:
+    if is_cr5(number):
+        return cr5(*_rules_of_summary((number_of(number),)))
     entry = concordance().get(number)
     if entry is None or not entry["v5"]:
         # a French number with no v5.0 paragraph (absent) or no entry (a heading): kept, marked fr-1
         return (f"{number} (FR 1)",)
-    return cr5(*entry["v5"])
+    return cr5(*_rules_of_summary(tuple(entry["v5"])))
 
 
 def cite(ruleset: str, numbers: tuple[str, ...]) -> tuple[str, ...]:
     """The citations of a log entry under `ruleset`: French numbers translated to v5.0 under
-    ``cr-5.0`` (a v5.0 citation is kept), unchanged under ``fr-1``."""
+    ``cr-5.0`` (a v5.0 citation is kept), a paragraph of v5.0's section 1 replaced by the rules it
+    summarises (:data:`SUMMARY`); unchanged under ``fr-1``."""
     if ruleset != CR5:
         return numbers
     out: list[str] = []
     for n in numbers:
-        out.extend((n,) if is_cr5(n) else _translated(n))
+        out.extend(_translated(n))
     return tuple(dict.fromkeys(out))
 
 

@@ -18,6 +18,7 @@ api_patterns = [
     path("suggest/", rules_api.suggest_view, name="api-suggest"),
     path("run/", judge_api.run_document, name="api-run"),
     path("check/", judge_api.check_document, name="api-check"),
+    path("scenario-schema/", judge_api.scenario_schema, name="api-scenario-schema"),
     path("step/", judge_api.step, name="api-step"),
     path("", include("judge.training.api_urls")),
     path("", include(cards_api)),

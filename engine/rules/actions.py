@@ -29,7 +29,16 @@ if TYPE_CHECKING:
     from ..table import Table
 
 
-@implements("3.1.2.c", "2.1.c", "2.1.d", "2.1.g", "2.5.i", "2.5.j", *cr5("2.1.d", "2.5.b", "2.5.j", "2.5.k", "2.5.l"))
+@implements(
+    "3.1.2.c",
+    "2.1.c",
+    "2.1.d",
+    "2.1.g",
+    "2.5.i",
+    "2.5.j",
+    "2.4.6.c",
+    *cr5("2.1.d", "2.5.b", "2.5.j", "2.5.k", "2.5.l", "2.4.7.d"),
+)
 def move_card(
     game: Table,
     card_id: str,
@@ -43,31 +52,72 @@ def move_card(
 ) -> str:
     """Move a card to `player`'s `zone` (or "limbo"); return the zone key it reached.
 
-    3.1.2.c: a private zone of another player is replaced by its owner's. 2.1.c: entering a
-    visible zone makes a new object (new timestamp, no status but `enters`). 2.5.i/j: counters
-    lost when leaving the Expedition or Landmarks, kept otherwise. 2.1.d: a token leaving the
-    expedition zone ceases to exist once it has joined its new zone.
+    The replacement rules ("à la place") apply to the move whatever sends the card, each cited on
+    the move it replaces: 3.1.2.c, a private zone of another player is replaced by its owner's;
+    2.4.6.c (CR 5.0 2.4.7.d), a Fugace character that would go from the Expedition zone to the
+    Reserve goes to the Discard pile instead; CR 5.0 2.1.e, a token leaving the Expedition zone
+    never arrives. 2.1.c: entering a visible zone makes a new object (new timestamp, no status but
+    `enters`). 2.5.i/j: counters lost when leaving the Expedition or Landmarks, kept otherwise.
+    2.1.d: a token leaving the expedition zone ceases to exist once it has joined its new zone. A
+    move from one Expedition to the other is not a change of zone (:func:`switch_expeditions`).
     """
     st = game.state
     src = st.loc[card_id]
     card = st.card(card_id)
+    from_zone = split_zone(src)[1]
+    if zone in EXPEDITION_ZONES and from_zone in EXPEDITION_ZONES:
+        return switch_expeditions(game, card_id, player, zone, cause, rules, reading, articles)
+    v5 = st.rules == CR5
     cites = list(rules)
     if zone in EXPEDITION_ZONES or zone == "limbo":
         pass  # shared zones (1.2.3.c)
     elif player != card.owner:
         player = card.owner
-        cites.append("3.1.2.c")
+        cites.insert(0, "3.1.2.c")
+    instead = ""
+    if zone == "reserve" and from_zone in EXPEDITION_ZONES and card.type == "character" and card.has("fleeting"):
+        # 2.4.6.c: "Si un personnage Fugace devait aller dans la Réserve depuis la zone d'Expédition, il
+        # va dans la pile de Défausse à la place" (CR 5.0 2.4.7.d): Rest, an effect, a cost alike
+        instead, zone = f"{player}.reserve", "discard"
+        cites.insert(0, cr5("2.4.7.d")[0] if v5 else "2.4.6.c")
     dst = "limbo" if zone == "limbo" else f"{player}.{zone}"
-    from_zone = split_zone(src)[1]
     if zone in VISIBLE_ZONES and from_zone in VISIBLE_ZONES and set(card.statuses) - set(enters):
         cites.append("2.1.c")
     if card.counters:
         cites.extend(counters_kept(st.rules, from_zone, zone)[1])
-    if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES and st.rules == CR5:
+    if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES and v5:
         return cr5_rules.token_leaves(game, card_id, src, tuple(rules), reading, articles)  # 2.1.e (CR 5.0)
-    game.emit(ev.Move(card_id, src, dst, cause, tuple(enters)), cites, reading, articles)
+    game.emit(ev.Move(card_id, src, dst, cause, tuple(enters), instead), cites, reading, articles)
     if card.token and from_zone in EXPEDITION_ZONES and zone not in EXPEDITION_ZONES:
         game.emit(ev.Cease(card_id, dst), ("2.1.d",))
+    return dst
+
+
+@implements("1.2.3.c", *cr5("3.2.4.d", "7.3.39.a"))
+def switch_expeditions(
+    game: Table,
+    card_id: str,
+    player: str | None,
+    zone: str,
+    cause: str,
+    rules: Iterable[str] = (),
+    reading: str | None = None,
+    articles: Iterable[tuple[str, str]] = (),
+) -> str:
+    """From one Expedition to the other: not a change of zone. fr-1: there is one Expedition zone
+    (1.2.3.b–c), so 2.5.i (leaving the zone) does not apply and the card keeps its counters;
+    whether 2.1.c makes it a new object is open: reading ``expedition-one-zone``, it stays the same
+    object (timestamp, statuses, counters). cr-5.0: 3.2.4.d says it does not change zones; it
+    switches Expeditions (7.3.39.a): the same object, exhausted if it was (2.4.1.e)."""
+    st = game.state
+    src = st.loc[card_id]
+    holder = split_zone(src)[0] if player is None else player
+    dst = f"{holder}.{zone}"
+    if st.rules == CR5:
+        cites, reading = (*cr5("3.2.4.d", "7.3.39.a"), *rules), reading
+    else:
+        cites, reading = ("1.2.3.c", *rules), "expedition-one-zone"
+    game.emit(ev.Move(card_id, src, dst, cause, within=True), cites, reading, articles)
     return dst
 
 
@@ -180,9 +230,10 @@ def move_forward(
         game.emit(ev.Note("forward_opposite", player=player, expedition=expedition), ("7.3.11.c",) + rules)
         return False
     key = f"{player}.{expedition}"
-    if st.phase == "dusk" and key in st.dusk_advanced:
+    if st.phase == "dusk" and key in st.dusk_advanced and st.rules != CR5:
         # the phases article, Avancement des Expéditions: "Chaque Expédition ne peut avancer qu'une
-        # seule fois par phase Crépuscule" (reading "dusk-once": whatever made it advance)
+        # seule fois par phase Crépuscule" (reading "dusk-once": whatever made it advance). CR 5.0
+        # has no such rule: only Progress moves an Expedition once (4.2.4.g)
         game.emit(
             ev.Note("dusk_once", player=player, expedition=expedition),
             ("1.3.2.e",) + rules,
@@ -193,7 +244,7 @@ def move_forward(
     new = pos + (1 if expedition == "hero" else -1)
     _reveal_if_face_down(game, player, new)
     game.emit(ev.MarkerMove(player, expedition, pos, new, cause), ("7.3.11.a",) + rules, articles=_path(game))
-    if st.phase == "dusk":
+    if st.phase == "dusk" and st.rules != CR5:
         game.set(st, "dusk_advanced", st.dusk_advanced + (key,))
     _moved(game, cause)
     return True
@@ -253,7 +304,7 @@ def _reveal_if_face_down(game: Table, player: str, region: int) -> None:
 REVEAL = "Révélation des Cartes Tumulte"
 
 
-@implements("7.3.11.b")
+@implements("7.3.11.b", *cr5("7.3.25.b"))
 @implements_phases(REVEAL)
 def tumult_effect(game: Table, player: str, k: int) -> None:
     """The phases article: a Tumult card moved onto face down "est retournée face visible, et son effet
@@ -263,6 +314,11 @@ def tumult_effect(game: Table, player: str, k: int) -> None:
     t = game.state.adventure.tumult[k]
     steps = t.extra.get("effect")
     if not steps:
+        return
+    if game.state.rules == CR5:
+        # CR 5.0 gives Tumult cards no effect (7.3.25.b: the card is flipped face up, nothing more):
+        # the scenario's `effect` is a feature of the French phases article, not resolved under cr-5.0
+        game.emit(ev.Note("tumult_effect_v5", player=player, count=k), cr5("7.3.25.b"))
         return
     fid = f"tumult:{k}"
     game.names[fid] = t.name
@@ -287,10 +343,20 @@ def reveal_centre(game: Table, player: str) -> None:
         tumult_effect(game, player, k)
 
 
-@implements("2.5.e")
+#: CR 5.0 2.5.b, 2.4.1.c: objects in the Discard pile and cards in the Deck or Hand cannot have or gain
+#: counters or statuses (the French rules say it of hidden zones only: 2.1.g, 2.1.i)
+NO_COUNTERS_V5 = frozenset({"discard", "deck", "hand"})
+
+
+@implements("2.5.e", *cr5("2.5.b"))
 def gain_counters(game: Table, card_id: str, name: str, count: int) -> None:
-    """2.5.e: the object has `count` more counters `name`."""
-    before = game.state.card(card_id).counters.get(name, 0)
+    """2.5.e: the object has `count` more counters `name`. Under cr-5.0 an object in the Discard pile
+    gains none (2.5.b): a note says so."""
+    st = game.state
+    if st.rules == CR5 and split_zone(st.loc[card_id])[1] in NO_COUNTERS_V5:
+        game.emit(ev.Note("no_counters_here", card=card_id), cr5("2.5.b"))
+        return
+    before = st.card(card_id).counters.get(name, 0)
     game.emit(ev.CountersChange(card_id, name, before, before + count, "gain"), ("2.5.e",))
 
 
@@ -311,8 +377,14 @@ def spend_counters(game: Table, card_id: str, name: str, count: int) -> bool:
     return True
 
 
+@implements(*cr5("2.4.1.c"))
 def gain_status(game: Table, card_id: str, status: str, rules: tuple[str, ...] = ()) -> None:
-    """The object gains `status` (fleeting, asleep, anchored, exhausted); cites the caller's rules."""
+    """The object gains `status` (fleeting, asleep, anchored, exhausted); cites the caller's rules.
+    Under cr-5.0 an object in the Discard pile gains none (2.4.1.c): a note says so."""
+    st = game.state
+    if st.rules == CR5 and split_zone(st.loc[card_id])[1] in NO_COUNTERS_V5:
+        game.emit(ev.Note("no_status_here", card=card_id), cr5("2.4.1.c"))
+        return
     if not game.state.card(card_id).has(status):
         game.emit(ev.StatusChange(card_id, status, True, "gain"), rules)
 

@@ -2,7 +2,7 @@
 when a scenario's ``rules`` is ``"cr-5.0"`` (issue 12). The branches themselves live where the
 behaviour is played (rules/effects.py, rules/play.py, rules/actions.py, apply.py); this module holds
 what they share; the French rules now played as v5.0 says are listed, one line each, in
-rules/registry.py's ``CR5_PLAYED`` (RULES.md).
+rules/registry/coverage.py's ``CR5_PLAYED`` (RULES.md).
 """
 
 from __future__ import annotations

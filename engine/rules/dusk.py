@@ -19,12 +19,18 @@ if TYPE_CHECKING:
     from ..table import Table
 
 
-@implements("1.1.6.d", "2.4.3")
-def expedition_sums(game: Table, player: str, expedition: str) -> tuple[tuple[int, int, int], tuple[str, ...]]:
+@implements("1.1.6.d", "2.4.3", *cr5("2.5.1.b"))
+def expedition_sums(
+    game: Table, player: str, expedition: str
+) -> tuple[tuple[int, int, int], tuple[str, ...], tuple[str, ...]]:
     """Sum of the statistics of the characters of one expedition (1.3.2.e); a missing number is 0
-    (1.1.6.d); asleep characters are not counted (2.4.3). Returns (sums, asleep ids left out)."""
+    (1.1.6.d); asleep characters are not counted (2.4.3). Under cr-5.0 each boost counter of a
+    Character adds 1 to each of its statistics (2.5.1.b); the French rules give counters no effect
+    of their own (2.5.h). Returns (sums, asleep ids left out, ids whose boosts counted)."""
     f = m = w = 0
     asleep = []
+    boosted = []
+    v5 = game.state.rules == CR5
     for c in game.state.zones[f"{player}.{expedition}_expedition"]:
         if c.type != "character":
             continue
@@ -32,10 +38,16 @@ def expedition_sums(game: Table, player: str, expedition: str) -> tuple[tuple[in
             asleep.append(c.id)
             continue
         s = c.stats
-        f += s.get("forest", 0)
-        m += s.get("mountain", 0)
-        w += s.get("water", 0)
-    return (f, m, w), tuple(asleep)
+        boost = c.counters.get("boost", 0) if v5 and c.counters else 0
+        if boost:
+            boosted.append(c.id)
+        f += s.get("forest", 0) + boost
+        m += s.get("mountain", 0) + boost
+        w += s.get("water", 0) + boost
+    return (f, m, w), tuple(asleep), tuple(boosted)
+
+
+BOOST = cr5("2.5.1.b")
 
 
 @implements("1.2.1.b")
@@ -49,7 +61,7 @@ def facing(game: Table, player: str, expedition: str) -> tuple[str, str]:
     return game.state.opponent(player), expedition
 
 
-@implements("1.3.2.e", "2.4.3")
+@implements("1.3.2.e", "2.4.3", *cr5("2.5.1.b"))
 @implements_phases("Comparaison des Statistiques", "Avancement des Expéditions")
 def progress(game: Table, _: Any) -> None:
     """1.3.2.e: every expedition compares, for each terrain of the region it stands on, its sum with
@@ -68,13 +80,16 @@ def progress(game: Table, _: Any) -> None:
             for kind in EXPEDITIONS:
                 region = st.adventure.markers[p][kind]
                 terrains = st.adventure.region_terrains(region, p)
-                mine, asleep = expedition_sums(game, p, kind)
-                theirs, asleep2 = expedition_sums(game, *facing(game, p, kind))
+                mine, asleep, boosted = expedition_sums(game, p, kind)
+                theirs, asleep2, boosted2 = expedition_sums(game, *facing(game, p, kind))
                 wins = [t for i, t in enumerate(TERRAINS) if t in terrains and mine[i] > theirs[i] and mine[i] > 0]
-                results.append((p, kind, region, terrains, mine, theirs, bool(wins), asleep + asleep2))
+                results.append(
+                    (p, kind, region, terrains, mine, theirs, bool(wins), asleep + asleep2, boosted + boosted2)
+                )
         cite = art(SETUP_2V2) if st.mode == "2v2" else ()
-        for p, kind, region, terrains, mine, theirs, advances, asleep in results:
-            rules = ("1.3.2.e", "2.4.3") if asleep else ("1.3.2.e",)
+        for p, kind, region, terrains, mine, theirs, advances, asleep, boosted in results:
+            rules: tuple[str, ...] = ("1.3.2.e", "2.4.3") if asleep else ("1.3.2.e",)
+            rules += BOOST if boosted else ()
             game.emit(
                 ev.Progress(
                     p,
@@ -121,7 +136,7 @@ def tiebreak_2v2(game: Table) -> None:
     asleep_any = False
     for p in st.order:
         for kind in EXPEDITIONS:
-            s, asleep = expedition_sums(game, p, kind)
+            s, asleep, _ = expedition_sums(game, p, kind)  # 2v2: fr-1 only (no boosts counted)
             asleep_any = asleep_any or bool(asleep)
             for i in range(3):
                 totals[team(p)][i] += s[i]
@@ -136,7 +151,7 @@ def tiebreak_2v2(game: Table) -> None:
         game.emit(ev.Note("tiebreak_again"), (), articles=art(TIEBREAK))
 
 
-@implements("4.3.h", "4.3.f", "2.4.3", *cr5("4.3.e", "4.3.c"))
+@implements("4.3.h", "4.3.f", "2.4.3", *cr5("4.3.e", "4.3.c", "2.5.1.b"))
 def tiebreak(game: Table) -> None:
     """4.3.h: each player sums the statistics of the characters of both expeditions (asleep ones
     left out, 2.4.3; the Arena has the three terrains, 4.3.f), compares each statistic; a player
@@ -146,12 +161,13 @@ def tiebreak(game: Table) -> None:
     st = game.state
     v5 = st.rules == CR5
     totals: dict[str, tuple[int, int, int]] = {}
-    asleep_any = False
+    asleep_any = boosted_any = False
     for p in st.order:
         sums = [0, 0, 0]
         for kind in EXPEDITIONS:
-            s, asleep = expedition_sums(game, p, kind)
+            s, asleep, boosted = expedition_sums(game, p, kind)
             asleep_any = asleep_any or bool(asleep)
+            boosted_any = boosted_any or bool(boosted)
             for i in range(3):
                 sums[i] += s[i]
         totals[p] = (sums[0], sums[1], sums[2])
@@ -163,7 +179,8 @@ def tiebreak(game: Table) -> None:
     }
     rules = cr5("4.3.e", "4.3.c") if v5 else ("4.3.h", "4.3.f")
     game.emit(
-        ev.Tiebreak("compare", tuple(totals.items()), tuple(wins.items())), rules + (("2.4.3",) if asleep_any else ())
+        ev.Tiebreak("compare", tuple(totals.items()), tuple(wins.items())),
+        rules + (("2.4.3",) if asleep_any else ()) + (BOOST if boosted_any else ()),
     )
     if wins[a] != wins[b]:
         game.emit(ev.Win(a if wins[a] > wins[b] else b, "arena"), cr5("4.3.e") if v5 else ("4.3.h",))

@@ -29,14 +29,14 @@ internal actions: such a step is an optional step with a cost (6.5.c, 6.4.c, 6.5
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, permutations, product
-from math import comb, factorial, perm
+from itertools import permutations, product
+from math import factorial, perm
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..jsondata import copy_json
 from ..model import EXPEDITION_ZONES, IN_PLAY_ZONES, split_zone, team
-from ..versions import CR5, cr5
+from ..versions import CR5, cite, cr5
 from . import actions
 from .flow import Need
 from .frames import frame, push
@@ -45,12 +45,16 @@ from .targets import (
     CARD_VERBS,
     EXPEDITION_VERBS,
     TARGET_KEY,
+    VERB_RULES,
     choice_problem,
     chooses,
     expand_mode,
     expand_modes,
+    slot_choices,
+    slot_count,
     stamp,
     target_options,
+    up_to,
     whom,
     zone_count,
 )
@@ -201,7 +205,7 @@ def need_resolution(game: Table) -> Need | None:
                 "order",
                 ids,
                 len(ids),
-                ("1.2.4.c",),
+                cr5("4.4.b", "4.4.c") if st.rules == CR5 else ("1.2.4.c",),
                 f"{p} ordonne ses réactions déclenchées en même temps : {', '.join(ids)}.",
                 fits_order,
                 lambda: ({"player": p, "order": list(o)} for o in permutations(ids)),
@@ -268,36 +272,38 @@ def need_resolution(game: Table) -> Need | None:
     n = chooses(step)
     if n and not f["declared"] and f.get("chosen") != f["i"]:
         options = target_options(game, p, f["card"], step)
-        possible = len(options) >= n
+        fewer = up_to(step)  # "jusqu'à" (Sabotage, 7.3.18.a): choosing none is legal
+        possible = bool(options) if fewer else len(options) >= n
         auto = None if possible else {"player": p, "targets": []}
         if v5 and not possible:
             # 6.5.b: a suitable object for each target, each at most once per step: with fewer
             # suitable objects than targets every one is taken (forced), the others do nothing
             auto = {"player": p, "targets": list(options)}
+        rules = _rules_of(f, "5.2.3.b", st.rules) + (("5.2.3.g",) if f["kind"] == "internal" else ())
+        rules += VERB_RULES["sabotage"] if fewer and step["action"] == "sabotage" else ()
 
         def fits_targets(d: dict) -> str | None:
             t = d.get("targets")
             if not possible:
                 forced = auto["targets"] if auto else []
                 return None if t == forced else f'cibles imposées : réponse attendue "targets": {forced}'
-            return choice_problem(t, options, n)
+            return choice_problem(t, options, n, fewer, ", ".join(cite(st.rules, rules)))
 
         def legal() -> Iterator[dict]:
             if auto is not None:
                 return iter([auto])
-            return ({"player": p, "targets": list(c)} for c in combinations(options, n))
+            return ({"player": p, "targets": list(c)} for c in slot_choices(options, n, fewer, pad=False))
 
-        rules = _rules_of(f, "5.2.3.b", st.rules) + (("5.2.3.g",) if f["kind"] == "internal" else ())
         return Need(
             p,
             "targets",
             options,
             n,
             rules,
-            f"{name} : {p} choisit {n} cible{'s' if n > 1 else ''} pour « {verb} ».",
+            f"{name} : {p} choisit {'jusqu’à ' if fewer else ''}{n} cible{'s' if n > 1 else ''} pour « {verb} ».",
             fits_targets,
             legal,
-            lambda: comb(len(options), n) if possible else 1,
+            lambda: slot_count(len(options), n, fewer) if possible else 1,
             auto,
             extra={"step": f["i"], "action": verb, "card": f["card"], "constraints": {"distinct": True}},
         )
@@ -364,7 +370,8 @@ def _fits_optional(d: dict) -> str | None:
     "1.3.2.c",
     "1.3.2.d",
     "7.3.11.b",
-    *cr5("6.5.b", "6.5.c", "6.5.d", "6.5.f", "6.5.g", "6.4.c", "5.1.2.j", "1.1.6.e", "7.3.10.a"),
+    "7.3.18.a",
+    *cr5("6.5.b", "6.5.c", "6.5.d", "6.5.f", "6.5.g", "6.4.c", "5.1.2.j", "7.1.1.a", "7.3.10.a", "4.4.b", "4.4.c"),
 )
 def resolve(game: Table, decision: dict | None) -> None:
     """Resolve the front frame until it is done (then pop it) or waits for a choice."""
@@ -452,7 +459,7 @@ def _begin_rules(f: dict, ruleset: str = "fr-1") -> tuple[str, ...]:
     if f["kind"] == "spell" and ruleset == CR5:
         return cr5("5.1.2.j")  # resolution: a Spell performs its effect
     if f["kind"] == "reaction" and f["trigger"] == "join" and ruleset == CR5:
-        return cr5("1.1.6.e", "7.3.10.a") + ("1.2.4.c",)  # "when I enter play"
+        return cr5("7.1.1.a", "7.3.10.a") + ("1.2.4.c",)  # "when I enter play"
     if f["kind"] == "reaction":
         return {
             "join": ("1.1.6.e",),
@@ -542,7 +549,7 @@ def _skip(game: Table, f: dict, step: dict) -> None:
     _set(game, f, "i", f["i"] + 1)
 
 
-def _take(game: Table, f: dict, step: dict) -> list[str]:
+def _take(game: Table, f: dict, step: dict) -> list[str | None]:
     """The step's targets, the card ones checked to be the objects chosen (2.1.c)."""
     n = chooses(step)
     if not n:
@@ -554,11 +561,13 @@ def _take(game: Table, f: dict, step: dict) -> list[str]:
     end = f["t"] + n if f["declared"] else len(f["targets"])
     chosen = f["targets"][f["t"] : end]
     _set(game, f, "t", end)
-    out = []
+    out: list[str | None] = []
     for value, ts in chosen:
-        if ts is not None and not still_there(game, f, value, ts):
+        if value is None or ts is not None and not still_there(game, f, value, ts):
             continue
         out.append(value)
+    if up_to(step) and all(value is None for value, _ in chosen):
+        return [None]  # "jusqu'à" with none chosen: said in the log (_execute)
     return out
 
 
@@ -572,6 +581,9 @@ def _execute(game: Table, f: dict, step: dict) -> None:
     for target in _take(game, f, step):
         if st.winner is not None:
             return
+        if target is None:  # an "up to" occurrence of "cible" with nothing chosen (7.3.18.a)
+            game.emit(ev.Note("up_to_none", player=p, card=f["card"]), VERB_RULES.get(verb, ()))
+            continue
         if target == "me" or (target == "self" and verb in CARD_VERBS):  # the card whose effect it is
             target = f["card"]
             if not still_there(game, f, target, f.get("source")):
@@ -614,7 +626,7 @@ def _execute(game: Table, f: dict, step: dict) -> None:
             actions.lose_status(game, target, step["status"], ("1.2.4.c",))
 
 
-@implements("1.2.4.c", "1.1.6.e", *cr5("7.3.27.a", "1.1.6.e", "7.3.10.a", "7.3.20.a"))
+@implements("1.2.4.c", "1.1.6.e", *cr5("7.3.27.a", "7.1.1.a", "7.3.10.a", "7.3.20.a", "7.5.10.c"))
 def put(game: Table, player: str, card_id: str, zone: str) -> None:
     """Put an object in play into `zone` of its controller (an owner's private zone, 3.1.2.c): a move
     (fr-1: an effect, 1.2.4.c; cr-5.0: 7.3.27.a). Its "when I join" reaction triggers when it joins
@@ -638,9 +650,14 @@ def put(game: Table, player: str, card_id: str, zone: str) -> None:
         return
     card = st.card(card_id)
     if zone in IN_PLAY_ZONES and any(isinstance(a, dict) and a.get("trigger") == "join" for a in card.abilities):
+        # cr-5.0: a Character that switches Expeditions joins its new Expedition, not the Expedition
+        # zone (7.5.10.c); between the Expedition and the Landmarks it neither leaves nor enters play
+        switch = src in EXPEDITION_ZONES and zone in EXPEDITION_ZONES
+        within = cr5("7.5.10.c") if switch else cr5("7.3.20.a")
+        key = ("switches_expedition" if switch else "stays_in_play") if v5 else "no_join"
         game.emit(
-            ev.Note("stays_in_play" if v5 else "no_join", player=player, card=card_id),
-            cr5("1.1.6.e", "7.3.10.a", "7.3.20.a") if v5 else ("1.1.6.e",),
+            ev.Note(key, player=player, card=card_id),
+            cr5("7.1.1.a", "7.3.10.a") + within if v5 else ("1.1.6.e",),
         )
 
 
@@ -677,7 +694,7 @@ def is_support(ability: dict) -> bool:
     )
 
 
-@implements("1.2.4.d", *cr5("1.2.4.d", "2.4.6.e"))
+@implements("1.2.4.d", *cr5("2.2.12.g", "2.2.12.i", "2.2.12.j", "2.4.6.e"))
 def works_in(ability: dict, zone: str, exhausted: bool = False, ruleset: str = "fr-1") -> bool:
     """1.2.4.d: abilities work in play (Expedition, Landmarks) unless they say otherwise; support
     abilities (`support: true`, or a "Défaussez-moi de la Réserve" cost) only in the Reserve;
@@ -701,7 +718,15 @@ def _phase_article(game: Table, names: tuple[str, ...]) -> tuple[tuple[str, str]
     return phases(NOON) if "noon" in names else phases(DUSK) if "dusk" in names else ()
 
 
-@implements("1.2.4.d", "1.1.6.e", "1.1.6.f", "1.1.6.g", "1.3.2.c", "1.2.4.c", *cr5("1.1.6.e", "7.3.10.a"))
+@implements(
+    "1.2.4.d",
+    "1.1.6.e",
+    "1.1.6.f",
+    "1.1.6.g",
+    "1.3.2.c",
+    "1.2.4.c",
+    *cr5("7.1.1.a", "7.3.10.a", "4.2.b", "2.2.12.i", "2.2.12.j", "4.4.b", "4.4.c"),
+)
 @implements_phases(NOON, DUSK)
 @implements_article(SETUP_2V2, 6)
 def trigger(
@@ -748,10 +773,16 @@ def trigger(
         return 0
     game.set(st, "groups", st_group)
     cite = _phase_article(game, names)
+    if st.rules == CR5 and ("noon" in names or "dusk" in names):
+        # CR 5.0 4.2.b: at the beginning of each phase an event activates its "at [that phase]" Reactions
+        rules = cr5("4.2.b") + rules
     for f in queued:
+        # a support reaction works from the Reserve (1.2.4.d; CR 5.0 2.2.12.i, and only ready, 2.2.12.j)
+        support = split_zone(st.loc[f["card"]])[1] == "reserve"
+        why = (cr5("2.2.12.i", "2.2.12.j") if st.rules == CR5 else ("1.2.4.d",)) if support else ()
         game.emit(  # cr-5.0: "when I join the Expedition" is "when I enter play" (1.1.6.e, 7.3.10.a)
             ev.Effect(f["card"], f["player"], "reaction", "triggered", f["trigger"]),
-            _begin_rules(f, st.rules) + rules,
+            _begin_rules(f, st.rules) + rules + why,
             articles=cite,
         )
     if len(queued) > 1:
@@ -764,7 +795,8 @@ def trigger(
                 queued[0]["trigger"],
                 tuple(f["id"] for f in queued),
             ),
-            ("1.2.4.c",) + rules,
+            # CR 5.0: the first player in initiative order plays all their Reactions, then the next (4.4.b–c)
+            (cr5("4.4.b", "4.4.c") if st.rules == CR5 else ("1.2.4.c",)) + rules,
             articles=cite + (art(SETUP_2V2) if st.mode == "2v2" else ()),
         )
     push(game, queued)

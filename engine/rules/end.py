@@ -108,7 +108,7 @@ def distance(markers: dict[str, int]) -> int:
     return (markers["hero"] - HOME["hero"]) + (HOME["companion"] - markers["companion"])
 
 
-@implements(*cr5("4.2.5.a", "4.2.5.d", "1.3.2.f", "1.3.3.a", "1.3.3.b", "1.3.3.c", "4.3.a", "4.3.b", "4.3.f"))
+@implements(*cr5("4.2.5.a", "4.2.5.d", "4.3.a", "4.3.b", "4.3.f"))
 def check_victory(game: Table) -> None:
     """Check Victory (cr-5.0 only; 4.2.5.a: the third daily effect of Night, after Rest and Clean-up;
     1.3.2.f, 1.3.3.a–c, 4.2.5.d): each player sums the distance of their expeditions. All at 6 or
@@ -124,9 +124,9 @@ def check_victory(game: Table) -> None:
     best = max(totals.values())
     leaders = [p for p in st.order if totals[p] == best]
     if best <= 6:
-        game.emit(ev.Note("victory_none"), cr5("4.2.5.d", "1.3.3.a"))
+        game.emit(ev.Note("victory_none"), cr5("4.2.5.d"))
     elif len(leaders) == 1:
         how = "meet" if best == 7 else "cross"
-        game.emit(ev.Win(leaders[0], f"total_{how}"), cr5("4.2.5.d", "1.3.3.b", "1.3.2.f"))
+        game.emit(ev.Win(leaders[0], f"total_{how}"), cr5("4.2.5.d"))
     else:
-        game.emit(ev.Tiebreak("begin", players=tuple(leaders)), cr5("4.2.5.d", "1.3.3.c", "4.3.a", "4.3.b"))
+        game.emit(ev.Tiebreak("begin", players=tuple(leaders)), cr5("4.2.5.d", "4.3.a", "4.3.b"))

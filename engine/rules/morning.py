@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 MARKER = "Passage du Marqueur Premier Joueur"
 
 
-@implements("1.3.2.b", "1.3.1.d", *cr5("1.3.2.b", "4.2.1.b", "1.3.1.e", "4.1.j"))
+@implements("1.3.2.b", "1.3.1.d", *cr5("4.2.1.a", "4.2.1.b", "4.1.j"))
 @implements_phases(MARKER)
 def pass_first_player_marker(game: Table, _: Any) -> None:
     """1.3.2.b: the first player's opponent becomes the first player — except on the first day
@@ -29,7 +29,7 @@ def pass_first_player_marker(game: Table, _: Any) -> None:
     if st.day == 1:
         game.emit(
             ev.Note("first_player_stays", player=st.first_player),
-            cr5("1.3.1.e", "4.1.j") if v5 else ("1.3.2.b", "1.3.1.d"),
+            cr5("4.1.j") if v5 else ("1.3.2.b", "1.3.1.d"),
             "day1-marker",
             articles=phases(MARKER),
         )
@@ -46,7 +46,7 @@ def pass_first_player_marker(game: Table, _: Any) -> None:
         new = st.opponent(st.first_player)
         game.emit(
             ev.FirstPlayer(new, st.first_player, "morning"),
-            cr5("4.2.1.b", "1.3.2.b") if v5 else ("1.3.2.b",),
+            cr5("4.2.1.b", "4.2.1.a") if v5 else ("1.3.2.b",),
             articles=phases(MARKER),
         )
     game.goto("morning.prepare")
@@ -55,7 +55,7 @@ def pass_first_player_marker(game: Table, _: Any) -> None:
 PREPARE = "Redressement des Orbes de Mana et des Cartes Épuisées"
 
 
-@implements("1.3.2.b", *cr5("4.2.1.c", "1.3.2.b"))
+@implements("1.3.2.b", *cr5("4.2.1.c", "4.2.1.a"))
 @implements_phases(PREPARE)
 def prepare(game: Table, _: Any) -> None:
     """Prepare (1.3.2.b): ready exhausted Characters, Permanents and Mana Orbs. Reading
@@ -96,7 +96,7 @@ def prepare(game: Table, _: Any) -> None:
 
 def _prepare_v5(game: Table) -> None:
     st = game.state
-    rules = cr5("4.2.1.c", "1.3.2.b")
+    rules = cr5("4.2.1.c", "4.2.1.a")
     any_ready = False
     for p in st.order:
         for zone in ("mana", "hero_expedition", "companion_expedition", "landmarks", "reserve", "discard"):
@@ -143,7 +143,7 @@ def need_reshuffle(game: Table) -> Need | None:
     )
 
 
-@implements("1.3.2.b", "3.2.2.d", "3.2.2.e", *cr5("4.2.1.d", "1.3.2.b", "7.3.9.c"))
+@implements("1.3.2.b", "3.2.2.d", "3.2.2.e", *cr5("4.2.1.d", "4.2.1.a", "7.3.9.c"))
 @implements_phases("Pioche de Cartes")
 def morning_draw(game: Table, decision: dict | None) -> None:
     """Draw (1.3.2.b): each player draws two cards, first player first; the deck rules
@@ -156,7 +156,7 @@ def morning_draw(game: Table, decision: dict | None) -> None:
             draw(game, p, 2, ("1.3.2.b",))
         game.goto("morning.mana")
         return
-    rules = cr5("4.2.1.d", "1.3.2.b")
+    rules = cr5("4.2.1.d", "4.2.1.a")
     p = st.order[st.sub]
     if decision is not None and decision.get("optional"):
         first = min(2, len(st.zones[f"{p}.deck"]))
@@ -190,7 +190,7 @@ def need_mana(game: Table) -> Need:
         "mana",
         [None] + hand,
         1,
-        cr5("4.2.1.e", "1.3.2.b") if st.rules == CR5 else ("1.3.2.b", "3.2.9.b"),
+        cr5("4.2.1.e", "4.2.1.a") if st.rules == CR5 else ("1.3.2.b", "3.2.9.b"),
         f"{p} peut placer une carte de sa Main dans sa Zone de Mana, ou aucune.",
         fits,
         lambda: ({"player": p, "mana": i} for i in [None] + hand),
@@ -200,7 +200,7 @@ def need_mana(game: Table) -> Need:
     )
 
 
-@implements("1.3.2.b", "3.2.9.b", *cr5("4.2.1.e", "1.3.2.b"))
+@implements("1.3.2.b", "3.2.9.b", *cr5("4.2.1.e", "4.2.1.a"))
 @implements_phases("Placement des Cartes en Zone de Mana")
 def morning_mana(game: Table, decision: dict) -> None:
     """1.3.2.b: each player, first player first, may put one card from Hand into Mana; it enters
@@ -209,7 +209,7 @@ def morning_mana(game: Table, decision: dict) -> None:
     st = game.state
     p = decision["player"]
     if decision.get("mana") is not None and st.rules == CR5:
-        move_card(game, decision["mana"], p, "mana", "mana_ready", cr5("4.2.1.e", "1.3.2.b"))
+        move_card(game, decision["mana"], p, "mana", "mana_ready", cr5("4.2.1.e", "4.2.1.a"))
     elif decision.get("mana") is not None:
         move_card(game, decision["mana"], p, "mana", "mana", ("3.2.9.b", "1.3.2.b"), enters=("exhausted",))
     if st.sub + 1 < len(st.order):

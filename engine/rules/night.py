@@ -59,12 +59,8 @@ def rest(game: Table, _: Any) -> None:
                     stays = True
                 if stays:
                     continue
-                if card.has("fleeting"):
-                    move_card(
-                        game, card.id, p, "discard", "rest_fleeting", ("2.4.6.c", "4.2.5.b", "1.3.2.f"), articles=REST
-                    )
-                else:
-                    move_card(game, card.id, p, "reserve", "rest", ("4.2.5.b", "1.3.2.f"), articles=REST)
+                # a Fugace one goes to the Discard pile instead: the replacement of move_card (2.4.6.c)
+                move_card(game, card.id, p, "reserve", "rest", ("4.2.5.b", "1.3.2.f"), articles=REST)
     for key in [f"{p}.{z}" for p in st.order for z in OTHER_VISIBLE] + ["limbo"]:
         for card in st.zones[key]:
             if card.has("asleep"):

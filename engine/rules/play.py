@@ -325,7 +325,7 @@ def options_count(game: Table, player: str) -> int:
 
 
 # -- doing it -------------------------------------------------------------------------------------
-@implements("5.2.3.b", "5.2.3.c", "5.2.3.d", "1.2.4.d", *cr5("1.2.4.d"))
+@implements("5.2.3.b", "5.2.3.c", "5.2.3.d", "1.2.4.d", *cr5("2.2.12.g", "2.2.12.i"))
 def _declared(game: Table, player: str, card_id: str, d: dict, support: bool = False) -> None:
     """Say what was chosen on declaration: the mode (5.2.3.c–d), the targets (5.2.3.b), and that a
     support ability works from the Reserve (1.2.4.d)."""
@@ -335,7 +335,7 @@ def _declared(game: Table, player: str, card_id: str, d: dict, support: bool = F
     if d.get("targets"):
         rules += ("5.2.3.b",)
     if support:
-        rules += cr5("1.2.4.d") if game.state.rules == CR5 else ("1.2.4.d",)
+        rules += cr5("2.2.12.g", "2.2.12.i") if game.state.rules == CR5 else ("1.2.4.d",)
     if rules:
         game.emit(
             ev.Declared(card_id, player, d.get("mode"), tuple(d.get("targets", ())), support),

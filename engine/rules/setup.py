@@ -67,7 +67,7 @@ def setup_adventure_2v2(game: Table) -> None:
     )
 
 
-@implements("4.1.g", "4.1.h", "1.3.1.c", "3.2.6.b", "4.2.5.d", *cr5("4.1.e", "1.3.1.c", "3.2.7.c", "3.2.10.b"))
+@implements("4.1.g", "4.1.h", "1.3.1.c", "3.2.6.b", "4.2.5.d", *cr5("4.1.e", "3.2.7.c", "3.2.10.b"))
 @implements_article(SETUP_2V2, 2)
 def setup_first_player(game: Table, _: Any) -> None:
     """4.1.g: the first player is drawn at random, unless the scenario names one (`first_player`),
@@ -88,7 +88,7 @@ def setup_first_player(game: Table, _: Any) -> None:
         if hero:
             game.emit(
                 ev.Note("hero_face_up" if v5 else "hero_revealed", player=p),
-                cr5("4.1.e", "1.3.1.c") if v5 else ("4.1.h", "1.3.1.c"),
+                cr5("4.1.e") if v5 else ("4.1.h", "1.3.1.c"),
             )
         else:
             game.emit(ev.Note("no_hero", player=p), cr5("4.1.e", "3.2.7.c", "3.2.10.b") if v5 else ("4.1.h", "4.2.5.d"))
@@ -106,7 +106,7 @@ def setup_shuffle(game: Table, _: Any) -> None:
     game.goto("setup.draw")
 
 
-@implements("4.1.j", "1.3.1.d", *cr5("4.1.h", "1.3.1.e"))
+@implements("4.1.j", "1.3.1.d", *cr5("4.1.h"))
 def setup_draw(game: Table, _: Any) -> None:
     """4.1.j / 1.3.1.d: instead of the first Morning, each player draws six cards (cr-5.0: 4.1.h)."""
     for p in game.state.order:
@@ -115,11 +115,11 @@ def setup_draw(game: Table, _: Any) -> None:
 
 
 def _draw_six(game: Table) -> tuple[str, ...]:
-    return cr5("4.1.h", "1.3.1.e") if game.state.rules == CR5 else ("4.1.j", "1.3.1.d")
+    return cr5("4.1.h") if game.state.rules == CR5 else ("4.1.j", "1.3.1.d")
 
 
 def _three_orbs(game: Table) -> tuple[str, ...]:
-    return cr5("4.1.i", "1.3.1.e") if game.state.rules == CR5 else ("4.1.j", "1.3.1.d")
+    return cr5("4.1.i") if game.state.rules == CR5 else ("4.1.j", "1.3.1.d")
 
 
 def need_mana(game: Table) -> Need:
@@ -152,7 +152,7 @@ def need_mana(game: Table) -> Need:
     )
 
 
-@implements("4.1.j", "1.3.1.d", "3.2.9.b", *cr5("4.1.i", "1.3.1.e", "3.2.9.b", "4.1.j", "1.3.2.a"))
+@implements("4.1.j", "1.3.1.d", "3.2.9.b", *cr5("4.1.i", "3.2.9.b", "4.1.j", "4.2.a"))
 def setup_mana(game: Table, decision: dict) -> None:
     """Three cards from Hand to Mana, first player first. Reading "setup-mana-ready": these orbs
     enter ready, as the first Morning (whose Prepare would ready them) is replaced by this setup
@@ -167,7 +167,7 @@ def _place_three(game: Table, decision: dict, again: str) -> None:
     v5 = st.rules == CR5
     for card_id in decision["mana"]:
         if v5:
-            move_card(game, card_id, p, "mana", "mana_setup", cr5("4.1.i", "1.3.1.e", "3.2.9.b"))
+            move_card(game, card_id, p, "mana", "mana_setup", cr5("4.1.i", "3.2.9.b"))
         else:
             move_card(
                 game, card_id, p, "mana", "mana_setup", ("3.2.9.b", "4.1.j", "1.3.1.d"), reading="setup-mana-ready"
@@ -175,11 +175,11 @@ def _place_three(game: Table, decision: dict, again: str) -> None:
     if st.sub + 1 < len(st.order):
         game.goto(again, st.sub + 1)
     else:
-        begin_phase(game, "noon", 1, cr5("4.1.j", "1.3.2.a") if v5 else ("4.1.j", "1.3.2.a"))
+        begin_phase(game, "noon", 1, cr5("4.1.j", "4.2.a") if v5 else ("4.1.j", "1.3.2.a"))
 
 
 # -- a scenario that starts on the Morning of day 1: that Morning is replaced (1.3.1.d, 4.1.j) ----------
-@implements("1.3.1.d", "4.1.j", *cr5("1.3.1.e", "4.1.h", "4.1.j"))
+@implements("1.3.1.d", "4.1.j", *cr5("4.1.h", "4.1.j"))
 @implements_phases("Passage du Marqueur Premier Joueur")
 def first_morning_draw(game: Table, _: Any) -> None:
     """1.3.1.d: "Le matin du premier jour, au lieu des effets quotidiens normaux, les joueurs piochent
@@ -188,7 +188,7 @@ def first_morning_draw(game: Table, _: Any) -> None:
     st = game.state
     game.emit(
         ev.Note("first_morning", player=st.first_player),
-        cr5("1.3.1.e", "4.1.j") if st.rules == CR5 else ("1.3.1.d", "4.1.j"),
+        cr5("4.1.h", "4.1.j") if st.rules == CR5 else ("1.3.1.d", "4.1.j"),
         articles=phases("Passage du Marqueur Premier Joueur"),
     )
     for p in st.order:
@@ -196,7 +196,7 @@ def first_morning_draw(game: Table, _: Any) -> None:
     game.goto("morning.first_mana")
 
 
-@implements("4.1.j", "1.3.1.d", "3.2.9.b", *cr5("4.1.i", "1.3.1.e", "3.2.9.b", "4.1.j", "1.3.2.a"))
+@implements("4.1.j", "1.3.1.d", "3.2.9.b", *cr5("4.1.i", "3.2.9.b", "4.1.j", "4.2.a"))
 def first_morning_mana(game: Table, decision: dict) -> None:
     """The first Morning's three cards to Mana (as setup_mana), then Noon."""
     _place_three(game, decision, "morning.first_mana")

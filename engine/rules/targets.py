@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import partial
-from itertools import combinations, islice, product
+from itertools import chain, combinations, islice, product
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from ..steps import (  # noqa: F401 - the verb lists and modes_of are the rules'
     chooses,
     declared_slots,
     modes_of,
+    up_to,
 )
 from ..versions import cr5
 from .flow import SMALL_PRODUCT, lazy_product
@@ -159,9 +160,11 @@ def expand_modes(steps: list[dict], modes: list[int]) -> list[dict]:
     return out
 
 
-@implements("5.2.3.b")
+@implements("5.2.3.b", "7.3.18.a")
 def targets_problem(game: Table, player: str, source: str, steps: list[dict], targets: Any) -> str | None:
-    """5.2.3.b: one choice per occurrence of "cible", each object at most once per occurrence."""
+    """5.2.3.b: one choice per occurrence of "cible", each object at most once per occurrence. An
+    "up to" occurrence (Sabotage, 7.3.18.a: "jusqu'à une carte ciblée") may leave targets unchosen:
+    `null` in their place."""
     slots = declared_slots(steps)
     need = sum(chooses(s) for s in slots)
     if not isinstance(targets, list) or len(targets) != need:
@@ -171,6 +174,8 @@ def targets_problem(game: Table, player: str, source: str, steps: list[dict], ta
         n = chooses(s)
         chosen = targets[k : k + n]
         k += n
+        if up_to(s):
+            chosen = [t for t in chosen if t is not None]  # "jusqu'à" (7.3.18.a): none is legal
         options = target_options(game, player, source, s)
         bad = [t for t in chosen if t not in options]
         if bad:
@@ -200,19 +205,39 @@ def _teammate_reason(game: Table, player: str, step: dict, bad: list) -> str:
     return ""
 
 
-def choice_problem(chosen: Any, options: list[str], n: int) -> str | None:
-    """Why `chosen` is not n different elements of `options` (None if it is): checked directly,
-    without listing the combinations (issue 11, "Bounded")."""
+def choice_problem(chosen: Any, options: list[str], n: int, fewer: bool = False, rule: str = "5.2.3.b") -> str | None:
+    """Why `chosen` is not n different elements of `options` (None if it is; `fewer`: up to n, zero
+    included), the refusal citing `rule` (the rule that decides, in the rule set played): checked
+    directly, without listing the combinations (issue 11, "Bounded")."""
     allowed = set(options)
     if (
         not isinstance(chosen, list)
-        or len(chosen) != n
-        or len(set(map(str, chosen))) != n
+        or (len(chosen) > n if fewer else len(chosen) != n)
+        or len(set(map(str, chosen))) != len(chosen)
         or not all(isinstance(t, str) and t in allowed for t in chosen)
     ):
         shown = ", ".join(options[:20]) + (" …" if len(options) > 20 else "")
-        return f'réponse attendue : "targets" avec {n} cible(s) différente(s) parmi {shown} (5.2.3.b)'
+        many = f"jusqu'à {n}" if fewer else str(n)
+        return f'réponse attendue : "targets" avec {many} cible(s) différente(s) parmi {shown} ({rule})'
     return None
+
+
+def slot_count(m: int, n: int, fewer: bool) -> int:
+    """How many choices one occurrence of "cible" has among m objects: C(m, n), or for "up to n"
+    the sum of C(m, k) for k = 0..n."""
+    return sum(comb(m, k) for k in range(min(n, m) + 1)) if fewer else comb(m, n)
+
+
+def slot_choices(options: list[str], n: int, fewer: bool, pad: bool = True) -> Iterator[tuple]:
+    """The choices of one occurrence, lazily: n different options; for "up to n" the larger ones
+    first, down to none, each padded with `None` for the targets not chosen (a declaration's flat
+    list keeps one place per target) unless `pad` is false."""
+    if not fewer:
+        return combinations(options, n)
+    sizes = range(min(n, len(options)), -1, -1)
+    if not pad:
+        return chain.from_iterable(combinations(options, k) for k in sizes)
+    return chain.from_iterable(((*c, *(None,) * (n - k)) for c in combinations(options, k)) for k in sizes)
 
 
 def completions_count(game: Table, player: str, source: str, steps: list[dict], cache: dict | None = None) -> int:
@@ -221,7 +246,7 @@ def completions_count(game: Table, player: str, source: str, steps: list[dict], 
     total = 1
     cache = {} if cache is None else cache
     for s in declared_slots(steps):
-        total *= comb(option_count(game, player, source, s, cache), chooses(s))
+        total *= slot_count(option_count(game, player, source, s, cache), chooses(s), up_to(s))
         if not total:
             return 0
     return total
@@ -239,8 +264,8 @@ def completions(
 
 
 def can_target(game: Table, player: str, source: str, steps: list[dict]) -> bool:
-    """Whether every occurrence of "cible" has enough legal choices (5.2.3.b)."""
-    return all(len(target_options(game, player, source, s)) >= chooses(s) for s in declared_slots(steps))
+    """Whether every occurrence of "cible" has enough legal choices (5.2.3.b); an "up to" one always has."""
+    return all(up_to(s) or len(target_options(game, player, source, s)) >= chooses(s) for s in declared_slots(steps))
 
 
 def first_completions(game: Table, player: str, source: str, steps: list[dict], cap: int) -> list[list[str]]:
@@ -251,16 +276,16 @@ def first_completions(game: Table, player: str, source: str, steps: list[dict], 
 def iter_completions(game: Table, player: str, source: str, steps: list[dict]) -> Iterator[list[str]]:
     """Every complete target list, lazily: a product of the occurrences' combinations in which
     each occurrence's combinations are generated on demand (itertools.product would build them all)."""
-    slots = [(target_options(game, player, source, s), chooses(s)) for s in declared_slots(steps)]
-    if any(len(options) < n for options, n in slots):
+    slots = [(target_options(game, player, source, s), chooses(s), up_to(s)) for s in declared_slots(steps)]
+    if any(len(options) < n and not fewer for options, n, fewer in slots):
         return iter(())
     total = 1
-    for options, n in slots:
-        total *= comb(len(options), n)
+    for options, n, fewer in slots:
+        total *= slot_count(len(options), n, fewer)
     if total <= SMALL_PRODUCT:  # few: itertools builds the occurrences' lists, in C
-        combos: Iterator = product(*(combinations(options, n) for options, n in slots))
+        combos: Iterator = product(*(slot_choices(options, n, fewer) for options, n, fewer in slots))
     else:
-        combos = lazy_product([partial(combinations, options, n) for options, n in slots])
+        combos = lazy_product([partial(slot_choices, options, n, fewer) for options, n, fewer in slots])
     return ([t for part in combo for t in part] for combo in combos)
 
 

@@ -25,8 +25,10 @@ from ..model import (
     VERBS,
 )
 from ..rules.registry import implements_article
-from ..steps import PUT_ZONES, TARGET_KEY, chooses, declared_slots, modes_of
-from ..versions import CR5, RULESETS
+from ..steps import PUT_ZONES, TARGET_KEY, chooses, declared_slots, modes_of, up_to
+from ..versions import CR5, DEFAULT, RULESETS
+from .board import board_problems
+from .schema import validate
 from .shapes import decision_problems, is_int
 
 PROGRESS_STEPS = (
@@ -219,7 +221,7 @@ class _Checker:
         if "owner" in c and (type(c["owner"]) is not str or c["owner"] not in self.pids):
             return False
         v = c.get("token", False)
-        if v is not False and (v is not True or zone not in EXPEDITION_ZONES and zone is not None):
+        if v is not False and v is not True:  # a token outside the Expedition zone: board.py (2.1.d)
             return False
         v = c.get("timestamp")
         if v is not None and (type(v) is not int or not 0 <= v <= MAX_NUMBER):
@@ -309,8 +311,6 @@ class _Checker:
         token = c.get("token", False)
         if not isinstance(token, bool):
             self.add(f"{path}.token", "booléen attendu")
-        elif token and zone is not None and zone not in EXPEDITION_ZONES:
-            self.add(f"{path}.token", "un jeton n'existe que dans la zone d'Expédition (2.1.d)")
         if zone in EXPEDITION_ZONES and ctype != "character":
             self.add(f"{path}.type", "la zone d'Expédition ne contient que des Personnages")
         if c.get("timestamp") is not None:
@@ -463,7 +463,32 @@ class _Checker:
 @implements_article("2v2", 1)
 @implements_article("Mise en place d'une partie multijoueur Altered en 2v2", 1)
 def check(doc: Any) -> list[dict[str, Any]]:
-    """Every problem of `doc` as {"path", "message"}; [] when the scenario can be played. In 2v2
+    """Every problem of `doc` as {"path", "message"} (with "code" and "rules" where they are written
+    in engine/scenario/problems.py); [] when the scenario can be played.
+
+    A document the checks below refuse is also walked with the format's JSON Schema
+    (engine/scenario/schema.py): where the schema names a problem of shape, its coded problem stands
+    for those the code found at or under the same path (a sound document costs no walk)."""
+    problems = _check(doc)
+    if not problems or problems[0]["message"] == TOO_DEEP:
+        return problems
+    shape = validate(doc)
+    covered = {p["path"] for p in shape}
+    return shape + [p for p in problems if covered.isdisjoint(_prefixes(p["path"]))]
+
+
+def _prefixes(path: str) -> list[str]:
+    """'players.A.hand[0].stats' -> itself and every path above it: players.A.hand[0], players.A.hand…"""
+    out = [path]
+    for i, ch in enumerate(path):
+        if ch in ".[" and i:
+            out.append(path[:i])
+    return out
+
+
+def _check(doc: Any) -> list[dict[str, Any]]:
+    """The checker's own walk: shape, references between fields, the cursor of a dumped game, and
+    the game's own rules on the board. In 2v2
     (the article: four players in two teams) the players are A1 and A2 (team A) against B1 and B2
     (team B), seated clockwise A1, B1, A2, B2 so that teammates face each other."""
     ck = _Checker()
@@ -572,6 +597,9 @@ def check(doc: Any) -> list[dict[str, Any]]:
     decisions = doc.get("decisions", [])
     _decisions(ck, decisions, pids)
     _progress(ck, prog, pids, phase, mode, len(decisions) if isinstance(decisions, list) else 0)
+    # the game's own rules on the board (engine/scenario/board.py), in the rule set the document names
+    ruleset = doc.get("rules", DEFAULT)
+    ck.problems += board_problems(doc, ruleset if ruleset in RULESETS else DEFAULT)
     return ck.problems
 
 
@@ -852,9 +880,10 @@ def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
         ck.add(f"{path}.after", 'null ou "spell" attendu')
     targets = f.get("targets")
     if not isinstance(targets, list) or not all(
-        isinstance(t, list) and len(t) == 2 and _str(t[0]) and (t[1] is None or _is_int(t[1])) for t in targets
-    ):
-        ck.add(f"{path}.targets", "liste de paires [cible, horodatage ou null] attendue")
+        isinstance(t, list) and len(t) == 2 and (_str(t[0]) or t[0] is None) and (t[1] is None or _is_int(t[1]))
+        for t in targets
+    ):  # [null, null]: a target not chosen for an "up to" occurrence (7.3.18.a)
+        ck.add(f"{path}.targets", "liste de paires [cible ou null, horodatage ou null] attendue")
         return
     ck.nat(f, "t", f"{path}.t", optional=False, hi=len(targets))
     if len(ck.problems) != before:
@@ -872,6 +901,11 @@ def _frame(ck: _Checker, f: Any, path: str, pids: set[str]) -> None:
     for s in slots:
         key = TARGET_KEY[s["action"]]
         for value in left[: chooses(s)]:
+            if value is None and up_to(s):
+                continue  # an "up to" target left unchosen (7.3.18.a)
+            if value is None:
+                ck.add(f"{path}.targets", f"cible manquante pour « {s['action']} » (5.2.3.b)")
+                return
             side, _, kind = value.partition(".")
             if (key == "player" and value not in pids) or (
                 key == "expedition" and (side not in pids or kind not in EXPEDITIONS)

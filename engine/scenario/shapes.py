@@ -29,8 +29,9 @@ def is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _ids(v: Any, key: str, *, exact: int | None = None) -> list[tuple[str, str]]:
-    """Problems of a list of identifiers (non-empty strings)."""
+def _ids(v: Any, key: str, *, exact: int | None = None, nullable: bool = False) -> list[tuple[str, str]]:
+    """Problems of a list of identifiers (non-empty strings; `null` too where `nullable`: a target
+    not chosen for an "up to" occurrence of "cible")."""
     if not isinstance(v, list):
         return [(key, "liste d'identifiants attendue")]
     if exact is not None and len(v) != exact:
@@ -38,7 +39,7 @@ def _ids(v: Any, key: str, *, exact: int | None = None) -> list[tuple[str, str]]
     return [
         (f"{key}[{j}]", f"identifiant (chaîne non vide) attendu, reçu {x!r}")
         for j, x in enumerate(v)
-        if not isinstance(x, str) or not x
+        if not (isinstance(x, str) and x) and not (nullable and x is None)
     ]
 
 
@@ -81,7 +82,7 @@ def decision_problems(d: Any) -> list[tuple[str, str]]:
             out.append(("mana", f"identifiant, liste d'identifiants ou null attendu, reçu {m!r}"))
     for key in ("keep", "targets", "order"):
         if key in d:
-            out += _ids(d[key], key)
+            out += _ids(d[key], key, nullable=key == "targets")
     if "swap" in d:
         out += _ids(d["swap"], "swap", exact=2)
     if "optional" in d and not isinstance(d["optional"], bool):

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import parsers, permissions, status, viewsets
-from rest_framework.decorators import action, api_view, parser_classes, throttle_classes
+from rest_framework.decorators import action, api_view, parser_classes, permission_classes, throttle_classes
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.response import Response
 
@@ -270,6 +270,15 @@ def check_document(request):
     budget = Budget()
     with budget.hard_stop():
         return Response({"problems": engine.check(document)})
+
+
+@extend_schema(request=None, responses={200: dict})
+@api_view(["GET"])
+@permission_classes([permissions.AllowAny])
+def scenario_schema(request):
+    """The JSON Schema (draft 2020-12) of the scenario format's shape, for editors and the builder;
+    the game's own rules on a board are checked by ``check/``."""
+    return Response(engine.scenario_schema(), content_type="application/schema+json")
 
 
 @extend_schema(request=StepRequestSerializer, responses={200: None, 400: ProblemsSerializer, 413: None})

@@ -141,6 +141,8 @@ class CheckRequestSerializer(serializers.Serializer):
 class ProblemSerializer(serializers.Serializer):
     path = serializers.CharField()
     message = serializers.CharField()
+    code = serializers.CharField(required=False)  # the problem's kind (engine/scenario/problems.py)
+    rules = serializers.ListField(child=serializers.CharField(), required=False)  # in the document's rule set
 
 
 class ProblemsSerializer(serializers.Serializer):

@@ -1,5 +1,5 @@
 """The engine's tests check the rule contract: every log entry cites only numbers that a running
-rule function declares (engine/rules/registry.py, `implements`); any violation met by any engine
+rule function declares (engine/rules/registry/, `implements`); any violation met by any engine
 test fails the session."""
 
 from __future__ import annotations

@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios"
+
+
+def playable_scenarios(pattern: str = "*.json") -> list[Path]:
+    """The scenario files that play (those whose `expect` lists `problems` pin a refused board)."""
+    return [
+        p
+        for p in sorted(SCENARIO_DIR.glob(pattern))
+        if "problems" not in json.loads(p.read_text(encoding="utf-8"))["expect"]
+    ]
 
 
 def card(cid: str, **kw: Any) -> dict[str, Any]:

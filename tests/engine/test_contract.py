@@ -11,10 +11,10 @@ from pathlib import Path
 import engine
 from engine.rules import registry
 
-from .helpers import board, char
+from .helpers import board, char, playable_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = sorted((ROOT / "fixtures" / "scenarios").glob("*.json"))
+SCENARIOS = playable_scenarios()
 
 
 def _random_game(doc: dict, seed: int, steps: int = 400) -> engine.Game:
@@ -89,3 +89,17 @@ def test_rules_md_gives_file_and_line_of_each_function():
             head = source[int(number) - 1]
             assert head.lstrip().startswith("def ") and f"def {name.rsplit('.', 1)[1]}(" in head, (name, head)
         assert re.search(r"\(rules/\w+\.py:\d+\)|\(scenario/\w+\.py:\d+\)", line), line
+
+
+def test_under_cr5_no_entry_cites_a_paragraph_of_section_1_and_the_contract_says_so():
+    """CR 5.0 1.1.1.c–d: section 1 is an informal summary. Every French number the engine can cite
+    translates to rules of sections 2–7 (versions.SUMMARY covers every section-1 paragraph a citable
+    rule reaches), and the contract records a violation for an entry that would cite one."""
+    from engine.versions import CR5, cite, is_summary
+
+    reached = {n for r in registry.citable() for n in cite(CR5, (r,))}
+    assert reached and not [n for n in reached if is_summary(n)]
+    registry.VIOLATIONS.clear()
+    registry.check_summary(("4.2.4.b (CR 5.0)", "1.3.2.e (CR 5.0)"), "Progression")
+    assert registry.VIOLATIONS == [("section 1 of CR 5.0 (1.1.1.d)", ("1.3.2.e (CR 5.0)",), "Progression")]
+    registry.VIOLATIONS.clear()

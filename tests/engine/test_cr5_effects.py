@@ -69,7 +69,7 @@ def test_counters_kept_under_each_version(src, dst, fr1, v5):
 
 # -- targets and modes chosen at resolution (6.5.b, 6.5.g) --------------------------------------
 def test_declaring_targets_or_mode_is_refused_under_cr5():
-    a1 = spell("a1", [{"action": "sabotage", "target": "choose"}])
+    a1 = spell("a1", [{"action": "discard", "target": "choose"}])
     game = engine.load(afternoon(A={"hand": [a1]}, B={"reserve": [char("b1", reserve_cost=1)]}))
     with pytest.raises(engine.IllegalDecision, match=r"6\.5\.b, 6\.5\.g \(CR 5\.0\)"):
         play(game, {"player": "A", "play": "a1", "targets": ["b1"]})
@@ -83,7 +83,7 @@ def test_declaring_targets_or_mode_is_refused_under_cr5():
 def test_spell_without_target_is_playable_and_the_step_does_nothing():
     """6.5.b: "If there are no suitable targets, any associated atomic action does nothing" (fr-1
     refuses the declaration, 5.2.3.b)."""
-    a1 = spell("a1", [{"action": "sabotage", "target": "choose"}, {"action": "draw", "player": "self"}])
+    a1 = spell("a1", [{"action": "discard", "target": "choose"}, {"action": "draw", "player": "self"}])
     doc = afternoon(A={"hand": [a1]})
     game = engine.load(doc)
     play(game, {"player": "A", "play": "a1"})
@@ -96,7 +96,7 @@ def test_spell_without_target_is_playable_and_the_step_does_nothing():
 
 
 def test_fewer_suitable_objects_than_targets_are_all_taken():
-    a1 = spell("a1", [{"action": "sabotage", "target": "choose", "choose": 3}])
+    a1 = spell("a1", [{"action": "discard", "target": "choose", "choose": 3}])
     game = engine.load(afternoon(A={"hand": [a1]}, B={"reserve": [char("b1"), char("b2")]}))
     play(game, {"player": "A", "play": "a1"})
     st = game.to_doc()["players"]["B"]
@@ -167,10 +167,10 @@ def test_reaction_target_at_resolution_under_both_versions_and_undo():
     doc = afternoon(A={"hand": [c1]})
     game = engine.load(doc)
     play(game, {"player": "A", "play": "c1", "expedition": "hero"})
-    assert game.pending["rules"] == ["6.5.b (CR 5.0)", "1.2.4.c (CR 5.0)"]
+    assert game.pending["rules"] == ["6.5.b (CR 5.0)", "2.2.12.a (CR 5.0)"]  # 1.2.4.c: a summary (1.1.1.d)
     play(game, {"player": "A", "targets": ["c1"]})
     assert game.to_doc()["players"]["A"]["hero_expedition"][0]["counters"] == {"boost": 1}
-    assert {"1.1.6.e (CR 5.0)", "7.3.10.a (CR 5.0)"} <= cited(game)
+    assert {"7.1.1.a (CR 5.0)", "7.3.10.a (CR 5.0)"} <= cited(game)
     while True:
         try:
             game.undo()
@@ -258,7 +258,7 @@ def test_random_boards_no_card_lost_undo_exact_dump_resumes(rules, data):
 
 def test_resolution_targets_are_described_not_enumerated():
     """Issue 11 holds for the resolution-time choices: 20 targets among 2000 objects."""
-    a1 = spell("a1", [{"action": "sabotage", "target": "choose", "choose": 20}])
+    a1 = spell("a1", [{"action": "discard", "target": "choose", "choose": 20}])
     many = [char(f"b{i}") for i in range(2000)]
     game = engine.load(afternoon(A={"hand": [a1]}, B={"reserve": many}))
     play(game, {"player": "A", "play": "a1"})
@@ -283,14 +283,15 @@ def test_cr5_played_rules_are_changed_rules_whose_v5_numbers_the_code_declares()
     declares one of its v5.0 paragraphs (or it has none: absent in v5.0), unless its French number is
     translated exactly (CR5_TRANSLATED)."""
     from engine.rules.registry import CR5_PLAYED, CR5_TRANSLATED, implemented
-    from engine.versions import changed_rules, concordance
+    from engine.versions import SUMMARY, changed_rules, concordance
 
     declared = set(implemented())
     for rule, how in CR5_PLAYED.items():
         if rule in CR5_TRANSLATED:
             continue
         assert rule in changed_rules() and how, rule
-        v5 = concordance()[rule]["v5"]
+        # a paragraph of v5.0's section 1 is a summary (1.1.1.d): the rules it sums up stand for it
+        v5 = [m for n in concordance()[rule]["v5"] for m in SUMMARY.get(n, (n,))]
         # the paragraph itself or one of its lettered paragraphs (7.3.19's heading is 7.3.36; 7.3.36.a is cited)
         assert not v5 or any(d in set(cr5(*v5)) or any(d.startswith(n + ".") for n in v5) for d in declared), rule
 
@@ -307,3 +308,32 @@ def test_fleeting_character_regains_fleeting_in_another_step():
             assert entering[0].event.enters == () and entering[1].rules == cr5("5.2.1.c", "2.4.7.c")
         else:
             assert entering[0].event.enters == ("fleeting",) and "2.4.6.b" in entering[0].rules
+
+
+def test_the_order_of_simultaneous_reactions_cites_4_4_b_c_under_cr5_and_1_2_4_c_under_fr1():
+    noon = {"trigger": "noon", "effect": [{"action": "draw", "player": "self", "count": 1}]}
+    for rules, want in ((FR1, ["1.2.4.c"]), (CR5, ["4.4.b (CR 5.0)", "4.4.c (CR 5.0)"])):
+        doc = board(
+            phase="noon",
+            A={"hero_expedition": [char("a1", forest=1, abilities=[noon]), char("a2", forest=1, abilities=[noon])]},
+            rules=rules,
+        )
+        game = engine.load(doc)
+        game.advance()
+        assert game.pending["kind"] == "order" and game.pending["rules"] == want
+        order = next(e for e in game.log if e.event.type == "effect" and e.event.stage == "order")
+        assert list(order.rules[: len(want)]) == want  # then the phase's own rule (Noon)
+
+
+def test_an_illegal_up_to_choice_is_refused_citing_the_rules_of_the_rule_set_played():
+    a1 = spell("a1", [{"action": "sabotage", "target": "choose"}])
+    doc = afternoon(CR5, A={"hand": [a1]}, B={"reserve": [char("b1")]})
+    game = engine.load(doc)
+    play(game, {"player": "A", "play": "a1"})
+    assert game.pending["kind"] == "targets" and game.pending["count"] == 2  # b1, or none ("jusqu'à")
+    with pytest.raises(engine.IllegalDecision) as err:
+        game.decide({"player": "A", "targets": ["b1", "b1"]})
+    assert err.value.rules == ("6.5.b (CR 5.0)", "7.3.35.a (CR 5.0)")
+    assert "(6.5.b (CR 5.0), 7.3.35.a (CR 5.0))" in str(err.value) and "5.2.3.b" not in str(err.value)
+    game.decide({"player": "A", "targets": []})  # none is legal
+    assert game.state.loc["b1"] == "B.reserve"

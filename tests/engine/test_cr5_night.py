@@ -27,7 +27,7 @@ from engine.rules.registry import (
 )
 from engine.versions import CR5, FR1, changed_rules, cr5
 
-from .helpers import board, deck
+from .helpers import board, deck, playable_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "fixtures" / "scenarios"
@@ -92,10 +92,10 @@ def test_check_victory_compares_total_distances(a, b, winner, tiebreak):
     totals = f"A {a[0] + 7 - a[1]} ; B {b[0] + 7 - b[1]}"
     assert totals in check[0].text
     if winner:
-        assert game.log[-1].event.type == "win" and game.log[-1].rules == cr5("4.2.5.d", "1.3.3.b", "1.3.2.f")
+        assert game.log[-1].event.type == "win" and game.log[-1].rules == cr5("4.2.5.d")
     elif tiebreak:
         entry = next(e for e in game.log if e.event.type == "tiebreak")
-        assert entry.rules == cr5("4.2.5.d", "1.3.3.c", "4.3.a", "4.3.b")
+        assert entry.rules == cr5("4.2.5.d", "4.3.a", "4.3.b")
         assert "retirées de la partie" in entry.text
         assert game.state.phase == "morning" and game.state.day == 6
     else:
@@ -234,7 +234,7 @@ def test_a_rule_not_played_under_cr5_is_cited_fr1_with_not_v5(monkeypatch):
     game = engine.load(load("cr5-victory-meet-at-night"))
     game.run()
     rest = next(e for e in game.log if e.event.type == "move" and e.event.cause == "rest")
-    assert rest.rules == ("4.2.5.b (FR 1)", "1.3.2.f (CR 5.0)") and rest.not_v5 == ("4.2.5.b",)
+    assert rest.rules == ("4.2.5.b (FR 1)", "4.2.5.b (CR 5.0)") and rest.not_v5 == ("4.2.5.b",)
     assert rest.text.endswith("(Non joué selon les CR 5.0 : règle 4.2.5.b de la traduction française.)")
     data = rest.to_json()["not_v5"]
     assert data == [
@@ -384,7 +384,7 @@ def test_whole_cr5_games_end_at_night_or_in_the_arena_and_cite_no_forgotten_fren
 
 def test_cr5_scenarios_cite_no_forgotten_french_rule():
     registry.CR5_CITED.clear()
-    for path in sorted(SCENARIOS.glob("cr5-*.json")):
+    for path in playable_scenarios("cr5-*.json"):
         doc = json.loads(path.read_text(encoding="utf-8"))
         assert doc["rules"] == CR5 and "cr-5.0" in doc["tags"], path.name
         game = engine.load(copy.deepcopy(doc))

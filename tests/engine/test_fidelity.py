@@ -98,7 +98,7 @@ def test_a_tumult_effect_is_checked_like_any_effect():
         "tumult": [
             {"name": "T1", "terrains": [["forest"], ["water"]], "effect": [{"action": "fly"}]},
             {"name": "T2", "terrains": [["mountain"], ["water"]]},
-            {"name": "T3", "terrains": [["water"], ["forest"]], "effect": "draw"},
+            {"name": "T3", "terrains": [["water", "forest"], ["mountain"]], "effect": "draw"},
         ]
     }
     paths = {p["path"] for p in engine.check(doc)}

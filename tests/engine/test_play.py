@@ -8,7 +8,7 @@ import pytest
 
 import engine
 
-from .helpers import board, char
+from .helpers import board, card, char
 
 
 def orbs(p: str, n: int, exhausted: int = 0) -> list[dict]:
@@ -64,7 +64,7 @@ def test_a_play_is_undone_exactly_and_the_turn_passes_to_the_opponent():
 def test_legal_decisions_list_targets_when_few_and_declare_when_many():
     few = engine.load(
         afternoon(
-            {"hand": [spell("a1", [{"action": "sabotage", "target": "choose"}])]}, {"reserve": [char("b1"), char("b2")]}
+            {"hand": [spell("a1", [{"action": "discard", "target": "choose"}])]}, {"reserve": [char("b1"), char("b2")]}
         )
     )
     assert {"player": "A", "play": "a1", "targets": ["b2"]} in few.legal_decisions()
@@ -72,9 +72,7 @@ def test_legal_decisions_list_targets_when_few_and_declare_when_many():
         afternoon(
             {
                 "hand": [
-                    spell(
-                        "a1", [{"action": "sabotage", "target": "choose"}, {"action": "sabotage", "target": "choose"}]
-                    )
+                    spell("a1", [{"action": "discard", "target": "choose"}, {"action": "discard", "target": "choose"}])
                 ]
             },
             {"reserve": [char(f"b{i}") for i in range(6)]},
@@ -187,7 +185,7 @@ def test_a_modal_declaration_is_completed_by_mode_then_targets():
     modal = [
         {
             "action": "choose_one",
-            "modes": [[{"action": "draw", "player": "self", "count": 1}], [{"action": "sabotage", "target": "choose"}]],
+            "modes": [[{"action": "draw", "player": "self", "count": 1}], [{"action": "discard", "target": "choose"}]],
         }
     ]
     game = engine.load(afternoon({"hand": [spell("a1", modal, hand_cost=1)]}, {"reserve": [char("b1")]}))
@@ -215,3 +213,29 @@ def test_statuses_gained_by_effects_dump_and_load_back_unchanged():
     game.run()
     dumped = game.to_doc()
     assert engine.load(json.loads(json.dumps(dumped))).to_doc() == dumped
+
+
+@pytest.mark.parametrize("rules", ["fr-1", "cr-5.0"])
+def test_a_card_sent_to_the_other_expedition_stays_exhausted_and_its_exhaust_me_is_not_offered_again(rules):
+    """fr-1 1.2.3.c (reading expedition-one-zone), CR 5.0 3.2.4.d: no change of zone, the same object."""
+    a2 = char(
+        "a2",
+        forest=1,
+        statuses=["exhausted"],
+        counters={"boost": 1},
+        abilities=[{"quick": {"exhaust_me": True}, "effect": [{"action": "draw", "player": "self", "count": 1}]}],
+    )
+    a1 = spell("a1", [{"action": "put", "target": "a2", "zone": "companion_expedition"}])
+    doc = board(phase="afternoon", A={"hand": [a1], "hero_expedition": [a2], "mana": [card("o1")]}, rules=rules)
+    game = engine.load(doc)
+    before = game.state.card("a2").timestamp
+    game.decide({"player": "A", "play": "a1"})
+    game.run("step")
+    while game.pending is None and game.advance():
+        pass
+    moved = game.state.card("a2")
+    assert game.state.loc["a2"] == "A.companion_expedition"
+    assert (moved.statuses, moved.counters, moved.timestamp) == (("exhausted",), {"boost": 1}, before)
+    game.decide({"player": "B", "pass": True})
+    assert game.pending["player"] == "A"
+    assert not [d for d in game.legal_decisions() if d.get("quick") == "a2"]

@@ -100,6 +100,11 @@ def boards(draw, mode: str = "1v1"):
                     "statuses": draw(st.lists(st.sampled_from(STATUSES), unique=True, max_size=2)),
                     "counters": draw(st.sampled_from([{}, {"boost": 1}])),
                 }
+                if not zone.endswith("expedition"):
+                    c["owner"] = p  # a private zone holds only its owner's cards (3.1.2.c)
+                if zone in ("hand", "deck", "discard"):
+                    # neither counters nor statuses there (2.1.g, 2.1.i; CR 5.0 2.5.b, 2.4.1.c)
+                    c["counters"], c["statuses"] = {}, []
                 if zone.endswith("expedition") and draw(st.booleans()):
                     c["token"] = True
                 if zone == "mana":

@@ -69,7 +69,10 @@ def test_the_state_shares_nothing_with_the_document_loaded_nor_the_document_dump
             "notes": {"k": [1]},
         },
         limbo=[char("l1", abilities=[ability])],
-        adventure={"tumult": [{"terrains": [["forest"], ["water"]], "art": [1]}] * 3, "extra": {"k": [1]}},
+        adventure={
+            "tumult": [{"terrains": [[t], ["water"]], "art": [1]} for t in ("forest", "mountain", "water")],
+            "extra": {"k": [1]},
+        },
         meta={"k": [1]},
     )
     game = engine.load(doc)
@@ -159,3 +162,11 @@ def test_cli_check_and_run_exit_2_on_a_refused_scenario(tmp_path):
     )
     out = json.loads(r.stdout)
     assert set(out) == {"state", "log", "pending", "winner"} and len(out["log"]) >= 1
+
+
+@pytest.mark.parametrize(("ruleset", "rules"), [("fr-1", ["2.1.d"]), ("cr-5.0", ["2.1.e (CR 5.0)"])])
+def test_a_token_outside_the_expedition_zone_is_refused_in_the_rule_set_named(ruleset, rules):
+    doc = board(phase="afternoon", A={"reserve": [char("t1", token=True)]}, rules=ruleset)
+    (problem,) = engine.check(doc)
+    assert (problem["path"], problem["code"], problem["rules"]) == ("players.A.reserve[0].token", "token_zone", rules)
+    assert "Réserve de A" in problem["message"]

@@ -60,6 +60,13 @@ def test_scenario(path: Path):
     assert doc.get("title") and doc.get("description"), "a scenario has a title and a French description"
     assert doc.get("tags") and all(isinstance(t, str) for t in doc["tags"]), "a scenario has French tags"
     expect = doc["expect"]
+    if "problems" in expect:  # an impossible board: refused with exactly these problems
+        got = [{k: p.get(k) for k in ("path", "code", "rules")} for p in engine.check(doc)]
+        assert got == expect["problems"]
+        assert all(p["message"] for p in engine.check(doc)), "each problem is said in French"
+        with pytest.raises(engine.ScenarioError):
+            engine.load(doc)
+        return
     game = engine.load(doc)
     game.run(expect.get("until", "end"))
     if "winner" in expect:

@@ -224,3 +224,24 @@ def test_rule_page_shows_a_new_scenario_at_once_despite_its_cache(
     with django_capture_on_commit_callbacks(execute=True):
         Scenario.objects.get(title="Nouveau cas fugace").delete()
     assert "Nouveau cas fugace" not in client.get("/regles/fr-1/2.4.6.c/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_api_serves_the_scenario_format_schema_and_problems_carry_codes_and_rules():
+    response = client_for().get("/api/scenario-schema/")
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/schema+json")
+    schema = json.loads(response.content)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["properties"]["format"] == {"const": "arbitre-scenario/1"}
+    doc = copy.deepcopy(EMPTY_DOCUMENT)
+    doc["players"]["B"]["reserve"] = [{"id": "x1", "owner": "A"}]  # 3.1.2.c: A's card in B's Reserve
+    problems = client_for().post("/api/check/", {"document": doc}, format="json").json()["problems"]
+    assert problems == [
+        {
+            "path": "players.B.reserve[0].owner",
+            "code": "owner_zone",
+            "rules": ["3.1.2.c"],
+            "message": problems[0]["message"],
+        }
+    ]
+    assert "3.1.2.c" in problems[0]["message"]

@@ -75,7 +75,7 @@ function cardForm(where) {
   // Where it is: move, copy, remove.
   const target = el("select", { id: fieldId(path + ".move-to") },
     players().flatMap((x) => ZONES.map((z) => el("option", { value: x + "." + z }, x + " · " + ZONE_FR[z]))),
-    el("option", { value: "limbo" }, "Limbes"));
+    el("option", { value: "limbo" }, ZONE_FR.limbo));
   target.value = p === null ? "limbo" : p + "." + zone;
   target.addEventListener("change", () => {
     const [toPlayer, toZone] = target.value === "limbo" ? [null, "limbo"] : target.value.split(".");

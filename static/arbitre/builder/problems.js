@@ -1,5 +1,7 @@
 // The live check: the document goes to /api/check/ (debounced); each problem is shown in plain French
-// beside the field it concerns, and listed in a summary whose links open that field. Warnings are what
+// beside the field its path names, and listed in a summary whose links open that field. A problem
+// with a `code` (the engine's shape and board problems) is shown as the engine wrote it, its rules
+// as data in `rules`; the engine's older uncoded messages are still made plain here (plainMessage). Warnings are what
 // the rules allow but is likely a mistake (a marker on a face-down region, a card without a name).
 import { el } from "../lib/dom.js";
 import { api } from "../lib/api.js";
@@ -78,7 +80,7 @@ const FIELD_FR = {
   reserve_limit: "Limite de Réserve", landmark_limit: "Limite de Repères", hero: "Héros", passed: "a passé",
   face_up: "face visible", terrains: "terrains", markers: "marqueurs", arena: "Arène", at_least: "au moins", at_most: "au plus",
   day: "Jour", phase: "Phase", mode: "Mode", first_player: "Premier joueur", seed: "Graine", rules: "Jeu de règles", format: "Format",
-  play: "carte jouée", keep: "cartes gardées", ability: "capacité", decisions: "Décisions", adventure: "Aventure", limbo: "Limbes",
+  play: "carte jouée", keep: "cartes gardées", ability: "capacité", decisions: "Décisions", adventure: "Aventure", limbo: ZONE_FR.limbo,
   "@title": "Titre", "@description": "Description", "@tags": "Étiquettes", "@visibility": "Visibilité",
   ...TERRAIN_FR, ...STATUS_FR,
 };
@@ -91,7 +93,7 @@ export function placeOf(path) {
   const at = cardAtPath(p);
   if (at) {
     const rest = p.slice(at.path.length).replace(/^\./, "");
-    const where = at.p === null ? "Limbes" : (ZONE_FR[at.zone] || at.zone) + " de " + at.p;
+    const where = at.p === null ? ZONE_FR.limbo : (ZONE_FR[at.zone] || at.zone) + " de " + at.p;
     const name = at.card.name ? " « " + at.card.name + " »" : "";
     return "Carte " + (at.card.id || "sans identifiant") + name + " (" + where + ")" + (rest ? " · " + partsOf(rest) : "");
   }
@@ -184,7 +186,9 @@ export function showProblems() {
   const perCard = new Map();
   for (const problem of all) {
     const path = String(problem.path || "");
-    const text = plainMessage(problem.message);
+    // A coded problem (engine/scenario/problems.py) is written for the judge already: shown as it is.
+    // Only the checker's older, uncoded messages still go through plainMessage.
+    const text = problem.code ? String(problem.message || "") : plainMessage(problem.message);
     const target = targetOf(path);
     if (target) {
       const slot = target.querySelector(":scope > .problem-slot");
