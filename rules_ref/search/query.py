@@ -55,8 +55,19 @@ QUESTION_WORDS = frozenset(
         "encore",
         "vraiment",
         "bien",
+        # when a case happens, not what it is (« pendant l'après-midi », « lors du Repos »)
+        "pendant",
+        "durant",
+        "lors",
+        "deja",
     }
 )
+#: A question asking how many (« combien ») favours the rules that state a number.
+QUANTITY = re.compile(r"(?<!\w)combien(?!\w)")
+
+
+#: A query of this many content words, no question asked, tells a case (a situation at the table).
+SITUATION_WORDS = 3
 
 
 @dataclass
@@ -70,10 +81,15 @@ class Reading:
     usages: list[tuple[str, str]] = field(default_factory=list)
     negated: bool = False  # « ne … pas », « jamais »
     conditional: bool = False  # « que se passe-t-il si », « si », « que faire si »
+    #: A case told in a few words, no question asked (« jeton renvoyé dans la main »): the rules
+    #: that decide a case (« Si …, … ») answer it, as they answer a "what if".
+    situation: bool = False
+    quantity: bool = False  # « combien »
 
 
-#: What a phrase stands for: (French words to search, defining rules, rules to avoid, English?, vocabulary?)
-Meaning = tuple[str, tuple[str, ...], tuple[str, ...], bool, bool]
+#: What a phrase stands for: (French words to search, defining rules, rules to avoid, English?, vocabulary
+#: kind: "" when not read through the vocabulary, else the entry's kind, "situation" among them)
+Meaning = tuple[str, tuple[str, ...], tuple[str, ...], bool, str]
 
 
 @lru_cache(maxsize=1)
@@ -85,19 +101,17 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
         for word in usage.words:
             # "épuisé|préparer": either word, counted as one (as a hyphenated word is, below)
             means = _fold_query(usage.means).replace("|", "-")
-            meaning.setdefault(glossary.key(word), (means, usage.rules, (), False, True))
+            meaning.setdefault(glossary.key(word), (means, usage.rules, (), False, usage.kind))
     for term in glossary.terms():
         for form in term.forms:
             if " " in glossary.key(form):
                 meaning.setdefault(
-                    glossary.key(form), (_fold_query(form), (term.rule,) if term.rule else (), (), False, False)
+                    glossary.key(form), (_fold_query(form), (term.rule,) if term.rule else (), (), False, "")
                 )
     for group in glossary.synonyms():
         for word in group:
             if " " in word:
-                meaning.setdefault(
-                    glossary.key(word), (" ".join(w for w in group if " " not in w), (), (), False, False)
-                )
+                meaning.setdefault(glossary.key(word), (" ".join(w for w in group if " " not in w), (), (), False, ""))
     for form, terms in glossary.by_english().items():
         if form in meaning or form in _widening():  # the same word in French ("limbo", "sabotage")
             continue
@@ -108,7 +122,7 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
             tuple(t.rule for t in terms if t.rule),
             tuple(t.rule for t in namesakes if t.rule),
             True,
-            False,
+            "",
         )
     alternatives = sorted(meaning, key=len, reverse=True)
     pattern = re.compile(
@@ -170,18 +184,18 @@ def read_words(q: str, mem: Memory) -> Reading:
     conditional = conditional or asked != folded and bool(re.search(r"pass|arriv", folded))
     tokens = WORD.findall(asked)
     negated = any(t in NEGATION_WORDS for t in tokens)
-    pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary?))
+    pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary kind))
     usages: list[tuple[str, str]] = []
     cursor = 0
     for match in pattern.finditer(asked):
-        pieces.append((asked[cursor : match.start()], ((), (), False, False)))
+        pieces.append((asked[cursor : match.start()], ((), (), False, "")))
         typed = " ".join(re.split(r"[\s-]+", match.group(1)))
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
             usages.append((match.group(1), french.replace("-", " ou ")))
         pieces.append((french, (rules, avoid, english, vocab)))
         cursor = match.end()
-    pieces.append((asked[cursor:], ((), (), False, False)))
+    pieces.append((asked[cursor:], ((), (), False, "")))
     words: list[Word] = []
     seen: set[frozenset[str]] = set()
     corrected: list[tuple[str, str]] = []
@@ -205,7 +219,8 @@ def read_words(q: str, mem: Memory) -> Reading:
                         definers=parts[0].definers,
                         avoid=parts[0].avoid,
                         english=english,
-                        meant=vocab,
+                        meant=bool(vocab),
+                        implied=vocab == "situation",
                     )
                 ]
             for word in parts:
@@ -219,10 +234,12 @@ def read_words(q: str, mem: Memory) -> Reading:
         fixed_query = folded
         for raw, fixed in corrected:
             fixed_query = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, fixed_query, count=1)
-    return Reading(words, numbers, fixed_query, usages, negated, conditional)
+    situation = asked == folded and not conditional and len(words) >= SITUATION_WORDS
+    quantity = bool(QUANTITY.search(folded))
+    return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity)
 
 
-def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: bool, corrected: list) -> Word | None:
+def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, corrected: list) -> Word | None:
     forms = set(stem_forms(raw))
     widened = _widening().get(raw)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
@@ -251,7 +268,14 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: bool, 
     if english or vocab:  # the French term is what was meant: all its forms count fully
         forms_in, alt_in = forms_in | alt_in, frozenset()
     return Word(
-        text=raw, forms=forms_in, alt=alt_in - forms_in, definers=definers, avoid=avoid, english=english, meant=vocab
+        text=raw,
+        forms=forms_in,
+        alt=alt_in - forms_in,
+        definers=definers,
+        avoid=avoid,
+        english=english,
+        meant=bool(vocab),
+        implied=vocab == "situation",
     )
 
 

@@ -48,6 +48,9 @@ AVOID_FACTOR = 0.15
 DEFINITION = re.compile(
     r"^([^,;:]{1,50}?)\s(?:(?:est|sont)\s(?:une?|la|le|l'|les|des)\b|signifie|signifient|désigne)", re.IGNORECASE
 )
+#: A denial states what a thing is not, and defines it too, when the thing is named in a word or
+#: two: "Les jetons ne sont pas des objets" (not "Les cartes dans les zones cachées ne sont pas …").
+DENIAL = re.compile(r"^((?:les?|la|l'|une?)\s?\w+(?:\s\w+)?)\s(?:ne\s|n')(?:est|sont)\spas\s(?:une?|des|de)\b", re.I)
 #: Two of the query's words side by side in the rule's text, in the query's order ("Défaussez-moi de la
 #: Réserve"): a phrase typed from memory.
 PROXIMITY_BONUS = 1.4
@@ -57,6 +60,9 @@ EXACT_TITLE_BONUS = 1.5
 #: An article (the 2v2 mode, the phases clarification) retells rules in other words: it counts this
 #: much unless the query is about it (a word of its title, or a word only articles hold).
 ARTICLE_FACTOR = 0.15
+#: A rule a situation of the vocabulary names (« jeton renvoyé » → 2.1.d) counts this much more: the
+#: circumstances point to it, the query's other words may point elsewhere (« combien coûte »).
+IMPLIED_BONUS = 1.6
 #: The first rule a vocabulary entry names is what the word means first (``untap``: the Morning).
 PRIMARY_BONUS = 1.15
 #: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
@@ -73,6 +79,13 @@ NEGATION = re.compile(
 )
 #: A "what if" question (« que se passe-t-il si ») favours rules that decide a case (« Si …, … »).
 CONDITIONAL_BONUS = 1.25
+#: A case told without a question (« jeton renvoyé dans la main ») favours them a little less.
+SITUATION_BONUS = 1.15
+#: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »).
+QUANTITY_BONUS = 1.2
+QUANTITY = re.compile(
+    r"(?<!\w)(?:\d+|une seule|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quinze|zéro|autant)(?!\w)", re.I
+)
 CONDITION = re.compile(r"^(?:si|lorsqu|lorsque|quand|une fois)\b|\b(?:si|lorsqu|lorsque)\b.{3,}?,", re.I)
 
 
@@ -133,6 +146,8 @@ def rank(
     named: list[int] = []  # rules whose title is the query
     negated = bool(reading and reading.negated)
     conditional = bool(reading and reading.conditional)
+    case_bonus = CONDITIONAL_BONUS if conditional else SITUATION_BONUS if reading and reading.situation else 1.0
+    quantity = bool(reading and reading.quantity)
     about_articles = _about_articles(mem, words, per_word)
     for docnum in totals:
         doc = docs[docnum]
@@ -141,6 +156,7 @@ def rank(
         factor = 1.0
         defined = _defined(doc.text)
         avoided = False
+        granted: set[tuple[str, ...]] = set()  # vocabulary entries whose bonus this rule has had
         for word, scores, weight in zip(words, per_word, weights, strict=True):
             about_section = not word.all_forms.isdisjoint(doc.context)
             own += docnum in scores
@@ -148,10 +164,22 @@ def rank(
             if word.avoid and _under(doc, word.avoid) and not _under(doc, word.definers):
                 factor *= AVOID_FACTOR
                 avoided = True
-            elif (word.definers and _under(doc, word.definers)) or not word.all_forms.isdisjoint(defined):
-                factor *= DEFINER_BONUS
-                if word.meant and _under(doc, word.definers[:1]):
-                    factor *= PRIMARY_BONUS
+            elif (word.definers and _under(doc, word.definers)) or (
+                # an English term is read as one meaning: the glossary's rules, not a text's
+                not (word.english and word.definers) and not word.all_forms.isdisjoint(defined)
+            ):
+                # One entry read into several words (« qui commence » → premier joueur au hasard)
+                # names its rules once: its bonus is not multiplied by the words it expands to.
+                if word.implied and word.definers in granted:
+                    pass
+                elif word.implied:
+                    factor *= IMPLIED_BONUS
+                elif not (word.meant and word.definers in granted):
+                    factor *= DEFINER_BONUS
+                    if word.meant and _under(doc, word.definers[:1]):
+                        factor *= PRIMARY_BONUS
+                if word.meant:
+                    granted.add(word.definers)
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
         if len(words) >= 2 and _near(doc.text, words):
@@ -160,8 +188,10 @@ def rank(
             factor *= ARTICLE_FACTOR
         if negated and NEGATION.search(doc.text):
             factor *= NEGATION_BONUS
-        if conditional and CONDITION.search(doc.text):
-            factor *= CONDITIONAL_BONUS
+        if case_bonus != 1.0 and CONDITION.search(doc.text):
+            factor *= case_bonus
+        if quantity and QUANTITY.search(doc.text):
+            factor *= QUANTITY_BONUS
         coverage[docnum] = covered / total_weight
         if _is_title(doc.title, words) and not avoided:
             factor *= EXACT_TITLE_BONUS
@@ -219,7 +249,7 @@ def _is_title(title: str, words) -> bool:
 @lru_cache(maxsize=4096)
 def _defined(text: str) -> frozenset[str]:
     """The forms of what a rule's text defines, if it opens with a definition."""
-    match = DEFINITION.match(text)
+    match = DEFINITION.match(text) or DENIAL.match(text)
     if not match:
         return frozenset()
     words = re.findall(r"\w+", match.group(1).lower())

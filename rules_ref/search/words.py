@@ -31,6 +31,9 @@ class Word:
     english: bool = False
     #: Read through the judges' vocabulary (``bibli`` → Deck): its rules define it among other words.
     meant: bool = False
+    #: Read through a situation of the vocabulary (« jeton renvoyé »): the circumstances point to its
+    #: rules, which the query's other words may still outweigh.
+    implied: bool = False
     all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
