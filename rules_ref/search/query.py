@@ -221,6 +221,9 @@ def read_words(q: str, mem: Memory) -> Reading:
                         english=english,
                         meant=bool(vocab),
                         implied=vocab == "situation",
+                        # typed as one compound (« après-midi »), each part must be there (not
+                        # « Midi » alone); the vocabulary's « a-b » is either word, not both
+                        parts=() if (vocab or english) else tuple(p.all_forms for p in parts),
                     )
                 ]
             for word in parts:
@@ -228,7 +231,7 @@ def read_words(q: str, mem: Memory) -> Reading:
                     seen.add(word.all_forms)
                     words.append(word)
     if len(words) > 1:  # a glossary term's rules define the query only when it is the whole query
-        words = [w if (w.english or w.meant) else Word(w.text, w.forms, w.alt) for w in words]
+        words = [w if (w.english or w.meant) else Word(w.text, w.forms, w.alt, parts=w.parts) for w in words]
     fixed_query = None
     if corrected:
         fixed_query = folded

@@ -60,14 +60,18 @@ EXACT_TITLE_BONUS = 1.5
 #: An article (the 2v2 mode, the phases clarification) retells rules in other words: it counts this
 #: much unless the query is about it (a word of its title, or a word only articles hold).
 ARTICLE_FACTOR = 0.15
-#: A rule a situation of the vocabulary names (« jeton renvoyé » → 2.1.d) counts this much more: the
-#: circumstances point to it, the query's other words may point elsewhere (« combien coûte »).
+#: A rule a situation of the vocabulary names (« jeton renvoyé » → 2.1.d) counts this much more, once
+#: for the whole entry and with no bonus for its first rule: the circumstances point to it, the query's
+#: other words may point elsewhere (« combien coûte un personnage joué depuis la réserve »).
 IMPLIED_BONUS = 1.6
+#: A word only articles hold (« coéquipier »: the 2v2 mode) says what the query is about: a rule
+#: without it counts this much (« sacrifier un personnage de mon coéquipier » is decided by the mode).
+MODE_FACTOR = 0.4
 #: The first rule a vocabulary entry names is what the word means first (``untap``: the Morning).
 PRIMARY_BONUS = 1.15
 #: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
 #: covers of the query.
-SUMMARY_COVERAGE = 0.65
+SUMMARY_COVERAGE = 0.55
 #: A rule that goes on from the one before it (« Si cette position n'existe toujours pas… ») comes
 #: after it when both answer the query: the one before states the case.
 FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
@@ -111,6 +115,11 @@ def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
         for docnum, value in best.items():
             scores[docnum] = scores.get(docnum, 0.0) + value
     docs = mem.docs
+    if word.parts:  # a compound: only the rules holding each of its parts
+        held = [
+            {d for f in KEYWORD_FIELDS for form in part for d in mem.postings[f].get(form, ())} for part in word.parts
+        ]
+        return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset and all(d in h for h in held)}
     return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset}
 
 
@@ -149,6 +158,8 @@ def rank(
     case_bonus = CONDITIONAL_BONUS if conditional else SITUATION_BONUS if reading and reading.situation else 1.0
     quantity = bool(reading and reading.quantity)
     about_articles = _about_articles(mem, words, per_word)
+    # the words only articles hold: a rule lacking one of them does not answer
+    modes = [scores for scores in per_word if scores and all(d in mem.articles for d in scores)]
     for docnum in totals:
         doc = docs[docnum]
         covered = 0.0
@@ -186,6 +197,8 @@ def rank(
             factor *= PROXIMITY_BONUS
         if doc.kind == "article" and docnum not in about_articles:
             factor *= ARTICLE_FACTOR
+        elif doc.kind != "article" and any(docnum not in scores for scores in modes):
+            factor *= MODE_FACTOR
         if negated and NEGATION.search(doc.text):
             factor *= NEGATION_BONUS
         if case_bonus != 1.0 and CONDITION.search(doc.text):

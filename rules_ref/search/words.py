@@ -34,6 +34,9 @@ class Word:
     #: Read through a situation of the vocabulary (« jeton renvoyé »): the circumstances point to its
     #: rules, which the query's other words may still outweigh.
     implied: bool = False
+    #: A compound typed with a hyphen (« après-midi »): the forms of each part, all of which a rule
+    #: must hold to count it.
+    parts: tuple[frozenset[str], ...] = ()
     all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
