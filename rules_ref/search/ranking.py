@@ -199,11 +199,11 @@ def rank(
             factor *= ARTICLE_FACTOR
         elif doc.kind != "article" and any(docnum not in scores for scores in modes):
             factor *= MODE_FACTOR
-        if negated and NEGATION.search(doc.text):
+        if negated and _says(NEGATION, doc.text):
             factor *= NEGATION_BONUS
-        if case_bonus != 1.0 and CONDITION.search(doc.text):
+        if case_bonus != 1.0 and _says(CONDITION, doc.text):
             factor *= case_bonus
-        if quantity and QUANTITY.search(doc.text):
+        if quantity and _says(QUANTITY, doc.text):
             factor *= QUANTITY_BONUS
         coverage[docnum] = covered / total_weight
         if _is_title(doc.title, words) and not avoided:
@@ -240,6 +240,12 @@ def _near(text: str, words: list[Word]) -> bool:
         if any(0 < b - a <= NEAR_TOKENS for a in before for b in after):
             return True
     return False
+
+
+@lru_cache(maxsize=16384)
+def _says(pattern: re.Pattern, text: str) -> bool:
+    """Whether a rule's text matches one of the patterns above (the texts are few: read once)."""
+    return pattern.search(text) is not None
 
 
 @lru_cache(maxsize=4096)
