@@ -379,13 +379,18 @@ def _details_above_summaries(
     if not present:
         return
     forms = frozenset().union(*(w.all_forms for w in words))
+    # a situation's rules are named too (« joué depuis la réserve » names Fugace, 2.4.6)
+    implied = tuple(dict.fromkeys(r for w in words if w.implied for r in w.definers))
     candidates = {
         docnum: [
             d
             for d in totals
             if d != docnum
             and _under(docs[d], summaries[docs[docnum].number])
-            and not forms.isdisjoint(docs[d].context | frozenset().union(*_title_words(docs[d].title)))
+            and (
+                not forms.isdisjoint(docs[d].context | frozenset().union(*_title_words(docs[d].title)))
+                or (implied and _under(docs[d], implied))
+            )
         ]
         for docnum in present
     }
