@@ -20,7 +20,7 @@ a "what if" (« si », « que faire si ») the rules that decide a case (« Si �
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .. import glossary
@@ -62,6 +62,8 @@ QUESTION_WORDS = frozenset(
         "deja",
     }
 )
+#: Numbers written as words or digits.
+COUNT_WORD = re.compile(r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt")
 #: A question asking how many (« combien ») favours the rules that state a number.
 QUANTITY = re.compile(r"(?<!\w)combien(?!\w)")
 
@@ -238,6 +240,8 @@ def read_words(q: str, mem: Memory) -> Reading:
         for raw, fixed in corrected:
             fixed_query = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, fixed_query, count=1)
     situation = asked == folded and not conditional and len(words) >= SITUATION_WORDS
+    if situation:  # in a case told, a count is a circumstance (« quatre cartes dans ma réserve »)
+        words = [replace(w, count=True) if COUNT_WORD.fullmatch(w.text) else w for w in words]
     quantity = bool(QUANTITY.search(folded))
     return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity)
 

@@ -40,6 +40,9 @@ RERANK_DEPTH = 60
 #: A rule about a word (its definer, or under a section titled with it) counts this much more.
 DEFINER_BONUS = 1.6
 SECTION_TITLE_BONUS = 1.3
+#: A count in a case told weighs this much of a word (« quatre » in « quatre cartes dans ma réserve »:
+#: rules holding « quatre » are not what the case is about).
+COUNT_WEIGHT = 0.3
 #: Forms of the word's glossary term or synonyms count this much of the word's own.
 ALT_WEIGHT = 0.7
 #: A rule of another term written the same (the counter, for "token") counts this much.
@@ -107,6 +110,8 @@ def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
                 continue
             idf = math.log(n / (len(postings) + 1)) + 1.0
             weight = boost if form in word.forms else boost * ALT_WEIGHT
+            if word.count:
+                weight *= COUNT_WEIGHT
             for docnum, tf in postings.items():
                 norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[docnum] / average))
                 value = idf * norm * weight
@@ -148,7 +153,10 @@ def rank(
         totals = dict(sorted(totals.items(), key=lambda pair: -pair[1])[:RERANK_DEPTH])
     docs = mem.docs
     # Coverage weighs each word by its rarity: holding "tumulte" says more than holding "cartes".
-    weights = [math.log(len(docs) / (len(scores) + 1)) + 1.0 for scores in per_word]
+    weights = [
+        (math.log(len(docs) / (len(scores) + 1)) + 1.0) * (COUNT_WEIGHT if word.count else 1.0)
+        for word, scores in zip(words, per_word, strict=True)
+    ]
     total_weight = sum(weights) or 1.0
     coverage: dict[int, float] = {}  # share of the query's words each rule covers
     covered_all: set[int] = set()  # rules holding every word in their own fields

@@ -37,6 +37,8 @@ class Word:
     #: A compound typed with a hyphen (« après-midi »): the forms of each part, all of which a rule
     #: must hold to count it.
     parts: tuple[frozenset[str], ...] = ()
+    #: A number in a case told (« quatre cartes dans ma réserve »): a circumstance, weighed less.
+    count: bool = False
     all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -149,6 +149,16 @@ def test_situations_are_in_the_lexicon_but_not_other_names_of_a_rule(client, rul
     assert "jeton renvoyé" in html and "2.1.d" in html
 
 
+def test_a_count_in_a_case_told_is_a_circumstance(rules):
+    mem = memory_module.memory()
+    (count,) = [w for w in read_words("quatre cartes dans ma réserve la nuit", mem).words if w.count]
+    assert count.text == "quatre"
+    assert not [w for w in read_words("combien de cartes pioche-t-on ? deux ?", mem).words if w.count]
+    # 3.2.2.e (the position still missing) is the follow-up of 3.2.2.d, not pushed out by « trois »
+    hits = numbers(search.search("effet sur la cinquième carte d'un deck qui n'en a que trois"), 5)
+    assert hits[0] == "3.2.2.d" and "3.2.2.e" in hits
+
+
 def test_a_hyphenated_compound_is_found_whole(rules):
     mem = memory_module.memory()
     (word,) = [w for w in read_words("après-midi", mem).words]
