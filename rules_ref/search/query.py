@@ -239,10 +239,11 @@ def read_words(q: str, mem: Memory) -> Reading:
         fixed_query = folded
         for raw, fixed in corrected:
             fixed_query = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, fixed_query, count=1)
-    situation = asked == folded and not conditional and len(words) >= SITUATION_WORDS
+    quantity = bool(QUANTITY.search(folded))
+    questioned = asked != folded or "?" in q or quantity  # « pioche-t-on ? », « combien »
+    situation = not questioned and not conditional and len(words) >= SITUATION_WORDS
     if situation:  # in a case told, a count is a circumstance (« quatre cartes dans ma réserve »)
         words = [replace(w, count=True) if COUNT_WORD.fullmatch(w.text) else w for w in words]
-    quantity = bool(QUANTITY.search(folded))
     return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity)
 
 
