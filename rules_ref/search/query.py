@@ -14,7 +14,9 @@ Short words are then never "corrected" into other words (``noon`` is Midi, not "
 
 What the query asks: question phrases (« que se passe-t-il si », « est-ce qu'on », « pourquoi »)
 are read, not searched; a negated question (« ne … jamais », « pas ») favours the rules that forbid,
-a "what if" (« si », « que faire si ») the rules that decide a case (« Si …, … »).
+a "what if" (« si », « que faire si ») the rules that decide a case (« Si …, … »); a case told in
+three words or more with no question (« jeton renvoyé dans la main de son propriétaire ») is a
+situation, whose counts (« quatre cartes ») are circumstances; « combien » asks for a number.
 """
 
 from __future__ import annotations

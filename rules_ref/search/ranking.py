@@ -11,9 +11,13 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
 * **the specific rule above its heading**: when a section heading and one of its rules both cover
   every word of a query of several words, or the rule covers more of it, the rule comes first;
 * **what the query asks**: a negated question favours rules that forbid, a "what if" the rules that
-  decide a case; the first rule a vocabulary entry names comes first;
+  decide a case, and so does a case told without a question (a little less), « combien » the rules
+  that state a number; the first rule a vocabulary entry names comes first, an entry's rules count
+  once however many words it reads into, a situation's a little less (other words may outweigh it);
+  a count in a case told weighs less; a hyphenated compound counts only where all its parts are;
 * **the rule that decides above what retells it**: an article counts little unless the query is
-  about it (the 2v2 mode, the phases clarification); a rule retold by a summary (1.3.2.f, the
+  about it (the 2v2 mode, the phases clarification), and a word only articles hold (« coéquipier »)
+  leaves the rules without it behind; a rule retold by a summary (1.3.2.f, the
   Night; ``summaries`` in the vocabulary file) goes above it when the query names its section; a
   rule continuing the one before it (3.2.2.e) goes after it.
 """
