@@ -14,7 +14,7 @@ Two kinds of query:
   fuzzy matching as a last resort), ranked so that the deciding rule comes first, with snippets.
 
 Modules, each importing only those listed before it: ``words`` (a query's words), ``text`` (stored
-texts analysed), ``index`` (the index on disk), ``memory`` (its in-memory reading), ``hits``,
+texts analysed), ``statements`` (what a rule's text says: a definition, a case, a number), ``index`` (the index on disk), ``memory`` (its in-memory reading), ``hits``,
 ``snippets``, ``spelling``, ``numbers`` (rule numbers however typed), ``query`` (reading the words
 and what the query asks), ``ranking``, ``pipeline`` (a search from query to results), ``suggest``.
 """

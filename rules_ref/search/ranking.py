@@ -34,6 +34,8 @@ from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
 from .memory import Doc, Memory
 from .query import Reading
+from .statements import CONDITION, NEGATION, QUANTITY, says
+from .statements import defined as statements_defined
 from .text import analyse, flat
 from .words import Word
 
@@ -51,13 +53,6 @@ COUNT_WEIGHT = 0.3
 ALT_WEIGHT = 0.7
 #: A rule of another term written the same (the counter, for "token") counts this much.
 AVOID_FACTOR = 0.15
-#: A definition: "Ravitailler signifie …", "Le coût de réserve est …" (the subject's words).
-DEFINITION = re.compile(
-    r"^([^,;:]{1,50}?)\s(?:(?:est|sont)\s(?:une?|la|le|l'|les|des)\b|signifie|signifient|désigne)", re.IGNORECASE
-)
-#: A denial states what a thing is not, and defines it too, when the thing is named in a word or
-#: two: "Les jetons ne sont pas des objets" (not "Les cartes dans les zones cachées ne sont pas …").
-DENIAL = re.compile(r"^((?:les?|la|l'|une?)\s?\w+(?:\s\w+)?)\s(?:ne\s|n')(?:est|sont)\spas\s(?:une?|des|de)\b", re.I)
 #: Two of the query's words side by side in the rule's text, in the query's order ("Défaussez-moi de la
 #: Réserve"): a phrase typed from memory.
 PROXIMITY_BONUS = 1.4
@@ -84,20 +79,12 @@ SUMMARY_COVERAGE = 0.55
 FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
 #: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
 NEGATION_BONUS = 1.3
-NEGATION = re.compile(
-    r"(?<!\w)(?:ne|n'|n’)\s*\w+(?:\s+\w+)?\s+(?:pas|jamais|plus|rien|que)(?!\w)|(?<!\w)(?:seul(?:e|s|es)?|sauf|aucun(?:e)?|rien)(?!\w)",
-    re.I,
-)
 #: A "what if" question (« que se passe-t-il si ») favours rules that decide a case (« Si …, … »).
 CONDITIONAL_BONUS = 1.25
 #: A case told without a question (« jeton renvoyé dans la main ») favours them a little less.
 SITUATION_BONUS = 1.15
 #: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »).
 QUANTITY_BONUS = 1.2
-QUANTITY = re.compile(
-    r"(?<!\w)(?:\d+|une seule|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quinze|zéro|autant)(?!\w)", re.I
-)
-CONDITION = re.compile(r"^(?:si|lorsqu|lorsque|quand|une fois)\b|\b(?:si|lorsqu|lorsque)\b.{3,}?,", re.I)
 
 
 def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
@@ -177,7 +164,7 @@ def rank(
         covered = 0.0
         own = 0
         factor = 1.0
-        defined = _defined(doc.text)
+        defined = statements_defined(doc.text)
         avoided = False
         granted: set[tuple[str, ...]] = set()  # vocabulary entries whose bonus this rule has had
         for word, scores, weight in zip(words, per_word, weights, strict=True):
@@ -211,11 +198,11 @@ def rank(
             factor *= ARTICLE_FACTOR
         elif doc.kind != "article" and any(docnum not in scores for scores in modes):
             factor *= MODE_FACTOR
-        if negated and _says(NEGATION, doc.text):
+        if negated and says(NEGATION, doc.text):
             factor *= NEGATION_BONUS
-        if case_bonus != 1.0 and _says(CONDITION, doc.text):
+        if case_bonus != 1.0 and says(CONDITION, doc.text):
             factor *= case_bonus
-        if quantity and _says(QUANTITY, doc.text):
+        if quantity and says(QUANTITY, doc.text):
             factor *= QUANTITY_BONUS
         coverage[docnum] = covered / total_weight
         if _is_title(doc.title, words) and not avoided:
@@ -254,12 +241,6 @@ def _near(text: str, words: list[Word]) -> bool:
     return False
 
 
-@lru_cache(maxsize=16384)
-def _says(pattern: re.Pattern, text: str) -> bool:
-    """Whether a rule's text matches one of the patterns above (the texts are few: read once)."""
-    return pattern.search(text) is not None
-
-
 @lru_cache(maxsize=4096)
 def _title_words(title: str) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(stem_forms(w)) for w in re.findall(r"\w+", title.lower()) if w not in STOPWORDS)
@@ -275,16 +256,6 @@ def _is_title(title: str, words) -> bool:
         and all(any(not w.all_forms.isdisjoint(t) for t in mine) for w in words)
         and all(any(not w.all_forms.isdisjoint(t) for w in words) for t in mine)
     )
-
-
-@lru_cache(maxsize=4096)
-def _defined(text: str) -> frozenset[str]:
-    """The forms of what a rule's text defines, if it opens with a definition."""
-    match = DEFINITION.match(text) or DENIAL.match(text)
-    if not match:
-        return frozenset()
-    words = re.findall(r"\w+", match.group(1).lower())
-    return frozenset(f for w in words if w not in STOPWORDS for f in stem_forms(w))
 
 
 def _under(doc: Doc, definers: tuple[str, ...]) -> bool:
