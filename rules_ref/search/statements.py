@@ -15,6 +15,9 @@ DEFINITION = re.compile(
 #: A denial states what a thing is not, and defines it too, when the thing is named in a word or
 #: two: "Les jetons ne sont pas des objets" (not "Les cartes dans les zones cachées ne sont pas …").
 DENIAL = re.compile(r"^((?:les?|la|l'|une?)\s?\w+(?:\s\w+)?)\s(?:ne\s|n')(?:est|sont)\spas\s(?:une?|des|de)\b", re.I)
+#: A kind defined by what follows the colon: "Certains Sorts sont modaux : leur effet contient …",
+#: "Certains Sorts ont des étapes facultatives : …" (the kind's words: modaux, étapes facultatives).
+KIND = re.compile(r"^certain(?:e)?s\s+\w+\s+(?:sont|ont)\s+(?:des\s+|d')?([^:,;.]{1,40}?)\s*:", re.I)
 #: A rule that forbids or denies (« ne peuvent pas », « seul »).
 NEGATION = re.compile(
     r"(?<!\w)(?:ne|n'|n’)\s*\w+(?:\s+\w+)?\s+(?:pas|jamais|plus|rien|que)(?!\w)|(?<!\w)(?:seul(?:e|s|es)?|sauf|aucun(?:e)?|rien)(?!\w)",
@@ -37,7 +40,7 @@ def says(pattern: re.Pattern, text: str) -> bool:
 @lru_cache(maxsize=4096)
 def defined(text: str) -> frozenset[str]:
     """The forms of what a rule's text defines, if it opens with a definition."""
-    match = DEFINITION.match(text) or DENIAL.match(text)
+    match = DEFINITION.match(text) or DENIAL.match(text) or KIND.match(text)
     if not match:
         return frozenset()
     words = re.findall(r"\w+", match.group(1).lower())

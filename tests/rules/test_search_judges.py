@@ -180,6 +180,15 @@ def test_a_denial_defines_what_it_denies(rules):
     assert numbers(search.search("token"), 1) == ["2.1.d"]  # the object, not the counter
 
 
+def test_a_kind_defined_after_a_colon_is_defined_there(rules):
+    from rules_ref.search import statements
+
+    # 5.2.3.c « Certains Sorts sont modaux : … » defines modal spells; 5.2.3.d only uses the word
+    assert statements.defined("Certains Sorts ont des étapes facultatives : ils contiennent …")
+    assert not statements.defined("Lors du choix des cibles pour un Sort modal, considérez le mode.")
+    assert numbers(search.search("sort modal"), 1) == ["5.2.3.c"]
+
+
 def test_a_how_many_question_favours_rules_that_state_a_number(rules):
     mem = memory_module.memory()
     assert read_words("combien de cartes tumulte ?", mem).quantity
