@@ -120,9 +120,8 @@ def _judge_rows(path: Path, heldout: bool) -> list[dict]:
 
 JUDGE_ROWS = _judge_rows(JUDGES, False) + _judge_rows(JUDGES_HELDOUT, True)
 #: Measured (bench/search_bench.py, the same figures): MRR 0.948, recall@5 0.983 over the 130
-#: queries; held out (43): MRR 0.904, recall@5 0.961 (0.896 and 0.973 before the situations were
-#: read) (0.891 and 0.950 when first measured, before the
-#: last vocabulary additions). Before the search read numbers, vocabulary and questions: MRR 0.565
+#: queries; held out (43): MRR 0.904, recall@5 0.961 (0.891 and 0.950 when first measured; 0.896
+#: and 0.973 before situations were read). Before the search read numbers, vocabulary and questions: MRR 0.565
 #: (tuned part) and 0.618 (held out).
 JUDGES_MRR_FLOOR, JUDGES_RECALL5_FLOOR = 0.90, 0.94
 JUDGES_HELDOUT_MRR_FLOOR, JUDGES_HELDOUT_RECALL5_FLOOR = 0.86, 0.93
