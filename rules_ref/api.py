@@ -86,11 +86,12 @@ def search_view(request):
 
 
 HIT_FIELDS = tuple(SearchHitSerializer().fields)
-RESULTS_FIELDS = ("query", "kind", "corrected", "suggestion", "missing_number")
+RESULTS_FIELDS = ("query", "kind", "corrected", "suggestion", "missing_number", "cited_by", "parent", "nearest")
 
 
 def _results_data(results: search.Results) -> dict:
     data = {name: getattr(results, name) for name in RESULTS_FIELDS}
+    data["vocabulary"] = [{"typed": typed, "means": means} for typed, means in results.vocabulary]
     data["results"] = [{name: getattr(hit, name) for name in HIT_FIELDS} for hit in results.hits]
     return data
 

@@ -54,6 +54,10 @@ def official_search_data(q: str, ruleset: str, limit: int = 100) -> dict | None:
         "corrected": None,
         "suggestion": None,
         "missing_number": None,
+        "cited_by": [],
+        "parent": None,
+        "nearest": None,
+        "vocabulary": [],
         "official": match.as_data(),
         "results": [_hit(rule, c) for rule, c in match.rules[:limit]],
     }

@@ -116,7 +116,10 @@ def english_for(title: str, number: str | None) -> list[Term]:
 # --- the judges' and players' vocabulary ----------------------------------------------------------
 
 #: What kind of word an entry is, as the lexicon shows it.
-VOCABULARY_KINDS = ("autre jeu", "abus de langage", "contraire", "synonyme", "abréviation", "expression")
+VOCABULARY_KINDS = ("autre jeu", "abus de langage", "contraire", "synonyme", "abréviation", "expression", "situation")
+#: Kinds that are other names of a rule (« aussi appelé » on its page); a situation is not a name but
+#: the circumstances of a dispute that a rule decides (« jeton renvoyé » for 2.1.d).
+NAME_KINDS = tuple(k for k in VOCABULARY_KINDS if k != "situation")
 
 
 @dataclass(frozen=True)
@@ -198,4 +201,4 @@ def usages_by_word() -> dict[str, Usage]:
 def usages_for(number: str | None, slug: str | None = None) -> list[Usage]:
     """The entries meaning a rule or an article: its page shows them as « aussi appelé »."""
     wanted = {number, slug} - {None, ""}
-    return [u for u in vocabulary() if wanted.intersection(u.rules)]
+    return [u for u in vocabulary() if u.kind in NAME_KINDS and wanted.intersection(u.rules)]

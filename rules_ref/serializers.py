@@ -61,12 +61,37 @@ class SearchHitSerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
+class VocabularyUsageSerializer(serializers.Serializer):
+    """A word of the query read through the judges' and players' vocabulary (``bibli`` → Deck)."""
+
+    typed = serializers.CharField(help_text="Les mots tels que tapés (« bibli »).")
+    means = serializers.CharField(help_text="Les mots des règles cherchés à leur place (« deck »).")
+
+    def to_representation(self, instance):
+        typed, means = instance
+        return {"typed": typed, "means": means}
+
+
 class SearchResultsSerializer(serializers.Serializer):
     query = serializers.CharField()
     kind = serializers.ChoiceField(choices=["number", "keywords", "empty", "official"])
     corrected = serializers.CharField(allow_null=True)
     suggestion = serializers.CharField(allow_null=True)
     missing_number = serializers.CharField(allow_null=True)
+    cited_by = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Pour un numéro absent : les règles qui le citent (« 6.1.g » → 4.2.5.c) ; sinon vide.",
+    )
+    parent = serializers.CharField(
+        allow_null=True, help_text="Pour un numéro absent : sa section existante la plus proche (« 2.4.6.z » → 2.4.6)."
+    )
+    nearest = serializers.CharField(
+        allow_null=True, help_text="Pour un numéro absent : la règle existante la plus proche à son niveau (→ 2.4.6.f)."
+    )
+    vocabulary = VocabularyUsageSerializer(
+        many=True,
+        help_text="Mots lus dans le vocabulaire des juges et des joueurs (lexique), dans l'ordre de la requête.",
+    )
     official = serializers.DictField(
         required=False, help_text="Seulement pour kind « official » (« cr5 4.2.5.d ») : version, number, exact, notice."
     )

@@ -14,13 +14,15 @@ Short words are then never "corrected" into other words (``noon`` is Midi, not "
 
 What the query asks: question phrases (« que se passe-t-il si », « est-ce qu'on », « pourquoi »)
 are read, not searched; a negated question (« ne … jamais », « pas ») favours the rules that forbid,
-a "what if" (« si », « que faire si ») the rules that decide a case (« Si …, … »).
+a "what if" (« si », « que faire si ») the rules that decide a case (« Si …, … »); a case told in
+three words or more with no question (« jeton renvoyé dans la main de son propriétaire ») is a
+situation, whose counts (« quatre cartes ») are circumstances; « combien » asks for a number.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .. import glossary
@@ -55,8 +57,21 @@ QUESTION_WORDS = frozenset(
         "encore",
         "vraiment",
         "bien",
+        # when a case happens, not what it is (« pendant l'après-midi », « lors du Repos »)
+        "pendant",
+        "durant",
+        "lors",
+        "deja",
     }
 )
+#: Numbers written as words or digits.
+COUNT_WORD = re.compile(r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt")
+#: A question asking how many (« combien ») favours the rules that state a number.
+QUANTITY = re.compile(r"(?<!\w)combien(?!\w)")
+
+
+#: A query of this many content words, no question asked, tells a case (a situation at the table).
+SITUATION_WORDS = 3
 
 
 @dataclass
@@ -70,10 +85,15 @@ class Reading:
     usages: list[tuple[str, str]] = field(default_factory=list)
     negated: bool = False  # « ne … pas », « jamais »
     conditional: bool = False  # « que se passe-t-il si », « si », « que faire si »
+    #: A case told in a few words, no question asked (« jeton renvoyé dans la main »): the rules
+    #: that decide a case (« Si …, … ») answer it, as they answer a "what if".
+    situation: bool = False
+    quantity: bool = False  # « combien »
 
 
-#: What a phrase stands for: (French words to search, defining rules, rules to avoid, English?, vocabulary?)
-Meaning = tuple[str, tuple[str, ...], tuple[str, ...], bool, bool]
+#: What a phrase stands for: (French words to search, defining rules, rules to avoid, English?, vocabulary
+#: kind: "" when not read through the vocabulary, else the entry's kind, "situation" among them)
+Meaning = tuple[str, tuple[str, ...], tuple[str, ...], bool, str]
 
 
 @lru_cache(maxsize=1)
@@ -85,19 +105,17 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
         for word in usage.words:
             # "épuisé|préparer": either word, counted as one (as a hyphenated word is, below)
             means = _fold_query(usage.means).replace("|", "-")
-            meaning.setdefault(glossary.key(word), (means, usage.rules, (), False, True))
+            meaning.setdefault(glossary.key(word), (means, usage.rules, (), False, usage.kind))
     for term in glossary.terms():
         for form in term.forms:
             if " " in glossary.key(form):
                 meaning.setdefault(
-                    glossary.key(form), (_fold_query(form), (term.rule,) if term.rule else (), (), False, False)
+                    glossary.key(form), (_fold_query(form), (term.rule,) if term.rule else (), (), False, "")
                 )
     for group in glossary.synonyms():
         for word in group:
             if " " in word:
-                meaning.setdefault(
-                    glossary.key(word), (" ".join(w for w in group if " " not in w), (), (), False, False)
-                )
+                meaning.setdefault(glossary.key(word), (" ".join(w for w in group if " " not in w), (), (), False, ""))
     for form, terms in glossary.by_english().items():
         if form in meaning or form in _widening():  # the same word in French ("limbo", "sabotage")
             continue
@@ -108,7 +126,7 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
             tuple(t.rule for t in terms if t.rule),
             tuple(t.rule for t in namesakes if t.rule),
             True,
-            False,
+            "",
         )
     alternatives = sorted(meaning, key=len, reverse=True)
     pattern = re.compile(
@@ -170,18 +188,18 @@ def read_words(q: str, mem: Memory) -> Reading:
     conditional = conditional or asked != folded and bool(re.search(r"pass|arriv", folded))
     tokens = WORD.findall(asked)
     negated = any(t in NEGATION_WORDS for t in tokens)
-    pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary?))
+    pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary kind))
     usages: list[tuple[str, str]] = []
     cursor = 0
     for match in pattern.finditer(asked):
-        pieces.append((asked[cursor : match.start()], ((), (), False, False)))
+        pieces.append((asked[cursor : match.start()], ((), (), False, "")))
         typed = " ".join(re.split(r"[\s-]+", match.group(1)))
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
             usages.append((match.group(1), french.replace("-", " ou ")))
         pieces.append((french, (rules, avoid, english, vocab)))
         cursor = match.end()
-    pieces.append((asked[cursor:], ((), (), False, False)))
+    pieces.append((asked[cursor:], ((), (), False, "")))
     words: list[Word] = []
     seen: set[frozenset[str]] = set()
     corrected: list[tuple[str, str]] = []
@@ -205,7 +223,11 @@ def read_words(q: str, mem: Memory) -> Reading:
                         definers=parts[0].definers,
                         avoid=parts[0].avoid,
                         english=english,
-                        meant=vocab,
+                        meant=bool(vocab),
+                        implied=vocab == "situation",
+                        # typed as one compound (« après-midi »), each part must be there (not
+                        # « Midi » alone); the vocabulary's « a-b » is either word, not both
+                        parts=() if (vocab or english) else tuple(p.all_forms for p in parts),
                     )
                 ]
             for word in parts:
@@ -213,16 +235,21 @@ def read_words(q: str, mem: Memory) -> Reading:
                     seen.add(word.all_forms)
                     words.append(word)
     if len(words) > 1:  # a glossary term's rules define the query only when it is the whole query
-        words = [w if (w.english or w.meant) else Word(w.text, w.forms, w.alt) for w in words]
+        words = [w if (w.english or w.meant) else Word(w.text, w.forms, w.alt, parts=w.parts) for w in words]
     fixed_query = None
     if corrected:
         fixed_query = folded
         for raw, fixed in corrected:
             fixed_query = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, fixed_query, count=1)
-    return Reading(words, numbers, fixed_query, usages, negated, conditional)
+    quantity = bool(QUANTITY.search(folded))
+    questioned = asked != folded or "?" in q or quantity  # « pioche-t-on ? », « combien »
+    situation = not questioned and not conditional and len(words) >= SITUATION_WORDS
+    if situation:  # in a case told, a count is a circumstance (« quatre cartes dans ma réserve »)
+        words = [replace(w, count=True) if COUNT_WORD.fullmatch(w.text) else w for w in words]
+    return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity)
 
 
-def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: bool, corrected: list) -> Word | None:
+def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, corrected: list) -> Word | None:
     forms = set(stem_forms(raw))
     widened = _widening().get(raw)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
@@ -251,7 +278,14 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: bool, 
     if english or vocab:  # the French term is what was meant: all its forms count fully
         forms_in, alt_in = forms_in | alt_in, frozenset()
     return Word(
-        text=raw, forms=forms_in, alt=alt_in - forms_in, definers=definers, avoid=avoid, english=english, meant=vocab
+        text=raw,
+        forms=forms_in,
+        alt=alt_in - forms_in,
+        definers=definers,
+        avoid=avoid,
+        english=english,
+        meant=bool(vocab),
+        implied=vocab == "situation",
     )
 
 

@@ -11,9 +11,13 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
 * **the specific rule above its heading**: when a section heading and one of its rules both cover
   every word of a query of several words, or the rule covers more of it, the rule comes first;
 * **what the query asks**: a negated question favours rules that forbid, a "what if" the rules that
-  decide a case; the first rule a vocabulary entry names comes first;
+  decide a case, and so does a case told without a question (a little less), « combien » the rules
+  that state a number; the first rule a vocabulary entry names comes first, an entry's rules count
+  once however many words it reads into, a situation's a little less (other words may outweigh it);
+  a count in a case told weighs less; a hyphenated compound counts only where all its parts are;
 * **the rule that decides above what retells it**: an article counts little unless the query is
-  about it (the 2v2 mode, the phases clarification); a rule retold by a summary (1.3.2.f, the
+  about it (the 2v2 mode, the phases clarification), and a word only articles hold (« coéquipier »)
+  leaves the rules without it behind; a rule retold by a summary (1.3.2.f, the
   Night; ``summaries`` in the vocabulary file) goes above it when the query names its section; a
   rule continuing the one before it (3.2.2.e) goes after it.
 """
@@ -30,6 +34,8 @@ from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
 from .memory import Doc, Memory
 from .query import Reading
+from .statements import CONDITION, NEGATION, QUANTITY, says
+from .statements import defined as statements_defined
 from .text import analyse, flat
 from .words import Word
 
@@ -40,14 +46,13 @@ RERANK_DEPTH = 60
 #: A rule about a word (its definer, or under a section titled with it) counts this much more.
 DEFINER_BONUS = 1.6
 SECTION_TITLE_BONUS = 1.3
+#: A count in a case told weighs this much of a word (« quatre » in « quatre cartes dans ma réserve »:
+#: rules holding « quatre » are not what the case is about).
+COUNT_WEIGHT = 0.3
 #: Forms of the word's glossary term or synonyms count this much of the word's own.
 ALT_WEIGHT = 0.7
 #: A rule of another term written the same (the counter, for "token") counts this much.
 AVOID_FACTOR = 0.15
-#: A definition: "Ravitailler signifie …", "Le coût de réserve est …" (the subject's words).
-DEFINITION = re.compile(
-    r"^([^,;:]{1,50}?)\s(?:(?:est|sont)\s(?:une?|la|le|l'|les|des)\b|signifie|signifient|désigne)", re.IGNORECASE
-)
 #: Two of the query's words side by side in the rule's text, in the query's order ("Défaussez-moi de la
 #: Réserve"): a phrase typed from memory.
 PROXIMITY_BONUS = 1.4
@@ -57,23 +62,29 @@ EXACT_TITLE_BONUS = 1.5
 #: An article (the 2v2 mode, the phases clarification) retells rules in other words: it counts this
 #: much unless the query is about it (a word of its title, or a word only articles hold).
 ARTICLE_FACTOR = 0.15
+#: A rule a situation of the vocabulary names (« jeton renvoyé » → 2.1.d) counts this much more, once
+#: for the whole entry and with no bonus for its first rule: the circumstances point to it, the query's
+#: other words may point elsewhere (« combien coûte un personnage joué depuis la réserve »).
+IMPLIED_BONUS = 1.6
+#: A word only articles hold (« coéquipier »: the 2v2 mode) says what the query is about: a rule
+#: without it counts this much (« sacrifier un personnage de mon coéquipier » is decided by the mode).
+MODE_FACTOR = 0.4
 #: The first rule a vocabulary entry names is what the word means first (``untap``: the Morning).
 PRIMARY_BONUS = 1.15
 #: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
 #: covers of the query.
-SUMMARY_COVERAGE = 0.65
+SUMMARY_COVERAGE = 0.55
 #: A rule that goes on from the one before it (« Si cette position n'existe toujours pas… ») comes
 #: after it when both answer the query: the one before states the case.
 FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
 #: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
 NEGATION_BONUS = 1.3
-NEGATION = re.compile(
-    r"(?<!\w)(?:ne|n'|n’)\s*\w+(?:\s+\w+)?\s+(?:pas|jamais|plus|rien|que)(?!\w)|(?<!\w)(?:seul(?:e|s|es)?|sauf|aucun(?:e)?|rien)(?!\w)",
-    re.I,
-)
 #: A "what if" question (« que se passe-t-il si ») favours rules that decide a case (« Si …, … »).
 CONDITIONAL_BONUS = 1.25
-CONDITION = re.compile(r"^(?:si|lorsqu|lorsque|quand|une fois)\b|\b(?:si|lorsqu|lorsque)\b.{3,}?,", re.I)
+#: A case told without a question (« jeton renvoyé dans la main ») favours them a little less.
+SITUATION_BONUS = 1.15
+#: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »).
+QUANTITY_BONUS = 1.2
 
 
 def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
@@ -90,6 +101,8 @@ def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
                 continue
             idf = math.log(n / (len(postings) + 1)) + 1.0
             weight = boost if form in word.forms else boost * ALT_WEIGHT
+            if word.count:
+                weight *= COUNT_WEIGHT
             for docnum, tf in postings.items():
                 norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[docnum] / average))
                 value = idf * norm * weight
@@ -98,6 +111,11 @@ def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
         for docnum, value in best.items():
             scores[docnum] = scores.get(docnum, 0.0) + value
     docs = mem.docs
+    if word.parts:  # a compound: only the rules holding each of its parts
+        held = [
+            {d for f in KEYWORD_FIELDS for form in part for d in mem.postings[f].get(form, ())} for part in word.parts
+        ]
+        return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset and all(d in h for h in held)}
     return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset}
 
 
@@ -126,21 +144,29 @@ def rank(
         totals = dict(sorted(totals.items(), key=lambda pair: -pair[1])[:RERANK_DEPTH])
     docs = mem.docs
     # Coverage weighs each word by its rarity: holding "tumulte" says more than holding "cartes".
-    weights = [math.log(len(docs) / (len(scores) + 1)) + 1.0 for scores in per_word]
+    weights = [
+        (math.log(len(docs) / (len(scores) + 1)) + 1.0) * (COUNT_WEIGHT if word.count else 1.0)
+        for word, scores in zip(words, per_word, strict=True)
+    ]
     total_weight = sum(weights) or 1.0
     coverage: dict[int, float] = {}  # share of the query's words each rule covers
     covered_all: set[int] = set()  # rules holding every word in their own fields
     named: list[int] = []  # rules whose title is the query
     negated = bool(reading and reading.negated)
     conditional = bool(reading and reading.conditional)
+    case_bonus = CONDITIONAL_BONUS if conditional else SITUATION_BONUS if reading and reading.situation else 1.0
+    quantity = bool(reading and reading.quantity)
     about_articles = _about_articles(mem, words, per_word)
+    # the words only articles hold: a rule lacking one of them does not answer
+    modes = [scores for scores in per_word if scores and all(d in mem.articles for d in scores)]
     for docnum in totals:
         doc = docs[docnum]
         covered = 0.0
         own = 0
         factor = 1.0
-        defined = _defined(doc.text)
+        defined = statements_defined(doc.text)
         avoided = False
+        granted: set[tuple[str, ...]] = set()  # vocabulary entries whose bonus this rule has had
         for word, scores, weight in zip(words, per_word, weights, strict=True):
             about_section = not word.all_forms.isdisjoint(doc.context)
             own += docnum in scores
@@ -148,20 +174,36 @@ def rank(
             if word.avoid and _under(doc, word.avoid) and not _under(doc, word.definers):
                 factor *= AVOID_FACTOR
                 avoided = True
-            elif (word.definers and _under(doc, word.definers)) or not word.all_forms.isdisjoint(defined):
-                factor *= DEFINER_BONUS
-                if word.meant and _under(doc, word.definers[:1]):
-                    factor *= PRIMARY_BONUS
+            elif (word.definers and _under(doc, word.definers)) or (
+                # an English term is read as one meaning: the glossary's rules, not a text's
+                not (word.english and word.definers) and not word.all_forms.isdisjoint(defined)
+            ):
+                # One entry read into several words (« qui commence » → premier joueur au hasard)
+                # names its rules once: its bonus is not multiplied by the words it expands to.
+                if word.implied and word.definers in granted:
+                    pass
+                elif word.implied:
+                    factor *= IMPLIED_BONUS
+                elif not (word.meant and word.definers in granted):
+                    factor *= DEFINER_BONUS
+                    if word.meant and _under(doc, word.definers[:1]):
+                        factor *= PRIMARY_BONUS
+                if word.meant:
+                    granted.add(word.definers)
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
         if len(words) >= 2 and _near(doc.text, words):
             factor *= PROXIMITY_BONUS
         if doc.kind == "article" and docnum not in about_articles:
             factor *= ARTICLE_FACTOR
-        if negated and NEGATION.search(doc.text):
+        elif doc.kind != "article" and any(docnum not in scores for scores in modes):
+            factor *= MODE_FACTOR
+        if negated and says(NEGATION, doc.text):
             factor *= NEGATION_BONUS
-        if conditional and CONDITION.search(doc.text):
-            factor *= CONDITIONAL_BONUS
+        if case_bonus != 1.0 and says(CONDITION, doc.text):
+            factor *= case_bonus
+        if quantity and says(QUANTITY, doc.text):
+            factor *= QUANTITY_BONUS
         coverage[docnum] = covered / total_weight
         if _is_title(doc.title, words) and not avoided:
             factor *= EXACT_TITLE_BONUS
@@ -214,16 +256,6 @@ def _is_title(title: str, words) -> bool:
         and all(any(not w.all_forms.isdisjoint(t) for t in mine) for w in words)
         and all(any(not w.all_forms.isdisjoint(t) for w in words) for t in mine)
     )
-
-
-@lru_cache(maxsize=4096)
-def _defined(text: str) -> frozenset[str]:
-    """The forms of what a rule's text defines, if it opens with a definition."""
-    match = DEFINITION.match(text)
-    if not match:
-        return frozenset()
-    words = re.findall(r"\w+", match.group(1).lower())
-    return frozenset(f for w in words if w not in STOPWORDS for f in stem_forms(w))
 
 
 def _under(doc: Doc, definers: tuple[str, ...]) -> bool:
@@ -330,13 +362,18 @@ def _details_above_summaries(
     if not present:
         return
     forms = frozenset().union(*(w.all_forms for w in words))
+    # a situation's rules are named too (« joué depuis la réserve » names Fugace, 2.4.6)
+    implied = tuple(dict.fromkeys(r for w in words if w.implied for r in w.definers))
     candidates = {
         docnum: [
             d
             for d in totals
             if d != docnum
             and _under(docs[d], summaries[docs[docnum].number])
-            and not forms.isdisjoint(docs[d].context | frozenset().union(*_title_words(docs[d].title)))
+            and (
+                not forms.isdisjoint(docs[d].context | frozenset().union(*_title_words(docs[d].title)))
+                or (implied and _under(docs[d], implied))
+            )
         ]
         for docnum in present
     }

@@ -31,6 +31,14 @@ class Word:
     english: bool = False
     #: Read through the judges' vocabulary (``bibli`` → Deck): its rules define it among other words.
     meant: bool = False
+    #: Read through a situation of the vocabulary (« jeton renvoyé »): the circumstances point to its
+    #: rules, which the query's other words may still outweigh.
+    implied: bool = False
+    #: A compound typed with a hyphen (« après-midi »): the forms of each part, all of which a rule
+    #: must hold to count it.
+    parts: tuple[frozenset[str], ...] = ()
+    #: A number in a case told (« quatre cartes dans ma réserve »): a circumstance, weighed less.
+    count: bool = False
     all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -31,6 +31,25 @@ def test_search_api_returns_ranked_results(client, rules):
     assert scores == sorted(scores, reverse=True)
 
 
+def test_search_api_says_what_stands_for_a_missing_number(client, rules):
+    data = client.get("/api/search/", {"q": "2.4.6.z"}).json()
+    assert (data["missing_number"], data["parent"], data["nearest"]) == ("2.4.6.z", "2.4.6", "2.4.6.f")
+    assert data["cited_by"] == [] and [r["number"] for r in data["results"][:2]] == ["2.4.6", "2.4.6.f"]
+    # 4.2.5.c's remark cites 6.1.g, which the French text lacks
+    data = client.get("/api/search/", {"q": "6.1.g"}).json()
+    assert data["missing_number"] == "6.1.g" and data["cited_by"] == ["4.2.5.c"]
+    # an existing number: nothing stands in for it
+    data = client.get("/api/search/", {"q": "2.4.6.c"}).json()
+    assert (data["missing_number"], data["parent"], data["nearest"], data["cited_by"]) == (None, None, None, [])
+
+
+def test_search_api_says_which_words_it_read_in_the_vocabulary(client, rules):
+    data = client.get("/api/search/", {"q": "bibli"}).json()
+    assert data["vocabulary"] == [{"typed": "bibli", "means": "deck"}]
+    assert data["results"][0]["number"] == "3.2.2"
+    assert client.get("/api/search/", {"q": "fugace"}).json()["vocabulary"] == []
+
+
 def test_search_api_article_has_null_number(client, rules):
     data = client.get("/api/search/", {"q": "card advantage"}).json()
     assert data["results"][0]["number"] is None
@@ -74,7 +93,7 @@ def test_search_api_shape_is_the_documented_serializer(client, rules):
     from rules_ref.search import search
     from rules_ref.serializers import SearchResultsSerializer
 
-    for q in ("fugase", "4.2.5", "9.9.9", "card advantage"):
+    for q in ("fugase", "4.2.5", "9.9.9", "card advantage", "2.4.6.z", "6.1.g", "bibli", "main max"):
         documented = SearchResultsSerializer(search(q)).data
         assert client.get("/api/search/", {"q": q}).json() == json.loads(json.dumps(documented))
 

@@ -115,6 +115,93 @@ def test_question_words_and_negation_are_read_not_searched(rules):
 
 
 @pytest.mark.parametrize(
+    "q, first",
+    [
+        # 2.1.d: a token leaving the Expedition zone, wherever it goes, ceases to exist
+        ("jeton renvoyé dans la main", "2.1.d"),
+        # 4.2.5.d: a player without a Hero has limits of 2 (« sans » alone is a negation, read)
+        ("limite de réserve sans héros", "4.2.5.d"),
+        # 7.3.11.c: the region opposite its home region
+        ("expédition dans la région d'en face doit avancer", "7.3.11.c"),
+    ],
+)
+def test_the_circumstances_of_a_situation_point_to_the_rule_that_decides(rules, q, first):
+    results = search.search(q)
+    assert numbers(results, 1) == [first]
+    assert results.vocabulary
+
+
+def test_a_situation_is_told_without_a_question_and_favours_rules_that_decide_a_case(rules):
+    mem = memory_module.memory()
+    assert read_words("jeton renvoyé dans la main de son propriétaire", mem).situation
+    assert not read_words("que se passe-t-il si un jeton est renvoyé ?", mem).situation
+    assert not read_words("carte tumulte", mem).situation  # two words: a topic, not a case
+    # a situation's rules count once and may be outweighed by what else the query asks
+    results = search.search("combien coûte un personnage joué depuis la réserve")
+    assert "2.2.7.a" in numbers(results, 5)
+
+
+def test_situations_are_in_the_lexicon_but_not_other_names_of_a_rule(client, rules):
+    situations = [u for u in glossary.vocabulary() if u.kind == "situation"]
+    assert situations and all(u.rules for u in situations)
+    assert not [u for u in glossary.usages_for("2.1.d") if u.kind == "situation"]
+    html = client.get("/regles/lexique/", {"filtre": "jeton renvoyé"}).content.decode()
+    assert "jeton renvoyé" in html and "2.1.d" in html
+
+
+def test_a_count_in_a_case_told_is_a_circumstance(rules):
+    mem = memory_module.memory()
+    (count,) = [w for w in read_words("quatre cartes dans ma réserve la nuit", mem).words if w.count]
+    assert count.text == "quatre"
+    assert not [w for w in read_words("combien de cartes pioche-t-on ? deux ?", mem).words if w.count]
+    # 3.2.2.e (the position still missing) is the follow-up of 3.2.2.d, not pushed out by « trois »
+    hits = numbers(search.search("effet sur la cinquième carte d'un deck qui n'en a que trois"), 5)
+    assert hits[0] == "3.2.2.d" and "3.2.2.e" in hits
+
+
+def test_a_hyphenated_compound_is_found_whole(rules):
+    mem = memory_module.memory()
+    (word,) = [w for w in read_words("après-midi", mem).words]
+    assert len(word.parts) == 2
+    # 4.1.j says « Midi », not « après-midi »: it no longer counts as holding the word
+    assert "4.1.j" not in numbers(search.search("après-midi passer"), 20)
+    assert numbers(search.search("après-midi passer"), 1) == ["1.3.2.d"]
+
+
+def test_a_word_only_articles_hold_marks_the_mode_the_query_is_about(rules):
+    # « coéquipier » is only in the 2v2 article, which says one sacrifices only what one controls
+    assert numbers(search.search("sacrifier un personnage de mon coéquipier"), 1) == ["multijoueur-2v2-mode-de-jeu"]
+
+
+def test_a_denial_defines_what_it_denies(rules):
+    # 2.1.i « Les jetons ne sont pas des objets »; 2.1.g's subject is longer: not a definition of zones
+    assert numbers(search.search("un jeton est-il un objet ?"), 1) == ["2.1.i"]
+    assert numbers(search.search("zones cachées"), 1) != ["2.1.g"]
+    assert numbers(search.search("token"), 1) == ["2.1.d"]  # the object, not the counter
+
+
+def test_a_kind_defined_after_a_colon_is_defined_there(rules):
+    from rules_ref.search import statements
+
+    # 5.2.3.c « Certains Sorts sont modaux : … » defines modal spells; 5.2.3.d only uses the word
+    assert statements.defined("Certains Sorts ont des étapes facultatives : ils contiennent …")
+    assert not statements.defined("Lors du choix des cibles pour un Sort modal, considérez le mode.")
+    assert numbers(search.search("sort modal"), 1) == ["5.2.3.c"]
+
+
+def test_a_how_many_question_favours_rules_that_state_a_number(rules):
+    mem = memory_module.memory()
+    assert read_words("combien de cartes tumulte ?", mem).quantity
+    assert not read_words("cartes tumulte", mem).quantity
+    assert numbers(search.search("combien de cartes pioche-t-on au matin ?"), 1) == ["1.3.2.b"]
+
+
+def test_one_vocabulary_entry_read_into_several_words_names_its_rules_once(rules):
+    # « qui commence » → premier joueur au hasard (4.1.g): three words, one entry, one bonus
+    assert "2.5.d" in numbers(search.search("héros qui commence avec des jetons"), 5)
+
+
+@pytest.mark.parametrize(
     "typo, expected", [("rserve", "3.2.10"), ("épusié", "3.2.9.b"), ("mnaa", "3.2.9"), ("sabtoage", "7.3.18")]
 )
 def test_transposed_letters_are_one_edit(rules, typo, expected):
