@@ -84,15 +84,23 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
   async function startSeries(form) {
     const data = new FormData(form);
     const theme = String(data.get("theme") || "");
-    const body = { count: Number(data.get("count")) || 5, mode: String(data.get("mode") || "practice") };
-    if (theme.startsWith("section:")) body.section = theme.slice(8);
-    if (theme.startsWith("tag:")) body.tag = theme.slice(4);
-    if (data.get("level")) body.level = String(data.get("level"));
-    if (body.mode === "exam") body.per_section = Number(data.get("per_section")) || 2;
+    const mode = String(data.get("mode") || "practice");
+    // An exam's terms (sections, duration, pass mark) are its template's: only the template is sent.
+    const body = mode === "exam" ? { mode, template: String(data.get("template") || "") }
+      : { mode, count: Number(data.get("count")) || 5 };
+    if (mode !== "exam") {
+      if (theme.startsWith("section:")) body.section = theme.slice(8);
+      if (theme.startsWith("tag:")) body.tag = theme.slice(4);
+      if (data.get("level")) body.level = String(data.get("level"));
+    }
     status.textContent = "Préparation de la série…";
     const response = await call("POST", root.dataset.apiSeries, body);
     if (!response.ok) { status.textContent = `Impossible de commencer : ${errorText(response)}`; return; }
     begin(response.data.exercises, response.data);
+    const unfilled = response.data.unfilled || [];
+    if (unfilled.length) {
+      status.textContent += ` Sections sans assez de questions, absentes de cet examen : ${unfilled.map((u) => `${u.label} (${u.available} sur ${u.wanted})`).join(", ")}.`;
+    }
   }
 
   async function startSingle(uuid) {
@@ -110,7 +118,7 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     scoreBox.hidden = true;
     root.dataset.mode = mode;
     if (!exercises.length) { status.textContent = "Aucun exercice."; return; }
-    const kind = { exam: "Examen", review: "Révision" }[mode] || "Série";
+    const kind = { exam: info && info.template ? `Examen « ${info.template} »` : "Examen", review: "Révision" }[mode] || "Série";
     status.textContent = exercises.length > 1 ? `${kind} de ${exercises.length} questions.` : "";
     startTimer(info && info.time_left);
     show();
@@ -266,7 +274,9 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     bySection.hidden = false;
     results.replaceChildren(...(data.corrections || []).map((c) => el("li", { class: c.correct ? "right" : "wrong", dataset: { exercise: c.uuid } },
       el("span", { class: "mark", text: c.correct ? "✓ " : "✗ " }), c.prompt, el("br"),
-      el("span", { class: "muted", text: `Votre réponse : ${c.chosen_label || "aucune"} — réponse : ${c.answer_label} (règle ${c.rule})` }),
+      el("span", { class: "muted", text: c.exam_only
+        ? `Votre réponse : ${c.chosen_label || "aucune"} — question réservée aux examens : sa réponse n'est pas publiée.`
+        : `Votre réponse : ${c.chosen_label || "aucune"} — réponse : ${c.answer_label} (règle ${c.rule})` }),
       c.explanation ? el("p", { class: "explanation", text: c.explanation }) : "")));
     scoreBox.hidden = false;
     status.textContent = "Examen terminé.";

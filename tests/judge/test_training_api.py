@@ -293,10 +293,11 @@ def test_nothing_sent_before_answering_reveals_the_answer(rules, users):
 def test_an_exam_is_timed_gives_no_feedback_until_the_end_and_scores_by_section(rules, users):
     call_command("load_library", verbosity=0)
     call_command("load_exercises", verbosity=0)
+    from judge.training.models import ExamTemplate
+
+    ExamTemplate.objects.create(slug="trois", name="Trois sections", per_section=2, sections=["2.4", "4.2", "4.3"])
     client = client_for(None)
-    exam = client.post(
-        "/api/training/series/", {"mode": "exam", "per_section": 2, "sections": ["2.4", "4.2", "4.3"]}, format="json"
-    ).json()
+    exam = client.post("/api/training/series/", {"mode": "exam", "template": "trois"}, format="json").json()
     uuids = [e["uuid"] for e in exam["exercises"]]
     chosen = Exercise.objects.filter(uuid__in=uuids)
     assert exam["mode"] == "exam" and exam["total"] == 6 and exam["right"] is None and exam["time_left"] > 0
@@ -330,19 +331,14 @@ def test_an_exam_is_timed_gives_no_feedback_until_the_end_and_scores_by_section(
 
 
 def test_an_exam_refuses_answers_once_the_time_is_up(rules, users):
-    from judge.training import series as series_module
+    from judge.training.models import Exam, ExamTemplate
 
     call_command("load_library", verbosity=0)
     call_command("load_exercises", verbosity=0)
+    ExamTemplate.objects.create(slug="un", name="Une question", per_section=1, sections=["2.4"])
     client = client_for(None)
-    exam = client.post(
-        "/api/training/series/", {"mode": "exam", "per_section": 1, "sections": ["2.4"]}, format="json"
-    ).json()
-    session = client.session
-    state = session[series_module.SERIES_KEY]
-    state["started"] = "2000-01-01T00:00:00+00:00"
-    session[series_module.SERIES_KEY] = state
-    session.save()
+    exam = client.post("/api/training/series/", {"mode": "exam", "template": "un"}, format="json").json()
+    Exam.objects.update(deadline="2000-01-01T00:00:00Z")
     uuid = exam["exercises"][0]["uuid"]
     response = client.post(
         f"/api/exercises/{uuid}/answer/", {"chosen": Exercise.objects.get(uuid=uuid).answer}, format="json"
