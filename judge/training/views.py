@@ -54,6 +54,7 @@ def _page(request, single: Exercise | None = None):
 def _exam_templates() -> list[dict]:
     """The exams staff opened, with their terms in words (the examinee chooses none of them)."""
     out = []
+    ExamTemplate.default()  # the site's own when staff set none
     for t in ExamTemplate.objects.filter(active=True):
         sections = ", ".join(t.sections) if t.sections else "toutes les sections que la banque remplit"
         out.append(

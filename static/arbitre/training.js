@@ -2,7 +2,8 @@
  *
  * POST /api/training/series/ draws the series (kept in the session); each question shows the board the
  * exercise carries (drawn by board.js, without the rule numbers it prints), the texts of the cards on
- * it, the choices already made, and the options (buttons; check boxes when several may be right). Nothing
+ * it, the choices already made, and the options (radio buttons; check boxes when several may be right),
+ * answered by « Valider » only. Nothing
  * of the answer is fetched before answering. The answer goes to POST /api/exercises/<uuid>/answer/: in
  * practice it returns the verdict, the engine's log of the step and the board after it; in an exam only
  * "recorded", and the correction and the score by section come at the end (GET the series). The
@@ -34,12 +35,14 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
   const status = el("p", { class: "training-status", id: "training-status", role: "status", "aria-live": "polite" });
   const count = el("p", { class: "question-count", id: "question-count" });
   const meta = el("p", { class: "question-meta muted", id: "question-meta" });
-  const prompt = el("p", { class: "question-prompt", id: "question-prompt" });
+  const prompt = el("p", { class: "question-prompt", id: "question-prompt", tabindex: "-1" });
   const cardTexts = el("dl", { class: "card-texts", id: "card-texts" });
   const cardBox = el("section", { class: "card-box", id: "card-box", "aria-labelledby": "card-box-title" },
     el("h2", { class: "sub", id: "card-box-title", text: "Texte des cartes en jeu" }), cardTexts);
+  // The options are chosen (radio buttons, or check boxes when several may be right), then « Valider »
+  // answers: no final answer on a single tap, nor on Enter (no form to submit, no option focused).
   const options = el("div", { class: "options", id: "options", role: "group", "aria-labelledby": "question-prompt" });
-  const submitMany = el("button", { type: "button", id: "submit-many", hidden: true, onclick: () => submitChecked() }, "Valider ma réponse");
+  const validate = el("button", { type: "button", id: "validate", disabled: true, onclick: () => submitChosen() }, "Valider");
   const timer = el("p", { class: "timer", id: "timer", hidden: true, "aria-live": "off" });
   const verdict = el("p", { class: "verdict", id: "verdict", role: "status" });
   const rightAnswer = el("p", { class: "right-answer", id: "right-answer" });
@@ -51,11 +54,12 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
   const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Après votre réponse, survolez un numéro de règle du journal pour en lire le texte ici." }));
+  // The board takes the page's whole width (the Adventure's eight regions side by side on a desktop,
+  // in two rows on a phone); the rule panel comes under it.
   const question = el("section", { class: "question", id: "question", hidden: true, "aria-labelledby": "question-prompt" },
-    count, timer, meta, prompt, options, submitMany, feedback, cardBox,
-    el("div", { class: "stepper-layout" },
-      el("div", { class: "stepper-main" }, el("h2", { class: "sub", text: "Plateau" }), board),
-      el("div", { class: "stepper-side" }, el("h2", { class: "sub", text: "Règle" }), rulePanel)));
+    el("div", { class: "question-text" }, count, timer, meta, prompt, options, validate, feedback, cardBox),
+    el("div", { class: "training-board" }, el("h2", { class: "sub", text: "Plateau" }), board),
+    el("div", { class: "training-rule" }, el("h2", { class: "sub", text: "Règle" }), rulePanel));
   const score = el("p", { class: "score", id: "score", tabindex: "-1" });
   const results = el("ol", { class: "results-list", id: "results" });
   const verdictExam = el("p", { class: "exam-verdict", id: "exam-verdict" });
@@ -156,17 +160,11 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     meta.textContent = LEVEL_FR[exercise.level] ? `${LEVEL_FR[exercise.level]}` : "";
     prompt.textContent = exercise.prompt;
     const multiple = Boolean(exercise.multiple);
-    if (multiple) {
-      options.replaceChildren(...(exercise.options || []).map((option, i) => el("label", { class: "option check", dataset: { key: option.key } },
-        el("input", { type: "checkbox", name: "chosen", value: option.key, id: `option-${i}` }), " ", option.label)));
-    } else {
-      options.replaceChildren(...(exercise.options || []).map((option) => el("button", {
-        type: "button", class: "option secondary", dataset: { key: option.key },
-        onclick: () => answer(exercise, option.key),
-      }, option.label)));
-    }
-    submitMany.hidden = !multiple;
-    submitMany.disabled = false;
+    const type = multiple ? "checkbox" : "radio";
+    options.replaceChildren(...(exercise.options || []).map((option, i) => el("label", { class: "option check", dataset: { key: option.key } },
+      el("input", { type, name: `chosen-${index}`, value: option.key, id: `option-${i}`, onchange: () => chosenChanged(option.key) }), " ", option.label)));
+    validate.disabled = true;
+    validate.hidden = false;
     stepLog.replaceChildren();
     const cards = exercise.cards || [];
     cardTexts.replaceChildren(...cards.flatMap((card) => [
@@ -174,28 +172,39 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
       ...card.text.map((line) => el("dd", { text: line }))]));
     cardBox.hidden = !cards.length;
     drawBoard(exercise.board || {});
-    const first = options.querySelector("button, input");
-    if (first) first.focus();
+    prompt.focus({ preventScroll: index === 0 });   // the question is read first; no option is focused
   }
 
-  function submitChecked() {
+  /* « Aucune de ces cartes » excludes the others (and they it); « Valider » waits for a choice. */
+  function chosenChanged(key) {
+    const inputs = [...options.querySelectorAll("input")];
+    const changed = inputs.find((input) => input.value === key);
+    if (changed && changed.type === "checkbox" && changed.checked) {
+      inputs.forEach((input) => {
+        if (input !== changed && (key === "none" || input.value === "none")) input.checked = false;
+      });
+    }
+    validate.disabled = !inputs.some((input) => input.checked);
+  }
+
+  function submitChosen() {
     const keys = [...options.querySelectorAll("input:checked")].map((input) => input.value);
-    if (!keys.length) { status.textContent = "Cochez au moins une réponse (ou « Aucune de ces cartes »)."; return; }
+    if (!keys.length) { status.textContent = "Choisissez une réponse, puis « Valider »."; return; }
     answer(exercises[index], keys.join(","));
   }
 
   async function answer(exercise, key) {
     if (answering || !feedback.hidden) return;
     answering = true;
-    const controls = options.querySelectorAll("button, input");
+    const controls = options.querySelectorAll("input");
     controls.forEach((b) => { b.disabled = true; });
-    submitMany.disabled = true;
+    validate.disabled = true;
     const response = await call("POST", `${root.dataset.apiExercises}${encodeURIComponent(exercise.uuid)}/answer/`, { chosen: key });
     answering = false;
     if (!response.ok) {
       status.textContent = `Réponse non enregistrée : ${errorText(response)}`;
       controls.forEach((b) => { b.disabled = false; });
-      submitMany.disabled = false;
+      validate.disabled = false;
       return;
     }
     const result = response.data;
@@ -225,6 +234,7 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     if (result.series) serverScore = result.series;
     answers.push({ exercise, correct: result.correct, answerLabel: result.answer_label, chosenLabel });
     nextButton.textContent = index + 1 < exercises.length ? "Question suivante" : "Voir le score";
+    validate.hidden = true;
     feedback.hidden = false;
     nextButton.focus();
     refreshProgress();
