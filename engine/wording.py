@@ -47,10 +47,10 @@ POSITIONS = {
     "morning.shuffle": "au Matin, quand un Deck vide est reformé",
     "morning.first_mana": "au Matin du premier jour, quand les joueurs mettent des cartes en Mana",
     "morning.mana": "au Matin, quand les joueurs peuvent mettre une carte en Mana",
-    "noon.reactions": "à Midi, quand les capacités « À Midi » se déclenchent et se résolvent",
+    "noon.reactions": "au début de Midi, quand les capacités « À Midi » se déclenchent",
     "noon.end": "à la fin de Midi, avant l'Après-midi",
     "afternoon.turn": "à l'Après-midi",
-    "dusk.reactions": "au Crépuscule, quand les capacités « Au Crépuscule » se déclenchent et se résolvent",
+    "dusk.reactions": "au début du Crépuscule (capacités « Au Crépuscule », puis progression des Expéditions)",
     "dusk.progress": "au Crépuscule, au moment où les Expéditions avancent",
     "dusk.end": "à la fin du Crépuscule, avant la Nuit",
     "night.rest": "à la Nuit, au Repos (avant le Nettoyage)",
@@ -342,9 +342,33 @@ def card_text(card: dict, names: dict[str, str] | None = None) -> list[str]:
 # ---- decisions, positions, what is being resolved -------------------------------------------------------
 
 
-def decision_text(player: str, kind: str, decision: dict, names: dict[str, str] | None = None) -> str:
-    """A player's choice, in words (quick actions numbered from 1, modes from 1, as on the board)."""
-    names = names or {}
+#: The past of :func:`decision_text` (a choice already made) and its present (the choice made now).
+PRESENT = (
+    (" a joué ", " joue "),
+    (" a utilisé ", " utilise "),
+    (" a échangé ", " échange "),
+    (" a passé", " passe"),
+    (" a choisi ", " choisit "),
+    (" a mis ", " met "),
+    (" a gardé ", " garde "),
+    (" n'a rien gardé ", " ne garde rien "),
+    (" a fait ", " fait "),
+)
+
+
+def decision_text(
+    player: str, kind: str, decision: dict, names: dict[str, str] | None = None, now: bool = False
+) -> str:
+    """A player's choice, in words (quick actions numbered from 1, modes from 1, as on the board); ``now``:
+    in the present, for the choice the next moment of the game consumes."""
+    text = _decision_text(player, kind, decision, names or {})
+    if now:
+        for past, present in PRESENT:
+            text = text.replace(past, present, 1)
+    return text
+
+
+def _decision_text(player: str, kind: str, decision: dict, names: dict[str, str]) -> str:
     d = dict(decision or {})
     label = lambda i: card_label(i, names)  # noqa: E731
     targets = f" en ciblant {', '.join(label(t) for t in d['targets'])}" if d.get("targets") else ""
@@ -393,7 +417,7 @@ def position_text(state: dict, player: str | None = None) -> str:
     step = progress.get("step") or ""
     phase = str(state.get("phase", ""))
     moment = POSITIONS.get(step, "") or f"pendant la phase {PHASES.get(phase, phase)}"
-    if step == "afternoon.turn" and progress.get("turn"):
+    if step == "afternoon.turn" and progress.get("turn") and not progress.get("stack"):
         moment = f"à l'Après-midi, au tour de {progress['turn']}"
     if step == "night.cleanup" and player:
         moment = f"à la Nuit, au Nettoyage, quand {player} choisit ce qu’il garde"
@@ -415,18 +439,18 @@ def frame_text(frame: dict, names: dict[str, str] | None = None) -> str:
     rest = f" ; il reste à résoudre : « {effect_text(left, names, names.get(card, ''))} »" if left else ""
     already = f" (déjà résolu : « {effect_text(steps[:done], names, names.get(card, ''))} »)" if done else ""
     return (
-        f"En cours de résolution : {what} {card_label(card, names)}, pour {frame.get('player')}{aimed}{rest}{already}"
+        f"En cours de résolution : {what} {card_label(card, names)}, pour le joueur {frame.get('player')}"
+        f"{aimed}{rest}{already}"
     )
 
 
 def unseen_facts(state: dict, names: dict[str, str] | None = None) -> list[str]:
-    """What the position holds that the board does not show: whose turn it is, who has passed, what was
-    kept at the Clean-up, the Expeditions that already moved this Dusk, the effects being resolved."""
+    """What the position holds that the board does not show (whose turn it is is :func:`position_text`'s):
+    who has passed, what was kept at the Clean-up, the Expeditions that already moved this Dusk, the
+    effects being resolved."""
     names = names if names is not None else names_of(state)
     progress = state.get("progress") or {}
     facts = []
-    if progress.get("step") == "afternoon.turn" and progress.get("turn"):
-        facts.append(f"C'est au tour de {progress['turn']}")
     for pid, player in (state.get("players") or {}).items():
         if isinstance(player, dict) and player.get("passed") and state.get("phase") == "afternoon":
             facts.append(f"{pid} a passé pour le reste de l'Après-midi")

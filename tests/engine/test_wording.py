@@ -60,7 +60,7 @@ def test_positions_are_in_game_terms_and_unseen_facts_are_stated():
         "progress": {"step": "afternoon.turn", "turn": "A", "keeps": {}},
     }
     assert wording.position_text(state) == "Jour 2, à l'Après-midi, au tour de A"
-    assert wording.unseen_facts(state) == ["C'est au tour de A", "B a passé pour le reste de l'Après-midi"]
+    assert wording.unseen_facts(state) == ["B a passé pour le reste de l'Après-midi"]
     night = {"phase": "night", "day": 1, "players": {}, "progress": {"step": "night.discard", "keeps": {"A": []}}}
     assert "après les choix du Nettoyage" in wording.position_text(night)
     assert wording.unseen_facts(night) == ["A n'a rien gardé au Nettoyage"]
