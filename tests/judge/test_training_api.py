@@ -8,6 +8,7 @@ from collections import Counter
 from django.core.management import call_command
 
 from judge.scenarios.models import Scenario
+from judge.training import questions
 from judge.training.models import Attempt, Exercise
 
 from .test_scenarios_api import board, client_for
@@ -458,4 +459,4 @@ def test_an_exercise_made_by_the_older_builder_is_computed_again_when_drawn(rule
     Exercise.objects.filter(pk=exercise.pk).update(question=old)
     drawn = client_for(None).post("/api/training/series/", {"count": 1}, format="json").json()["exercises"][0]
     assert drawn["board"]["players"]["A"]["hero_expedition"][0]["id"] == "a1"
-    assert Exercise.objects.get(pk=exercise.pk).question["format"] == 2
+    assert Exercise.objects.get(pk=exercise.pk).question["format"] == questions.QUESTION_FORMAT
