@@ -145,11 +145,15 @@ def test_legal_play_night_and_number_questions(rules):
     assert len({o["key"] for o in count.options}) == 4 and all(o["key"].isdigit() for o in count.options)
 
 
-def test_a_token_is_the_only_card_offered_to_cease_to_exist(rules):
-    card = training.build(scenario("night-fleeting-rest"), 0, "card_zone", focus="a1")
-    assert "gone" not in keys(card)
+def test_ceasing_to_exist_is_offered_for_a_token_and_a_fleeting_card_only(rules):
+    # A token ceases to exist (2.1.d); a judge may believe a Fleeting card does too (it is discarded,
+    # 2.4.6.c): offered for both, so that it is not the answer whenever it shows; never for another card.
+    fleeting = training.build(scenario("night-fleeting-rest"), 0, "card_zone", focus="a1")
+    assert "gone" in keys(fleeting) and fleeting.answer == "A.discard"
     token = training.build(scenario("night-token-ceases"), 0, "card_zone", focus="t1")
-    assert "gone" in keys(token)
+    assert "gone" in keys(token) and token.answer == "gone"
+    plain = training.build(scenario("night-owner-reserve"), 0, "card_zone", focus="b9", rule="3.1.2.c")
+    assert "gone" not in keys(plain)
 
 
 def test_difficulty_grows_with_the_step_and_the_author_may_set_it(rules):
@@ -227,9 +231,11 @@ def test_no_prompt_gives_the_answer_away(starter_set):
         if exercise.kind in (
             "card_zone",
             "night_zone",
-        ):  # "cesse d'exister" is offered for every token, never for a card
+        ):  # "cesse d'exister" is offered for every token and Fleeting card, never for another card
             card = training.card_in(question["board"], exercise.focus)
-            assert ("gone" in [o["key"] for o in question["options"]]) == bool(card.get("token")), exercise.source
+            fleeting = "fleeting" in (card.get("statuses") or []) + (card.get("keywords") or [])
+            offered = "gone" in [o["key"] for o in question["options"]]
+            assert offered == bool(card.get("token") or fleeting), exercise.source
     assert alone <= 0.3 * rules_asked, (alone, rules_asked)
 
 

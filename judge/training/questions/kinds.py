@@ -118,26 +118,26 @@ def card_zone(
 
 
 def zone_candidates(run: StepRun, card: dict, before: str, owner: str, controller: str) -> list[str]:
-    """The zones a judge could believe the card goes to: where it is, where another rule would send it
-    (its owner's Reserve or Discard, its controller's, Hand, Deck), Limbo for what is played or
-    resolved, an Expedition for a character, and ceasing to exist only for a token (2.1.d)."""
+    """The zones a judge could believe the card goes to, most believable first, by where it is now:
+    where it is (nothing happens), where another rule would send it (Reserve or Discard, its owner's
+    or its controller's, Hand, Mana for a card in Hand, an Expedition for what is played, Limbo for a
+    spell), and ceasing to exist for a token (2.1.d) and for a Fleeting card (a common misreading of
+    2.4.6: a Fleeting card is discarded, it does not leave the game)."""
     opponent = next((p for p in (run.before.get("players") or {}) if p != owner), owner)
-    candidates = [before, f"{controller}.reserve", f"{owner}.reserve", f"{owner}.discard"]
-    if card.get("token"):
-        candidates.append("gone")
-    if card.get("type", "character") in ("character", "permanent") and not before.endswith("expedition"):
-        candidates.append(f"{controller}.hero_expedition")
-    if card.get("type") == "spell" or before == "limbo":
-        candidates.append("limbo")
-    if before.endswith(".hand"):  # a card in Hand may be put in Mana (1.3.2.d)
-        candidates.append(f"{owner}.mana")
-    candidates += [
-        f"{owner}.hand",
-        f"{controller}.discard",
-        f"{owner}.deck",
-        f"{opponent}.reserve",
-        f"{owner}.landmarks",
-    ]
+    zone = before.split(".", 1)[1] if "." in before else before
+    fleeting = "fleeting" in (card.get("statuses") or []) or "fleeting" in (card.get("keywords") or [])
+    gone = ["gone"] if card.get("token") or fleeting else []
+    by_zone = {
+        "hand": [before, f"{owner}.mana", f"{owner}.discard", f"{controller}.hero_expedition", f"{owner}.reserve"],
+        "reserve": [before, f"{owner}.discard", f"{controller}.hero_expedition", f"{owner}.hand"],
+        "landmarks": [before, f"{owner}.discard", f"{owner}.reserve", f"{owner}.hand"],
+        "limbo": [f"{controller}.reserve", f"{owner}.discard", before, f"{owner}.hand"],
+        "mana": [before, f"{owner}.discard", f"{owner}.reserve", f"{owner}.hand"],
+        "discard": [before, f"{owner}.reserve", f"{owner}.hand", f"{owner}.deck"],
+    }
+    expedition = [before, f"{controller}.reserve", f"{owner}.reserve", f"{owner}.discard", f"{owner}.hand"]
+    candidates = [*gone, *by_zone.get(zone, expedition)]
+    candidates += [f"{controller}.discard", f"{opponent}.reserve", f"{owner}.deck", f"{owner}.landmarks"]
     return list(dict.fromkeys(candidates))
 
 
@@ -154,7 +154,7 @@ def expeditions(run: StepRun, **_) -> tuple[str, list, str, str]:
     still = [k for k in before if k not in moved]
     # Wrong options of the same shape as the answer: the other single Expeditions, the answer with one
     # more or one fewer, none; so that neither "none" nor a pair is offered only when it is right.
-    candidates = ["none", *before]
+    candidates = [*before]
     if moved and still:
         candidates.append("+".join(sorted(moved + still[:1])))
     if len(moved) > 1:
@@ -162,9 +162,10 @@ def expeditions(run: StepRun, **_) -> tuple[str, list, str, str]:
     if not moved and len(still) > 1:
         candidates.append("+".join(sorted(still[:2])))
     rng = random.Random(document_hash(run.before))
-    wrong = [k for k in dict.fromkeys(candidates) if k != answer]
+    wrong = [k for k in dict.fromkeys(candidates) if k not in (answer, "none")]
     rng.shuffle(wrong)
-    keys = [answer, *wrong[: OPTIONS - 1]]
+    # "None" is always offered (a judge may believe nothing moves), so it is not the answer whenever it shows.
+    keys = [answer, *(["none"] if answer != "none" else []), *wrong][:OPTIONS]
     prompt = f"{moment(run)}, quelles Expéditions ont changé de région ?"
     decisive = next((e["rules"][0] for e in run.entries if (e.get("event") or {}).get("type") == "marker"), "")
     return (
@@ -261,20 +262,12 @@ def count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
         raise ExerciseError("une question « combien ? » nomme une zone d'un joueur (focus, par ex. A.reserve)")
     after = len((run.after.get("players") or {}).get(pid, {}).get(zone) or [])
     now = len(run.before["players"][pid].get(zone) or [])
-    # Counts from a misreading: one more or one fewer than the answer, the count now (nothing happens),
-    # the count if every card that moved had gone the other way. Placed at random around the answer,
-    # so that the answer is not always the middle one, nor the count now always wrong.
-    moved_in = sum(1 for e in run.entries if (e.get("event") or {}).get("to") == focus)
-    moved_out = sum(1 for e in run.entries if (e.get("event") or {}).get("from") == focus)
-    misread = [now, after + 1, after - 1, now + moved_out - moved_in, after + 2, after - 2, now + 1, now - 1]
+    # Four counts in a row around the answer, the answer at a place drawn for the question (the lowest
+    # counts have fewer places below them): a trainee cannot find it by its place, and the count now
+    # is among them as often as the counts around it allow.
     rng = random.Random(f"{document_hash(run.before)}:{focus}")
-    pool = [n for n in dict.fromkeys(misread) if n >= 0 and n != after]
-    lower = [n for n in pool if n < after]
-    higher = [n for n in pool if n > after]
-    below = rng.randint(0, min(OPTIONS - 1, len(lower)))
-    chosen = lower[:below] + higher[: OPTIONS - 1 - below]
-    chosen += [n for n in pool if n not in chosen][: OPTIONS - 1 - len(chosen)]
-    keys = sorted([after, *chosen])
+    low = after - rng.randint(0, min(OPTIONS - 1, after))
+    keys = list(range(low, low + OPTIONS))
     prompt = f"{moment(run)}, combien de cartes y a-t-il dans {zone_label(focus)} (actuellement {now}) ?"
     touching = [
         e for e in run.entries if focus in ((e.get("event") or {}).get("to"), (e.get("event") or {}).get("from"))
