@@ -32,6 +32,7 @@ from judge.scenarios.api import IsAuthorOrStaffOrReadOnly
 from judge.scenarios.serializers import ScenarioField
 
 from . import exams
+from .corrections import misreadings, rule_quote
 from .models import ExamQuestion, ExamTemplate, Exercise, Review
 from .questions import ExerciseError
 from .serializers import (
@@ -227,6 +228,8 @@ class ExerciseViewSet(viewsets.ModelViewSet):
                 "log": log,
                 "after": after,
                 "reading": exercise.reading,
+                "rule_quote": rule_quote(exercise.rule),
+                "misreadings": misreadings(exercise),
                 "series": series_score(series) if in_series else None,
             }
         )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from .corrections import misreadings, rule_quote
 from .models import Exam, ExamQuestion, ExamTemplate, Exercise
 from .questions import section_label
 
@@ -166,6 +167,8 @@ def corrections(exam: Exam) -> list[dict]:
                 "rule": None if secret else exercise.rule,
                 "explanation": None if secret else exercise.explanation,
                 "reading": None if secret else exercise.reading,
+                "rule_quote": None if secret else rule_quote(exercise.rule),
+                "misreadings": [] if secret else misreadings(exercise),
             }
         )
     return out

@@ -224,6 +224,20 @@ class ExamAnswerSerializer(serializers.Serializer):
     series = SeriesScoreSerializer()
 
 
+class RuleQuoteSerializer(serializers.Serializer):
+    number = serializers.CharField()
+    title = serializers.CharField(allow_blank=True)
+    text = serializers.CharField(allow_blank=True)
+    items = serializers.ListField(child=serializers.CharField())
+    remarks = serializers.ListField(child=serializers.CharField())
+
+
+class MisreadingSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    why = serializers.CharField(help_text="Ce que lit mal qui choisit cette réponse, selon le texte des règles.")
+
+
 class AnswerKeySerializer(serializers.Serializer):
     """The answer and what explains it: shown after answering (at the end of an exam)."""
 
@@ -234,6 +248,8 @@ class AnswerKeySerializer(serializers.Serializer):
     section = serializers.CharField(allow_blank=True)
     explanation = serializers.CharField(allow_blank=True)
     reading = serializers.CharField(allow_blank=True, help_text="La lecture du moteur sur laquelle repose la réponse.")
+    rule_quote = RuleQuoteSerializer(allow_null=True, help_text="La règle qui décide, citée en entier.")
+    misreadings = MisreadingSerializer(many=True)
 
 
 class AnswerResultSerializer(AnswerKeySerializer):
@@ -285,6 +301,8 @@ class CorrectionSerializer(serializers.Serializer):
     rule = serializers.CharField(allow_null=True, allow_blank=True)
     explanation = serializers.CharField(allow_null=True, allow_blank=True)
     reading = serializers.CharField(allow_null=True, allow_blank=True)
+    rule_quote = RuleQuoteSerializer(allow_null=True)
+    misreadings = MisreadingSerializer(many=True)
 
 
 class SeriesSerializer(SeriesScoreSerializer):

@@ -47,10 +47,12 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
   const verdict = el("p", { class: "verdict", id: "verdict", role: "status" });
   const rightAnswer = el("p", { class: "right-answer", id: "right-answer" });
   const explanation = el("p", { class: "explanation", id: "explanation" });
+  const ruleQuote = el("blockquote", { class: "rule-quote", id: "rule-quote", hidden: true });
+  const misread = el("ul", { class: "misreadings", id: "misreadings", hidden: true });
   const stepLog = el("ol", { class: "log step-log", id: "step-log" });
   const nextButton = el("button", { type: "button", id: "next-question", onclick: () => next() }, "Question suivante");
   const feedback = el("section", { class: "feedback", id: "feedback", hidden: true, "aria-label": "Correction" },
-    verdict, rightAnswer, explanation, el("h2", { class: "sub", text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
+    verdict, rightAnswer, explanation, ruleQuote, misread, el("h2", { class: "sub", text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
   const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Après votre réponse, survolez un numéro de règle du journal pour en lire le texte ici." }));
@@ -229,6 +231,9 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     setTextWithRuleLinks(explanation, [result.explanation || "", result.reading ? `Lecture du moteur (les règles ne tranchent pas) : ${result.reading}` : ""].filter(Boolean).join(" "),
       { ruleset: initial.ruleset, rulesPage: root.dataset.rulesPage });
     explanation.hidden = !explanation.textContent;
+    showQuote(ruleQuote, result.rule_quote);
+    misread.replaceChildren(...(result.misreadings || []).map((m) => el("li", {}, el("strong", { text: `« ${m.label} »` }), ` : ${m.why}`)));
+    misread.hidden = !misread.children.length;
     const log = result.log || [];
     view.renderLog({ log, last: log.map((e) => e.seq) }, stepLog);
     if (result.series) serverScore = result.series;
@@ -240,6 +245,18 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     refreshProgress();
     // The board after the step, what it changed highlighted.
     if (result.after) view.renderBoard({ state: result.after, log, last: log.map((e) => e.seq) });
+  }
+
+  /* The deciding rule, whole: its paragraph, its list, its remarks (never cut). */
+  function showQuote(node, quote) {
+    node.hidden = !quote;
+    if (!quote) { node.replaceChildren(); return; }
+    const head = el("p", {}, el("strong", { text: `Règle ${quote.number}${quote.title ? ` — ${quote.title}` : ""}` }));
+    const parts = [head];
+    if (quote.text) parts.push(el("p", { text: quote.text }));
+    if ((quote.items || []).length) parts.push(el("ul", {}, ...quote.items.map((item) => el("li", { text: item }))));
+    (quote.remarks || []).forEach((remark) => parts.push(el("p", { class: "muted", text: remark })));
+    node.replaceChildren(...parts);
   }
 
   function next() {
@@ -287,7 +304,8 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
       el("span", { class: "muted", text: c.exam_only
         ? `Votre réponse : ${c.chosen_label || "aucune"} — question réservée aux examens : sa réponse n'est pas publiée.`
         : `Votre réponse : ${c.chosen_label || "aucune"} — réponse : ${c.answer_label} (règle ${c.rule})` }),
-      c.explanation ? el("p", { class: "explanation", text: c.explanation }) : "")));
+      c.explanation ? el("p", { class: "explanation", text: c.explanation }) : "",
+      c.rule_quote ? (() => { const q = el("blockquote", { class: "rule-quote" }); showQuote(q, c.rule_quote); return q; })() : "")));
     scoreBox.hidden = false;
     status.textContent = "Examen terminé.";
     score.focus();

@@ -160,7 +160,8 @@ def test_a_series_is_drawn_by_theme_kept_in_the_session_and_scored(rules, users)
         "finished": False,
         "time_left": None,
     }
-    again = client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": "A.hand"}, format="json").json()
+    wrong = next(o["key"] for o in exercises[0].question["options"] if o["key"] != "A.discard")
+    again = client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": wrong}, format="json").json()
     assert again["counted"] is False and again["correct"] is True  # a second try does not count: the first stands
     last = client.post(f"/api/exercises/{drawn[1]}/answer/", {"chosen": "A.reserve"}, format="json").json()
     assert last["series"]["right"] == 1 and last["series"]["finished"] is True

@@ -223,3 +223,19 @@ def test_the_exercise_page_offers_publishing_to_the_author_not_the_reviewer(rule
     assert client.post(f"{page}relire/", {"status": "published"}).status_code == 403
     client.force_login(users["alice"])
     assert 'value="published"' in client.get(page).content.decode()
+
+
+# ---- the correction teaches ---------------------------------------------------------------------------------
+
+
+def test_the_correction_quotes_the_deciding_rule_whole_and_says_what_the_wrong_answers_misread(rules, users):
+    from rules_ref.models import Rule
+
+    exercise = make_exercise(make_scenario(users["alice"]))
+    result = answer(client_for(None), exercise.uuid, WRONG).json()
+    rule = Rule.objects.get(ruleset__slug="fr-1", number=exercise.rule)
+    assert result["rule_quote"]["number"] == "2.4.6.c" and result["rule_quote"]["text"] == rule.text
+    assert not result["rule_quote"]["text"].endswith("…")
+    why = {m["key"]: m["why"] for m in result["misreadings"]}
+    assert "A.discard" not in why  # the right answer is not a misreading
+    assert "2.1.d" in why.get("gone", "") and "elle ne reste pas" in why["A.hero_expedition"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import kinds
 from .board import board_of, card_texts, screen, unseen
-from .replay import REFUSALS, ExerciseError, StepRun, document_hash, load, run_step
+from .replay import REFUSALS, ExerciseError, StepRun, document_hash, load, reading_of, run_step
 from .rules import section_of
 
 #: The version of the stored question (``Exercise.question``): older ones are computed again when read.
@@ -25,6 +25,8 @@ CHANCE_SEEDS = 4  # the other seeds an answer is checked against when the step d
 NEAR_POSITIONS = 3
 OTHER_DECISIONS, OTHER_CHOICES = 4, 3
 PHASES_ARTICLE = "Clarification des phases d'une journée"
+#: Readings on the order of the moves inside one effect (engine.text.READINGS).
+MOVE_BY_MOVE = ("end-check", "end-first-move")
 
 
 @dataclass
@@ -140,10 +142,44 @@ def _make(document, steps, kind, focus, rule, ruleset, author_difficulty, strict
         board=board_of(run.before),
         cards=card_texts(run.before),
         stated=[*unseen(run.before), *run.stated],
-        reading=run.reading,
+        reading=reading_of_answer(kind, run, focus, rule or decisive),
         articles=articles_of(run.entries),
         position=_position(run.before),
     )
+
+
+def answer_entries(kind: str, run: StepRun, focus: str, decisive: str) -> list[dict]:
+    """The log entries the answer is read from: the focus card's moves, the markers' moves, the end of
+    the game, the entries that touch the zone counted, the entry whose rule is asked."""
+
+    def of(*types: str) -> list[dict]:
+        return [e for e in run.entries if (e.get("event") or {}).get("type") in types]
+
+    if kind in ("card_zone", "night_zone"):
+        return [e for e in run.entries if (e.get("event") or {}).get("card") == focus]
+    if kind == "expeditions":
+        return of("marker")
+    if kind == "winner":
+        return of("win", "tiebreak")
+    if kind == "count":
+        return [
+            e for e in run.entries if focus in ((e.get("event") or {}).get("to"), (e.get("event") or {}).get("from"))
+        ]
+    if kind == "rule":
+        return [e for e in run.entries if decisive in (e.get("rules") or [])][:1]
+    return run.entries
+
+
+def reading_of_answer(kind: str, run: StepRun, focus: str, decisive: str) -> str:
+    """The engine's readings the answer rests on: those applied by an entry the answer is read from (a
+    reading elsewhere in the step, e.g. how the Clean-up counts, does not make a question on another
+    card rest on it)."""
+    used = [e for e in answer_entries(kind, run, focus, decisive) if e.get("reading")]
+    if not kinds.resolving(run.before, run.entries):
+        # The end of the game checked at each move (4.3.a) matters only to the moves of one effect: the
+        # Dusk's progression moves every Expedition at once, under any reading.
+        used = [e for e in used if e["reading"] not in MOVE_BY_MOVE]
+    return " ".join(dict.fromkeys(reading_of(e) for e in used))
 
 
 def _position(state: dict) -> dict:
