@@ -188,6 +188,10 @@ PLAYED = sorted(
 def test_starter_set_has_150_published_exercises_covering_every_section_the_engine_plays(starter_set):
     sections = Counter(starter_set.values_list("section", flat=True))
     assert starter_set.count() >= 150 and starter_set.count() == len(STARTER)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"\(`fixtures/exercises\.json`, (\d+) published exercises, (\d+) of them under cr-5\.0", readme)
+    under_cr5 = sum(1 for e in STARTER if json.loads((ROOT / e["scenario"]).read_text()).get("rules") == "cr-5.0")
+    assert said and (int(said.group(1)), int(said.group(2))) == (len(STARTER), under_cr5), "the README's count"
     assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 150
     assert set(PLAYED) <= set(sections), set(PLAYED) - set(sections)
     kinds = set(starter_set.values_list("kind", flat=True))

@@ -18,7 +18,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
-_SECTION = re.compile(r"^\d+\.\d+$")
+_SECTION = re.compile(r"^\d+\.\d+(?: \(CR 5\.0\))?$")
 
 
 def validate_sections(value) -> None:

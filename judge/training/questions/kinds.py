@@ -69,7 +69,8 @@ def moment(run: StepRun) -> str:
         return f"Une fois {what} {wording.card_label(frame.get('card'), names)} entièrement {done}"
     step = (run.before.get("progress") or {}).get("step", "")
     types = {(e.get("event") or {}).get("type") for e in run.entries}
-    if step in ("dusk.reactions", "dusk.progress") and "progress" in types:
+    triggered = any((e.get("event") or {}).get("stage") == "triggered" for e in run.entries)
+    if step in ("dusk.reactions", "dusk.progress") and ("progress" in types or not triggered):
         return "Une fois la progression des Expéditions du Crépuscule faite"
     return MOMENTS.get(step, "Au moment suivant du jeu")
 
@@ -277,6 +278,8 @@ def count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
 
 
 _NUMBER = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b")
+#: A rule number in an engine's message, with the rule set it belongs to when it is not the French one.
+_CITED = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b(?: \(CR 5\.0\))?")
 
 
 def illegal_rules(exc: Exception) -> list[str]:
@@ -285,7 +288,7 @@ def illegal_rules(exc: Exception) -> list[str]:
     rules = getattr(exc, "rules", None)
     if rules:
         return list(rules)
-    return _NUMBER.findall(str(exc).rsplit("(règle", 1)[0])
+    return _CITED.findall(str(exc).rsplit("(règle", 1)[0])
 
 
 def legal(document: dict, steps: int, focus: str = "") -> dict:

@@ -26,8 +26,12 @@ SECTION_FR = {
 
 
 def section_of(number: str) -> str:
-    """``2.4.6.c`` → ``2.4``: the theme an exercise is filed under."""
-    return ".".join(str(number).split(".")[:2]) if number else ""
+    """``2.4.6.c`` → ``2.4``: the theme an exercise is filed under; an official rule keeps its rule set
+    (``4.2.5.d (CR 5.0)`` → ``4.2 (CR 5.0)``): its numbers are not the French ones."""
+    if not number:
+        return ""
+    head, official, _ = str(number).partition(" (CR 5.0)")
+    return ".".join(head.split(".")[:2]) + (" (CR 5.0)" if official else "")
 
 
 def neighbour_rules(number: str, ruleset: str, exclude: set[str], count: int) -> list[tuple[str, str]]:
