@@ -42,7 +42,10 @@ def exam_pool(user):
     examinee or in the exam-only pool, never one the examinee wrote (its author knows the answer)."""
     from judge.scenarios.models import Scenario
 
-    qs = Exercise.objects.for_exam().filter(Q(scenario__in=Scenario.objects.visible_to(user)) | Q(exam_only=True))
+    # The exam-only pool comes from private scenarios only (a readable scenario is stepped through by
+    # anyone who reads it, its answers with it): one its author made public since is left out.
+    secret = Q(exam_only=True, scenario__visibility=Scenario.Visibility.PRIVATE)
+    qs = Exercise.objects.for_exam().filter(Q(scenario__in=Scenario.objects.visible_to(user), exam_only=False) | secret)
     qs = qs.filter(scenario__deleted__isnull=True)
     if user is not None and user.is_authenticated:
         qs = qs.exclude(scenario__author=user).exclude(author=user)

@@ -151,6 +151,15 @@ class ExerciseSerializer(serializers.ModelSerializer):
         except ExerciseError as exc:
             raise serializers.ValidationError({"steps": [f"Impossible de poser cette question : {exc}."]}) from None
         attrs["_built"] = exercise
+        if exam_only and exercise.scenario.visibility != Scenario.Visibility.PRIVATE:
+            raise serializers.ValidationError(
+                {
+                    "exam_only": [
+                        "Une question réservée aux examens vient d'un scénario privé : un scénario public ou "
+                        "partagé par lien se déroule pas à pas par qui le lit, et la réponse avec."
+                    ]
+                }
+            )
         if exam_only is not None:
             attrs["_exam_only"] = exam_only
         return attrs

@@ -18,8 +18,12 @@ WRONG = "A.reserve"
 
 
 def pool(author, n=2, **fields) -> list[Exercise]:
-    """``n`` published exercises of section 2.4, each from its own scenario (an exam never repeats one)."""
-    return [make_exercise(make_scenario(author, title=f"Fugace {i}"), **fields) for i in range(n)]
+    """``n`` published exercises of section 2.4, each from its own scenario (an exam never repeats one);
+    the exam-only ones from private scenarios."""
+    visibility = "private" if fields.get("exam_only") else "public"
+    return [
+        make_exercise(make_scenario(author, visibility=visibility, title=f"Fugace {i}"), **fields) for i in range(n)
+    ]
 
 
 def start_exam(client, **extra):
@@ -175,8 +179,8 @@ def test_the_exam_only_pool_is_never_shown_nor_answered_in_practice(rules, users
     assert not Review.objects.filter(exercise__in=secret).exists()  # no review of what is never corrected
 
 
-def test_only_staff_set_a_question_exam_only(rules, users):
-    exercise = make_exercise(make_scenario(users["alice"]))
+def test_only_staff_set_a_question_exam_only_and_only_of_a_private_scenario(rules, users):
+    exercise = make_exercise(make_scenario(users["alice"], visibility="private"))
     url = f"/api/exercises/{exercise.uuid}/"
     client_for(users["alice"]).patch(url, {"exam_only": True}, format="json")
     exercise.refresh_from_db()
@@ -184,6 +188,14 @@ def test_only_staff_set_a_question_exam_only(rules, users):
     assert client_for(users["staff"]).patch(url, {"exam_only": True}, format="json").status_code == 200
     exercise.refresh_from_db()
     assert exercise.exam_only is True
+    public = make_exercise(make_scenario(users["alice"], title="Public"))
+    refused = client_for(users["staff"]).patch(f"/api/exercises/{public.uuid}/", {"exam_only": True}, format="json")
+    assert refused.status_code == 400 and "privé" in refused.json()["exam_only"][0]
+    # Made public since: left out of exams (its stepper gives the answer to anyone).
+    from judge.scenarios.models import Scenario
+
+    Scenario.objects.filter(pk=exercise.scenario_id).update(visibility="public")
+    assert client_for(users["bob"]).post("/api/training/series/", {"mode": "exam"}, format="json").status_code == 404
 
 
 # ---- publishing: another judge reviews, then the author or staff publish ---------------------------------
