@@ -52,6 +52,8 @@ def join_account(request, user) -> int:
     queued = set(Review.objects.filter(user=user).values_list("exercise_id", flat=True))
     Review.objects.filter(user__isnull=True, session_key=key, exercise_id__in=queued).delete()
     Review.objects.filter(user__isnull=True, session_key=key).update(user=user, session_key="")
+    # An exam begun before signing in is the account's: its end releases its answers to the account.
+    Exam.objects.filter(user__isnull=True, session_key=key).update(user=user)
     return moved
 
 

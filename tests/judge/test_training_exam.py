@@ -251,3 +251,25 @@ def test_the_correction_quotes_the_deciding_rule_whole_and_says_what_the_wrong_a
     why = {m["key"]: m["why"] for m in result["misreadings"]}
     assert "A.discard" not in why  # the right answer is not a misreading
     assert "2.1.d" in why.get("gone", "") and "elle ne reste pas" in why["A.hero_expedition"]
+
+
+def test_an_exam_begun_before_signing_in_is_released_to_the_account(rules, users, client):
+    from datetime import timedelta
+
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from judge.training.models import Exam
+    from tests.conftest import PASSWORDS
+
+    pool(users["alice"])
+    first = client.post("/api/training/series/", {"mode": "exam"}, content_type="application/json").json()
+    client.post(
+        f"/api/exercises/{first['exercises'][0]['uuid']}/answer/", {"chosen": WRONG}, content_type="application/json"
+    )
+    client.post(reverse("login"), {"username": "bob", "password": PASSWORDS["bob"]})
+    assert Exam.objects.get().user == users["bob"]
+    Exam.objects.update(deadline=timezone.now() - timedelta(seconds=1))  # the time runs out unseen
+    progress = client.get("/api/training/progress/").json()
+    assert (progress["answered"], progress["right"]) == (1, 0)
+    assert Review.objects.filter(user=users["bob"]).count() == 1
