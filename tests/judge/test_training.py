@@ -278,6 +278,21 @@ def test_load_exercises_is_idempotent_and_waits_for_missing_scenarios(starter_se
     assert Exercise.objects.count() == len(STARTER)
 
 
+def test_an_answered_exercise_removed_from_the_starter_set_keeps_its_answers(starter_set, tmp_path):
+    from django.contrib.auth import get_user_model
+
+    answered, unanswered = starter_set.all()[:2]
+    judge = get_user_model().objects.create_user("juge")
+    answered.record_answer(answered.answer, judge, "")
+    rest = [e for e in STARTER if f"fixtures/exercises.json#{e['key']}" not in (answered.source, unanswered.source)]
+    smaller = tmp_path / "exercises.json"
+    smaller.write_text(json.dumps({"exercises": rest}), encoding="utf-8")
+    call_command("load_exercises", file=str(smaller), verbosity=0)  # answers are protected: no failure
+    answered.refresh_from_db()
+    assert answered.status == Exercise.Status.DRAFT and answered.attempts.count() == 1
+    assert not Exercise.objects.filter(pk=unanswered.pk).exists()
+
+
 def test_an_exercise_follows_its_scenario_when_it_changes(starter_set):
     exercise = starter_set.get(source="fixtures/exercises.json#fugace-repos-zone")
     assert exercise.answer == "A.discard"
