@@ -234,7 +234,7 @@ def rule(run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", *
     what = event_words(entry.get("event") or {}, names)
     # Among the nearest rules, those sharing the most words with the question: the right one must not
     # be the only option that speaks of what the question speaks of.
-    near = neighbour_rules(answer, ruleset, exclude=cited, count=3 * OPTIONS)
+    near = neighbour_rules(answer, ruleset, exclude=cited, count=2 * OPTIONS)
     if not near:
         raise ExerciseError(f"aucune règle voisine de {answer} pour proposer d'autres réponses")
     asked = _words(what)

@@ -35,8 +35,10 @@ def section_of(number: str) -> str:
 
 
 def neighbour_rules(number: str, ruleset: str, exclude: set[str], count: int) -> list[tuple[str, str]]:
-    """Up to ``count`` rules near ``number``, as ``(number, summary)`` pairs: its siblings first, then
-    the other rules of its section (cousins), nearest in reading order; never one in ``exclude``.
+    """Up to ``count`` rules a judge could take for ``number``, as ``(number, summary)`` pairs: the
+    rules of its section and those elsewhere that speak of the same things (two of its key words or
+    more: « Fugace », « Réserve », « Tumulte »…), the closest in words first, then its siblings, nearest
+    in reading order; never one in ``exclude``.
 
     Without the rule set in the database, siblings are guessed from the letters (``2.4.6.b``,
     ``2.4.6.d``) and their summaries are empty.
@@ -47,17 +49,33 @@ def neighbour_rules(number: str, ruleset: str, exclude: set[str], count: int) ->
     found: list[tuple[str, str]] = []
     if rule is not None:
         ancestors = {".".join(number.split(".")[:i]) for i in range(1, number.count(".") + 1)}
-        pool = [
-            r
-            for r in Rule.objects.filter(ruleset__slug=ruleset, implicit=False).in_section(section_of(number))
-            if r.number
-            and r.number != number
-            and r.number not in ancestors
-            and r.number not in exclude
-            and (r.text or r.items)
-        ]
-        pool.sort(key=lambda r: (r.parent_id != rule.parent_id, abs(r.order - rule.order)))
-        found = [(r.number, rule_summary(r)) for r in pool]
+        rules = [r for r in Rule.objects.filter(ruleset__slug=ruleset, implicit=False) if r.number]
+        words = {r.pk: key_words(_whole(r)) for r in rules}
+        # Telling words only: those of few rules (« Fugace », « Tumulte »), not those of every other
+        # rule (« Réserve », « Expédition »), which would bring the list of zones for a Fleeting card.
+        seen_in: dict[str, int] = {}
+        for found_words in words.values():
+            for w in found_words:
+                seen_in[w] = seen_in.get(w, 0) + 1
+        rare = max(3, len(rules) // 40)
+        mine = {w for w in words.get(rule.pk, set()) if seen_in.get(w, 0) <= rare}
+        section = section_of(number)
+        pool = []
+        for r in rules:
+            if r.number == number or r.number in ancestors or r.number in exclude:
+                continue
+            if not (r.text or r.items):
+                continue
+            shared = len(mine & words[r.pk])
+            if section_of(r.number) == section or shared >= 2:
+                pool.append((r, shared))
+        # Its siblings first (the rule a judge confuses is most often the next letter), then by shared
+        # words: a rule of the same section, or one elsewhere on the same things.
+        score = lambda r, shared: (
+            min(shared, 4) + 3 * (r.parent_id == rule.parent_id) + (section_of(r.number) == section)
+        )  # noqa: E731
+        pool.sort(key=lambda p: (-score(*p), abs(p[0].order - rule.order)))
+        found = [(r.number, rule_summary(r)) for r, _ in pool]
     if not found:
         head, _, last = number.rpartition(".")
         if head and len(last) == 1 and last.isalpha():
@@ -66,6 +84,24 @@ def neighbour_rules(number: str, ruleset: str, exclude: set[str], count: int) ->
                 if "a" <= letter <= "z" and f"{head}.{letter}" not in exclude:
                     found.append((f"{head}.{letter}", ""))
     return found[:count]
+
+
+#: Words too common in the rules to tell two of them apart.
+_COMMON = frozenset(
+    "cette leurs autre autres cartes carte joueur joueurs lorsque chaque toutes être avoir dans depuis "
+    "peuvent peut place comme selon ainsi celle celui quand alors aussi entre après avant sont était".split()
+)
+
+
+def key_words(text: str) -> set[str]:
+    """A rule's telling words: five letters or more, a crude stem (the last ``s`` and ``e`` dropped)."""
+    import re
+
+    return {w.rstrip("s").rstrip("e") for w in re.findall(r"[a-zà-ÿ]{5,}", text.lower()) if w not in _COMMON}
+
+
+def _whole(rule) -> str:
+    return " ".join(filter(None, [rule.title, rule.text, *(rule.items or [])]))
 
 
 def rule_summary(rule, limit: int = 140) -> str:
