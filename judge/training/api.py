@@ -170,7 +170,9 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         chosen = params.validated_data["chosen"]
         exam = current_exam(request)
         question = exam.questions.select_related("exercise").filter(exercise__uuid=uuid).first() if exam else None
-        if question is not None:
+        # In the exam while it runs (and, once its time is up, its unanswered questions say so); a
+        # question answered in an exam that has ended is practised like any other.
+        if question is not None and (exam.is_running() or question.attempt_id is None):
             return self._answer_in_exam(request, exam, question, chosen)
         budget = Budget()
         exercise = self.get_object(budget)

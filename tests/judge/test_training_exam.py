@@ -273,3 +273,13 @@ def test_an_exam_begun_before_signing_in_is_released_to_the_account(rules, users
     progress = client.get("/api/training/progress/").json()
     assert (progress["answered"], progress["right"]) == (1, 0)
     assert Review.objects.filter(user=users["bob"]).count() == 1
+
+
+def test_after_the_exam_its_questions_are_practised_like_any_other(rules, users):
+    pool(users["alice"])
+    examinee = client_for(None)
+    first, second = (e["uuid"] for e in start_exam(examinee)["exercises"])
+    answer(examinee, first, WRONG)
+    answer(examinee, second, ANSWER)
+    again = answer(examinee, first, ANSWER)  # the exam is over: a practice answer, with its correction
+    assert again.status_code == 200 and again.json()["counted"] is False and again.json()["correct"] is True
