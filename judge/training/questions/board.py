@@ -112,15 +112,15 @@ def _face_up(board: dict) -> dict:
 
 
 def screen(question) -> str:
-    """Everything the trainee sees of a question, as one text: two questions with the same screen must
-    have the same answer, or the answer rests on a fact the trainee cannot see."""
+    """Everything the trainee sees of a question, as one text (the prompt, which states the facts, the
+    options, the board with its Decks face down, the cards' texts): two questions with the same screen
+    must have the same answer, or the answer rests on a fact the trainee cannot see."""
     return json.dumps(
         {
             "prompt": question.prompt,
             "options": sorted((o["key"], o["label"]) for o in question.options),
             "board": _face_up(question.board),
             "cards": question.cards,
-            "stated": question.stated,
         },
         sort_keys=True,
         ensure_ascii=False,

@@ -111,7 +111,8 @@ def card_zone(
 
     name = wording.card_label(focus, wording.names_of(run.before))
     if kind == "night_zone":
-        prompt = f"À la fin de toute la Nuit, où se trouve {name}, actuellement dans {zone_label(before)} ?"
+        made = "".join(f"{wording.capital(s)}. " for s in run.stated)  # the choices the Night consumes
+        prompt = f"{made}À la fin de toute la Nuit, où se trouve {name}, actuellement dans {zone_label(before)} ?"
     else:
         prompt = f"{moment(run)}, où se trouve {name}, actuellement dans {zone_label(before)} ?"
     decisive = next((e["rules"][0] for e in reversed(about) if e.get("rules")), "") or _first_rule(run.entries)
