@@ -65,19 +65,34 @@ def draw(template: ExamTemplate, pool: list[Exercise], rng: random.Random | None
     used: set[int] = set()
     chosen: list[Exercise] = []
     unfilled: list[dict] = []
+    # The questions of one exam do not answer each other: a "which rule" question offering, as one of
+    # its options, the rule that decides another question of the exam is not drawn with it.
+    decisive: set[str] = set()
+    offered: set[str] = set()
+
+    def answers_another(exercise: Exercise, picked: list[Exercise]) -> bool:
+        rules = decisive | {e.rule for e in picked}
+        options = offered.union(*(_offered_rules(e) for e in picked))
+        return exercise.rule in options or bool(_offered_rules(exercise) & rules)
+
     # The sections with the fewest scenarios choose first, so they are not starved by the others.
     for section in sorted(wanted, key=lambda s: (len({e.scenario_id for e in by_section.get(s, [])}), s)):
         candidates = by_section.get(section, [])[:]
         rng.shuffle(candidates)
         picked: list[Exercise] = []
         for exercise in candidates:
-            if exercise.scenario_id not in used and exercise.scenario_id not in {e.scenario_id for e in picked}:
-                picked.append(exercise)
+            if exercise.scenario_id in used or exercise.scenario_id in {e.scenario_id for e in picked}:
+                continue
+            if answers_another(exercise, picked):
+                continue
+            picked.append(exercise)
             if len(picked) == per:
                 break
         if len(picked) == per:
             chosen += picked
             used |= {e.scenario_id for e in picked}
+            decisive.update(e.rule for e in picked)
+            offered.update(*(_offered_rules(e) for e in picked))
         else:
             unfilled.append(
                 {"section": section, "label": section_label(section), "wanted": per, "available": len(picked)}
@@ -95,6 +110,12 @@ def draw(template: ExamTemplate, pool: list[Exercise], rng: random.Random | None
         )
     chosen.sort(key=lambda e: (e.section, rng.random()))
     return Draw(chosen, unfilled)
+
+
+def _offered_rules(exercise: Exercise) -> set[str]:
+    if exercise.kind != Exercise.Kind.RULE:
+        return set()
+    return {o["key"] for o in exercise.question.get("options", [])} - {exercise.answer}
 
 
 def questions_of(exam: Exam) -> list[Exercise]:

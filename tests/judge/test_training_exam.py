@@ -283,3 +283,35 @@ def test_after_the_exam_its_questions_are_practised_like_any_other(rules, users)
     answer(examinee, second, ANSWER)
     again = answer(examinee, first, ANSWER)  # the exam is over: a practice answer, with its correction
     assert again.status_code == 200 and again.json()["counted"] is False and again.json()["correct"] is True
+
+
+def test_the_questions_of_an_exam_do_not_answer_each_other(rules, users):
+    """A "which rule" question whose options quote the rule deciding another question of the exam is
+    never drawn with it (the browser's exam test found one such pair in the starter set)."""
+    import random
+
+    from judge.training import exams
+    from judge.training.models import ExamTemplate
+
+    where = make_exercise(make_scenario(users["alice"], title="Où"))  # decided by 2.4.6.c
+
+    def rule_question(title):
+        scenario = make_scenario(users["alice"], title=title)
+        exercise = Exercise(
+            scenario=scenario, author=scenario.author, steps=0, kind="rule", focus="a1", status="published"
+        )
+        exercise.rebuild()
+        exercise.save()
+        return exercise
+
+    which, other = rule_question("Quelle"), rule_question("Autre")
+    Exercise.objects.filter(pk=which.pk).update(section="4.2")
+    Exercise.objects.filter(pk=other.pk).update(section="4.2")
+    which.refresh_from_db()
+    other.refresh_from_db()
+    which.question["options"].append({"key": "2.4.6.c", "label": "2.4.6.c"})  # it would quote the answer
+    which.answer = "2.4.5"
+    template = ExamTemplate(per_section=1, sections=["2.4", "4.2"])
+    for seed in range(8):
+        drawn = exams.draw(template, [where, which, other], random.Random(seed)).exercises
+        assert which not in drawn and set(drawn) == {where, other}
