@@ -3,10 +3,13 @@
 - ``/api/exercises/``: an exercise is listed, read and changed as its scenario is; before answering, a
   trainee gets the question and the board only (see :data:`~judge.training.serializers.PUBLIC_FIELDS`),
   the answer key and what points to it only those who may edit it; only published exercises are
-  listed to anonymous visitors. ``POST /api/exercises/<uuid>/answer/`` is open to anyone who can read
-  it and records the attempt (only the first one counts); ``POST …/review/`` moves it along draft →
-  reviewed → published; ``GET …/stats/`` (author, staff): the first answers' statistics.
-- ``/api/training/series/``: a series (practice, exam or review) kept in the session.
+  listed to anonymous visitors; the exam-only pool never to those who may not edit it.
+  ``POST /api/exercises/<uuid>/answer/`` is open to anyone who can read it and records the attempt
+  (only the first one counts), but a question a running exam drew is answered only in that exam;
+  ``POST …/review/`` moves it along draft → reviewed → published; ``GET …/stats/`` (author, staff):
+  the first answers' statistics (a running exam's left out).
+- ``/api/training/series/``: a series (practice or review kept in the session; an exam drawn by its
+  staff-set template and kept in the database, see :mod:`judge.training.exams`).
 - ``/api/training/progress/``: answered and right per rule section, only ever one's own.
 - ``/api/training/themes/``: the rule sections and tags that have published exercises.
 """
@@ -17,6 +20,7 @@ import random
 import uuid as uuid_lib
 from contextlib import contextmanager
 
+from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view
@@ -27,7 +31,9 @@ from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 from judge.scenarios.api import IsAuthorOrStaffOrReadOnly
 from judge.scenarios.serializers import ScenarioField
 
-from .models import Exercise, Review
+from . import exams
+from .corrections import misreadings, rule_quote
+from .models import ExamQuestion, ExamTemplate, Exercise, Review
 from .questions import ExerciseError
 from .serializers import (
     AnswerRequestSerializer,
@@ -42,16 +48,13 @@ from .serializers import (
     ThemesSerializer,
 )
 from .series import (
-    EXAM_SECONDS_PER_QUESTION,
-    corrections,
+    current_exam,
     current_series,
-    draw_exam,
-    is_finished,
     progress_for,
     series_score,
     session_key,
+    start_exam,
     start_series,
-    time_left,
     trainee_key,
 )
 
@@ -103,6 +106,10 @@ class ExerciseViewSet(viewsets.ModelViewSet):
     def get_queryset(self):
         base = Exercise.objects.select_related("scenario", "author").prefetch_related("scenario__tags")
         user = self.request.user
+        if not user.is_authenticated:  # the exam-only pool: its author and staff only
+            base = base.filter(exam_only=False)
+        elif not user.is_staff:
+            base = base.filter(Q(exam_only=False) | Q(scenario__author=user))
         if self.action != "list":
             return base.readable_by(user)
         params = self.request.query_params
@@ -155,12 +162,27 @@ class ExerciseViewSet(viewsets.ModelViewSet):
     def answer(self, request, uuid=None):
         """Answer an exercise: whether it was right, the explanation, the engine's log of the step and the
         board after it. Only the first answer counts (``counted``). In an exam, nothing but ``recorded``
-        until the exam is finished (202). The engine runs under the request's budget (422 past it)."""
-        budget = Budget()
-        exercise = self.get_object(budget)
+        until the exam is finished (202); a question a running exam drew is answered in that exam only
+        (403 elsewhere, for everyone but who may edit it). The engine runs under the request's budget
+        (422 past it)."""
         params = AnswerRequestSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         chosen = params.validated_data["chosen"]
+        exam = current_exam(request)
+        question = exam.questions.select_related("exercise").filter(exercise__uuid=uuid).first() if exam else None
+        # In the exam while it runs (and, once its time is up, its unanswered questions say so); a
+        # question answered in an exam that has ended is practised like any other.
+        if question is not None and (exam.is_running() or question.attempt_id is None):
+            return self._answer_in_exam(request, exam, question, chosen)
+        budget = Budget()
+        exercise = self.get_object(budget)
+        if not exercise.can_edit(request.user) and (
+            exercise.exam_only or ExamQuestion.objects.running().filter(exercise=exercise).exists()
+        ):
+            return Response(
+                {"detail": "Cette question fait partie d'un examen en cours : elle ne se répond que dans cet examen."},
+                status=status.HTTP_403_FORBIDDEN,
+            )
         if not exercise.offers(chosen):
             return Response(
                 {"chosen": [f"« {chosen} » n'est pas une des réponses proposées."]}, status=status.HTTP_400_BAD_REQUEST
@@ -176,16 +198,8 @@ class ExerciseViewSet(viewsets.ModelViewSet):
             )
         series = current_series(request)
         key = str(exercise.uuid)
-        in_series = bool(series and key in series["exercises"])
+        in_series = bool(series and series.get("mode") != "exam" and key in series["exercises"])
         mode = series.get("mode", "practice") if in_series else "practice"
-        if in_series and mode == "exam":
-            if key in series["answers"]:
-                return Response(
-                    {"chosen": ["Vous avez déjà répondu à cette question de l'examen."]},
-                    status=status.HTTP_400_BAD_REQUEST,
-                )
-            if time_left(series) == 0:
-                return Response({"detail": "Le temps de l'examen est écoulé."}, status=status.HTTP_400_BAD_REQUEST)
         if in_series and key in series["answers"]:
             # Answering again in the series (after the correction) changes nothing: the first answer stands.
             chosen, correct, counted = series.get("chosen", {}).get(key, chosen), series["answers"][key], False
@@ -202,8 +216,6 @@ class ExerciseViewSet(viewsets.ModelViewSet):
                 series["answers"][key] = correct
                 series.setdefault("chosen", {})[key] = chosen
                 request.session.modified = True
-        if in_series and mode == "exam":
-            return Response({"recorded": True, "series": series_score(series)}, status=status.HTTP_202_ACCEPTED)
         return Response(
             {
                 "counted": counted,
@@ -218,9 +230,32 @@ class ExerciseViewSet(viewsets.ModelViewSet):
                 "log": log,
                 "after": after,
                 "reading": exercise.reading,
+                "rule_quote": rule_quote(exercise.rule),
+                "misreadings": misreadings(exercise),
                 "series": series_score(series) if in_series else None,
             }
         )
+
+    def _answer_in_exam(self, request, exam, question, chosen: str) -> Response:
+        """An answer to a question of the caller's exam: recorded, and nothing said of it (202)."""
+        exercise = question.exercise
+        if question.attempt_id is not None:
+            return Response(
+                {"chosen": ["Vous avez déjà répondu à cette question de l'examen."]}, status=status.HTTP_400_BAD_REQUEST
+            )
+        if not exam.is_running():
+            exam.end_if_over()
+            return Response({"detail": "Le temps de l'examen est écoulé."}, status=status.HTTP_400_BAD_REQUEST)
+        if not exercise.offers(chosen):
+            return Response(
+                {"chosen": [f"« {chosen} » n'est pas une des réponses proposées."]}, status=status.HTTP_400_BAD_REQUEST
+            )
+        question.attempt = exercise.record_answer(
+            chosen, request.user, session_key(request), series=str(exam.uuid), exam=exam
+        )
+        question.save(update_fields=["attempt"])
+        exam.end_if_over()
+        return Response({"recorded": True, "series": exams.score(exam)}, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(request=ReviewRequestSerializer, responses={200: ExerciseSerializer, 400: None, 403: None})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
@@ -262,6 +297,7 @@ def _series_exercises(request, series: dict) -> list[Exercise]:
     by_uuid = {
         str(e.uuid): e
         for e in Exercise.objects.readable_by(request.user)
+        .for_practice()
         .filter(uuid__in=series["exercises"])
         .select_related("scenario", "author")
     }
@@ -273,40 +309,62 @@ def _series_response(request, series: dict, exercises: list[Exercise], code=stat
         **series_score(series),
         "exercises": ExerciseSerializer(exercises, many=True, context={"request": request}).data,
     }
-    if series.get("mode") == "exam" and is_finished(series):
-        body["corrections"] = corrections(series, exercises)
     return Response(body, status=code)
+
+
+def _exam_response(request, exam, code=status.HTTP_200_OK) -> Response:
+    """The exam's score (nothing of right or wrong before its end), its questions as a trainee sees them
+    (public fields only, even to who may edit one), and, once ended, its correction."""
+    body = {**exams.score(exam), "exercises": ExerciseSerializer(exams.questions_of(exam), many=True).data}
+    if body["finished"]:
+        body["corrections"] = exams.corrections(exam)
+    return Response(body, status=code)
+
+
+def _exam_terms_refused(data) -> Response | None:
+    """The exam's terms are its template's: a request that sets one is refused, naming the field."""
+    sent = [name for name in exams.TEMPLATE_FIELDS if name in data]
+    if not sent:
+        return None
+    return Response(
+        {name: ["Fixé par le modèle d'examen (choisi par l'équipe), pas par le candidat."] for name in sent},
+        status=status.HTTP_400_BAD_REQUEST,
+    )
 
 
 @extend_schema(methods=["POST"], request=SeriesRequestSerializer, responses={201: SeriesSerializer, 404: None})
 @extend_schema(methods=["GET"], request=None, responses={200: SeriesSerializer, 404: None})
 @api_view(["GET", "POST"])
 def series_view(request):
-    """``POST``: draw a new series and keep it in the session — ``practice`` (theme, difficulty, level,
-    size), ``exam`` (``per_section`` questions of each section, never two from one scenario, only
-    published exercises whose answer rests on the rules' text, timed, ``pass_mark``) or ``review`` (the
-    missed questions that are due). ``GET``: the session's current series with its score so far; a
-    finished exam also gives its score by section and its correction."""
+    """``POST``: draw a new series — ``practice`` (theme, difficulty, level, size, kept in the session),
+    ``exam`` (by a ``template`` set by staff, the first active one by default: its sections, questions
+    per section, duration and pass mark, never two questions from one scenario, only published exercises
+    whose answer rests on the rules' text; 409 naming the sections it cannot fill) or ``review`` (the
+    missed questions that are due). ``GET``: the current series with its score so far; a finished exam
+    also gives its score by section and its correction."""
     if request.method == "GET":
+        exam = current_exam(request)
+        if exam is not None:
+            return _exam_response(request, exam)
         series = current_series(request)
-        if not series:
+        if not series or series.get("mode") == "exam":
             return Response({"detail": "Aucune série en cours."}, status=status.HTTP_404_NOT_FOUND)
         return _series_response(request, series, _series_exercises(request, series))
     params = SeriesRequestSerializer(data=request.data)
     params.is_valid(raise_exception=True)
     p = params.validated_data
+    if p["mode"] == "exam":
+        return _start_exam(request, p)
     base = (
         Exercise.objects.visible_to(request.user)
         .published()
+        .for_practice()
+        .outside_running_exams()
         .select_related("scenario", "author")
         .prefetch_related("scenario__tags")
     )
-    limit = None
-    if p["mode"] == "exam":
-        pool = list(base.for_exam().themed("", p["tag"], p["difficulty"], p["level"]))
-        chosen = draw_exam(pool, p["per_section"], p.get("sections") or ([p["section"]] if p["section"] else None))
-        limit = EXAM_SECONDS_PER_QUESTION * len(chosen)
-    elif p["mode"] == "review":
+    if p["mode"] == "review":
+        exams.release_ended(request.user, trainee_key(request))
         due = Review.objects.of(request.user, trainee_key(request)).due().values_list("exercise_id", flat=True)
         chosen = list(base.filter(pk__in=list(due))[: p["count"]])
     else:
@@ -319,15 +377,44 @@ def series_view(request):
             seen.add(exercise.scenario_id)
         chosen = (chosen + spare)[: p["count"]]
     with _engine(Budget()):  # a stale question is computed again, under the request's budget
-        chosen = [e for e in chosen if _fresh(e) and not (p["mode"] == "exam" and e.reading)]
+        chosen = [e for e in chosen if _fresh(e)]
     if not chosen:
-        detail = {
-            "exam": "Pas assez d'exercices publiés pour cet examen.",
-            "review": "Aucune question à revoir pour l'instant.",
-        }.get(p["mode"], "Aucun exercice pour ce thème et cette difficulté.")
+        detail = {"review": "Aucune question à revoir pour l'instant."}.get(
+            p["mode"], "Aucun exercice pour ce thème et cette difficulté."
+        )
         return Response({"detail": detail}, status=status.HTTP_404_NOT_FOUND)
-    series = start_series(request, chosen, mode=p["mode"], limit=limit, pass_mark=p["pass_mark"])
+    series = start_series(request, chosen, mode=p["mode"])
     return _series_response(request, series, chosen, code=status.HTTP_201_CREATED)
+
+
+def _start_exam(request, p: dict) -> Response:
+    if refused := _exam_terms_refused(request.data):
+        return refused
+    if p.get("template"):
+        template = ExamTemplate.objects.filter(slug=p["template"], active=True).first()
+        if template is None:
+            return Response(
+                {"template": [f"Aucun modèle d'examen « {p['template']} »."]}, status=status.HTTP_400_BAD_REQUEST
+            )
+    else:
+        template = ExamTemplate.default()
+        if template is None:
+            return Response({"detail": "Aucun modèle d'examen n'est ouvert."}, status=status.HTTP_404_NOT_FOUND)
+    pool = exams.exam_pool(request.user).outside_running_exams()
+    with _engine(Budget()):  # a stale question is computed again (the exam then holds it as it is)
+        pool = [e for e in pool if _fresh(e) and not e.reading]
+    try:
+        drawn = exams.draw(template, pool)
+    except exams.ExamRefused as exc:
+        return Response({"detail": exc.detail, "unfilled": exc.unfilled}, status=status.HTTP_409_CONFLICT)
+    if not drawn.exercises:
+        return Response(
+            {"detail": "Pas assez d'exercices publiés pour cet examen.", "unfilled": drawn.unfilled},
+            status=status.HTTP_404_NOT_FOUND,
+        )
+    exam = exams.Exam.begin(template, drawn.exercises, request.user, session_key(request), drawn.unfilled)
+    start_exam(request, exam)
+    return _exam_response(request, exam, code=status.HTTP_201_CREATED)
 
 
 @extend_schema(responses={200: ProgressSerializer})

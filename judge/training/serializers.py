@@ -9,7 +9,7 @@ from judge.scenarios.models import Scenario
 
 from .models import Exercise
 from .questions import ExerciseError
-from .series import EXAM_MAX_PER_SECTION, EXAM_PASS_MARK, EXAM_PER_SECTION, MAX_SERIES, MODES, SERIES_SIZES
+from .series import MAX_SERIES, MODES, SERIES_SIZES
 
 
 class OptionSerializer(serializers.Serializer):
@@ -46,6 +46,9 @@ class ExerciseSerializer(serializers.ModelSerializer):
     board = serializers.SerializerMethodField()
     cards = serializers.SerializerMethodField()
     stated = serializers.SerializerMethodField()
+    exam_only = serializers.BooleanField(
+        required=False, help_text="Réservé aux examens (l'équipe seule le fixe) : jamais montré ni corrigé ailleurs."
+    )
 
     class Meta:
         model = Exercise
@@ -65,6 +68,7 @@ class ExerciseSerializer(serializers.ModelSerializer):
             "status",
             "complexity",
             "reading",
+            "exam_only",
             "explanation",
             "prompt",
             "options",
@@ -133,13 +137,31 @@ class ExerciseSerializer(serializers.ModelSerializer):
             raise serializers.ValidationError("Ce scénario a des problèmes : le moteur ne peut pas le dérouler.")
         return scenario
 
+    def validate_exam_only(self, value: bool) -> bool:
+        request = self.context.get("request")
+        if not (request is not None and request.user.is_authenticated and request.user.is_staff):
+            return self.instance.exam_only if self.instance is not None else False  # only staff set it
+        return value
+
     def validate(self, attrs):
+        exam_only = attrs.pop("exam_only", None)
         exercise = Exercise(**{**self._current(), **attrs})
         try:
             exercise.rebuild()
         except ExerciseError as exc:
             raise serializers.ValidationError({"steps": [f"Impossible de poser cette question : {exc}."]}) from None
         attrs["_built"] = exercise
+        if exam_only and exercise.scenario.visibility != Scenario.Visibility.PRIVATE:
+            raise serializers.ValidationError(
+                {
+                    "exam_only": [
+                        "Une question réservée aux examens vient d'un scénario privé : un scénario public ou "
+                        "partagé par lien se déroule pas à pas par qui le lit, et la réponse avec."
+                    ]
+                }
+            )
+        if exam_only is not None:
+            attrs["_exam_only"] = exam_only
         return attrs
 
     def _current(self) -> dict:
@@ -150,14 +172,21 @@ class ExerciseSerializer(serializers.ModelSerializer):
 
     def create(self, validated_data):
         built = validated_data.pop("_built")
+        built.exam_only = validated_data.pop("_exam_only", False)
         built.author = self.context["request"].user
         built.save()
         return built
 
     def update(self, instance, validated_data):
         built = validated_data.pop("_built")
+        changed = any(getattr(instance, n) != getattr(built, n) for n in ("scenario_id", *Exercise.QUESTION_FIELDS))
         for name in ("scenario", *Exercise.BUILT_FIELDS):
             setattr(instance, name, getattr(built, name))
+        if "_exam_only" in validated_data:
+            instance.exam_only = validated_data.pop("_exam_only")
+        if changed and instance.status != Exercise.Status.DRAFT:
+            # What was reviewed is no longer what is asked: reviewed again before it is published again.
+            instance.status, instance.reviewer = Exercise.Status.DRAFT, None
         instance.save()
         return instance
 
@@ -175,6 +204,13 @@ class SectionScoreSerializer(serializers.Serializer):
     right = serializers.IntegerField()
 
 
+class UnfilledSerializer(serializers.Serializer):
+    section = serializers.CharField()
+    label = serializers.CharField()
+    wanted = serializers.IntegerField()
+    available = serializers.IntegerField()
+
+
 class SeriesScoreSerializer(serializers.Serializer):
     id = serializers.CharField()
     mode = serializers.ChoiceField(choices=MODES)
@@ -183,14 +219,32 @@ class SeriesScoreSerializer(serializers.Serializer):
     right = serializers.IntegerField(allow_null=True, help_text="Nul pendant un examen.")
     finished = serializers.BooleanField()
     time_left = serializers.IntegerField(allow_null=True, help_text="Secondes restantes (examen).")
-    pass_mark = serializers.FloatField(required=False)
+    template = serializers.CharField(required=False, help_text="Examen : le nom de son modèle.")
+    pass_mark = serializers.FloatField(required=False, help_text="Examen : le seuil de son modèle.")
     passed = serializers.BooleanField(required=False)
     sections = SectionScoreSerializer(many=True, required=False)
+    unfilled = UnfilledSerializer(
+        many=True, required=False, help_text="Examen : les sections du modèle que la banque ne remplit pas."
+    )
 
 
 class ExamAnswerSerializer(serializers.Serializer):
     recorded = serializers.BooleanField()
     series = SeriesScoreSerializer()
+
+
+class RuleQuoteSerializer(serializers.Serializer):
+    number = serializers.CharField()
+    title = serializers.CharField(allow_blank=True)
+    text = serializers.CharField(allow_blank=True)
+    items = serializers.ListField(child=serializers.CharField())
+    remarks = serializers.ListField(child=serializers.CharField())
+
+
+class MisreadingSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    why = serializers.CharField(help_text="Ce que lit mal qui choisit cette réponse, selon le texte des règles.")
 
 
 class AnswerKeySerializer(serializers.Serializer):
@@ -203,6 +257,8 @@ class AnswerKeySerializer(serializers.Serializer):
     section = serializers.CharField(allow_blank=True)
     explanation = serializers.CharField(allow_blank=True)
     reading = serializers.CharField(allow_blank=True, help_text="La lecture du moteur sur laquelle repose la réponse.")
+    rule_quote = RuleQuoteSerializer(allow_null=True, help_text="La règle qui décide, citée en entier.")
+    misreadings = MisreadingSerializer(many=True)
 
 
 class AnswerResultSerializer(AnswerKeySerializer):
@@ -225,39 +281,37 @@ class SeriesRequestSerializer(serializers.Serializer):
     section = serializers.CharField(
         required=False, allow_blank=True, default="", help_text="Section des règles, par ex. 2.4."
     )
-    sections = serializers.ListField(
-        child=serializers.CharField(max_length=20),
-        required=False,
-        max_length=30,
-        help_text="Examen : les sections (par défaut toutes).",
-    )
     tag = serializers.CharField(
         required=False, allow_blank=True, default="", help_text="Étiquette (slug) des scénarios."
     )
     difficulty = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=3, default=None)
     level = serializers.ChoiceField(choices=Exercise.Level.choices, required=False, allow_blank=True, default="")
     count = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SERIES, default=SERIES_SIZES[0])
-    per_section = serializers.IntegerField(
+    template = serializers.SlugField(
         required=False,
-        min_value=1,
-        max_value=EXAM_MAX_PER_SECTION,
-        default=EXAM_PER_SECTION,
-        help_text="Examen : questions par section.",
-    )
-    pass_mark = serializers.FloatField(
-        required=False,
-        min_value=0,
-        max_value=1,
-        default=EXAM_PASS_MARK,
-        help_text="Examen : part de bonnes réponses pour réussir.",
+        allow_blank=True,
+        default="",
+        help_text="Examen : le modèle d'examen (fixé par l'équipe : sections, durée, seuil) ; vide : le premier ouvert.",
     )
 
 
-class CorrectionSerializer(AnswerKeySerializer):
+class CorrectionSerializer(serializers.Serializer):
+    """An exam's question after its end; the exam-only pool's answer, rule and explanation stay null."""
+
     uuid = serializers.CharField()
     prompt = serializers.CharField()
+    section = serializers.CharField(allow_blank=True)
     chosen = serializers.CharField(allow_null=True)
     chosen_label = serializers.CharField(allow_null=True)
+    correct = serializers.BooleanField()
+    exam_only = serializers.BooleanField()
+    answer = serializers.CharField(allow_null=True)
+    answer_label = serializers.CharField(allow_null=True)
+    rule = serializers.CharField(allow_null=True, allow_blank=True)
+    explanation = serializers.CharField(allow_null=True, allow_blank=True)
+    reading = serializers.CharField(allow_null=True, allow_blank=True)
+    rule_quote = RuleQuoteSerializer(allow_null=True)
+    misreadings = MisreadingSerializer(many=True)
 
 
 class SeriesSerializer(SeriesScoreSerializer):

@@ -1,20 +1,19 @@
 """The session's series of exercises, and what the trainee's pages and the API show of it: the score so
 far, the progress per rule section, the themes that have exercises.
 
-Three modes: ``practice`` (the correction after each answer), ``exam`` (timed, a fixed number of
-questions per section, never two from one scenario, no feedback until the end, a pass mark, the score
-by section) and ``review`` (the trainee's missed questions that are due again).
+Three modes: ``practice`` (the correction after each answer), ``exam`` (see :mod:`judge.training.exams`:
+drawn by a staff-set template, kept in the database, nothing of right or wrong until the end) and
+``review`` (the trainee's missed questions that are due again). The session keeps a practice or review
+series whole, and only the number of an exam.
 """
 
 from __future__ import annotations
 
-import random
 import uuid as uuid_lib
-from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from .models import Attempt, Exercise, Review
+from .models import Attempt, Exam, Exercise, Review
 from .questions import section_label
 
 SERIES_KEY = "training_series"
@@ -22,10 +21,6 @@ TRAINEE_KEY = "training_trainee"
 SERIES_SIZES = (5, 10)
 MAX_SERIES = 20
 MODES = ("practice", "exam", "review")
-EXAM_PER_SECTION = 2  # questions per section, by default
-EXAM_MAX_PER_SECTION = 5
-EXAM_SECONDS_PER_QUESTION = 90
-EXAM_PASS_MARK = 0.75
 
 
 def session_key(request) -> str:
@@ -57,6 +52,8 @@ def join_account(request, user) -> int:
     queued = set(Review.objects.filter(user=user).values_list("exercise_id", flat=True))
     Review.objects.filter(user__isnull=True, session_key=key, exercise_id__in=queued).delete()
     Review.objects.filter(user__isnull=True, session_key=key).update(user=user, session_key="")
+    # An exam begun before signing in is the account's: its end releases its answers to the account.
+    Exam.objects.filter(user__isnull=True, session_key=key).update(user=user)
     return moved
 
 
@@ -64,136 +61,61 @@ def current_series(request) -> dict | None:
     return request.session.get(SERIES_KEY)
 
 
-def time_left(series: dict) -> int | None:
-    """Seconds left in a timed series (0 when the time is up), None when it is not timed."""
-    if not series.get("limit"):
+def current_exam(request) -> Exam | None:
+    """The exam of this session's series (the database's record, which alone says what it holds)."""
+    series = current_series(request)
+    if not series or series.get("mode") != "exam" or not series.get("exam"):
         return None
-    started = datetime.fromisoformat(series["started"])
-    return max(0, int((started + timedelta(seconds=series["limit"]) - timezone.now()).total_seconds()))
-
-
-def is_finished(series: dict) -> bool:
-    return len(series.get("answers", {})) >= len(series["exercises"]) or time_left(series) == 0
+    return Exam.objects.filter(uuid=series["exam"]).first()
 
 
 def series_score(series: dict | None) -> dict | None:
-    """The score so far. An exam says nothing of right or wrong until it is finished."""
+    """The score of a practice or review series so far."""
     if not series:
         return None
     answers = series.get("answers", {})
-    total = len(series["exercises"])
-    finished = is_finished(series)
-    mode = series.get("mode", "practice")
-    hide = mode == "exam" and not finished
-    out = {
+    return {
         "id": series["id"],
-        "mode": mode,
-        "total": total,
+        "mode": series.get("mode", "practice"),
+        "total": len(series["exercises"]),
         "answered": len(answers),
-        "right": None if hide else sum(1 for ok in answers.values() if ok),
-        "finished": finished,
-        "time_left": time_left(series),
+        "right": sum(1 for ok in answers.values() if ok),
+        "finished": len(answers) >= len(series["exercises"]),
+        "time_left": None,
     }
-    if mode == "exam":
-        out["pass_mark"] = series.get("pass_mark", EXAM_PASS_MARK)
-        if finished:
-            out["passed"] = out["right"] >= out["pass_mark"] * total
-            out["sections"] = sections_score(series)
-    return out
 
 
-def sections_score(series: dict) -> list[dict]:
-    rows: dict[str, dict] = {}
-    for uuid, section in series.get("sections", {}).items():
-        row = rows.setdefault(
-            section,
-            {
-                "section": section,
-                "label": section_label(section) if section else "Sans section",
-                "total": 0,
-                "right": 0,
-            },
-        )
-        row["total"] += 1
-        row["right"] += 1 if series.get("answers", {}).get(uuid) else 0
-    return [rows[k] for k in sorted(rows)]
-
-
-def start_series(
-    request, exercises: list[Exercise], mode: str = "practice", limit: int | None = None, pass_mark: float | None = None
-) -> dict:
+def start_series(request, exercises: list[Exercise], mode: str = "practice") -> dict:
     series = {
         "id": str(uuid_lib.uuid4()),
         "mode": mode,
         "exercises": [str(e.uuid) for e in exercises],
-        "sections": {str(e.uuid): e.section for e in exercises},
         "answers": {},
         "chosen": {},
         "started": timezone.now().isoformat(),
-        "limit": limit,
     }
-    if mode == "exam":
-        series["pass_mark"] = pass_mark if pass_mark is not None else EXAM_PASS_MARK
     request.session[SERIES_KEY] = series
     return series
 
 
-def draw_exam(
-    pool: list[Exercise], per_section: int, sections: list[str] | None = None, rng: random.Random | None = None
-) -> list[Exercise]:
-    """``per_section`` questions of each section (those asked, or every section of the pool), never two
-    from one scenario; sections that cannot give that many without repeating a scenario are left out."""
-    rng = rng or random.Random()
-    by_section: dict[str, list[Exercise]] = {}
-    for exercise in pool:
-        if exercise.section:
-            by_section.setdefault(exercise.section, []).append(exercise)
-    wanted = sorted(sections or by_section)
-    used: set[int] = set()
-    chosen: list[Exercise] = []
-    # The sections with the fewest scenarios choose first, so they are not starved by the others.
-    for section in sorted(wanted, key=lambda s: len({e.scenario_id for e in by_section.get(s, [])})):
-        candidates = by_section.get(section, [])[:]
-        rng.shuffle(candidates)
-        picked: list[Exercise] = []
-        for exercise in candidates:
-            if exercise.scenario_id not in used and exercise.scenario_id not in {e.scenario_id for e in picked}:
-                picked.append(exercise)
-            if len(picked) == per_section:
-                break
-        if len(picked) == per_section:
-            chosen += picked
-            used |= {e.scenario_id for e in picked}
-    chosen.sort(key=lambda e: (e.section, rng.random()))
-    return chosen
-
-
-def corrections(series: dict, exercises: list[Exercise]) -> list[dict]:
-    """After an exam: for each question, what was chosen, the right answer, the rule and the explanation."""
-    out = []
-    for exercise in exercises:
-        key = str(exercise.uuid)
-        chosen = series.get("chosen", {}).get(key)
-        out.append(
-            {
-                "uuid": key,
-                "prompt": exercise.question.get("prompt", ""),
-                "section": exercise.section,
-                "chosen": chosen,
-                "chosen_label": ", ".join(exercise.option_label(k) for k in chosen.split(",")) if chosen else None,
-                "correct": bool(series.get("answers", {}).get(key)),
-                "answer": exercise.answer,
-                "answer_label": ", ".join(exercise.option_label(k) for k in exercise.answer.split(",")),
-                "rule": exercise.rule,
-                "explanation": exercise.explanation,
-                "reading": exercise.reading,
-            }
-        )
-    return out
+def start_exam(request, exam: Exam) -> dict:
+    series = {
+        "id": str(exam.uuid),
+        "mode": "exam",
+        "exam": str(exam.uuid),
+        "exercises": [str(u) for u in exam.questions.values_list("exercise__uuid", flat=True)],
+    }
+    request.session[SERIES_KEY] = series
+    return series
 
 
 def progress_for(request) -> dict:
+    """First answers and right ones per section, those of a running exam left out (it says nothing of
+    an answer until it ends); the trainee's exams whose time ran out unseen are ended first."""
+    from .exams import release_ended
+
     user = request.user
+    release_ended(user, trainee_key(request))
     attempts = Attempt.objects.of(user, trainee_key(request))
     rows = attempts.progress()
     for row in rows:

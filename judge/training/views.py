@@ -19,9 +19,9 @@ from judge.budget import Budget, BudgetExceeded
 from judge.scenarios.models import Scenario
 from judge.scenarios.views import editable
 
-from .models import Exercise
+from .models import ExamTemplate, Exercise
 from .questions import ExerciseError, section_label
-from .series import EXAM_SECONDS_PER_QUESTION, MAX_SERIES, SERIES_SIZES, progress_for
+from .series import MAX_SERIES, SERIES_SIZES, progress_for
 
 DIFFICULTIES = [(1, "Facile"), (2, "Moyen"), (3, "Difficile")]
 
@@ -34,36 +34,46 @@ def _page(request, single: Exercise | None = None):
             "themes": Exercise.objects.visible_to(request.user).published().themes(),
             "levels": Exercise.Level.choices,
             "exam_sections": _exam_sections(request.user),
+            "exam_templates": _exam_templates(),
             "sizes": SERIES_SIZES,
             "progress": progress_for(request),
             "single": single,
-            "can_review": bool(
-                single
-                and request.user.is_authenticated
-                and (request.user.is_staff or request.user.pk != single.author_id)
-            ),
-            "can_publish": bool(
-                single
-                and request.user.is_authenticated
-                and single.status == Exercise.Status.REVIEWED
-                and (request.user.is_staff or single.can_edit(request.user) or request.user.pk == single.reviewer_id)
-            ),
+            "can_review": bool(single and single.may_review(request.user)),
+            "can_publish": bool(single and single.may_publish(request.user)),
             "stats": single.statistics() if single and single.can_edit(request.user) else None,
             "initial": {
                 "exercise": str(single.uuid) if single else None,
                 "ruleset": settings.ARBITRE_DEFAULT_RULESET,
                 "authenticated": request.user.is_authenticated,
                 "max": MAX_SERIES,
-                "exam_seconds": EXAM_SECONDS_PER_QUESTION,
             },
         },
     )
 
 
+def _exam_templates() -> list[dict]:
+    """The exams staff opened, with their terms in words (the examinee chooses none of them)."""
+    out = []
+    ExamTemplate.default()  # the site's own when staff set none
+    for t in ExamTemplate.objects.filter(active=True):
+        sections = ", ".join(t.sections) if t.sections else "toutes les sections que la banque remplit"
+        out.append(
+            {
+                "slug": t.slug,
+                "name": t.name,
+                "terms": f"{t.per_section} question(s) par section ({sections}), {t.seconds_per_question} s par "
+                f"question, réussi à {round(100 * t.pass_mark)} %",
+            }
+        )
+    return out
+
+
 def _exam_sections(user) -> list[dict]:
     """The sections an exam can draw from (published exercises whose answer rests on the rules' text)."""
+    from .exams import exam_pool
+
     rows: dict[str, set] = {}
-    for section, scenario in Exercise.objects.visible_to(user).for_exam().values_list("section", "scenario_id"):
+    for section, scenario in exam_pool(user).values_list("section", "scenario_id"):
         rows.setdefault(section, set()).add(scenario)
     return [{"key": s, "label": section_label(s), "scenarios": len(v)} for s, v in sorted(rows.items()) if s]
 

@@ -2,7 +2,8 @@
  *
  * POST /api/training/series/ draws the series (kept in the session); each question shows the board the
  * exercise carries (drawn by board.js, without the rule numbers it prints), the texts of the cards on
- * it, the choices already made, and the options (buttons; check boxes when several may be right). Nothing
+ * it, the choices already made, and the options (radio buttons; check boxes when several may be right),
+ * answered by « Valider » only. Nothing
  * of the answer is fetched before answering. The answer goes to POST /api/exercises/<uuid>/answer/: in
  * practice it returns the verdict, the engine's log of the step and the board after it; in an exam only
  * "recorded", and the correction and the score by section come at the end (GET the series). The
@@ -34,28 +35,33 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
   const status = el("p", { class: "training-status", id: "training-status", role: "status", "aria-live": "polite" });
   const count = el("p", { class: "question-count", id: "question-count" });
   const meta = el("p", { class: "question-meta muted", id: "question-meta" });
-  const prompt = el("p", { class: "question-prompt", id: "question-prompt" });
+  const prompt = el("p", { class: "question-prompt", id: "question-prompt", tabindex: "-1" });
   const cardTexts = el("dl", { class: "card-texts", id: "card-texts" });
   const cardBox = el("section", { class: "card-box", id: "card-box", "aria-labelledby": "card-box-title" },
     el("h2", { class: "sub", id: "card-box-title", text: "Texte des cartes en jeu" }), cardTexts);
+  // The options are chosen (radio buttons, or check boxes when several may be right), then « Valider »
+  // answers: no final answer on a single tap, nor on Enter (no form to submit, no option focused).
   const options = el("div", { class: "options", id: "options", role: "group", "aria-labelledby": "question-prompt" });
-  const submitMany = el("button", { type: "button", id: "submit-many", hidden: true, onclick: () => submitChecked() }, "Valider ma réponse");
+  const validate = el("button", { type: "button", id: "validate", disabled: true, onclick: () => submitChosen() }, "Valider");
   const timer = el("p", { class: "timer", id: "timer", hidden: true, "aria-live": "off" });
   const verdict = el("p", { class: "verdict", id: "verdict", role: "status" });
   const rightAnswer = el("p", { class: "right-answer", id: "right-answer" });
   const explanation = el("p", { class: "explanation", id: "explanation" });
+  const ruleQuote = el("blockquote", { class: "rule-quote", id: "rule-quote", hidden: true });
+  const misread = el("ul", { class: "misreadings", id: "misreadings", hidden: true });
   const stepLog = el("ol", { class: "log step-log", id: "step-log" });
   const nextButton = el("button", { type: "button", id: "next-question", onclick: () => next() }, "Question suivante");
   const feedback = el("section", { class: "feedback", id: "feedback", hidden: true, "aria-label": "Correction" },
-    verdict, rightAnswer, explanation, el("h2", { class: "sub", text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
+    verdict, rightAnswer, explanation, ruleQuote, misread, el("h2", { class: "sub", text: "Journal du moteur pour cette étape" }), stepLog, nextButton);
   const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
     el("p", { class: "muted", text: "Après votre réponse, survolez un numéro de règle du journal pour en lire le texte ici." }));
+  // The board takes the page's whole width (the Adventure's eight regions side by side on a desktop,
+  // in two rows on a phone); the rule panel comes under it.
   const question = el("section", { class: "question", id: "question", hidden: true, "aria-labelledby": "question-prompt" },
-    count, timer, meta, prompt, options, submitMany, feedback, cardBox,
-    el("div", { class: "stepper-layout" },
-      el("div", { class: "stepper-main" }, el("h2", { class: "sub", text: "Plateau" }), board),
-      el("div", { class: "stepper-side" }, el("h2", { class: "sub", text: "Règle" }), rulePanel)));
+    el("div", { class: "question-text" }, count, timer, meta, prompt, options, validate, feedback, cardBox),
+    el("div", { class: "training-board" }, el("h2", { class: "sub", text: "Plateau" }), board),
+    el("div", { class: "training-rule" }, el("h2", { class: "sub", text: "Règle" }), rulePanel));
   const score = el("p", { class: "score", id: "score", tabindex: "-1" });
   const results = el("ol", { class: "results-list", id: "results" });
   const verdictExam = el("p", { class: "exam-verdict", id: "exam-verdict" });
@@ -84,15 +90,23 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
   async function startSeries(form) {
     const data = new FormData(form);
     const theme = String(data.get("theme") || "");
-    const body = { count: Number(data.get("count")) || 5, mode: String(data.get("mode") || "practice") };
-    if (theme.startsWith("section:")) body.section = theme.slice(8);
-    if (theme.startsWith("tag:")) body.tag = theme.slice(4);
-    if (data.get("level")) body.level = String(data.get("level"));
-    if (body.mode === "exam") body.per_section = Number(data.get("per_section")) || 2;
+    const mode = String(data.get("mode") || "practice");
+    // An exam's terms (sections, duration, pass mark) are its template's: only the template is sent.
+    const body = mode === "exam" ? { mode, template: String(data.get("template") || "") }
+      : { mode, count: Number(data.get("count")) || 5 };
+    if (mode !== "exam") {
+      if (theme.startsWith("section:")) body.section = theme.slice(8);
+      if (theme.startsWith("tag:")) body.tag = theme.slice(4);
+      if (data.get("level")) body.level = String(data.get("level"));
+    }
     status.textContent = "Préparation de la série…";
     const response = await call("POST", root.dataset.apiSeries, body);
     if (!response.ok) { status.textContent = `Impossible de commencer : ${errorText(response)}`; return; }
     begin(response.data.exercises, response.data);
+    const unfilled = response.data.unfilled || [];
+    if (unfilled.length) {
+      status.textContent += ` Sections sans assez de questions, absentes de cet examen : ${unfilled.map((u) => `${u.label} (${u.available} sur ${u.wanted})`).join(", ")}.`;
+    }
   }
 
   async function startSingle(uuid) {
@@ -110,7 +124,7 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     scoreBox.hidden = true;
     root.dataset.mode = mode;
     if (!exercises.length) { status.textContent = "Aucun exercice."; return; }
-    const kind = { exam: "Examen", review: "Révision" }[mode] || "Série";
+    const kind = { exam: info && info.template ? `Examen « ${info.template} »` : "Examen", review: "Révision" }[mode] || "Série";
     status.textContent = exercises.length > 1 ? `${kind} de ${exercises.length} questions.` : "";
     startTimer(info && info.time_left);
     show();
@@ -148,17 +162,11 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     meta.textContent = LEVEL_FR[exercise.level] ? `${LEVEL_FR[exercise.level]}` : "";
     prompt.textContent = exercise.prompt;
     const multiple = Boolean(exercise.multiple);
-    if (multiple) {
-      options.replaceChildren(...(exercise.options || []).map((option, i) => el("label", { class: "option check", dataset: { key: option.key } },
-        el("input", { type: "checkbox", name: "chosen", value: option.key, id: `option-${i}` }), " ", option.label)));
-    } else {
-      options.replaceChildren(...(exercise.options || []).map((option) => el("button", {
-        type: "button", class: "option secondary", dataset: { key: option.key },
-        onclick: () => answer(exercise, option.key),
-      }, option.label)));
-    }
-    submitMany.hidden = !multiple;
-    submitMany.disabled = false;
+    const type = multiple ? "checkbox" : "radio";
+    options.replaceChildren(...(exercise.options || []).map((option, i) => el("label", { class: "option check", dataset: { key: option.key } },
+      el("input", { type, name: `chosen-${index}`, value: option.key, id: `option-${i}`, onchange: () => chosenChanged(option.key) }), " ", option.label)));
+    validate.disabled = true;
+    validate.hidden = false;
     stepLog.replaceChildren();
     const cards = exercise.cards || [];
     cardTexts.replaceChildren(...cards.flatMap((card) => [
@@ -166,28 +174,39 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
       ...card.text.map((line) => el("dd", { text: line }))]));
     cardBox.hidden = !cards.length;
     drawBoard(exercise.board || {});
-    const first = options.querySelector("button, input");
-    if (first) first.focus();
+    prompt.focus({ preventScroll: index === 0 });   // the question is read first; no option is focused
   }
 
-  function submitChecked() {
+  /* « Aucune de ces cartes » excludes the others (and they it); « Valider » waits for a choice. */
+  function chosenChanged(key) {
+    const inputs = [...options.querySelectorAll("input")];
+    const changed = inputs.find((input) => input.value === key);
+    if (changed && changed.type === "checkbox" && changed.checked) {
+      inputs.forEach((input) => {
+        if (input !== changed && (key === "none" || input.value === "none")) input.checked = false;
+      });
+    }
+    validate.disabled = !inputs.some((input) => input.checked);
+  }
+
+  function submitChosen() {
     const keys = [...options.querySelectorAll("input:checked")].map((input) => input.value);
-    if (!keys.length) { status.textContent = "Cochez au moins une réponse (ou « Aucune de ces cartes »)."; return; }
+    if (!keys.length) { status.textContent = "Choisissez une réponse, puis « Valider »."; return; }
     answer(exercises[index], keys.join(","));
   }
 
   async function answer(exercise, key) {
     if (answering || !feedback.hidden) return;
     answering = true;
-    const controls = options.querySelectorAll("button, input");
+    const controls = options.querySelectorAll("input");
     controls.forEach((b) => { b.disabled = true; });
-    submitMany.disabled = true;
+    validate.disabled = true;
     const response = await call("POST", `${root.dataset.apiExercises}${encodeURIComponent(exercise.uuid)}/answer/`, { chosen: key });
     answering = false;
     if (!response.ok) {
       status.textContent = `Réponse non enregistrée : ${errorText(response)}`;
       controls.forEach((b) => { b.disabled = false; });
-      submitMany.disabled = false;
+      validate.disabled = false;
       return;
     }
     const result = response.data;
@@ -212,16 +231,32 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     setTextWithRuleLinks(explanation, [result.explanation || "", result.reading ? `Lecture du moteur (les règles ne tranchent pas) : ${result.reading}` : ""].filter(Boolean).join(" "),
       { ruleset: initial.ruleset, rulesPage: root.dataset.rulesPage });
     explanation.hidden = !explanation.textContent;
+    showQuote(ruleQuote, result.rule_quote);
+    misread.replaceChildren(...(result.misreadings || []).map((m) => el("li", {}, el("strong", { text: `« ${m.label} »` }), ` : ${m.why}`)));
+    misread.hidden = !misread.children.length;
     const log = result.log || [];
     view.renderLog({ log, last: log.map((e) => e.seq) }, stepLog);
     if (result.series) serverScore = result.series;
     answers.push({ exercise, correct: result.correct, answerLabel: result.answer_label, chosenLabel });
     nextButton.textContent = index + 1 < exercises.length ? "Question suivante" : "Voir le score";
+    validate.hidden = true;
     feedback.hidden = false;
     nextButton.focus();
     refreshProgress();
     // The board after the step, what it changed highlighted.
     if (result.after) view.renderBoard({ state: result.after, log, last: log.map((e) => e.seq) });
+  }
+
+  /* The deciding rule, whole: its paragraph, its list, its remarks (never cut). */
+  function showQuote(node, quote) {
+    node.hidden = !quote;
+    if (!quote) { node.replaceChildren(); return; }
+    const head = el("p", {}, el("strong", { text: `Règle ${quote.number}${quote.title ? ` — ${quote.title}` : ""}` }));
+    const parts = [head];
+    if (quote.text) parts.push(el("p", { text: quote.text }));
+    if ((quote.items || []).length) parts.push(el("ul", {}, ...quote.items.map((item) => el("li", { text: item }))));
+    (quote.remarks || []).forEach((remark) => parts.push(el("p", { class: "muted", text: remark })));
+    node.replaceChildren(...parts);
   }
 
   function next() {
@@ -266,8 +301,11 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
     bySection.hidden = false;
     results.replaceChildren(...(data.corrections || []).map((c) => el("li", { class: c.correct ? "right" : "wrong", dataset: { exercise: c.uuid } },
       el("span", { class: "mark", text: c.correct ? "✓ " : "✗ " }), c.prompt, el("br"),
-      el("span", { class: "muted", text: `Votre réponse : ${c.chosen_label || "aucune"} — réponse : ${c.answer_label} (règle ${c.rule})` }),
-      c.explanation ? el("p", { class: "explanation", text: c.explanation }) : "")));
+      el("span", { class: "muted", text: c.exam_only
+        ? `Votre réponse : ${c.chosen_label || "aucune"} — question réservée aux examens : sa réponse n'est pas publiée.`
+        : `Votre réponse : ${c.chosen_label || "aucune"} — réponse : ${c.answer_label} (règle ${c.rule})` }),
+      c.explanation ? el("p", { class: "explanation", text: c.explanation }) : "",
+      c.rule_quote ? (() => { const q = el("blockquote", { class: "rule-quote" }); showQuote(q, c.rule_quote); return q; })() : "")));
     scoreBox.hidden = false;
     status.textContent = "Examen terminé.";
     score.focus();

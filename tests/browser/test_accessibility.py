@@ -63,8 +63,9 @@ def test_every_page_has_no_serious_axe_violation(page: Page, site, make_judge, s
     visit("login", "/comptes/login/", "form")
     exercise = Exercise.objects.get(source="fixtures/exercises.json#fugace-repos-zone")
     visit("training", "/entrainement/")
-    visit("exercise", f"/entrainement/exercice/{exercise.uuid}/", "#options button")
-    page.locator('#options button[data-key="A.reserve"]').click()
+    visit("exercise", f"/entrainement/exercice/{exercise.uuid}/", "#options input")
+    page.locator('#options input[value="A.reserve"]').check()
+    page.get_by_role("button", name="Valider").click()
     expect(page.locator("#verdict")).to_have_text("Mauvaise réponse.")
     check("exercise (answer shown)")
 

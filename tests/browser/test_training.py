@@ -81,9 +81,10 @@ def test_trainee_answers_a_series_and_gets_the_score_it_deserves(page, site, sta
         uuid = question.get_attribute("data-exercise")
         answer, keys = answer_key(uuid)
         chosen = answer if right else next(k for k in keys if k != answer)
-        page.locator(f'#options button[data-key="{chosen}"]').click()
+        page.locator(f'#options input[value="{chosen}"]').check()
+        page.get_by_role("button", name="Valider").click()
         expect(page.locator("#verdict")).to_have_text("Bonne réponse !" if right else "Mauvaise réponse.")
-        expect(page.locator(f'#options button[data-key="{answer}"]')).to_have_class(re.compile(r"\banswer\b"))
+        expect(page.locator(f'#options label[data-key="{answer}"]')).to_have_class(re.compile(r"\banswer\b"))
         log_links = page.locator("#step-log a.rule-link")
         expect(log_links.first).to_be_visible()
         for link in log_links.all():  # each rule number links to its rule page, an article to its page
@@ -114,7 +115,8 @@ def test_rule_link_of_the_step_log_leads_to_the_rule_page(page, site, starter_se
     exercise = Exercise.objects.get(source="fixtures/exercises.json#fugace-repos-zone")
     page.goto(f"{site}/entrainement/exercice/{exercise.uuid}/")
     expect(page.locator("#question-prompt")).to_contain_text("Garde forestière (a1)")
-    page.locator('#options button[data-key="A.reserve"]').click()
+    page.locator('#options input[value="A.reserve"]').check()
+    page.get_by_role("button", name="Valider").click()
     expect(page.locator("#verdict")).to_have_text("Mauvaise réponse.")
     expect(page.locator("#right-answer")).to_have_text("Réponse du moteur : La Défausse de A")
     # The board after the step shows the card in the Discard, highlighted.
@@ -152,9 +154,12 @@ def test_exam_series_no_repeat_no_feedback_until_the_end_score_by_section(page, 
 
     responses: list[tuple[str, str]] = []
     page.on("response", lambda r: responses.append((r.url, r.text())) if "/api/" in r.url else None)
+    from judge.training.models import ExamTemplate
+
+    ExamTemplate.objects.all().delete()  # the exam's terms are staff's: one question per section here
+    ExamTemplate.objects.create(slug="une", name="Une par section", per_section=1)
     page.goto(f"{site}/entrainement/")
     page.get_by_label("Mode").select_option("exam")
-    page.get_by_label("Questions par section (examen)").select_option("1")
     page.get_by_role("button", name="Commencer la série").click()
     expect(page.locator("#timer")).to_contain_text("Temps restant")
     total = int(re.search(r"sur (\d+)", page.locator("#question-count").inner_text()).group(1))
@@ -185,9 +190,9 @@ def test_exam_series_no_repeat_no_feedback_until_the_end_score_by_section(page, 
         if exercise.multiple:
             for key in chosen.split(","):
                 page.locator(f'#options input[value="{key}"]').check()
-            page.locator("#submit-many").click()
         else:
-            page.locator(f'#options button[data-key="{chosen}"]').click()
+            page.locator(f'#options input[value="{chosen}"]').check()
+        page.get_by_role("button", name="Valider").click()
         # No feedback during the exam: no verdict, no correction, no right answer marked.
         if number < total:
             expect(page.locator("#question-count")).to_have_text(f"Question {number + 1} sur {total}")

@@ -21,6 +21,7 @@ CORE = {
     "engine.table",
     "engine.apply",
     "engine.text",
+    "engine.wording",
     "engine.rules.registry",
     "engine.rules.registry.declare",
     "engine.rules.registry.contract",

@@ -8,6 +8,7 @@ from collections import Counter
 from django.core.management import call_command
 
 from judge.scenarios.models import Scenario
+from judge.training import questions
 from judge.training.models import Attempt, Exercise
 
 from .test_scenarios_api import board, client_for
@@ -159,7 +160,8 @@ def test_a_series_is_drawn_by_theme_kept_in_the_session_and_scored(rules, users)
         "finished": False,
         "time_left": None,
     }
-    again = client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": "A.hand"}, format="json").json()
+    wrong = next(o["key"] for o in exercises[0].question["options"] if o["key"] != "A.discard")
+    again = client.post(f"/api/exercises/{drawn[0]}/answer/", {"chosen": wrong}, format="json").json()
     assert again["counted"] is False and again["correct"] is True  # a second try does not count: the first stands
     last = client.post(f"/api/exercises/{drawn[1]}/answer/", {"chosen": "A.reserve"}, format="json").json()
     assert last["series"]["right"] == 1 and last["series"]["finished"] is True
@@ -293,10 +295,11 @@ def test_nothing_sent_before_answering_reveals_the_answer(rules, users):
 def test_an_exam_is_timed_gives_no_feedback_until_the_end_and_scores_by_section(rules, users):
     call_command("load_library", verbosity=0)
     call_command("load_exercises", verbosity=0)
+    from judge.training.models import ExamTemplate
+
+    ExamTemplate.objects.create(slug="trois", name="Trois sections", per_section=2, sections=["2.4", "4.2", "4.3"])
     client = client_for(None)
-    exam = client.post(
-        "/api/training/series/", {"mode": "exam", "per_section": 2, "sections": ["2.4", "4.2", "4.3"]}, format="json"
-    ).json()
+    exam = client.post("/api/training/series/", {"mode": "exam", "template": "trois"}, format="json").json()
     uuids = [e["uuid"] for e in exam["exercises"]]
     chosen = Exercise.objects.filter(uuid__in=uuids)
     assert exam["mode"] == "exam" and exam["total"] == 6 and exam["right"] is None and exam["time_left"] > 0
@@ -330,19 +333,14 @@ def test_an_exam_is_timed_gives_no_feedback_until_the_end_and_scores_by_section(
 
 
 def test_an_exam_refuses_answers_once_the_time_is_up(rules, users):
-    from judge.training import series as series_module
+    from judge.training.models import Exam, ExamTemplate
 
     call_command("load_library", verbosity=0)
     call_command("load_exercises", verbosity=0)
+    ExamTemplate.objects.create(slug="un", name="Une question", per_section=1, sections=["2.4"])
     client = client_for(None)
-    exam = client.post(
-        "/api/training/series/", {"mode": "exam", "per_section": 1, "sections": ["2.4"]}, format="json"
-    ).json()
-    session = client.session
-    state = session[series_module.SERIES_KEY]
-    state["started"] = "2000-01-01T00:00:00+00:00"
-    session[series_module.SERIES_KEY] = state
-    session.save()
+    exam = client.post("/api/training/series/", {"mode": "exam", "template": "un"}, format="json").json()
+    Exam.objects.update(deadline="2000-01-01T00:00:00Z")
     uuid = exam["exercises"][0]["uuid"]
     response = client.post(
         f"/api/exercises/{uuid}/answer/", {"chosen": Exercise.objects.get(uuid=uuid).answer}, format="json"
@@ -462,4 +460,4 @@ def test_an_exercise_made_by_the_older_builder_is_computed_again_when_drawn(rule
     Exercise.objects.filter(pk=exercise.pk).update(question=old)
     drawn = client_for(None).post("/api/training/series/", {"count": 1}, format="json").json()["exercises"][0]
     assert drawn["board"]["players"]["A"]["hero_expedition"][0]["id"] == "a1"
-    assert Exercise.objects.get(pk=exercise.pk).question["format"] == 2
+    assert Exercise.objects.get(pk=exercise.pk).question["format"] == questions.QUESTION_FORMAT

@@ -19,6 +19,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.db.models import Q
 
 from judge.scenarios.management.commands.load_library import library_user
 from judge.scenarios.models import Scenario
@@ -80,10 +81,13 @@ class Command(BaseCommand):
                 continue
             keys.add(source)
             counts[self.load(entry, source, owner)] += 1
-        # Entries removed from the file leave the starter set.
+        # Entries removed from the file leave the starter set. One that judges answered (or an exam drew)
+        # keeps its answers: it goes back to draft, drawn no more, instead of being deleted.
         stale = Exercise.objects.filter(source__startswith=PREFIX).exclude(source__in=keys)
         removed = stale.count()
-        stale.delete()
+        answered = stale.filter(Q(attempts__isnull=False) | Q(exam_questions__isnull=False)).distinct()
+        answered.update(status=Exercise.Status.DRAFT, reviewer=None)
+        stale.exclude(pk__in=answered.values("pk")).delete()
         if verbosity < 1:
             return
         self.stdout.write(

@@ -1,19 +1,21 @@
-"""Training: exercises built from scenarios (issue 6), the answers given to them and the progress they make."""
+"""Exercises built from scenarios: what the author sets, what the engine computes, their review and statistics."""
 
 from __future__ import annotations
 
 import uuid
 from collections import Counter
-from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, Q
-from django.utils import timezone
+from django.db.models import Count
 
 from judge.scenarios.models import Scenario, Tag
 
-from . import questions
+from .. import questions
+
+if TYPE_CHECKING:
+    from .answers import Attempt
 
 
 class ExerciseQuerySet(models.QuerySet):
@@ -31,6 +33,16 @@ class ExerciseQuerySet(models.QuerySet):
     def for_exam(self) -> ExerciseQuerySet:
         """Published exercises whose answer rests on the rules' text, not on a reading of the engine."""
         return self.published().filter(reading="")
+
+    def for_practice(self) -> ExerciseQuerySet:
+        """Those whose answer may be shown: not the exam-only pool."""
+        return self.filter(exam_only=False)
+
+    def outside_running_exams(self, now=None) -> ExerciseQuerySet:
+        """Those no running exam has drawn (while it runs, an exam's questions are answered only in it)."""
+        from .exam import ExamQuestion
+
+        return self.exclude(pk__in=ExamQuestion.objects.running(now).values("exercise_id"))
 
     def themed(
         self, section: str = "", tag: str = "", difficulty: int | None = None, level: str = ""
@@ -99,6 +111,9 @@ class Exercise(models.Model):
         "built_from",
     )
 
+    #: What a reviewer read: when one of them changes, the exercise goes back to draft.
+    QUESTION_FIELDS = ("steps", "kind", "focus", "chosen_rule", "explanation", "question", "answer", "rule")
+
     class Kind(models.TextChoices):
         CARD_ZONE = "card_zone", "Où va cette carte ?"
         EXPEDITIONS = "expeditions", "Quelles Expéditions avancent ?"
@@ -151,6 +166,8 @@ class Exercise(models.Model):
     complexity = models.FloatField(null=True, blank=True)
     #: The engine's reading the answer rests on (not settled by the rules' text): kept out of exams.
     reading = models.TextField(blank=True)
+    #: Staff keep it for exams: never listed, drawn or answered in practice, its answer never shown.
+    exam_only = models.BooleanField(default=False, db_index=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -192,7 +209,11 @@ class Exercise(models.Model):
             self.built_from != questions.document_hash(self.scenario.document)
             or self.question.get("format") != questions.QUESTION_FORMAT
         ):
+            answer = self.answer
             self.rebuild()
+            if self.answer != answer and self.status != self.Status.DRAFT:
+                # The scenario changed under it and the answer with it: what was reviewed no longer holds.
+                self.status, self.reviewer = self.Status.DRAFT, None
             self.save()
 
     def option_label(self, key: str) -> str:
@@ -215,12 +236,18 @@ class Exercise(models.Model):
         keys = self.normalize(key).split(",") if self.multiple else [key]
         return bool(keys) and all(k in known for k in keys) and not ("none" in keys and len(keys) > 1)
 
-    def record_answer(self, chosen: str, user, session_key: str, series: str = "", review: bool = False) -> Attempt:
+    def record_answer(
+        self, chosen: str, user, session_key: str, series: str = "", review: bool = False, exam=None
+    ) -> Attempt:
         """Record ``chosen`` as the answer of ``user``, or of the anonymous session.
 
         Only the first answer of each trainee counts (``first``): answering again after the correction
-        is kept for the review queue but never enters the progress or the question's statistics.
+        is kept for the review queue but never enters the progress or the question's statistics. An
+        answer given in an ``exam`` enters neither the review queue nor the statistics before the exam
+        ends (:meth:`judge.training.models.Exam.release`).
         """
+        from .answers import Attempt, Review
+
         if not self.offers(chosen):
             raise ValueError(f"{chosen!r} is not an option of exercise {self.uuid}")
         chosen = self.normalize(chosen)
@@ -234,10 +261,12 @@ class Exercise(models.Model):
             correct=chosen == self.answer,
             series=series,
             first=first,
+            exam=exam,
         )
-        if first:
-            self.measure()
-        Review.note(self, user, session_key, attempt.correct, reviewing=review)
+        if exam is None:
+            if first:
+                self.measure()
+            Review.note(self, user, session_key, attempt.correct, reviewing=review)
         return attempt
 
     def _span(self) -> str:
@@ -260,7 +289,7 @@ class Exercise(models.Model):
 
     def statistics(self) -> dict:
         """First answers: how many, the share right, and how often each wrong option was chosen."""
-        firsts = self.attempts.filter(first=True)
+        firsts = self.attempts.settled().filter(first=True)
         total = firsts.count()
         right = firsts.filter(correct=True).count()
         wrong = Counter(firsts.filter(correct=False).values_list("chosen", flat=True))
@@ -276,133 +305,54 @@ class Exercise(models.Model):
         }
 
     def measure(self) -> None:
-        """Complexity = share of wrong first answers, once there are :attr:`COMPLEXITY_AFTER` of them."""
-        firsts = self.attempts.filter(first=True)
+        """Complexity = share of wrong first answers, once there are :attr:`COMPLEXITY_AFTER` of them
+        (those of a running exam left out)."""
+        firsts = self.attempts.settled().filter(first=True)
         total = firsts.count()
         if total >= self.COMPLEXITY_AFTER:
             self.complexity = round(firsts.filter(correct=False).count() / total, 3)
             Exercise.objects.filter(pk=self.pk).update(complexity=self.complexity)
 
+    def may_publish(self, user) -> bool:
+        """Once reviewed by someone who is not its author: its author, or staff who did not review it."""
+        return bool(
+            user is not None
+            and user.is_authenticated
+            and self.status == self.Status.REVIEWED
+            and self.reviewer_id not in (None, self.author_id)
+            and (user.pk == self.author_id or (user.is_staff and user.pk != self.reviewer_id))
+        )
+
+    def may_review(self, user) -> bool:
+        """A signed-in judge who is not its author (staff included: nobody reviews their own)."""
+        return bool(user is not None and user.is_authenticated and user.pk != self.author_id)
+
     def review_by(self, user, status: str) -> None:
         """Move the exercise along draft → reviewed → published.
 
-        Reviewed: by a signed-in judge who is not the author (or staff). Published: once reviewed, by its
-        author, its reviewer or staff (staff may publish a draft directly). Back to draft: who may edit it.
-        Raises PermissionError (who) or ValueError (what).
+        Reviewed: by a signed-in judge who is not its author (staff neither review their own). Published:
+        once reviewed, by its author, or by staff who are not its reviewer (two people always: nobody
+        reviews and publishes alone). Back to draft: who may edit it. Raises PermissionError (who) or
+        ValueError (what).
         """
         if status not in self.Status.values:
             raise ValueError(f"état inconnu « {status} » (attendu : {', '.join(self.Status.values)})")
         if user is None or not user.is_authenticated:
             raise PermissionError("Connectez-vous pour relire un exercice.")
         if status == self.Status.REVIEWED:
-            if user.pk == self.author_id and not user.is_staff:
-                raise PermissionError("Un exercice est relu par quelqu'un d'autre que son auteur (ou par l'équipe).")
+            if not self.may_review(user):
+                raise PermissionError("Un exercice est relu par quelqu'un d'autre que son auteur.")
             self.reviewer = user
         elif status == self.Status.PUBLISHED:
-            if self.status == self.Status.DRAFT and not user.is_staff:
+            if self.status != self.Status.REVIEWED:
                 raise ValueError("Un brouillon est d'abord relu par quelqu'un d'autre que son auteur, puis publié.")
-            if not (user.is_staff or self.can_edit(user) or user.pk == self.reviewer_id):
-                raise PermissionError("Seuls l'auteur, le relecteur ou l'équipe publient un exercice relu.")
-            if self.reviewer_id is None:
-                self.reviewer = user
+            if not self.may_publish(user):
+                raise PermissionError(
+                    "Un exercice relu est publié par son auteur, ou par l'équipe si ce n'est pas elle qui l'a relu."
+                )
         else:
             if not self.can_edit(user):
                 raise PermissionError("Seuls l'auteur (ou l'équipe) remettent un exercice en brouillon.")
             self.reviewer = None
         self.status = status
         self.save(update_fields=["status", "reviewer", "updated"])
-
-
-class AttemptQuerySet(models.QuerySet):
-    def of(self, user, session_key: str | None):
-        """A signed-in judge's answers, or an anonymous trainee's answers of this session."""
-        if user is not None and user.is_authenticated:
-            return self.filter(user=user)
-        if not session_key:
-            return self.none()
-        return self.filter(user__isnull=True, session_key=session_key)
-
-    def progress(self) -> list[dict]:
-        """First answers and right ones, per rule section: ``[{"section", "answered", "right"}]``."""
-        rows = (
-            self.filter(first=True)
-            .values("exercise__section")
-            .order_by("exercise__section")
-            .annotate(answered=models.Count("id"), right=models.Count("id", filter=Q(correct=True)))
-        )
-        return [{"section": r["exercise__section"], "answered": r["answered"], "right": r["right"]} for r in rows]
-
-
-class Attempt(models.Model):
-    """One answer given to an exercise, by a signed-in judge or by an anonymous session."""
-
-    #: PROTECT: an exercise other judges answered cannot be deleted (their progress stays).
-    exercise = models.ForeignKey(Exercise, on_delete=models.PROTECT, related_name="attempts")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
-    )
-    session_key = models.CharField(max_length=40, blank=True, db_index=True)
-    series = models.CharField(max_length=36, blank=True)
-    chosen = models.CharField(max_length=120)
-    correct = models.BooleanField()
-    #: The trainee's first answer to this exercise: the only one that counts.
-    first = models.BooleanField(default=True)
-    at = models.DateTimeField(default=timezone.now)
-
-    objects = AttemptQuerySet.as_manager()
-
-    class Meta:
-        db_table = "judge_attempt"
-        ordering = ["-at"]
-
-
-class ReviewQuerySet(models.QuerySet):
-    def of(self, user, session_key: str | None) -> ReviewQuerySet:
-        if user is not None and user.is_authenticated:
-            return self.filter(user=user)
-        if not session_key:
-            return self.none()
-        return self.filter(user__isnull=True, session_key=session_key)
-
-    def due(self, now=None) -> ReviewQuerySet:
-        return self.filter(due__lte=now or timezone.now(), done=False)
-
-
-class Review(models.Model):
-    """A missed question that comes back later (spaced repetition): due after 1 day, then 3, 7, 21…
-    each time it is answered right; missed again, it is due again the next day. Right at
-    :attr:`MASTERED` intervals, it leaves the queue."""
-
-    INTERVALS = (1, 3, 7, 21)
-    exercise = models.ForeignKey(Exercise, on_delete=models.CASCADE, related_name="reviews")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="training_reviews"
-    )
-    session_key = models.CharField(max_length=40, blank=True, db_index=True)
-    stage = models.PositiveSmallIntegerField(default=0)
-    due = models.DateTimeField(db_index=True)
-    done = models.BooleanField(default=False)
-
-    objects = ReviewQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["due"]
-
-    @classmethod
-    def note(cls, exercise: Exercise, user, session_key: str, correct: bool, reviewing: bool = False) -> None:
-        """A miss puts the question in the queue (or back to its start); a right answer given from the
-        queue moves it to the next interval."""
-        item = cls.objects.filter(exercise=exercise).of(user, session_key).first()
-        now = timezone.now()
-        if not correct:
-            if item is None:
-                item = cls(exercise=exercise, user=user, session_key="" if user else session_key)
-            item.stage, item.done, item.due = 0, False, now + timedelta(days=cls.INTERVALS[0])
-            item.save()
-        elif item is not None and reviewing and not item.done:
-            item.stage += 1
-            if item.stage >= len(cls.INTERVALS):
-                item.done = True
-            else:
-                item.due = now + timedelta(days=cls.INTERVALS[item.stage])
-            item.save()

@@ -1,0 +1,373 @@
+"""The kinds of question: from a step the engine performed, the prompt, the options, the answer and the
+rule that decides it. Each states where the game is in game terms (the day, the phase, the moment in
+it) and what happens next (the choice made, the effect resolved), never a count of engine steps."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import engine
+from engine import wording
+
+from .board import card_in, card_texts, expedition_label, unseen, zone_label, zone_of
+from .replay import REFUSALS, ExerciseError, StepRun, document_hash, replay
+from .rules import event_words, neighbour_rules, rule_text, section_of
+
+OPTIONS = 4  # options shown, the right one included (fewer when the rules offer fewer)
+
+#: What the next moment of the game does, by the position it starts from (engine's ``progress.step``).
+MOMENTS = {
+    "night.rest": "Une fois le Repos fait",
+    "night.cleanup": "Une fois ce choix du Nettoyage fait",
+    "night.discard": "Une fois les objets en excès défaussés",
+    "morning.first_player": "Une fois le marqueur Premier joueur passé",
+    "morning.prepare": "Une fois l'étape Préparer faite",
+    "morning.draw": "Une fois la pioche du Matin faite",
+    "morning.first_draw": "Une fois la pioche du premier Matin faite",
+    "morning.shuffle": "Une fois le Deck reformé",
+    "morning.mana": "Une fois ce choix de Mana fait",
+    "morning.first_mana": "Une fois ce choix de Mana fait",
+    "setup.adventure": "Une fois l'Aventure préparée",
+    "setup.first_player": "Une fois le premier joueur désigné",
+    "setup.shuffle": "Une fois les Decks mélangés",
+    "setup.draw": "Une fois les mains de départ piochées",
+    "setup.mana": "Une fois les cartes mises en Mana",
+    "noon.reactions": "Une fois les capacités « À Midi » déclenchées",
+    "noon.end": "Une fois Midi terminé",
+    "dusk.reactions": "Une fois les capacités « Au Crépuscule » déclenchées",
+    "dusk.progress": "Une fois la progression des Expéditions faite",
+    "dusk.end": "Une fois le Crépuscule terminé",
+    "afternoon.turn": "Une fois ce tour joué",
+}
+
+
+def chooser(run: StepRun) -> str | None:
+    """The player whose choice the step consumes (for the position's words: « quand B choisit »)."""
+    return next((e.get("player") for e in run.consumed), None)
+
+
+def resolving(state: dict, entries: list[dict]) -> dict | None:
+    """The effect on the stack that the step resolves: the one whose resolution it logs (else the last)."""
+    stack = (state.get("progress") or {}).get("stack") or []
+    if not stack:
+        return None
+    cards = [(e.get("event") or {}).get("card") for e in entries if (e.get("event") or {}).get("type") == "effect"]
+    return next((f for c in cards for f in stack if f.get("card") == c), stack[-1])
+
+
+def moment(run: StepRun) -> str:
+    """What the question asks about, in game terms: the choice made now, the effect resolved whole, or
+    the end of the moment of the day the position is at."""
+    names = wording.names_of(run.before)
+    frame = resolving(run.before, run.entries)
+    if run.consumed:
+        return f"{'. '.join(wording.capital(s) for s in run.stated)}. Une fois ce choix fait"
+    if frame is not None:
+        what = wording.FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
+        done = "résolu" if frame.get("kind") in ("spell", "tumult") else "résolue"
+        return f"Une fois {what} {wording.card_label(frame.get('card'), names)} entièrement {done}"
+    step = (run.before.get("progress") or {}).get("step", "")
+    types = {(e.get("event") or {}).get("type") for e in run.entries}
+    triggered = any((e.get("event") or {}).get("stage") == "triggered" for e in run.entries)
+    if step in ("dusk.reactions", "dusk.progress") and ("progress" in types or not triggered):
+        return "Une fois la progression des Expéditions du Crépuscule faite"
+    return MOMENTS.get(step, "Au moment suivant du jeu")
+
+
+def situation(run: StepRun) -> str:
+    """The position in game terms, then what the board does not show."""
+    facts = [wording.position_text(run.before, player=chooser(run)), *unseen(run.before)]
+    return "".join(f"{wording.capital(f)}. " for f in facts)
+
+
+def _first_rule(entries: list[dict]) -> str:
+    return next((e["rules"][0] for e in entries if e.get("rules")), "")
+
+
+def card_zone(
+    run: StepRun, focus: str, kind: str = "card_zone", strict: bool = True, **_
+) -> tuple[str, list, str, str]:
+    if not focus:
+        raise ExerciseError("une question « où va cette carte ? » doit nommer la carte (focus)")
+    before = zone_of(run.before, focus)
+    if before is None:
+        raise ExerciseError(f"la carte « {focus} » n'est pas sur le plateau à cette étape")
+    if before.endswith(".deck"):
+        raise ExerciseError(f"la carte « {focus} » est dans un Deck, face cachée : l'ordre du Deck ne se voit pas")
+    about = [e for e in run.entries if (e.get("event") or {}).get("card") == focus]
+    if not about and strict:  # an author's question on a card the step leaves alone; another game's may
+        raise ExerciseError(f"l'étape suivante ne concerne pas la carte « {focus} »")
+    after = zone_of(run.after, focus) or "gone"
+    card = card_in(run.before, focus)
+    controller = before.split(".")[0] if "." in before else card.get("owner", "A")
+    owner = card.get("owner") or controller
+    keys = [after] + [k for k in zone_candidates(run, card, before, owner, controller) if k != after][: OPTIONS - 1]
+
+    def label(key: str) -> str:
+        if key == "gone":
+            return "Nulle part : elle cesse d'exister"
+        return f"{wording.capital(zone_label(key))}{' (elle y reste)' if key == before else ''}"
+
+    name = wording.card_label(focus, wording.names_of(run.before))
+    if kind == "night_zone":
+        made = "".join(f"{wording.capital(s)}. " for s in run.stated)  # the choices the Night consumes
+        prompt = f"{made}À la fin de toute la Nuit, où se trouve {name}, actuellement dans {zone_label(before)} ?"
+    else:
+        prompt = f"{moment(run)}, où se trouve {name}, actuellement dans {zone_label(before)} ?"
+    decisive = next((e["rules"][0] for e in reversed(about) if e.get("rules")), "") or _first_rule(run.entries)
+    return prompt, [{"key": k, "label": label(k)} for k in keys], after, decisive
+
+
+def zone_candidates(run: StepRun, card: dict, before: str, owner: str, controller: str) -> list[str]:
+    """The zones a judge could believe the card goes to, most believable first, by where it is now:
+    where it is (nothing happens), where another rule would send it (Reserve or Discard, its owner's
+    or its controller's, Hand, Mana for a card in Hand, an Expedition for what is played, Limbo for a
+    spell), and ceasing to exist for a token (2.1.d) and for a Fleeting card (a common misreading of
+    2.4.6: a Fleeting card is discarded, it does not leave the game)."""
+    opponent = next((p for p in (run.before.get("players") or {}) if p != owner), owner)
+    zone = before.split(".", 1)[1] if "." in before else before
+    fleeting = "fleeting" in (card.get("statuses") or []) or "fleeting" in (card.get("keywords") or [])
+    gone = ["gone"] if card.get("token") or fleeting else []
+    by_zone = {
+        "hand": [before, f"{owner}.mana", f"{owner}.discard", f"{controller}.hero_expedition", f"{owner}.reserve"],
+        "reserve": [before, f"{owner}.discard", f"{controller}.hero_expedition", f"{owner}.hand"],
+        "landmarks": [before, f"{owner}.discard", f"{owner}.reserve", f"{owner}.hand"],
+        "limbo": [f"{controller}.reserve", f"{owner}.discard", before, f"{owner}.hand"],
+        "mana": [before, f"{owner}.discard", f"{owner}.reserve", f"{owner}.hand"],
+        "discard": [before, f"{owner}.reserve", f"{owner}.hand", f"{owner}.deck"],
+    }
+    expedition = [before, f"{controller}.reserve", f"{owner}.reserve", f"{owner}.discard", f"{owner}.hand"]
+    candidates = [*gone, *by_zone.get(zone, expedition)]
+    candidates += [f"{controller}.discard", f"{opponent}.reserve", f"{owner}.deck", f"{owner}.landmarks"]
+    return list(dict.fromkeys(candidates))
+
+
+def expeditions(run: StepRun, **_) -> tuple[str, list, str, str]:
+    markers = lambda doc: {  # noqa: E731
+        f"{pid}.{kind}": m.get(kind)
+        for pid, m in (((doc.get("adventure") or {}).get("markers")) or {}).items()
+        for kind in ("hero", "companion")
+        if m
+    }
+    before, after = markers(run.before), markers(run.after)
+    moved = sorted(k for k in before if after.get(k) != before[k])
+    answer = "+".join(moved) or "none"
+    still = [k for k in before if k not in moved]
+    # Wrong options of the same shape as the answer: the other single Expeditions, the answer with one
+    # more or one fewer, none; so that neither "none" nor a pair is offered only when it is right.
+    candidates = [*before]
+    if moved and still:
+        candidates.append("+".join(sorted(moved + still[:1])))
+    if len(moved) > 1:
+        candidates.append(moved[0])
+    if not moved and len(still) > 1:
+        candidates.append("+".join(sorted(still[:2])))
+    rng = random.Random(document_hash(run.before))
+    wrong = [k for k in dict.fromkeys(candidates) if k not in (answer, "none")]
+    rng.shuffle(wrong)
+    # "None" is always offered (a judge may believe nothing moves), so it is not the answer whenever it shows.
+    keys = [answer, *(["none"] if answer != "none" else []), *wrong][:OPTIONS]
+    prompt = f"{moment(run)}, quelles Expéditions ont changé de région ?"
+    decisive = next((e["rules"][0] for e in run.entries if (e.get("event") or {}).get("type") == "marker"), "")
+    return (
+        prompt,
+        [{"key": k, "label": expedition_label(k)} for k in keys],
+        answer,
+        decisive or _first_rule(run.entries),
+    )
+
+
+WINNER_LABELS = {
+    "tiebreak": "Personne pour l'instant : les départages commencent (Arène)",
+    "none": "Personne : la partie continue",
+}
+
+
+def winner(run: StepRun, **_) -> tuple[str, list, str, str]:
+    arena_before = bool((run.before.get("adventure") or {}).get("arena"))
+    arena_after = bool((run.after.get("adventure") or {}).get("arena"))
+    if run.winner:
+        answer = run.winner
+    elif arena_after and not arena_before:
+        answer = "tiebreak"
+    else:
+        answer = "none"
+    teams = run.before.get("mode") == "2v2"
+    players = ["A", "B"] if teams else sorted(run.before.get("players") or {})
+    keys = [answer] + [k for k in [*players, "tiebreak", "none"] if k != answer]
+    if arena_before:  # the tiebreakers have begun: they cannot begin again
+        keys = [k for k in keys if k != "tiebreak"]
+    labels = {
+        **WINNER_LABELS,
+        **{p: (f"L'équipe {p} gagne la partie" if teams else f"{p} gagne la partie") for p in players},
+    }
+    prompt = f"{moment(run)}, qui a gagné la partie ?"
+    decisive = next(
+        (
+            e["rules"][0]
+            for e in run.entries
+            if (e.get("event") or {}).get("type") in ("win", "tiebreak") and e.get("rules")
+        ),
+        "",
+    )
+    return (
+        prompt,
+        [{"key": k, "label": labels[k]} for k in keys[:OPTIONS]],
+        answer,
+        decisive or _first_rule(run.entries),
+    )
+
+
+def rule(run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", **_) -> tuple[str, list, str, str]:
+    entries = [e for e in run.entries if e.get("rules")]
+    if focus:
+        entries = [e for e in entries if (e.get("event") or {}).get("card") == focus] or entries
+    if rule:  # the entries the rule decides first, before those that cite it among others
+        entries = sorted((e for e in entries if rule in e["rules"]), key=lambda e: e["rules"].index(rule))
+    names = wording.names_of(run.before)
+    entries = [e for e in entries if event_words(e.get("event") or {}, names)]
+    if not entries:
+        raise ExerciseError("l'étape suivante ne cite aucune règle numérotée pour un événement que l'on peut décrire")
+    entry = entries[0]
+    answer = rule or entry["rules"][0]
+    cited = {n for e in run.entries for n in e.get("rules", [])}
+    what = event_words(entry.get("event") or {}, names)
+    # Among the nearest rules, those sharing the most words with the question: the right one must not
+    # be the only option that speaks of what the question speaks of.
+    near = neighbour_rules(answer, ruleset, exclude=cited, count=2 * OPTIONS)
+    if not near:
+        raise ExerciseError(f"aucune règle voisine de {answer} pour proposer d'autres réponses")
+    asked = _words(what)
+    wrong = sorted(near, key=lambda r: (-len(asked & _words(r[1])), near.index(r)))[: OPTIONS - 1]
+
+    def label(number: str, text: str) -> str:
+        return f"{number} — {text}" if text else number
+
+    options = [{"key": answer, "label": label(answer, rule_text(answer, ruleset))}]
+    options += [{"key": n, "label": label(n, t)} for n, t in wrong]
+    prompt = f"{moment(run)} : {what}. Quelle règle en décide ?"
+    return prompt, options, answer, answer
+
+
+_WORD = re.compile(r"[a-zà-ÿ]{4,}")
+
+
+def _words(text: str) -> set[str]:
+    """The words of four letters or more (lower case, a crude stem: the last ``s`` dropped)."""
+    return {w.rstrip("s") for w in _WORD.findall(text.lower())}
+
+
+def count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
+    pid, _, zone = focus.partition(".")
+    if zone not in wording.ZONES or zone == "limbo" or pid not in (run.before.get("players") or {}):
+        raise ExerciseError("une question « combien ? » nomme une zone d'un joueur (focus, par ex. A.reserve)")
+    after = len((run.after.get("players") or {}).get(pid, {}).get(zone) or [])
+    now = len(run.before["players"][pid].get(zone) or [])
+    # Four counts in a row around the answer, the answer at a place drawn for the question (the lowest
+    # counts have fewer places below them: an answer of 0 is always the lowest, which the bank's
+    # guessability test measures). Keeping the count now among them as well put the answer second in
+    # 12 questions of 20: its place gave it away.
+    rng = random.Random(f"{document_hash(run.before)}:{focus}")
+    low = after - rng.randint(0, min(OPTIONS - 1, after))
+    keys = list(range(low, low + OPTIONS))
+    prompt = f"{moment(run)}, combien de cartes y a-t-il dans {zone_label(focus)} (actuellement {now}) ?"
+    touching = [
+        e for e in run.entries if focus in ((e.get("event") or {}).get("to"), (e.get("event") or {}).get("from"))
+    ]
+    decisive = next((e["rules"][0] for e in touching if e.get("rules")), "") or _first_rule(run.entries)
+    return prompt, [{"key": str(n), "label": str(n)} for n in keys], str(after), decisive
+
+
+_NUMBER = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b")
+#: A rule number in an engine's message, with the rule set it belongs to when it is not the French one.
+_CITED = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b(?: \(CR 5\.0\))?")
+
+
+def illegal_rules(exc: Exception) -> list[str]:
+    """The rules an :class:`engine.IllegalDecision` names: its ``rules`` when the engine gives them,
+    else the numbers of its message's « (règle …) »."""
+    rules = getattr(exc, "rules", None)
+    if rules:
+        return list(rules)
+    return _CITED.findall(str(exc).rsplit("(règle", 1)[0])
+
+
+def legal(document: dict, steps: int, focus: str = "") -> dict:
+    """ "Which of these cards may the player play now?": the engine's legal decisions answer it
+    (several right options; ``none`` when no card may be played)."""
+    try:
+        game = replay(document, steps, decisions=False)
+        legal_now = game.legal_decisions()
+        pending = game.pending or {}
+        before = game.to_doc()
+    except (ExerciseError, *REFUSALS):
+        raise
+    except Exception as exc:
+        raise ExerciseError(f"le moteur a échoué en déroulant ce scénario ({type(exc).__name__} : {exc})") from exc
+    if pending.get("kind") != "turn" or not legal_now:
+        raise ExerciseError("à cette étape, le moteur n'attend pas qu'un joueur joue ou passe")
+    player = pending["player"]
+    seat = before["players"][player]
+    candidates = [(c["id"], z) for z in ("hand", "reserve") for c in seat.get(z) or [] if isinstance(c, dict)]
+    if focus:
+        candidates = [c for c in candidates if c[0] in focus.split(",")] or candidates
+    candidates = candidates[:5]
+    if not candidates:
+        raise ExerciseError(f"{player} n'a aucune carte en Main ni en Réserve")
+    playable = {d["play"] for d in legal_now if "play" in d}
+    right = sorted(c for c, _ in candidates if c in playable)
+    names = wording.names_of(before)
+    reasons, decisive, reading = [], "", ""
+    from .replay import load
+
+    for card, _zone in candidates:
+        if card in playable:
+            continue
+        probe = load(before)
+        try:
+            probe.decide({"player": player, "play": card, "expedition": "hero"})
+            continue
+        except engine.IllegalDecision as exc:
+            message = str(exc)
+            numbers = illegal_rules(exc)
+        except REFUSALS:
+            raise
+        except Exception:
+            continue
+        reasons.append(message)
+        if "lecture" in message:
+            reading = reading or message
+        decisive = decisive or next(iter(numbers), "")
+    decisive = decisive or next(iter(pending.get("rules") or []), "") or "1.3.2.d"
+    stated = unseen(before)
+    facts = [wording.position_text(before), *stated]
+    when = "".join(f"{wording.capital(f)}. " for f in facts)
+    zone_fr = {"hand": "la Main", "reserve": "la Réserve"}
+    if len(candidates) == 1:  # "is this play legal?": yes or no
+        card, zone = candidates[0]
+        options = [
+            {"key": card, "label": f"Oui, {player} peut la jouer"},
+            {"key": "none", "label": f"Non, {player} ne peut pas la jouer maintenant"},
+        ]
+        prompt = f"{when}{player} peut-il jouer {wording.card_label(card, names)} depuis {zone_fr[zone]} ?"
+    else:
+        options = [{"key": c, "label": f"{wording.card_label(c, names)}, depuis {zone_fr[z]}"} for c, z in candidates]
+        options.append({"key": "none", "label": "Aucune de ces cartes"})
+        rng = random.Random(f"{document_hash(document)}:{steps}:legal:{focus}")
+        rng.shuffle(options)
+        options.sort(key=lambda o: o["key"] == "none")  # "none" stays last
+        prompt = f"{when}Quelles cartes {player} peut-il jouer maintenant ? Cochez toutes les bonnes réponses."
+    return {
+        "prompt": prompt,
+        "options": options,
+        "answer": ",".join(right) or "none",
+        "rule": decisive,
+        "section": section_of(decisive),
+        "difficulty": 2 if reasons else 1,
+        "before": before,
+        "cards": card_texts(before),
+        "stated": stated,
+        "reading": reading,
+        "multiple": len(candidates) > 1,
+    }
