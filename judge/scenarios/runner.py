@@ -6,13 +6,16 @@ The site keeps no game in memory between requests: a position is the number of s
 from the document's start (``steps``), so "back one step" is the same document with one step
 fewer. Replay is deterministic (the engine's randomness comes only from the seed) and cheap.
 Extra ``decisions`` (the judge's choices on the stepper) are given to the engine, in order, each time
-it waits for one.
+it waits for one. A decision with one legal answer is played for the judge (:func:`forced`) and its
+log entry says so (``forced``): nobody needs to click « A passe » when passing is all A may do.
 """
 
 from __future__ import annotations
 
+import json
 import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.events import Decision, PhaseBegins
@@ -32,16 +35,46 @@ class RunError(ValueError):
         self.problems = problems
 
 
+#: What the site adds to the log entry of a decision it played because it was the only legal one.
+FORCED_TEXT = " (aucun autre choix possible : joué automatiquement)"
+
+
+def forced(game) -> dict | None:
+    """The pending decision's only legal answer, when there is exactly one (never two are listed)."""
+    if game.over or game.pending is None:
+        return None
+    options = game.legal_decisions(limit=2)
+    return options[0] if len(options) == 1 else None
+
+
+def play_forced(game, seqs: set[int]) -> list:
+    """Play the only legal answer of the pending decision, if there is one; its seq goes in ``seqs``."""
+    only = forced(game)
+    if only is None:
+        return []
+    entries = game.decide(only)
+    if entries:
+        seqs.add(entries[0].seq)
+    return entries
+
+
 @dataclass
 class _Driver:
     game: Any
     extra: list[dict]
     budget: Budget
     used: int = 0
+    forced: set[int] = field(default_factory=set)
 
     def step(self) -> list:
         self.budget.step()
         entries = self.game.advance()
+        if not entries and not self.game.over and self.game.pending is not None:
+            only = forced(self.game)
+            if only is not None:
+                if self.used < len(self.extra) and self.extra[self.used] == only:
+                    self.used += 1  # a link made before forced decisions were played for the judge
+                return play_forced(self.game, self.forced)
         if entries or self.game.over or self.game.pending is None or self.used >= len(self.extra):
             if not entries:
                 self.budget.refund()
@@ -124,10 +157,55 @@ def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | 
 STEP_ACTIONS = ("step", "decision", "phase_end", "phase", "end")
 
 
-def _tag(entries: list, step: int, offset: int) -> list[dict]:
+def _tag(entries: list, step: int, offset: int, forced_seqs: set[int] = frozenset()) -> list[dict]:
     """Log entries as JSON, numbered in the whole game (``seq`` + ``offset``) and with the ``step``
-    (the stepper's position) that logged them: the step counter and the log numbering agree."""
-    return [dict(e.to_json(), seq=e.seq + offset, step=step) for e in entries]
+    (the stepper's position) that logged them: the step counter and the log numbering agree. A
+    decision the site played because it was the only legal one says so (``forced``, and its text)."""
+    tagged = []
+    for e in entries:
+        item = dict(e.to_json(), seq=e.seq + offset, step=step)
+        if e.seq in forced_seqs:
+            item.update(forced=True, text=item["text"].rstrip(".") + FORCED_TEXT + ".")
+        tagged.append(item)
+    return tagged
+
+
+#: Log entries that change nothing by themselves: a phase beginning, a player's decision, a remark.
+ROUTINE = ("phase", "decision", "note")
+
+
+def decisive_step(log: list[dict]) -> int | None:
+    """The step of a run (its log entries, as JSON) that decided the outcome, shown as the
+    « Décision »: the step that ends the game, else the step of the change whose deciding rule (the
+    first it cites) is cited least often in the run — the particular rule, not the routine of the day
+    (phase beginnings, decisions and remarks aside); the latest of equals. None for an empty run."""
+    for entry in log:
+        if (entry.get("event") or {}).get("type") == "win":
+            return entry["step"]
+    changes = [e for e in log if (e.get("event") or {}).get("type") not in ROUTINE and e.get("rules")]
+    if not changes:
+        return log[-1]["step"] if log else None
+    often = Counter(e["rules"][0] for e in changes)
+    return min(changes, key=lambda e: (often[e["rules"][0]], -e["step"]))["step"]
+
+
+def since_last_choice(log: list[dict]) -> list[dict]:
+    """The entries after the last decision a player made (not one played automatically): the run
+    that led to the position, where its decisive step is looked for."""
+    for k in range(len(log) - 1, -1, -1):
+        event = log[k].get("event") or {}
+        if event.get("type") == "decision" and not event.get("automatic") and not log[k].get("forced"):
+            return log[k + 1 :] or log[k:]
+    return log
+
+
+def _position_key(doc: dict) -> str:
+    """A position as a repetition sees it: the whole state and the decisions still to come, but not
+    the day's number nor the decisions already consumed."""
+    progress = dict(doc.get("progress") or {})
+    index = progress.pop("decision_index", 0) or 0
+    same = {k: v for k, v in doc.items() if k not in ("day", "decisions", "progress")}
+    return json.dumps([same, progress, (doc.get("decisions") or [])[index:]], sort_keys=True, default=str)
 
 
 def _compact(doc: dict) -> dict:
@@ -183,13 +261,15 @@ def _is_choice(entries: list) -> bool:
     return bool(entries) and isinstance(entries[0].event, Decision) and not entries[0].event.automatic
 
 
-def _answer(game, steps: int, performed: list[list], offset: int, before: dict | None) -> dict:
+def _answer(
+    game, steps: int, performed: list[list], offset: int, before: dict | None, forced_seqs: set[int] = frozenset()
+) -> dict:
     state = _compact(game.to_doc())
     out: dict[str, Any] = {"steps": steps, "log": [], "pending": game.pending, "winner": game.winner}
     position = steps - len(performed)
     for entries in performed:
         position += 1
-        out["log"] += _tag(entries, position, offset)
+        out["log"] += _tag(entries, position, offset, forced_seqs)
     out["last"] = [e["seq"] for e in out["log"][-len(performed[-1]) :]] if performed else []
     out["legal_decisions"] = game.legal_decisions() if out["pending"] else []
     if before is None:
@@ -215,7 +295,10 @@ def step_from(
     answer's ``log`` holds only the new entries, numbered after them and tagged with their step;
     ``changes`` is what changed in the state (:func:`diff`, apply with :func:`patch`). ``decision``
     answers the pending decision (first step). ``stopped`` says why a run ended: ``decision``,
-    ``phase_end``, ``phase``, ``pending``, ``over``, ``nothing`` or ``limit``.
+    ``phase_end``, ``phase``, ``pending``, ``over``, ``nothing``, ``repeats`` (a run to the end came
+    back to a Morning already seen with nobody having had a choice: nobody can win) or ``limit``.
+    A pending decision with one legal answer is played on (:func:`forced`); ``decisive`` is
+    :func:`decisive_step` of the new entries.
     The state is checked like any document: a forged state is just another board. Bounded: at most
     ``limit`` steps and, when given, ``seconds`` of play (then ``stopped`` is ``limit``: ask again).
     """
@@ -234,6 +317,8 @@ def _step_from(
     """:func:`step_from` under the request's budget: ``seconds`` of play stop the run gracefully
     (``stopped: limit``), the budget (twice as long) refuses a single step that will not end."""
     performed: list[list] = []
+    forced_seqs: set[int] = set()
+    mornings: set[str] = set()
     stopped = "limit"
     if decision is not None:
         if game.pending is None:
@@ -249,13 +334,13 @@ def _step_from(
     for _ in range(0 if stopped == "step" else max(0, limit - len(performed))):
         if deadline is not None and performed and time.monotonic() > deadline:
             break
-        entries = game.advance()
+        entries = game.advance() or play_forced(game, forced_seqs)
         if not entries:
             stopped = "over" if game.over else "pending" if game.pending is not None else "nothing"
             break
         if action in ("decision", "phase_end") and performed:
             # Stop *before* what the judge wants to see: the step is undone, the board shown as it was.
-            if action == "decision" and _is_choice(entries):
+            if action == "decision" and _is_choice(entries) and entries[0].seq not in forced_seqs:
                 game.undo()
                 stopped = "decision"
                 break
@@ -277,8 +362,17 @@ def _step_from(
             break
         if action == "phase_end" and len(performed) == 1 and _begins_phase(entries):
             start_phase = game.state.phase  # already at a phase's end: on to the end of the next one
-    out = _answer(game, steps + len(performed), performed, seq, state)
+        if action == "end" and _begins_phase(entries, "morning"):
+            # Every decision of this run was scripted or forced (a real choice stops it): a Morning
+            # seen before comes back for ever, and nobody can win.
+            key = _position_key(game.to_doc())
+            if key in mornings:
+                stopped = "repeats"
+                break
+            mornings.add(key)
+    out = _answer(game, steps + len(performed), performed, seq, state, forced_seqs)
     out["stopped"] = stopped
+    out["decisive"] = decisive_step(out["log"])
     return out
 
 
@@ -301,6 +395,7 @@ def _position(game: Any, driver: _Driver, steps: int) -> dict:
         if not entries:
             break
         performed.append(entries)
-    out = _answer(game, len(performed), performed, 0, None)
+    out = _answer(game, len(performed), performed, 0, None, driver.forced)
     out["decisions_used"] = driver.used
+    out["decisive"] = decisive_step(since_last_choice(out["log"]))
     return out
