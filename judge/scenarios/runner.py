@@ -172,21 +172,37 @@ def _tag(entries: list, step: int, offset: int, forced_seqs: set[int] = frozense
 
 #: Log entries that change nothing by themselves: a phase beginning, a player's decision, a remark.
 ROUTINE = ("phase", "decision", "note")
+#: Changes that follow from another (a Tumult card revealed as an expedition arrives, a shuffle, the
+#: first-player marker passed on): the verdict only when nothing else changed.
+CONSEQUENCES = ("reveal", "shuffle", "first_player")
+
+
+def decisive_entry(log: list[dict]) -> dict | None:
+    """The log entry of a run (entries as JSON) that decided its outcome, shown as the « Décision »:
+    the win, else the change whose deciding rule (the first it cites) is cited least often in the run
+    — the particular rule, not the routine of the day (phase beginnings, decisions and remarks
+    aside, and the consequences of another change when there is one); the latest of equals, the
+    first within a step. None for a run that cites no rule."""
+    cited = [e for e in log if e.get("rules")]
+    for entry in cited:
+        if (entry.get("event") or {}).get("type") == "win":
+            return entry
+    kind = lambda e: (e.get("event") or {}).get("type")  # noqa: E731
+    changes = (
+        [e for e in cited if kind(e) not in ROUTINE + CONSEQUENCES]
+        or [e for e in cited if kind(e) not in ROUTINE]
+        or cited
+    )
+    if not changes:
+        return None
+    often = Counter(e["rules"][0] for e in changes)
+    return min(changes, key=lambda e: (often[e["rules"][0]], -e["step"]))
 
 
 def decisive_step(log: list[dict]) -> int | None:
-    """The step of a run (its log entries, as JSON) that decided the outcome, shown as the
-    « Décision »: the step that ends the game, else the step of the change whose deciding rule (the
-    first it cites) is cited least often in the run — the particular rule, not the routine of the day
-    (phase beginnings, decisions and remarks aside); the latest of equals. None for an empty run."""
-    for entry in log:
-        if (entry.get("event") or {}).get("type") == "win":
-            return entry["step"]
-    changes = [e for e in log if (e.get("event") or {}).get("type") not in ROUTINE and e.get("rules")]
-    if not changes:
-        return log[-1]["step"] if log else None
-    often = Counter(e["rules"][0] for e in changes)
-    return min(changes, key=lambda e: (often[e["rules"][0]], -e["step"]))["step"]
+    """The step of :func:`decisive_entry` (the last step for a run that cites nothing)."""
+    entry = decisive_entry(log)
+    return entry["step"] if entry else (log[-1]["step"] if log else None)
 
 
 def since_last_choice(log: list[dict]) -> list[dict]:
@@ -372,8 +388,17 @@ def _step_from(
             mornings.add(key)
     out = _answer(game, steps + len(performed), performed, seq, state, forced_seqs)
     out["stopped"] = stopped
-    out["decisive"] = decisive_step(out["log"])
+    _decide(out, out["log"])
     return out
+
+
+def _decide(out: dict, run: list[dict]) -> None:
+    """``decisive`` (the step), ``decisive_seq`` (its entry that decided) and ``decisive_rule`` (the
+    rule that decided it) of ``run``."""
+    entry = decisive_entry(run)
+    out["decisive"] = entry["step"] if entry else decisive_step(run)
+    out["decisive_seq"] = entry["seq"] if entry else None
+    out["decisive_rule"] = entry["rules"][0] if entry else None
 
 
 def position(document: dict, steps: int = 0, decisions: list[dict] | None = None) -> dict:
@@ -397,5 +422,5 @@ def _position(game: Any, driver: _Driver, steps: int) -> dict:
         performed.append(entries)
     out = _answer(game, len(performed), performed, 0, None, driver.forced)
     out["decisions_used"] = driver.used
-    out["decisive"] = decisive_step(since_last_choice(out["log"]))
+    _decide(out, since_last_choice(out["log"]))
     return out

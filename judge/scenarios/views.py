@@ -337,19 +337,18 @@ def _verdict(scenario: Scenario, out: dict, step: int | None, decisions: list[di
     if not step:
         return None
     entries = [e for e in out["log"] if e["step"] == step]
-    cited = [e for e in entries if e.get("rules")]
-    if not cited:
+    deciding = runner.decisive_entry(entries)
+    if deciding is None:
         return None
-    win = [e for e in cited if (e.get("event") or {}).get("type") == "win"]
-    changes = [e for e in cited if (e.get("event") or {}).get("type") not in runner.ROUTINE]
-    deciding = (win or changes or cited)[0]
     [rule] = cited_rules_text([deciding["rules"][0]], scenario.ruleset)
     before = runner.position(scenario.document, step - 1, decisions)["state"]
     after = out["state"] if step == out["steps"] else runner.position(scenario.document, step, decisions)["state"]
     seqs = [e["seq"] for e in entries]
+    cites = lambda e: {**e, "cites": [(n, anchor(n)) for n in e["rules"]]}  # noqa: E731
     return {
         "step": step,
-        "entries": [{**e, "cites": [(n, anchor(n)) for n in e["rules"]]} for e in entries],
+        "deciding": cites(deciding),
+        "others": [cites(e) for e in entries if e is not deciding],
         "rule": rule,
         "before": {"state": before, "log": [], "last": []},
         "after": {"state": after, "log": entries, "last": seqs},

@@ -72,6 +72,8 @@
     const node = typeof document === "undefined" ? null : document.getElementById("vocabulary");
     try { return (node && JSON.parse(node.textContent).rulesets) || {}; } catch (e) { return {}; }
   })();
+  /** A screen without hover (a phone): rules are read by touching them. */
+  const NO_HOVER = () => !!(window.matchMedia && window.matchMedia("(hover: none)").matches);
   const CHANGED_FR = { changed: "Modifiée en CR 5.0", absent: "Absente des CR 5.0" };
 
   function create(options) {
@@ -160,13 +162,18 @@
       return rule ? `${rule.number} ${rule.title || ""} — ${rule.text || ""}`.trim() : "";
     }
 
-    let panelNumber = null;
     async function showRule(number) {
-      if (!rulePanel) return;
-      panelNumber = number;
-      rulePanel.replaceChildren(el("p", { class: "muted", text: `Règle ${number}…` }));
+      if (rulePanel) await renderRule(number, rulePanel);
+    }
+
+    /** The whole text of the rule `number` drawn into `box` (the rule panel, the « Décision » box):
+     * the last one asked for a box wins, however the answers arrive. */
+    async function renderRule(number, box) {
+      box.dataset.showing = number;
+      box.replaceChildren(el("p", { class: "muted", text: `Règle ${number}…` }));
       const rule = await fetchRule(number);
-      if (panelNumber !== number) return;
+      if (box.dataset.showing !== number) return;
+      const rulePanel = box;
       if (!rule) {
         rulePanel.replaceChildren(el("p", { class: "problem", text: `La règle ${number} est absente de ${french}.` }));
         return;
@@ -195,6 +202,13 @@
         const link = el("a", { href: ruleUrl(number), class: "rule-link num", text: number, dataset: { rule: number } });
         link.addEventListener("mouseenter", () => showRule(number));
         link.addEventListener("focus", () => showRule(number));
+        // No hover on a touch screen: the first tap shows the text in the panel, the second opens the page.
+        link.addEventListener("click", (event) => {
+          if (!rulePanel || !NO_HOVER() || rulePanel.dataset.showing === number) return;
+          event.preventDefault();
+          showRule(number);
+          rulePanel.scrollIntoView({ block: "nearest" });
+        });
         if (target(number).official) link.classList.add("official");
         fetchRule(number).then((rule) => { if (rule) link.title = ruleTitle(rule); });
         span.append(link, " ");
@@ -574,8 +588,8 @@
       if (lastNode && lastNode.scrollIntoView) lastNode.scrollIntoView({ block: "nearest" });
     }
 
-    return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderBoard, renderLog, logEntry, highlightEntry };
+    return { cardNames, cardLabel, decisionLabel, ruleLinks, articleLinks, showRule, renderRule, renderBoard, renderLog, logEntry, highlightEntry };
   }
 
-  window.ArbitreBoard = { create, el, path2v2, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR, RULESETS };
+  window.ArbitreBoard = { create, el, path2v2, NO_HOVER, PHASE_FR, ZONE_FR, EXPEDITION_FR, STATUS_FR, RULESETS };
 })();
