@@ -122,6 +122,11 @@ def region(page: Page, n: int):
     return page.locator(f'#builder-board .region[data-region="{n}"]')
 
 
+#: Whether the element's centre is the element itself (not under a sticky bar or a sheet, not off screen).
+UNCOVERED = """n => { const r = n.getBoundingClientRect(); const x = r.x + r.width / 2, y = r.y + Math.min(r.height / 2, 12);
+  const e = document.elementFromPoint(x, y); return !!e && (e === n || n.contains(e)); }"""
+
+
 def add_card(judge: Judge, panel, zone_fr: str, player: str, preset: str, effect: str = "", **fields):
     page = judge.page
     plus = page.get_by_role("button", name=f"Ajouter une carte dans {zone_fr} ({player})", exact=True)
@@ -138,6 +143,11 @@ def add_card(judge: Judge, panel, zone_fr: str, player: str, preset: str, effect
         judge.choose(panel.get_by_label("Effet du Sort"), effect)
     judge.click(panel.get_by_role("button", name=f"Ajouter : {preset}", exact=True))
     expect(panel).to_have_attribute("data-kind", "card")
+    # The new card is in view, under the sticky toolbar and above the editor's sheet (a phone).
+    card_id = panel.get_by_label("Identifiant").input_value()
+    new = page.locator(f'#builder-board [data-card="{card_id}"]')
+    page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
+    assert new.evaluate(UNCOVERED), "the new card is covered (toolbar or sheet) or out of view"
 
 
 def save_and_open(judge: Judge):
@@ -146,6 +156,8 @@ def save_and_open(judge: Judge):
     expect(page.get_by_role("status").filter(has_text="Scénario enregistré")).to_be_visible()
     judge.click(page.get_by_role("link", name="Ouvrir dans le pas-à-pas"))
     expect(page.locator("#stepper-position")).to_have_text("Étape 0")
+    # Saved without a title: it got the default one, the date and time of the ruling.
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Décision du \d{1,2}/\d{1,2} \d\d:\d\d$"))
     check_state(page, "stepper opened")
 
 
@@ -179,7 +191,6 @@ def verdict_shown(player: Page, rule: str, text: str, state: str) -> None:
 def test_fugace_character_at_night(judge_and_player, site):
     page, player, errors = judge_and_player
     judge, panel = open_builder(page, site)
-    judge.fill(page.get_by_label("Titre"), "Fugace à la Nuit")
     judge.choose(page.get_by_label("Phase"), "night")
     add_card(judge, panel, "Expédition du Héros", "A", "Personnage Fugace")
     save_and_open(judge)
@@ -188,6 +199,7 @@ def test_fugace_character_at_night(judge_and_player, site):
     verdict_in_stepper(page, "2.4.6.c", "Fugace", "after the Night")
     give_ruling(judge, player)
     print(f"\nFugace at Night ({page.viewport_size['width']} px): {judge.count} actions")
+    assert judge.count <= 12
     verdict_shown(player, "2.4.6.c", "Fugace", "ruling, logged out")
     assert errors == []
 
@@ -196,7 +208,6 @@ def test_fugace_character_at_night(judge_and_player, site):
 def test_both_expeditions_meet_at_dusk(judge_and_player, site):
     page, player, errors = judge_and_player
     judge, panel = open_builder(page, site)
-    judge.fill(page.get_by_label("Titre"), "Les Expéditions se rencontrent")
     judge.choose(page.get_by_label("Phase"), "dusk")
     judge.drag(page.locator('#builder-board [data-marker="A.hero"]'), region(page, 3))
     judge.drag(page.locator('#builder-board [data-marker="A.companion"]'), region(page, 4))
@@ -208,6 +219,7 @@ def test_both_expeditions_meet_at_dusk(judge_and_player, site):
     verdict_in_stepper(page, "4.3.a", "rencontr|croisent|dépasse", "game over")
     give_ruling(judge, player)
     print(f"\nExpeditions meet at Dusk ({page.viewport_size['width']} px): {judge.count} actions")
+    assert judge.count <= 16
     verdict_shown(player, "4.3.a", "rencontr|croisent|dépasse", "ruling, logged out")
     assert errors == []
 
@@ -216,7 +228,6 @@ def test_both_expeditions_meet_at_dusk(judge_and_player, site):
 def test_reaction_and_two_step_spell(judge_and_player, site):
     page, player, errors = judge_and_player
     judge, panel = open_builder(page, site)
-    judge.fill(page.get_by_label("Titre"), "Réaction et sort en deux étapes")
     judge.choose(page.get_by_label("Phase"), "afternoon")
     add_card(judge, panel, "Expédition du Héros", "A", "Personnage", Forêt="1")
     judge.click(panel.get_by_role("button", name="Ajouter une réaction à a1"))

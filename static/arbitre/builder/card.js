@@ -137,7 +137,22 @@ export function addCard(p, zone, preset, focusName) {
   zoneList(p, zone).push(card);
   changed(true);
   editCard(card, focusName);
+  requestAnimationFrame(() => showAboveSheet(card));   // once the toolbar shows its message
   return card;
+}
+
+/** On a phone the editor is a sheet over the bottom of the screen and the toolbar sticks on top:
+ * the new card is scrolled to just under the toolbar, where neither covers it. */
+function showAboveSheet(card) {
+  if (!window.matchMedia || !window.matchMedia("(max-width: 63.99rem)").matches) return;
+  const node = document.querySelector(`#builder-board [data-card="${CSS.escape(card.id)}"]`);
+  const sheet = document.getElementById("side-panel");
+  const toolbar = document.querySelector("#builder .toolbar");
+  if (!node) return;
+  const box = node.getBoundingClientRect();
+  const top = toolbar ? toolbar.getBoundingClientRect().bottom : 0;
+  const bottom = sheet && !sheet.hidden ? sheet.getBoundingClientRect().top : window.innerHeight;
+  if (box.top < top || box.bottom > bottom) window.scrollBy({ top: box.top - top - 8, behavior: "instant" });
 }
 
 /** A "play" decision for this card (a character goes to the hero expedition; targets to fill in). */
