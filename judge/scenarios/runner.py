@@ -157,6 +157,21 @@ def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | 
 STEP_ACTIONS = ("step", "decision", "phase_end", "phase", "end")
 
 
+#: English words of the official rules (CR 5.0) that the concordance's notes quote as they are: what
+#: a French reader is told of them (neither exists in the French rules v1.x nor in the scenario format).
+ENGLISH_TERMS = {
+    "Gears": "Gears (des objets propres aux CR 5.0, en anglais faute de nom français : absents des règles v1.x et du format)",
+    "Ascended": "Ascended (un statut d'Expédition propre aux CR 5.0, en anglais faute de nom français : absent des règles v1.x)",
+}
+
+
+def explain_english(note: str) -> str:
+    """A concordance note with its English terms explained, once each."""
+    for word, gloss in ENGLISH_TERMS.items():
+        note = note.replace(word, gloss, 1) if word in note and gloss not in note else note
+    return note
+
+
 def _tag(entries: list, step: int, offset: int, forced_seqs: set[int] = frozenset()) -> list[dict]:
     """Log entries as JSON, numbered in the whole game (``seq`` + ``offset``) and with the ``step``
     (the stepper's position) that logged them: the step counter and the log numbering agree. A
@@ -164,6 +179,9 @@ def _tag(entries: list, step: int, offset: int, forced_seqs: set[int] = frozense
     tagged = []
     for e in entries:
         item = dict(e.to_json(), seq=e.seq + offset, step=step)
+        for change in item.get("changed_since") or []:
+            if isinstance(change.get("note"), str):
+                change["note"] = explain_english(change["note"])
         if e.seq in forced_seqs:
             item.update(forced=True, text=item["text"].rstrip(".") + FORCED_TEXT + ".")
         tagged.append(item)

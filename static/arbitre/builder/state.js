@@ -75,7 +75,7 @@ export function peekZone(p, zone) {
   return Array.isArray(list) ? list : [];
 }
 export function zonePath(p, zone) { return p === null ? "limbo" : "players." + p + "." + zone; }
-export function zoneTitle(p, zone) { return p === null ? "Limbes" : ZONE_FR[zone] + " (" + p + ")"; }
+export function zoneTitle(p, zone) { return p === null ? ZONE_FR.limbo : ZONE_FR[zone] + " (" + p + ")"; }
 /** "A.hand" (the board's data-zone) -> [player, zone]; "limbo" -> [null, "limbo"]. */
 export function splitZoneKey(key) { return key === "limbo" ? [null, "limbo"] : key.split("."); }
 
