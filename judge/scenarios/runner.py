@@ -60,16 +60,29 @@ def play_forced(game, seqs: set[int]) -> list:
 
 @dataclass
 class _Driver:
+    """Steps the game, answering what it waits for with the judge's ``extra`` decisions in order.
+
+    With ``adapt`` (the comparison: decisions made under the other rule set), a decision that does
+    not fit is translated where the two rule sets ask the same choice differently — fr-1 names a
+    spell's targets when it is played (5.2.3), cr-5.0 asks them as each step resolves (6.5.b) — and
+    where it cannot be, the run stops there, waiting (``diverged`` says which and why), instead of
+    refusing the whole run."""
+
     game: Any
     extra: list[dict]
     budget: Budget
     used: int = 0
     forced: set[int] = field(default_factory=set)
+    adapt: bool = False
+    diverged: dict | None = None
+    queued: list = field(default_factory=list)  # targets named at declaration, to answer step by step
 
     def step(self) -> list:
         self.budget.step()
         entries = self.game.advance()
         if not entries and not self.game.over and self.game.pending is not None:
+            if self.queued and self.game.pending.get("kind") == "targets":
+                return self._answer_queued()
             only = forced(self.game)
             if only is not None:
                 if self.used < len(self.extra) and self.extra[self.used] == only:
@@ -83,8 +96,61 @@ class _Driver:
         try:
             entries = self.game.decide(decision)
         except IllegalDecision as exc:
-            raise RunError([{"path": f"decisions[{self.used}]", "message": str(exc)}]) from None
+            if not self.adapt:
+                raise RunError([{"path": f"decisions[{self.used}]", "message": str(exc)}]) from None
+            return self._translated(decision, str(exc))
         self.used += 1
+        return entries
+
+    def _diverge(self, message: str) -> list:
+        """Stop using the judge's decisions here: the game waits for this one to be chosen."""
+        self.diverged = {"index": self.used, "decision": self.extra[self.used], "message": message}
+        self.extra = self.extra[: self.used]
+        self.queued = []
+        self.budget.refund()
+        return []
+
+    def _translated(self, decision: dict, message: str) -> list:
+        following = self.extra[self.used + 1 :]
+        if isinstance(decision.get("targets"), list) and "play" in decision:
+            # fr-1 -> cr-5.0: play the card, then give its targets as its steps ask for them
+            bare = {k: v for k, v in decision.items() if k != "targets"}
+            try:
+                entries = self.game.decide(bare)
+            except IllegalDecision:
+                return self._diverge(message)
+            self.used += 1
+            self.queued = list(decision["targets"])
+            return entries
+        answers = []  # cr-5.0 -> fr-1: targets given step by step, one answer where fr-1 wants them all
+        for d in following:
+            if set(d) != {"player", "targets"} or not isinstance(d.get("targets"), list):
+                break
+            answers.append(d)
+        if set(decision) == {"player", "targets"} or "play" in decision:
+            for k in range(len(answers), 0, -1):
+                named = [t for d in answers[:k] for t in d["targets"]]
+                merged = dict(decision, targets=[*decision.get("targets", []), *named])
+                try:
+                    entries = self.game.decide(merged)
+                except IllegalDecision:
+                    continue
+                self.used += 1 + k
+                return entries
+        return self._diverge(message)
+
+    def _answer_queued(self) -> list:
+        pending = self.game.pending
+        count = pending.get("choose") or 1
+        answer = {"player": pending["player"], "targets": self.queued[:count]}
+        try:
+            entries = self.game.decide(answer)
+        except IllegalDecision as exc:
+            self.queued = []
+            self.diverged = {"index": self.used, "decision": answer, "message": str(exc)}
+            self.extra = self.extra[: self.used]
+            return []
+        self.queued = self.queued[count:]
         return entries
 
 
@@ -94,6 +160,8 @@ def run(
     decisions: list[dict] | None = None,
     steps: int | None = None,
     budget: Budget | None = None,
+    adapt: bool = False,
+    at: tuple[int, str] | None = None,
 ) -> dict:
     """The engine's output document after replaying ``steps`` steps and then running ``until``.
 
@@ -102,20 +170,42 @@ def run(
     Raises :class:`engine.ScenarioError` for a document that cannot be played and :class:`RunError`
     for a decision that does not fit, and :class:`judge.budget.BudgetExceeded` past the request's
     ``budget`` (one from the settings when none is given).
+
+    ``adapt``: the decisions were made under the other rule set (:class:`_Driver`); ``diverged``
+    then says where they stopped fitting. ``at`` (day, phase): the run stops before the first step
+    that goes past that moment of the game — where the judge is in the other rule set.
     """
     if until not in UNTIL:
         raise RunError([{"path": "until", "message": f"« {until} » : attendu l'une des valeurs {', '.join(UNTIL)}"}])
     budget = budget or Budget()
     with budget.hard_stop():
-        out = _run(document, until, decisions, steps, budget)
+        out = _run(document, until, decisions, steps, budget, adapt, at)
     budget.check_time()  # however the engine's work ended, past the deadline is a refusal
     return out
 
 
-def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | None, budget: Budget) -> dict:
+#: The phases in the order of the day, to compare two moments of a game.
+PHASE_ORDER = ("setup", "morning", "noon", "afternoon", "dusk", "night")
+
+
+def _moment(game) -> tuple[int, int]:
+    phase = game.state.phase
+    return (game.state.day, PHASE_ORDER.index(phase) if phase in PHASE_ORDER else 0)
+
+
+def _run(
+    document: dict,
+    until: str,
+    decisions: list[dict] | None,
+    steps: int | None,
+    budget: Budget,
+    adapt: bool = False,
+    at: tuple[int, str] | None = None,
+) -> dict:
     """:func:`run` under the budget's timer; no position goes past :data:`MAX_STEPS`."""
     game = budget.load(document)
-    driver = _Driver(game, list(decisions or []), budget)
+    driver = _Driver(game, list(decisions or []), budget, adapt=adapt)
+    limit = (at[0], PHASE_ORDER.index(at[1])) if at and at[1] in PHASE_ORDER else None
     position = 0
     last: list = []
     for _ in range(min(steps or 0, MAX_STEPS)):
@@ -132,8 +222,13 @@ def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | 
             last = entries
     elif until != "none":
         for _ in range(remaining):
+            before = (driver.used, list(driver.queued))
             entries = driver.step()
             if not entries:
+                break
+            if limit is not None and _moment(game) > limit:
+                game.undo()  # this step goes past the moment asked for: the run stops before it
+                driver.used, driver.queued = before
                 break
             position += 1
             last = entries
@@ -146,6 +241,7 @@ def _run(document: dict, until: str, decisions: list[dict] | None, steps: int | 
     out["legal_count"] = out["pending"]["count"] if out["pending"] else 0
     out["legal_truncated"] = out["legal_count"] > len(out["legal_decisions"])
     out["decisions_used"] = driver.used
+    out["diverged"] = driver.diverged
     return out
 
 

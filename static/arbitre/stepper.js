@@ -131,7 +131,9 @@ import { renderChoices } from "./choices.js";
   const mainColumn = el("div", { class: "stepper-main" }, pendingBox, winnerBox, verdictBox, board, share, forkBox);
   const layout = el("div", { class: "stepper-layout" }, mainColumn, logColumn);
   root.append(problemsBox, bar, status, layout);
-  root.after(compareBox);   // after the stepper: its sticky bar does not cover the comparison
+  // The comparison takes the board's and the log's place, under the same controls (one set of them).
+  layout.before(compareBox);
+  let comparing = null;
 
   const view = window.ArbitreBoard.create({
     ruleset, rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
@@ -341,6 +343,7 @@ import { renderChoices } from "./choices.js";
   function canGoOn() { return !!cur && !cur.pending && !cur.winner && cur.stopped !== "nothing"; }
 
   function updateButtons() {
+    if (comparing) { for (const node of Object.values(buttons)) setEnabled(node, true); return; }   // they move the comparison
     const on = !busy && canGoOn();
     for (const k of ["next", "decision", "phaseEnd", "phase", "end"]) setEnabled(buttons[k], on);
     if (cur && cur.stopped === "repeats") setEnabled(buttons.end, false);   // it would only go round again
@@ -478,6 +481,7 @@ import { renderChoices } from "./choices.js";
 
   const ACTIONS = { next: "step", decision: "decision", phaseEnd: "phase_end", phase: "phase", end: "end" };
   async function act(kind, control) {
+    if (comparing) { await comparing.act(kind); return; }   // the controls move the comparison while it is open
     if (busy || !cur) return;
     const node = buttons[kind];
     if (node && node.getAttribute("aria-disabled") === "true") return;
@@ -505,17 +509,27 @@ import { renderChoices } from "./choices.js";
     shareButton.focus();
   }
 
-  /** Run the document under both rule sets, from the start with the judge's decisions so far. */
+  /** The document under both rule sets, opened at the current step with the judge's decisions. */
   function compare() {
     if (!documentData) return;
     compareButton.setAttribute("aria-expanded", "true");
-    const done = openCompare(compareBox, {
-      document: documentData, ruleset, decisions: extra, apiRun: root.dataset.apiRun,
+    const state = (cur && cur.state) || documentData;
+    comparing = openCompare(compareBox, {
+      document: documentData, ruleset, decisions: extra, steps: cur ? cur.steps : 0,
+      at: { day: state.day || 1, phase: state.phase || "noon" }, apiRun: root.dataset.apiRun,
       rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
-      onClose: () => { compareButton.setAttribute("aria-expanded", "false"); compareButton.focus(); },
+      onClose: () => {
+        comparing = null;
+        layout.hidden = false;
+        updateButtons();
+        compareButton.setAttribute("aria-expanded", "false");
+        compareButton.focus();
+      },
     });
-    compareBox.scrollIntoView({ block: "start" });
-    return done;
+    layout.hidden = true;
+    updateButtons();
+    compareBox.scrollIntoView({ block: "nearest" });
+    return comparing.opened;
   }
 
   // ---- keyboard ----------------------------------------------------------------------------------------------
@@ -556,7 +570,8 @@ import { renderChoices } from "./choices.js";
     render(snap);
     const askedCompare = new URLSearchParams(location.search).get("comparer") === "1";
     remember(false);
-    if (askedCompare) compare();
+    // From the builder (an unsaved board, nowhere yet): both rule sets played to the end.
+    if (askedCompare) compare().then(() => comparing && comparing.act("end"));
   }
 
   start();

@@ -179,6 +179,25 @@ def verdict_in_stepper(page: Page, rule: str, text: str, state: str) -> None:
     assert_in_view(text_node, f"rule {rule}'s text in the stepper")
 
 
+def compare_with_cr5(page: Page) -> None:
+    """Under CR 5.0 a spell's targets are chosen as each step resolves (6.5.b): the judge's choice
+    made at declaration is replayed there step by step, and the column opens at the same Dusk."""
+    position = page.locator("#stepper-position").inner_text()
+    page.get_by_role("button", name="Comparer avec CR 5.0").click()
+    cr5 = page.locator('#compare .compare-column[data-ruleset="cr-5.0"]')
+    fr1 = page.locator('#compare .compare-column[data-ruleset="fr-1"]')
+    expect(fr1).to_have_attribute("data-steps", position.removeprefix("Étape "))  # where the judge is
+    expect(cr5.locator(".compare-position")).to_contain_text("jour 1, Crépuscule")
+    expect(cr5.locator(".log")).to_contain_text("b1 gagne le statut Endormi")
+    expect(cr5.locator(".compare-notice")).to_be_hidden()  # nothing differs that needs asking
+    check_state(page, "comparison open")
+    steps = int(cr5.get_attribute("data-steps"))
+    page.keyboard.press("ArrowLeft")  # the stepper's keys move the comparison
+    expect(cr5).to_have_attribute("data-steps", str(steps - 1))
+    page.get_by_role("button", name="Fermer la comparaison").click()
+    expect(page.locator("#board")).to_be_visible()
+
+
 def verdict_shown(player: Page, rule: str, text: str, state: str) -> None:
     expect(player.get_by_role("heading", level=1)).to_contain_text("Décision")
     check_state(player, state)
@@ -254,6 +273,8 @@ def test_reaction_and_two_step_spell(judge_and_player, site):
     expect(page.locator("#log")).to_contain_text("réaction")
     rule = page.locator("#verdict .verdict-rule .num").first.inner_text()
     verdict_in_stepper(page, rule, ".", "after the Dusk")
+    if page.viewport_size["width"] > 600:  # the comparison (not counted: the players do not need it)
+        compare_with_cr5(page)
     give_ruling(judge, player)
     print(f"\nReaction and two-step spell ({page.viewport_size['width']} px): {judge.count} actions")
     verdict_shown(player, rule, ".", "ruling, logged out")

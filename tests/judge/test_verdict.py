@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from django.test import Client
 
 from judge.scenarios import runner
@@ -122,3 +123,32 @@ def test_a_run_to_the_end_stops_when_a_morning_comes_back_and_nobody_can_win():
     end = runner.step_from(runner.position(doc, 0)["state"], "end")
     assert end["stopped"] == "over" and end["winner"] == "A"
     assert "4.3.a" in [n for e in end["log"] if e["step"] == end["decisive"] for n in e["rules"]]
+
+
+def test_the_comparison_replays_a_spell_s_targets_across_rule_sets_and_asks_only_what_differs():
+    doc = spell_board()
+    play = {"player": "A", "play": "a2", "targets": ["a1", "b1"]}
+    at = (1, "dusk")
+    # fr-1 names the targets when the spell is played; cr-5.0 asks them as each step resolves.
+    cr5 = runner.run(dict(doc, rules="cr-5.0"), "end", decisions=[play], adapt=True, at=at)
+    fr1 = runner.run(dict(doc, rules="fr-1"), "end", decisions=[play], at=at)
+    assert cr5["diverged"] is None and cr5["pending"] is None
+    assert (cr5["state"]["day"], cr5["state"]["phase"]) == (fr1["state"]["day"], fr1["state"]["phase"]) == at
+    texts = [e["text"] for e in cr5["log"]]
+    assert "Sentinelle gagne le statut Endormi." in texts and "Guetteur gagne 1 jeton « boost » (0 → 1)." in texts
+    # Back the other way: the answers given step by step become the targets named at declaration.
+    steps = [{"player": "A", "play": "a2"}, {"player": "A", "targets": ["a1"]}, {"player": "A", "targets": ["b1"]}]
+    back = runner.run(dict(doc, rules="fr-1"), "end", decisions=steps, adapt=True, at=at)
+    assert back["diverged"] is None and back["decisions_used"] == 3
+    assert "Sentinelle gagne le statut Endormi." in [e["text"] for e in back["log"]]
+    # What cannot be translated stops the run there, waiting for the judge, instead of a 400.
+    odd = runner.run(dict(doc, rules="cr-5.0"), "end", decisions=[{"player": "A", "keep": ["a1"]}], adapt=True)
+    assert odd["diverged"]["index"] == 0 and odd["pending"]["player"] == "A"
+    with pytest.raises(runner.RunError):
+        runner.run(dict(doc, rules="cr-5.0"), "end", decisions=[play])  # without adapt: refused, as before
+
+
+def test_concordance_notes_explain_their_english_terms():
+    note = runner.explain_english("Le Repos renvoie aussi en Réserve les Gears ; le statut Ascended se perd.")
+    assert "Gears (des objets propres aux CR 5.0" in note and "Ascended (un statut d'Expédition" in note
+    assert runner.explain_english(note) == note  # once
