@@ -337,7 +337,8 @@ def _verdict(scenario: Scenario, out: dict, step: int | None, decisions: list[di
     if not step:
         return None
     entries = [e for e in out["log"] if e["step"] == step]
-    deciding = runner.decisive_entry(entries)
+    named = [e for e in entries if step == out.get("decisive") and e["seq"] == out.get("decisive_seq")]
+    deciding = named[0] if named else runner.decisive_entry(entries)
     if deciding is None:
         return None
     [rule] = cited_rules_text([deciding["rules"][0]], scenario.ruleset)
