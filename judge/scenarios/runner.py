@@ -12,6 +12,7 @@ log entry says so (``forced``): nobody needs to click « A passe » when passing
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections import Counter
@@ -331,11 +332,13 @@ def since_last_choice(log: list[dict]) -> list[dict]:
 
 def _position_key(doc: dict) -> str:
     """A position as a repetition sees it: the whole state and the decisions still to come, but not
-    the day's number nor the decisions already consumed."""
+    the day's number nor the decisions already consumed; hashed, so that remembering every Morning
+    of a long run costs a few bytes each, whatever the board's size."""
     progress = dict(doc.get("progress") or {})
     index = progress.pop("decision_index", 0) or 0
     same = {k: v for k, v in doc.items() if k not in ("day", "decisions", "progress")}
-    return json.dumps([same, progress, (doc.get("decisions") or [])[index:]], sort_keys=True, default=str)
+    text = json.dumps([same, progress, (doc.get("decisions") or [])[index:]], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _compact(doc: dict) -> dict:
@@ -513,6 +516,26 @@ def _decide(out: dict, run: list[dict]) -> None:
     out["decisive"] = entry["step"] if entry else decisive_step(run)
     out["decisive_seq"] = entry["seq"] if entry else None
     out["decisive_rule"] = entry["rules"][0] if entry else None
+
+
+def states_at(document: dict, positions: set[int], decisions: list[dict] | None = None) -> dict[int, dict]:
+    """The states after each of ``positions`` steps (the judge's ``decisions`` given, as
+    :func:`position`), in one replay: the boards before and after a ruling's deciding step."""
+    wanted = {p for p in positions if 0 <= p <= MAX_STEPS}
+    budget = Budget()
+    budget.require_steps(max(wanted, default=0))
+    states: dict[int, dict] = {}
+    with budget.hard_stop():
+        game = budget.load(document)
+        driver = _Driver(game, list(decisions or []), budget)
+        if 0 in wanted:
+            states[0] = _compact(game.to_doc())
+        for n in range(1, max(wanted, default=0) + 1):
+            if not driver.step():
+                break
+            if n in wanted:
+                states[n] = _compact(game.to_doc())
+    return states
 
 
 def position(document: dict, steps: int = 0, decisions: list[dict] | None = None) -> dict:

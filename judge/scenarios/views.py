@@ -342,8 +342,10 @@ def _verdict(scenario: Scenario, out: dict, step: int | None, decisions: list[di
     if deciding is None:
         return None
     [rule] = cited_rules_text([deciding["rules"][0]], scenario.ruleset)
-    before = runner.position(scenario.document, step - 1, decisions)["state"]
-    after = out["state"] if step == out["steps"] else runner.position(scenario.document, step, decisions)["state"]
+    states = runner.states_at(scenario.document, {step - 1} if step == out["steps"] else {step - 1, step}, decisions)
+    before, after = states.get(step - 1), out["state"] if step == out["steps"] else states.get(step)
+    if before is None or after is None:
+        return None
     seqs = [e["seq"] for e in entries]
     cites = lambda e: {**e, "cites": [(n, anchor(n)) for n in e["rules"]]}  # noqa: E731
     return {

@@ -84,7 +84,7 @@ export function renderChoices(snap, { choose, label, cardLabel }) {
 /** One play (or one step's targets) asked step by step. */
 function targetsChooser(pending, base, options, labels, { choose, label, cardLabel }) {
   const chosen = [];
-  const head = base.play ? label(base) : (pending.text || "Cibles");
+  const head = base.play ? label(base) : `Cibles de ${cardLabel(pending.card)}`;
   const box = el("fieldset", { class: "targets-chooser" }, el("legend", { text: head }));
   const steps = el("ol", { class: "target-steps" });
   box.append(steps);
@@ -126,4 +126,15 @@ function targetsChooser(pending, base, options, labels, { choose, label, cardLab
 
   draw();
   return box;
+}
+
+/** What the pending decision asks, in French: for the targets of a step (cr-5.0, 6.5.b) the card,
+ * the step's sentence and how many targets — not the engine's verb; otherwise the engine's text. */
+export function pendingSentence(pending, state, cardLabel) {
+  if (!pending) return "";
+  const card = pending.kind === "targets" ? cardsById(state).get(pending.card) : null;
+  const step = card && Array.isArray(card.effect) ? card.effect[pending.step] : null;
+  if (!step) return pending.text || "";
+  const n = pending.choose || 1;
+  return `${cardLabel(pending.card)}, étape ${pending.step + 1} — ${cap(describeStep(step)).replace(/\.$/, "")} : ${pending.player} choisit ${n} ${n > 1 ? "cibles" : "cible"}.`;
 }

@@ -9,7 +9,7 @@
 import { describeCard } from "./builder/describe.js";
 import { api } from "./lib/api.js";
 import { openCompare, compareLabel } from "./compare.js";
-import { renderChoices } from "./choices.js";
+import { renderChoices, pendingSentence } from "./choices.js";
 
 (function () {
   "use strict";
@@ -168,7 +168,7 @@ import { renderChoices } from "./choices.js";
     if (!pending) { pendingBox.hidden = true; pendingBox.replaceChildren(); return; }
     const names = cardNames(snap.state);
     const parts = [el("h2", { text: `Décision attendue : joueur ${pending.player}` }),
-      el("p", { class: "pending-text", text: pending.text || "" })];
+      el("p", { class: "pending-text", text: pendingSentence(pending, snap.state, (id) => view.cardLabel(id, names)) })];
     if ((pending.rules || []).length) parts.push(el("p", {}, "Règles : ", ruleLinks(pending.rules)));
     if (pending.reason) parts.push(el("p", { class: "problem", text: pending.reason }));
     parts.push(renderChoices(snap, { choose, label: (d) => decisionLabel(d, names), cardLabel: (id) => view.cardLabel(id, names) }));

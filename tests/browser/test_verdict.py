@@ -86,6 +86,11 @@ def assert_in_view(locator, what: str) -> None:
     )
 
 
+def idle(page: Page) -> None:
+    """The stepper has answered (a key pressed while it computes is ignored, as a double click)."""
+    page.wait_for_function("() => !document.getElementById('stepper').classList.contains('busy')")
+
+
 def check_state(page: Page, state: str) -> None:
     assert_no_horizontal_overflow(page, state)
     assert_no_serious_axe_violations(page, state)
@@ -267,8 +272,10 @@ def test_reaction_and_two_step_spell(judge_and_player, site):
     judge.click(pending.get_by_role("button", name=re.compile(r"^Étape 1 — Un Personnage ciblé gagne 1 boost : a1$")))
     judge.click(pending.get_by_role("button", name=re.compile(r"^Étape 2 — Un Personnage ciblé devient Endormi : b1$")))
     expect(page.locator("#log")).to_contain_text("cibles : la carte a1, la carte b1")
+    idle(page)
     judge.key("f")  # the rest of the Afternoon: B then A can only pass, played for the judge
     expect(page.locator("#log")).to_contain_text("aucun autre choix possible : joué automatiquement")
+    idle(page)
     judge.key("f")  # the Dusk: the reaction, then the expeditions
     expect(page.locator("#log")).to_contain_text("réaction")
     rule = page.locator("#verdict .verdict-rule .num").first.inner_text()
@@ -279,3 +286,36 @@ def test_reaction_and_two_step_spell(judge_and_player, site):
     print(f"\nReaction and two-step spell ({page.viewport_size['width']} px): {judge.count} actions")
     verdict_shown(player, rule, ".", "ruling, logged out")
     assert errors == []
+
+
+def test_under_cr5_each_step_asks_its_target_in_french(page: Page, site, make_judge):
+    """Under CR 5.0 the targets are chosen as each step resolves (6.5.b): the prompt names the card,
+    the step's sentence and the count, never the engine's verb."""
+    from judge.scenarios.models import Scenario
+
+    from ..judge.test_verdict import spell_board
+
+    scenario = Scenario(
+        title="Élan (CR 5.0)", author=make_judge("auteur"), document=dict(spell_board(), rules="cr-5.0")
+    )
+    scenario.save_document()
+    page.goto(f"{site}/scenarios/{scenario.uuid}/decision/{scenario.share_token}/")  # the players' link, logged out
+    expect(page.locator("#verdict, .ruling-situation").first).to_be_visible()
+    sign_in(page, site, "auteur", PASSWORD, next_path=f"/scenarios/{scenario.uuid}/")
+    pending = page.locator("#pending")
+    expect(pending).to_be_visible()
+    pending.get_by_role("button", name="A joue Élan (a2)").click()
+    expect(page.locator("#stepper-position")).to_have_text("Étape 1")
+    for step, sentence, target in (
+        (1, "Un Personnage ciblé gagne 1 boost", "Guetteur (a1)"),
+        (2, "Un Personnage ciblé devient Endormi", "Sentinelle (b1)"),
+    ):
+        idle(page)
+        page.keyboard.press("d")  # on to the step that asks
+        expect(pending.locator(".pending-text")).to_have_text(
+            f"Élan (a2), étape {step} — {sentence} : A choisit 1 cible."
+        )
+        expect(pending).not_to_contain_text("gain_")
+        pending.get_by_role("button", name=f"Étape {step} — {sentence} : {target}").click()
+    expect(page.locator("#log")).to_contain_text("Sentinelle gagne le statut Endormi")
+    assert_no_serious_axe_violations(page, "cr-5.0 targets answered")

@@ -152,3 +152,11 @@ def test_concordance_notes_explain_their_english_terms():
     note = runner.explain_english("Le Repos renvoie aussi en Réserve les Gears ; le statut Ascended se perd.")
     assert "Gears (des objets propres aux CR 5.0" in note and "Ascended (un statut d'Expédition" in note
     assert runner.explain_english(note) == note  # once
+
+
+def test_the_boards_around_the_deciding_step_are_the_replay_s():
+    doc = fugace_board()
+    states = runner.states_at(doc, {0, 1})
+    assert states[0]["players"]["A"]["hero_expedition"][0]["id"] == "a1"
+    assert [c["id"] for c in states[1]["players"]["A"]["discard"]] == ["a1"]  # the Fugace one, discarded (2.4.6.c)
+    assert states[1] == runner.position(doc, 1)["state"]
