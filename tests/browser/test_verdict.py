@@ -215,12 +215,24 @@ def verdict_shown(player: Page, rule: str, text: str, state: str) -> None:
 def test_fugace_character_at_night(judge_and_player, site):
     page, player, errors = judge_and_player
     judge, panel = open_builder(page, site)
+    phone = page.viewport_size["width"] < 600
+    if phone:  # the sticky toolbar is one row of buttons
+        buttons = page.locator("#builder .toolbar button:visible")
+        tops = {round(b["y"]) for b in (buttons.nth(k).bounding_box() for k in range(buttons.count()))}
+        assert len(tops) == 1, tops
     judge.choose(page.get_by_label("Phase"), "night")
     add_card(judge, panel, "Expédition du Héros", "A", "Personnage Fugace")
     save_and_open(judge)
     judge.key("f")
     expect(page.locator("#log")).to_contain_text("2.4.6.c")
     verdict_in_stepper(page, "2.4.6.c", "Fugace", "after the Night")
+    if phone:  # no hover on a phone: a first touch on a rule of the log shows its text in the panel
+        panel_box = page.locator("#rule-panel")
+        expect(panel_box).to_contain_text("Touchez un numéro de règle")
+        here = page.url
+        page.locator('#log a.rule-link[data-rule="4.2.5.c"]').first.tap()
+        expect(panel_box).to_contain_text("4.2.5.c")
+        assert page.url == here
     give_ruling(judge, player)
     print(f"\nFugace at Night ({page.viewport_size['width']} px): {judge.count} actions")
     assert judge.count <= 12

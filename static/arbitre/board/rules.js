@@ -76,9 +76,15 @@ export function ruleTools(options) {
       const link = el("a", { href: ruleUrl(number), class: "rule-link num", text: number, dataset: { rule: number } });
       link.addEventListener("mouseenter", () => showRule(number));
       link.addEventListener("focus", () => showRule(number));
-      // No hover on a touch screen: the first tap shows the text in the panel, the second opens the page.
+      // No hover on a touch screen: the first touch shows the text in the panel, the second opens the
+      // page. (Decided on pointerdown: the focus that follows already shows the rule.)
+      let firstTouch = false;
+      link.addEventListener("pointerdown", (event) => {
+        firstTouch = !!rulePanel && (event.pointerType === "touch" || NO_HOVER()) && rulePanel.dataset.showing !== number;
+      });
       link.addEventListener("click", (event) => {
-        if (!rulePanel || !NO_HOVER() || rulePanel.dataset.showing === number) return;
+        if (!firstTouch) return;
+        firstTouch = false;
         event.preventDefault();
         showRule(number);
         rulePanel.scrollIntoView({ block: "nearest" });
