@@ -285,6 +285,11 @@ import { renderChoices, pendingSentence } from "./choices.js";
     }
   }
 
+  /** The ruling's players' link at this position, its deciding step named. */
+  function rulingHref(snap) {
+    return initial.shared_ruling + query(snap.steps, extra.slice(0, snap.extraUsed), { decisive: snap.decisive ? String(snap.decisive) : "" });
+  }
+
   // ---- the « Décision »: the deciding step of the last run and its rule's text -------------------------------
   // Shown after a run of several steps, or at the end of the game (one step is the summary's to say).
   function renderVerdict(snap, from) {
@@ -305,6 +310,10 @@ import { renderChoices, pendingSentence } from "./choices.js";
     }
     const rule = el("div", { class: "verdict-rule rule-panel", "aria-label": "Règle qui a décidé" });
     parts.push(rule);
+    if (initial.uuid) {   // the players' link, first, where the judge is looking (not under the board)
+      parts.splice(1, 0, el("p", { class: "verdict-share" }, el("a", { class: "button primary", id: "verdict-share",
+        href: rulingHref(snap) }, "Montrer la décision aux joueurs"), " ", el("span", { class: "muted", text: "(lien qui s'ouvre sans compte, imprimable)" })));
+    }
     verdictBox.replaceChildren(...parts);
     verdictBox.hidden = false;
     if (snap.decisiveRule) view.renderRule(snap.decisiveRule, rule);
@@ -367,7 +376,7 @@ import { renderChoices, pendingSentence } from "./choices.js";
     renderVerdict(snap, from);
     const q = query(snap.steps, extra);
     shareInput.value = new URL(q, location.href).href;
-    if (initial.uuid) rulingLink.href = initial.shared_ruling + query(snap.steps, extra, { decisive: snap.decisive ? String(snap.decisive) : "" });
+    if (initial.uuid) rulingLink.href = rulingHref(snap);
     updateButtons();
   }
 
@@ -522,8 +531,10 @@ import { renderChoices, pendingSentence } from "./choices.js";
         comparing = null;
         layout.hidden = false;
         updateButtons();
+        // Back where the judge was: the bar (sticky, so measured from the stepper's top), the « Décision », the board.
+        window.scrollTo({ top: root.getBoundingClientRect().top + window.scrollY, behavior: "instant" });
         compareButton.setAttribute("aria-expanded", "false");
-        compareButton.focus();
+        buttons.next.focus({ preventScroll: true });   // the controls, in view (the compare button is under the board)
       },
     });
     layout.hidden = true;

@@ -161,15 +161,20 @@ def save_and_open(judge: Judge):
     expect(page.get_by_role("status").filter(has_text="Scénario enregistré")).to_be_visible()
     judge.click(page.get_by_role("link", name="Ouvrir dans le pas-à-pas"))
     expect(page.locator("#stepper-position")).to_have_text("Étape 0")
+    # A private draft (the default): its step link opens only for the judge, and the page says so.
+    expect(page.locator("#share-warning")).to_contain_text("Brouillon privé")
     # Saved without a title: it got the default one, the date and time of the ruling.
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Décision du \d{1,2}/\d{1,2} \d\d:\d\d$"))
     check_state(page, "stepper opened")
 
 
 def give_ruling(judge: Judge, player: Page) -> Page:
-    """The judge opens the printable ruling; the player opens its address, logged out."""
+    """The judge opens the ruling from the « Décision » box, where it is in view after the run; the
+    player opens its address, logged out."""
     page = judge.page
-    judge.click(page.get_by_role("link", name=re.compile("Décision à montrer")))
+    show = page.locator("#verdict").get_by_role("link", name="Montrer la décision aux joueurs")
+    assert_in_view(show, "the players' link")
+    judge.click(show)
     expect(page.locator("#ruling")).to_be_visible()
     player.goto(page.url)
     return player
@@ -226,17 +231,18 @@ def test_fugace_character_at_night(judge_and_player, site):
     judge.key("f")
     expect(page.locator("#log")).to_contain_text("2.4.6.c")
     verdict_in_stepper(page, "2.4.6.c", "Fugace", "after the Night")
-    if phone:  # no hover on a phone: a first touch on a rule of the log shows its text in the panel
+    give_ruling(judge, player)
+    print(f"\nFugace at Night ({page.viewport_size['width']} px): {judge.count} actions")
+    assert judge.count <= 12
+    verdict_shown(player, "2.4.6.c", "Fugace", "ruling, logged out")
+    if phone:  # (not counted) no hover on a phone: a first touch on a rule of the log shows its text in the panel
+        page.go_back()
         panel_box = page.locator("#rule-panel")
         expect(panel_box).to_contain_text("Touchez un numéro de règle")
         here = page.url
         page.locator('#log a.rule-link[data-rule="4.2.5.c"]').first.tap()
         expect(panel_box).to_contain_text("4.2.5.c")
         assert page.url == here
-    give_ruling(judge, player)
-    print(f"\nFugace at Night ({page.viewport_size['width']} px): {judge.count} actions")
-    assert judge.count <= 12
-    verdict_shown(player, "2.4.6.c", "Fugace", "ruling, logged out")
     assert errors == []
 
 
