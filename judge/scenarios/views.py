@@ -332,8 +332,9 @@ def _decisive_step(request, out: dict) -> int | None:
 
 
 def _verdict(scenario: Scenario, out: dict, step: int | None, decisions: list[dict]) -> dict | None:
-    """The « Décision » box: the deciding step's entries, the rule that decided it (the first rule of
-    its winning entry, else of its first change), with its text, and the boards before and after it."""
+    """The « Décision » box: the deciding step's entries, the entry that decided (the one the run
+    named, else :func:`runner.decisive_entry` of the step) and its first rule with its text, and the
+    boards before and after the step."""
     if not step:
         return None
     entries = [e for e in out["log"] if e["step"] == step]
