@@ -91,8 +91,21 @@ def idle(page: Page) -> None:
     page.wait_for_function("() => !document.getElementById('stepper').classList.contains('busy')")
 
 
+#: The words of the board's region labels drawn on more than one line ("Compagn" / "on").
+BROKEN_WORDS = """() => [...document.querySelectorAll('.region-label')].flatMap((label) => {
+  const text = label.firstChild; if (!text) return [];
+  const range = document.createRange(); const broken = []; let at = 0;
+  for (const word of label.textContent.split(/\\s+/).filter(Boolean)) {
+    const start = label.textContent.indexOf(word, at); at = start + word.length;
+    range.setStart(text, start); range.setEnd(text, at);
+    if (range.getClientRects().length > 1) broken.push(word);
+  }
+  return broken; })"""
+
+
 def check_state(page: Page, state: str) -> None:
     assert_no_horizontal_overflow(page, state)
+    assert page.evaluate(BROKEN_WORDS) == [], f"{state}: a region's name is cut mid-word"
     assert_no_serious_axe_violations(page, state)
 
 
