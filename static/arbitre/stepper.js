@@ -333,7 +333,15 @@ import { renderChoices, pendingSentence } from "./choices.js";
     else if (snap.steps) parts.push(el("strong", { text: `Étape ${snap.steps}` }), " — ");
     if (!snap.steps) parts.push("Position de départ.");
     else parts.push(entries.map((e) => e.text).join(" "));
-    if (snap.stopped && STOPPED_FR[snap.stopped] && snap.stopped !== "step") parts.push(el("span", { class: "muted", text: ` (${STOPPED_FR[snap.stopped]})` }));
+    let stopped = snap.stopped && snap.stopped !== "step" ? STOPPED_FR[snap.stopped] : "";
+    // The engine's last step of a phase may also begin the next (the last Cleanup, then the Morning):
+    // said, so that the board's new phase is not read as a step too far.
+    const begins = entries.findIndex((e) => (e.event || {}).type === "phase");
+    if (snap.stopped === "phase_end" && begins > 0) {
+      const ended = entries[begins - 1];
+      stopped = `arrêt à la fin de la phase ${PHASE_FR[ended.phase] || ended.phase} ; la suivante commence à cette même étape`;
+    }
+    if (stopped) parts.push(el("span", { class: "muted", text: ` (${stopped})` }));
     summary.replaceChildren(...parts);
   }
 
