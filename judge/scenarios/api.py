@@ -100,8 +100,15 @@ class IsAuthorOrStaffOrReadOnly(permissions.BasePermission):
 def _run_response(document, params) -> Response:
     """The run's output; past the engine budget, a 422 (``judge.api_errors``)."""
     try:
+        at = (params["at_day"], params["at_phase"]) if params.get("at_day") and params.get("at_phase") else None
         output = runner.run(
-            document, until=params["until"], decisions=params["decisions"], steps=params["steps"], budget=Budget()
+            document,
+            until=params["until"],
+            decisions=params["decisions"],
+            steps=params["steps"],
+            budget=Budget(),
+            adapt=params.get("adapt", False),
+            at=at,
         )
     except engine.ScenarioError as exc:
         return Response({"problems": exc.problems}, status=status.HTTP_400_BAD_REQUEST)

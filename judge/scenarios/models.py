@@ -9,12 +9,14 @@ import uuid
 from datetime import timedelta
 
 from django.conf import settings
+from django.core import signing
 from django.core.cache import cache
 from django.db import models, transaction
 from django.db.models import Q
 from django.db.models.signals import m2m_changed, post_delete
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.text import slugify
 
 import engine
@@ -62,6 +64,9 @@ class Tag(models.Model):
                 tags.append(cls.objects.get_or_create(slug=slugify(name)[:60] or name, defaults={"name": name})[0])
         return tags
 
+
+#: The salt of :attr:`Scenario.share_token`: its HMAC signs nothing else.
+SHARE_SALT = "arbitre.scenarios.ruling-share"
 
 #: How long a deleted scenario stays in its author's bin ("Corbeille"), restorable.
 RESTORE_DAYS = 30
@@ -200,6 +205,16 @@ class Scenario(models.Model):
     def ruleset_short(self) -> str:
         """The label without its gloss, for a list: "CR 5.0", "FR v1.x"."""
         return self.ruleset_label.split(" (")[0]
+
+    @property
+    def share_token(self) -> str:
+        """The key of the link that shows this scenario's rulings to anyone who has it, logged out
+        or not, the scenario otherwise keeping its visibility: an HMAC of its uuid under the site's
+        secret key (unguessable, nothing stored; it changes only with the secret key)."""
+        return signing.Signer(salt=SHARE_SALT).signature(str(self.uuid))
+
+    def shares_with(self, token: str) -> bool:
+        return constant_time_compare(token, self.share_token)
 
     def can_edit(self, user) -> bool:
         return bool(user and user.is_authenticated and (user.is_staff or user.pk == self.author_id))

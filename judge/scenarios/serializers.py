@@ -128,6 +128,20 @@ class RunRequestSerializer(serializers.Serializer):
     until = serializers.ChoiceField(choices=UNTIL, default="end")
     decisions = serializers.ListField(child=serializers.DictField(), required=False, default=list)
     steps = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=5000, default=None)
+    adapt = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Les décisions viennent de l'autre jeu de règles : traduites là où les deux posent le même "
+        "choix autrement (cibles d'un Sort), le déroulé s'arrête là où elles divergent (« diverged »).",
+    )
+    at_day = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=1000, default=None)
+    at_phase = serializers.ChoiceField(
+        choices=["setup", "morning", "noon", "afternoon", "dusk", "night"],
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Avec at_day : s'arrêter avant la première étape qui dépasse ce moment de la partie.",
+    )
 
 
 class DocumentRunRequestSerializer(RunRequestSerializer):

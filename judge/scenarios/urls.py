@@ -11,6 +11,7 @@ urlpatterns = [
     path("corbeille/", views.trash, name="trash"),
     path("<uuid:uuid>/", views.stepper, name="stepper"),
     path("<uuid:uuid>/decision/", views.ruling, name="ruling"),
+    path("<uuid:uuid>/decision/<str:token>/", views.shared_ruling, name="shared_ruling"),
     path("<uuid:uuid>/modifier/", views.edit, name="edit"),
     path("<uuid:uuid>/copier/", views.copy, name="copy"),
     path("<uuid:uuid>/supprimer/", views.delete, name="delete"),

@@ -17,7 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -205,6 +205,8 @@ def stepper(request, uuid):
                 "ruleset": scenario.ruleset,
                 "can_edit": scenario.can_edit(request.user),
                 "authenticated": request.user.is_authenticated,
+                "visibility": scenario.visibility,
+                "shared_ruling": reverse("judge:shared_ruling", args=[scenario.uuid, scenario.share_token]),
             },
             "default_ruleset": settings.ARBITRE_DEFAULT_RULESET,
         },
@@ -300,10 +302,67 @@ def cited_rules_text(citations: list[str], ruleset: str) -> list[dict]:
 
 
 def ruling(request, uuid):
-    """The ruling at step N: the board, every step from the start with the full text of each rule it
-    cites, the judge's note and the scenario's permalink; printable on A4. The link a floor judge
-    gives the head judge: ``?etape=N&choix=…&note=…`` (the stepper's position, plus the note)."""
+    """The ruling at step N, for whoever may read the scenario (see :func:`shared_ruling` for the
+    players): ``?etape=N&choix=…&note=…`` (the stepper's position, plus the note)."""
     scenario = get_object_or_404(Scenario.objects.readable_by(request.user), uuid=uuid)
+    return _ruling(request, scenario, shared=False)
+
+
+def shared_ruling(request, uuid, token):
+    """The same ruling for anyone given its link, logged out or not, whatever the scenario's
+    visibility: the link carries the scenario's share token (:attr:`Scenario.share_token`); a
+    wrong token is a 404, as a private scenario is to a stranger."""
+    scenario = get_object_or_404(Scenario.objects.all(), uuid=uuid)
+    if not scenario.shares_with(token):
+        raise Http404("Décision introuvable.")
+    return _ruling(request, scenario, shared=True)
+
+
+def _decisive_step(request, out: dict) -> int | None:
+    """The step shown as « Décision »: the one the stepper names (``?decisive=K``, when it is a step
+    already played), else the run's own (:func:`runner.decisive_step` of the steps since the last
+    choice a player made)."""
+    try:
+        asked = int(request.GET.get("decisive", "") or 0)
+    except ValueError:
+        asked = 0
+    if 1 <= asked <= out["steps"]:
+        return asked
+    return out.get("decisive")
+
+
+def _verdict(scenario: Scenario, out: dict, step: int | None, decisions: list[dict]) -> dict | None:
+    """The « Décision » box: the deciding step's entries, the entry that decided (the one the run
+    named, else :func:`runner.decisive_entry` of the step) and its first rule with its text, and the
+    boards before and after the step."""
+    if not step:
+        return None
+    entries = [e for e in out["log"] if e["step"] == step]
+    named = [e for e in entries if step == out.get("decisive") and e["seq"] == out.get("decisive_seq")]
+    deciding = named[0] if named else runner.decisive_entry(entries)
+    if deciding is None:
+        return None
+    [rule] = cited_rules_text([deciding["rules"][0]], scenario.ruleset)
+    states = runner.states_at(scenario.document, {step - 1} if step == out["steps"] else {step - 1, step}, decisions)
+    before, after = states.get(step - 1), out["state"] if step == out["steps"] else states.get(step)
+    if before is None or after is None:
+        return None
+    seqs = [e["seq"] for e in entries]
+    cites = lambda e: {**e, "cites": [(n, anchor(n)) for n in e["rules"]]}  # noqa: E731
+    return {
+        "step": step,
+        "deciding": cites(deciding),
+        "others": [cites(e) for e in entries if e is not deciding],
+        "rule": rule,
+        "before": {"state": before, "log": [], "last": []},
+        "after": {"state": after, "log": entries, "last": seqs},
+    }
+
+
+def _ruling(request, scenario: Scenario, shared: bool):
+    """The ruling at step N: at the top the « Décision » (the deciding step, its rule's text, the
+    board before and after it), then every step from the start with the full text of each rule it
+    cites, the judge's note and the links; printable on A4."""
     try:
         steps = max(0, min(int(request.GET.get("etape", "0") or 0), runner.MAX_STEPS))
     except ValueError:
@@ -313,8 +372,10 @@ def ruling(request, uuid):
     note = request.GET.get("note", "")[:MAX_NOTE]
     problems = [{"path": "choix", "message": problem}] if problem else []
     out = None
+    verdict = None
     try:
         out = runner.position(scenario.document, steps, decisions)
+        verdict = _verdict(scenario, out, _decisive_step(request, out), decisions)
     except (engine.ScenarioError, runner.RunError, BudgetExceeded) as exc:
         problems += exc.problems
     groups: list[dict] = []
@@ -331,9 +392,19 @@ def ruling(request, uuid):
     query = {"etape": out["steps"] if out else steps}
     if choix and not problem:
         query["choix"] = choix
-    permalink = request.build_absolute_uri(reverse("judge:stepper", args=[scenario.uuid]) + "?" + urlencode(query))
-    here = request.build_absolute_uri(
-        reverse("judge:ruling", args=[scenario.uuid]) + "?" + urlencode({**query, **({"note": note} if note else {})})
+    if verdict and request.GET.get("decisive"):
+        query["decisive"] = verdict["step"]
+    readable = Scenario.objects.readable_by(request.user).filter(pk=scenario.pk).exists()
+    permalink = (
+        request.build_absolute_uri(reverse("judge:stepper", args=[scenario.uuid]) + "?" + urlencode(query))
+        if readable
+        else ""
+    )
+    with_note = {**query, **({"note": note} if note else {})}
+    players = reverse("judge:shared_ruling", args=[scenario.uuid, scenario.share_token])
+    here = reverse(
+        "judge:shared_ruling" if shared else "judge:ruling",
+        args=[scenario.uuid, scenario.share_token] if shared else [scenario.uuid],
     )
     last = [e for e in out["log"] if e["step"] == out["steps"]] if out else []
     return render(
@@ -342,13 +413,18 @@ def ruling(request, uuid):
         {
             "scenario": scenario,
             "out": out,
+            "verdict": verdict,
             "groups": groups,
             "rules": rules,
             "note": note,
             "steps": query["etape"],
             "choix": query.get("choix", ""),
+            "decisive": query.get("decisive", ""),
             "permalink": permalink,
-            "here": here,
+            "here": request.build_absolute_uri(here + "?" + urlencode(with_note)),
+            "players_link": request.build_absolute_uri(players + "?" + urlencode(with_note)),
+            "shared": shared,
+            "private": scenario.visibility == Scenario.Visibility.PRIVATE,
             "problems": problems,
             "french_ruleset": french_ruleset(scenario.ruleset),
             "board": {"state": out["state"], "log": last, "last": [e["seq"] for e in last]} if out else None,

@@ -2,11 +2,13 @@
  * translation, v1.x) and cr-5.0 (the official Comprehensive Rules 5.0), each through POST /api/run/
  * with the document's `rules` changed (nothing is saved). The two logs stand side by side (stacked on
  * a phone), each with its rule set, its end (winner, or the decision it waits for) and its citations
- * ("4.2.5.d (CR 5.0)" links to the official paragraph's page); each column steps on its own, or both
- * together. Every piece of user text goes through textContent (board.js el()), never innerHTML.
+ * ("4.2.5.d (CR 5.0)" links to the official paragraph's page). It opens where the judge is, the
+ * judge's decisions replayed where both rule sets share them; the stepper's controls move both
+ * columns. Every piece of user text goes through textContent (board.js el()), never innerHTML.
  *
  *   import { openCompare, compareLabel } from "./compare.js";
- *   openCompare(container, { document, ruleset, decisions, apiRun, rulesPage, apiRules });
+ *   const compare = openCompare(container, { document, ruleset, decisions, steps, at, apiRun, rulesPage, apiRules });
+ *   compare.act("next");
  */
 import "./board.js";
 import { api } from "./lib/api.js";
@@ -27,8 +29,14 @@ function problemsText(data, status) {
   return (data && data.detail) || `erreur ${status}`;
 }
 
-/** One column: the document run under `ruleset`, at a position (`steps`) it moves on its own. */
-function column(ruleset, options) {
+/** The phase that follows each, for « Jusqu'à la phase suivante » in a column. */
+const NEXT_PHASE = { setup: "morning", morning: "noon", noon: "afternoon", afternoon: "dusk", dusk: "night", night: "morning" };
+
+/** One column: the document run under `ruleset`. `own`: the stepper's rule set, opened at the
+ * stepper's position with the judge's decisions; otherwise those decisions are replayed where both
+ * rule sets share them (`adapt`), up to the same moment of the game (`at`), and the column asks
+ * only where they differ. */
+function column(ruleset, options, own) {
   const name = shortName(ruleset);
   const doc = JSON.parse(JSON.stringify(options.document));
   doc.rules = ruleset;
@@ -36,11 +44,9 @@ function column(ruleset, options) {
   let out = null;
   let busy = false;
   const headingId = `compare-title-${ruleset.replace(/[^a-z0-9]/g, "")}`;
-  const hidden = (text) => el("span", { class: "visually-hidden", text });
-  const control = (label, act) => el("button", { type: "button", class: "secondary small", onclick: () => go(act) }, label, hidden(` (${name})`));
   const position = el("p", { class: "compare-position", "aria-live": "polite" });
   const end = el("p", { class: "compare-end", role: "status" });
-  const notice = el("p", { class: "compare-notice muted", hidden: true });
+  const notice = el("p", { class: "compare-notice", hidden: true });
   const choices = el("div", { class: "choices", role: "group", "aria-label": `Décision attendue (${name})`, hidden: true });
   const logList = el("ol", { class: "log compare-log" });
   const view = window.ArbitreBoard.create({
@@ -48,22 +54,11 @@ function column(ruleset, options) {
   });
   const node = el("section", { class: "compare-column", dataset: { ruleset }, "aria-labelledby": headingId },
     el("h3", { id: headingId, class: "ruleset-label", text: `Règles : ${RULESETS[ruleset] || name}` }),
-    el("div", { class: "compare-controls actions" },
-      control("Début", "start"), control("Préc.", "back"), control("Suiv.", "next"), control("Fin", "end")),
-    position, end, choices, notice, logList);
+    position, end, notice, choices, logList);
 
-  async function run(steps, until, retried) {
-    const body = { document: doc, steps, until, decisions };
-    const response = await api("POST", options.apiRun, body);
+  async function run(body) {
+    const response = await api("POST", options.apiRun, Object.assign({ document: doc, decisions, adapt: !own }, body));
     if (response.ok && response.data) return response.data;
-    const problems = response.data && Array.isArray(response.data.problems) ? response.data.problems : [];
-    if (!retried && decisions.length && problems.some((p) => String(p.path || "").startsWith("decisions"))) {
-      // The judge's choices made under the other rule set do not fit here: played without them.
-      decisions = [];
-      notice.textContent = `Les décisions prises dans le pas-à-pas ne s'appliquent pas sous ${name} : déroulé sans elles.`;
-      notice.hidden = false;
-      return run(steps, until, true);
-    }
     end.textContent = `Le moteur refuse ce déroulé sous ${name} : ${response.status ? problemsText(response.data, response.status) : response.message}`;
     end.className = "compare-end problem";
     return null;
@@ -76,6 +71,13 @@ function column(ruleset, options) {
     end.className = "compare-end";
     choices.replaceChildren();
     choices.hidden = true;
+    if (out.diverged) {
+      // What the two rule sets do not share: said, and asked here.
+      notice.textContent = `Sous ${name}, votre décision n° ${out.diverged.index + 1} ne s'applique pas telle quelle (${out.diverged.message}) : choisissez ci-dessous.`;
+      notice.hidden = false;
+    } else {
+      notice.hidden = true;
+    }
     if (out.winner) {
       end.textContent = state.mode === "2v2" ? `Fin de la partie : l'équipe ${out.winner} gagne.` : `Fin de la partie : le joueur ${out.winner} gagne.`;
       end.classList.add("winner");
@@ -83,7 +85,8 @@ function column(ruleset, options) {
       end.textContent = `Décision attendue : joueur ${out.pending.player}${out.pending.text ? ` — ${out.pending.text}` : ""}`;
       const names = view.cardNames(state);
       for (const decision of out.legal_decisions || []) {
-        choices.append(el("button", { type: "button", class: "choice", onclick: () => choose(decision) }, view.decisionLabel(decision, names)));
+        choices.append(el("button", { type: "button", class: "choice", onclick: () => choose(decision) },
+          view.decisionLabel(decision, names), el("span", { class: "visually-hidden", text: ` (${name})` })));
       }
       choices.hidden = !choices.childElementCount;
     } else {
@@ -92,15 +95,23 @@ function column(ruleset, options) {
     view.renderLog(out, logList);
   }
 
+  /** Move this column: `start` (where the comparison opens), `next`, `back`, `phase`, `end`. */
   async function go(act, decision) {
     if (busy) return;
     const steps = out ? out.steps : 0;
-    const asked = { start: [0, "none"], back: [Math.max(0, steps - 1), "none"], next: [steps, "step"], end: [steps, "end"] }[act];
+    let body;
+    if (act === "start") body = own ? { steps: options.steps || 0, until: "none" }
+      : { steps: 0, until: "end", at_day: options.at && options.at.day, at_phase: options.at && options.at.phase };
+    else if (act === "back") body = { steps: Math.max(0, steps - 1), until: "none" };
+    else if (act === "next") body = { steps, until: "step" };
+    else if (act === "phase") body = { steps, until: NEXT_PHASE[(out && out.state && out.state.phase) || "morning"] || "end" };
+    else body = { steps, until: "end" };
     if (decision) decisions = decisions.slice(0, out ? out.decisions_used : 0).concat([decision]);
+    else if (out && out.diverged) decisions = decisions.slice(0, out.decisions_used);
     busy = true;
     node.setAttribute("aria-busy", "true");
     try {
-      const answer = await run(asked[0], asked[1]);
+      const answer = await run(body);
       if (answer) { out = answer; render(); }
     } finally {
       busy = false;
@@ -113,25 +124,23 @@ function column(ruleset, options) {
   return { node, go, ruleset };
 }
 
-/** Show, in `container`, the document run to its end under both rule sets: `options.ruleset` first. */
+/** Show, in `container`, the document under both rule sets, `options.ruleset` first, opened where
+ * the judge is (`options.steps`, `options.at`). The stepper's controls drive it (`act`): one set of
+ * controls; the columns only ask the decisions they wait for. */
 export function openCompare(container, options) {
   const first = options.ruleset || "fr-1";
-  const columns = [column(first, options), column(otherRuleset(first), options)];
+  const columns = [column(first, options, true), column(otherRuleset(first), options, false)];
   const both = (act) => Promise.all(columns.map((c) => c.go(act)));
-  const hidden = (text) => el("span", { class: "visually-hidden", text });
   const close = el("button", { type: "button", class: "secondary small", id: "compare-close",
     onclick: () => { container.hidden = true; container.replaceChildren(); if (options.onClose) options.onClose(); } }, "Fermer la comparaison");
   container.replaceChildren(
-    el("h2", { id: "compare-title", text: `Comparaison : ${shortName(first)} et ${shortName(otherRuleset(first))}` }),
-    el("p", { class: "hint", text: "Le même plateau, joué sous chaque jeu de règles (rien n'est enregistré). Chaque colonne avance seule, ou les deux ensemble." }),
-    el("div", { class: "compare-controls actions", role: "group", "aria-label": "Les deux déroulés" },
-      el("button", { type: "button", class: "secondary small", onclick: () => both("start") }, "Début", hidden(" (les deux)")),
-      el("button", { type: "button", class: "secondary small", onclick: () => both("back") }, "Préc.", hidden(" (les deux)")),
-      el("button", { type: "button", class: "secondary small", onclick: () => both("next") }, "Suiv.", hidden(" (les deux)")),
-      el("button", { type: "button", class: "secondary small", onclick: () => both("end") }, "Fin", hidden(" (les deux)")),
-      close),
+    el("div", { class: "compare-head" },
+      el("h2", { id: "compare-title", text: `Comparaison : ${shortName(first)} et ${shortName(otherRuleset(first))}` }), close),
+    el("p", { class: "hint", text: "Le même plateau sous chaque jeu de règles (rien n'est enregistré), ouvert où vous êtes, avec vos décisions là où les deux jeux de règles les partagent. Les commandes du déroulé et leurs touches font avancer les deux colonnes." }),
     el("div", { class: "compare-columns" }, ...columns.map((c) => c.node)),
   );
   container.hidden = false;
-  return both("end");
+  const ACT = { next: "next", back: "back", decision: "end", phaseEnd: "phase", phase: "phase", end: "end", start: "start" };
+  const opened = both("start");
+  return { opened, act: (kind) => both(ACT[kind] || "next") };
 }

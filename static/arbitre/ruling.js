@@ -1,16 +1,17 @@
-/* The ruling page: the board at step N drawn by board.js (the stepper's drawing), and a print button. */
+/* The ruling page: the boards (before and after the deciding step, at step N) drawn by board.js (the stepper's drawing), and a print button. */
 (function () {
   "use strict";
-  const data = document.getElementById("ruling-board");
-  const board = document.getElementById("board");
-  if (data && board && window.ArbitreBoard) {
-    const out = JSON.parse(data.textContent);
+  // Each board names the JSON it draws (data-source): before and after the deciding step, and the
+  // position reached when it is another.
+  document.querySelectorAll(".ruling .board[data-source]").forEach((board) => {
+    const data = document.getElementById(board.dataset.source);
+    const out = data && window.ArbitreBoard ? JSON.parse(data.textContent) : null;
     if (out) {
       window.ArbitreBoard.create({
         ruleset: board.dataset.ruleset, rulesPage: board.dataset.rulesPage, apiRules: board.dataset.apiRules, board,
       }).renderBoard(out);
     }
-  }
+  });
   const print = document.getElementById("ruling-print");
   if (print) print.addEventListener("click", () => window.print());
 })();

@@ -9,6 +9,7 @@
 import { describeCard } from "./builder/describe.js";
 import { api } from "./lib/api.js";
 import { openCompare, compareLabel } from "./compare.js";
+import { renderChoices, pendingSentence } from "./choices.js";
 
 (function () {
   "use strict";
@@ -100,12 +101,15 @@ import { openCompare, compareLabel } from "./compare.js";
   const shareInput = el("input", { type: "text", id: "share-link", readonly: true, "aria-label": "Lien de cette étape" });
   const shareButton = el("button", { type: "button", id: "btn-share", class: "secondary", onclick: copyLink }, "Copier le lien de cette étape");
   const shareResult = el("span", { class: "share-result", id: "share-result", role: "status" });
+  // The ruling's players' link (the scenario's share token): it opens logged out, the scenario staying private.
   const rulingLink = el("a", { class: "button secondary", id: "ruling-link", href: "#", hidden: !initial.uuid },
-    "Décision imprimable (pour l'arbitre principal)");
+    "Décision à montrer (lien pour les joueurs, imprimable)");
+  const privateNote = el("p", { class: "share-warning", id: "share-warning", hidden: !(initial.uuid && initial.visibility === "private") },
+    "Brouillon privé : le lien de l'étape ne s'ouvre que pour vous ; celui de la « Décision à montrer » s'ouvre pour tous ceux à qui vous le donnez, sans compte.");
   const resetButton = el("button", { type: "button", id: "btn-reset", class: "secondary", onclick: () => goTo(0, [], true) }, "Recommencer");
   // One click: the same document under the other rule set, the two logs side by side (compare.js).
   const compareButton = el("button", { type: "button", id: "btn-compare", class: "secondary", onclick: () => compare() }, compareLabel(ruleset));
-  const share = el("div", { class: "share actions" }, shareButton, shareInput, shareResult, rulingLink, resetButton, compareButton);
+  const share = el("div", { class: "share actions" }, rulingLink, shareButton, shareInput, shareResult, resetButton, compareButton, privateNote);
   const compareBox = el("section", { class: "compare", id: "compare", hidden: true, "aria-labelledby": "compare-title" });
 
   const problemsBox = el("div", { class: "stepper-problems", id: "stepper-problems", hidden: true });
@@ -114,16 +118,22 @@ import { openCompare, compareLabel } from "./compare.js";
   const board = el("div", { class: "board", id: "board", role: "region", "aria-label": "Plateau" });
   const logList = el("ol", { class: "log", id: "log" });
   const rulePanel = el("aside", { class: "rule-panel", id: "rule-panel", "aria-live": "polite" },
-    el("p", { class: "muted", text: "Survolez ou sélectionnez un numéro de règle du journal pour en lire le texte ici." }));
+    el("p", { class: "muted", text: window.ArbitreBoard.NO_HOVER()
+      ? "Touchez un numéro de règle du journal pour en lire le texte ici (touchez-le encore pour ouvrir sa page)."
+      : "Survolez ou sélectionnez un numéro de règle du journal pour en lire le texte ici." }));
+  // « Décision »: the step of the last run that decided (the API's `decisive`) and its rule's whole text.
+  const verdictBox = el("section", { class: "verdict", id: "verdict", hidden: true, "aria-labelledby": "verdict-title" });
   const forkBox = el("div", { class: "fork", id: "fork" });
 
   const logColumn = el("div", { class: "stepper-side" },
     el("section", { class: "rule-box", tabindex: "0", "aria-label": "Règle citée" }, el("h2", { text: "Règle" }), rulePanel),
     el("section", { class: "log-box" }, el("h2", { text: "Journal" }), logList));
-  const mainColumn = el("div", { class: "stepper-main" }, pendingBox, winnerBox, board, share, forkBox);
+  const mainColumn = el("div", { class: "stepper-main" }, pendingBox, winnerBox, verdictBox, board, share, forkBox);
   const layout = el("div", { class: "stepper-layout" }, mainColumn, logColumn);
   root.append(problemsBox, bar, status, layout);
-  root.after(compareBox);   // after the stepper: its sticky bar does not cover the comparison
+  // The comparison takes the board's and the log's place, under the same controls (one set of them).
+  layout.before(compareBox);
+  let comparing = null;
 
   const view = window.ArbitreBoard.create({
     ruleset, rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
@@ -158,27 +168,28 @@ import { openCompare, compareLabel } from "./compare.js";
     if (!pending) { pendingBox.hidden = true; pendingBox.replaceChildren(); return; }
     const names = cardNames(snap.state);
     const parts = [el("h2", { text: `Décision attendue : joueur ${pending.player}` }),
-      el("p", { class: "pending-text", text: pending.text || "" })];
+      el("p", { class: "pending-text", text: pendingSentence(pending, snap.state, (id) => view.cardLabel(id, names)) })];
     if ((pending.rules || []).length) parts.push(el("p", {}, "Règles : ", ruleLinks(pending.rules)));
     if (pending.reason) parts.push(el("p", { class: "problem", text: pending.reason }));
-    const choices = el("div", { class: "choices", role: "group", "aria-label": "Choix possibles" });
-    (snap.legal || []).forEach((decision) => {
-      choices.append(el("button", { type: "button", class: "choice", dataset: { decision: JSON.stringify(decision) },
-        onclick: () => choose(decision) }, decisionLabel(decision, names)));
-    });
-    if (!(snap.legal || []).length) choices.append(el("p", { class: "muted", text: "Aucune décision légale." }));
-    parts.push(choices);
+    parts.push(renderChoices(snap, { choose, label: (d) => decisionLabel(d, names), cardLabel: (id) => view.cardLabel(id, names) }));
     pendingBox.replaceChildren(...parts);
     pendingBox.hidden = false;
   }
 
+  function winnerText(snap) {
+    return snap.state && snap.state.mode === "2v2"
+      ? `Fin de la partie : l'équipe ${snap.winner} gagne.` : `Fin de la partie : le joueur ${snap.winner} gagne.`;
+  }
+
   function renderWinner(snap) {
     if (snap.winner) {
-      winnerBox.textContent = snap.state && snap.state.mode === "2v2"
-        ? `Fin de la partie : l'équipe ${snap.winner} gagne.` : `Fin de la partie : le joueur ${snap.winner} gagne.`;
+      winnerBox.textContent = winnerText(snap);
       winnerBox.hidden = false;
     } else if (!snap.pending && snap.stopped === "nothing") {
       winnerBox.textContent = "Le moteur n'a plus rien à jouer.";
+      winnerBox.hidden = false;
+    } else if (!snap.pending && snap.stopped === "repeats") {
+      winnerBox.textContent = "La position se répète : chaque Matin revient le même sans qu'aucun joueur ait de choix, personne ne peut gagner.";
       winnerBox.hidden = false;
     } else {
       winnerBox.hidden = true;
@@ -249,7 +260,7 @@ import { openCompare, compareLabel } from "./compare.js";
     return li;
   }
 
-  function syncLog(steps) {
+  function syncLog(steps, decisive) {
     const items = logList.querySelectorAll("li.entry");
     for (let k = items.length - 1; k >= log.length; k--) items[k].remove();
     const empty = logList.querySelector(".empty");
@@ -264,19 +275,56 @@ import { openCompare, compareLabel } from "./compare.js";
       if (lastNode) lastNode.classList.add("last");
     }
     if (!log.length) logList.append(el("li", { class: "muted empty", text: "Rien n'a encore été joué : position de départ." }));
-    // Scroll the log's own box to the last entries (desktop), never the page: the board stays in view.
+    // Scroll the log's own box (desktop) to the deciding step, else the last entries; never the page:
+    // the board stays in view.
     const box = logList.closest(".log-box");
-    if (lastNode && box && box.scrollHeight > box.clientHeight + 1) {
-      const offset = lastNode.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    const shown = (decisive && logList.querySelector(`li.entry[data-step="${decisive}"]`)) || lastNode;
+    if (shown && box && box.scrollHeight > box.clientHeight + 1) {
+      const offset = shown.getBoundingClientRect().top - box.getBoundingClientRect().top;
       if (offset < 0 || offset > box.clientHeight - 40) box.scrollTop += offset - 8;
     }
+  }
+
+  /** The ruling's players' link at this position, its deciding step named. */
+  function rulingHref(snap) {
+    return initial.shared_ruling + query(snap.steps, extra.slice(0, snap.extraUsed), { decisive: snap.decisive ? String(snap.decisive) : "" });
+  }
+
+  // ---- the « Décision »: the deciding step of the last run and its rule's text -------------------------------
+  // Shown after a run of several steps, or at the end of the game (one step is the summary's to say).
+  function renderVerdict(snap, from) {
+    const run = snap.winner || (from === undefined ? snap.steps > 1 : snap.steps - from > 1);
+    const entries = run && snap.decisive ? log.filter((e) => e.step === snap.decisive) : [];
+    if (!entries.length) { verdictBox.hidden = true; verdictBox.replaceChildren(); return; }
+    // The entry that decided first; the step's other entries folded under it.
+    const deciding = entries.find((e) => e.seq === snap.decisiveSeq) || entries[0];
+    const item = (e) => el("li", {}, e.text, " ", ruleLinks(e.rules || []));
+    const parts = [el("h2", { id: "verdict-title", text: `Décision : étape ${snap.decisive}` })];
+    if (snap.winner) parts.push(el("p", { class: "verdict-winner", text: winnerText(snap) }));
+    parts.push(el("ul", { class: "verdict-entries" }, item(deciding)));
+    const others = entries.filter((e) => e !== deciding);
+    if (others.length) {
+      parts.push(el("details", { class: "verdict-more" },
+        el("summary", { text: `Le reste de l'étape ${snap.decisive} (${others.length} ${others.length > 1 ? "entrées" : "entrée"})` }),
+        el("ul", { class: "verdict-entries" }, others.map(item))));
+    }
+    const rule = el("div", { class: "verdict-rule rule-panel", "aria-label": "Règle qui a décidé" });
+    parts.push(rule);
+    if (initial.uuid) {   // the players' link, first, where the judge is looking (not under the board)
+      parts.splice(1, 0, el("p", { class: "verdict-share" }, el("a", { class: "button primary", id: "verdict-share",
+        href: rulingHref(snap) }, "Montrer la décision aux joueurs"), " ", el("span", { class: "muted", text: "(lien qui s'ouvre sans compte, imprimable)" })));
+    }
+    verdictBox.replaceChildren(...parts);
+    verdictBox.hidden = false;
+    if (snap.decisiveRule) view.renderRule(snap.decisiveRule, rule);
+    else rule.remove();
   }
 
   // ---- the summary at the top: what the last action changed ----------------------------------------------
   const STOPPED_FR = {
     decision: "arrêt avant la prochaine décision d'un joueur", phase_end: "arrêt à la fin de la phase",
     phase: "arrêt au début de la phase suivante", pending: "le moteur attend une décision", over: "partie terminée",
-    nothing: "le moteur n'a plus rien à jouer", limit: "limite de calcul atteinte : demandez encore pour continuer",
+    nothing: "le moteur n'a plus rien à jouer", repeats: "la position se répète, personne ne peut gagner", limit: "limite de calcul atteinte : demandez encore pour continuer",
   };
   function renderSummary(snap, from) {
     const entries = log.filter((e) => e.step === snap.steps);
@@ -285,7 +333,15 @@ import { openCompare, compareLabel } from "./compare.js";
     else if (snap.steps) parts.push(el("strong", { text: `Étape ${snap.steps}` }), " — ");
     if (!snap.steps) parts.push("Position de départ.");
     else parts.push(entries.map((e) => e.text).join(" "));
-    if (snap.stopped && STOPPED_FR[snap.stopped] && snap.stopped !== "step") parts.push(el("span", { class: "muted", text: ` (${STOPPED_FR[snap.stopped]})` }));
+    let stopped = snap.stopped && snap.stopped !== "step" ? STOPPED_FR[snap.stopped] : "";
+    // The engine's last step of a phase may also begin the next (the last Cleanup, then the Morning):
+    // said, so that the board's new phase is not read as a step too far.
+    const begins = entries.findIndex((e) => (e.event || {}).type === "phase");
+    if (snap.stopped === "phase_end" && begins > 0) {
+      const ended = entries[begins - 1];
+      stopped = `arrêt à la fin de la phase ${PHASE_FR[ended.phase] || ended.phase} ; la suivante commence à cette même étape`;
+    }
+    if (stopped) parts.push(el("span", { class: "muted", text: ` (${stopped})` }));
     summary.replaceChildren(...parts);
   }
 
@@ -304,8 +360,10 @@ import { openCompare, compareLabel } from "./compare.js";
   function canGoOn() { return !!cur && !cur.pending && !cur.winner && cur.stopped !== "nothing"; }
 
   function updateButtons() {
+    if (comparing) { for (const node of Object.values(buttons)) setEnabled(node, true); return; }   // they move the comparison
     const on = !busy && canGoOn();
     for (const k of ["next", "decision", "phaseEnd", "phase", "end"]) setEnabled(buttons[k], on);
+    if (cur && cur.stopped === "repeats") setEnabled(buttons.end, false);   // it would only go round again
     setEnabled(buttons.back, !busy && !!cur && cur.steps > 0);
     const forkButton = document.getElementById("btn-fork");
     if (forkButton) forkButton.disabled = busy || !cur;
@@ -319,13 +377,14 @@ import { openCompare, compareLabel } from "./compare.js";
     const lastEntries = log.filter((e) => e.step === snap.steps);
     view.renderBoard({ state: snap.state, log: lastEntries, last: lastEntries.map((e) => e.seq) });
     annotateCards(snap.state);
-    syncLog(snap.steps);
+    syncLog(snap.steps, snap.decisive);
     renderPending(snap);
     renderWinner(snap);
     renderSummary(snap, from);
+    renderVerdict(snap, from);
     const q = query(snap.steps, extra);
     shareInput.value = new URL(q, location.href).href;
-    if (initial.uuid) rulingLink.href = root.dataset.ruling + q;
+    if (initial.uuid) rulingLink.href = rulingHref(snap);
     updateButtons();
   }
 
@@ -380,7 +439,8 @@ import { openCompare, compareLabel } from "./compare.js";
     logList.replaceChildren();   // another path may have led here: the log is drawn again
     extra = decisions.slice(0, out.decisions_used);
     const snap = { steps: out.steps, state: out.state, logLength: log.length, pending: out.pending, legal: out.legal_decisions,
-      winner: out.winner, extraUsed: out.decisions_used, stopped: out.pending ? "pending" : null };
+      winner: out.winner, extraUsed: out.decisions_used, stopped: out.pending ? "pending" : null,
+      decisive: out.decisive, decisiveSeq: out.decisive_seq, decisiveRule: out.decisive_rule };
     snapshots[snap.steps] = snap;
     return snap;
   }
@@ -417,7 +477,8 @@ import { openCompare, compareLabel } from "./compare.js";
     const used = from.extraUsed + (decision ? 1 : 0);
     if (decision) extra = extra.slice(0, from.extraUsed).concat([decision]);
     const snap = { steps: out.steps, state: applyChanges(from.state, out.changes), logLength: log.length, pending: out.pending,
-      legal: out.legal_decisions, winner: out.winner, extraUsed: used, stopped: out.stopped };
+      legal: out.legal_decisions, winner: out.winner, extraUsed: used, stopped: out.stopped,
+      decisive: out.decisive, decisiveSeq: out.decisive_seq, decisiveRule: out.decisive_rule };
     snapshots[snap.steps] = snap;
     // Bounded memory: the boards of the last KEEP steps stay; going further back lands again (one replay).
     for (let k = Math.max(0, from.steps - KEEP); k <= snap.steps - KEEP; k++) delete snapshots[k];
@@ -437,6 +498,7 @@ import { openCompare, compareLabel } from "./compare.js";
 
   const ACTIONS = { next: "step", decision: "decision", phaseEnd: "phase_end", phase: "phase", end: "end" };
   async function act(kind, control) {
+    if (comparing) { await comparing.act(kind); return; }   // the controls move the comparison while it is open
     if (busy || !cur) return;
     const node = buttons[kind];
     if (node && node.getAttribute("aria-disabled") === "true") return;
@@ -464,17 +526,29 @@ import { openCompare, compareLabel } from "./compare.js";
     shareButton.focus();
   }
 
-  /** Run the document under both rule sets, from the start with the judge's decisions so far. */
+  /** The document under both rule sets, opened at the current step with the judge's decisions. */
   function compare() {
     if (!documentData) return;
     compareButton.setAttribute("aria-expanded", "true");
-    const done = openCompare(compareBox, {
-      document: documentData, ruleset, decisions: extra, apiRun: root.dataset.apiRun,
+    const state = (cur && cur.state) || documentData;
+    comparing = openCompare(compareBox, {
+      document: documentData, ruleset, decisions: extra, steps: cur ? cur.steps : 0,
+      at: { day: state.day || 1, phase: state.phase || "noon" }, apiRun: root.dataset.apiRun,
       rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
-      onClose: () => { compareButton.setAttribute("aria-expanded", "false"); compareButton.focus(); },
+      onClose: () => {
+        comparing = null;
+        layout.hidden = false;
+        updateButtons();
+        // Back where the judge was: the bar (sticky, so measured from the stepper's top), the « Décision », the board.
+        window.scrollTo({ top: root.getBoundingClientRect().top + window.scrollY, behavior: "instant" });
+        compareButton.setAttribute("aria-expanded", "false");
+        buttons.next.focus({ preventScroll: true });   // the controls, in view (the compare button is under the board)
+      },
     });
-    compareBox.scrollIntoView({ block: "start" });
-    return done;
+    layout.hidden = true;
+    updateButtons();
+    compareBox.scrollIntoView({ block: "nearest" });
+    return comparing.opened;
   }
 
   // ---- keyboard ----------------------------------------------------------------------------------------------
@@ -515,7 +589,8 @@ import { openCompare, compareLabel } from "./compare.js";
     render(snap);
     const askedCompare = new URLSearchParams(location.search).get("comparer") === "1";
     remember(false);
-    if (askedCompare) compare();
+    // From the builder (an unsaved board, nowhere yet): both rule sets played to the end.
+    if (askedCompare) compare().then(() => comparing && comparing.act("end"));
   }
 
   start();

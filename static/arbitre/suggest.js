@@ -77,6 +77,20 @@
 
   document.querySelectorAll("form[data-suggest-url]").forEach(setUp);
 
+  // The header's box shows the last query (the results page's); reached again, by a click, a tap or
+  // Tab, it selects it, so what is typed next replaces it instead of being appended to it.
+  const headerBox = document.querySelector("header form.mini-search input[name=q]");
+  if (headerBox) {
+    let pointed = false;
+    headerBox.addEventListener("pointerdown", () => { pointed = document.activeElement !== headerBox; });
+    headerBox.addEventListener("focus", () => { if (headerBox.value) headerBox.select(); });
+    // A click places the caret after focusing: select again, once, unless the judge is selecting.
+    headerBox.addEventListener("pointerup", (e) => {
+      if (pointed && headerBox.selectionStart === headerBox.selectionEnd) { e.preventDefault(); headerBox.select(); }
+      pointed = false;
+    });
+  }
+
   document.addEventListener("keydown", function (e) {
     if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target;

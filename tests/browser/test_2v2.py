@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import assert_no_serious_axe_violations
+from .test_verdict import BROKEN_WORDS
 
 pytestmark = [
     pytest.mark.browser,
@@ -58,6 +59,10 @@ def test_stepper_draws_four_players_and_steps_a_2v2_scenario(page, site, library
     expect(link).to_have_attribute("href", "/regles/fr-1/glossaire/multijoueur-2v2-mode-de-jeu/")
     expect(page.locator("#log a.rule-link.num").filter(has_text=re.compile(r"^4\.3\.a$")).first).to_be_visible()
     assert_no_serious_axe_violations(page, "2v2, team A won")
+    # On a phone the four paths' regions keep their names whole (« Compagnon » was cut in two).
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
 def test_builder_switches_to_2v2_and_saves_four_players(judge_page, site, js_errors):

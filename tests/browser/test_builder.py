@@ -352,8 +352,8 @@ def test_every_control_has_a_label_and_a_phone_gets_one_column(judge_page: Page,
     # On a phone the editor is a sheet over the bottom of the screen.
     box = editor.bounding_box()
     assert box["y"] + box["height"] <= 844 + 1 and box["height"] <= 0.72 * 844, box
-    editor.get_by_role("button", name="Ajouter un compteur à a1").click()
-    expect(editor.get_by_label("Compteur", exact=True)).to_have_value("boost")
+    editor.get_by_role("button", name="Ajouter un jeton à a1").click()
+    expect(editor.get_by_label("Jeton", exact=True)).to_have_value("boost")
     editor.get_by_label("Nombre", exact=True).fill("2")
     editor.get_by_role("button", name="Ajouter une réaction à a1").click()
     editor.get_by_role("button", name="Fermer le panneau").click()

@@ -28,7 +28,7 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
     panel.get_by_role("button", name="Ajouter une action rapide à a1").click()
     ability = panel.locator(".ability").first
     ability.get_by_label("Mana à payer").fill("1")
-    ability.get_by_label("Compteurs à dépenser").fill("1")
+    ability.get_by_label("Jetons à dépenser").fill("1")
     ability.get_by_label("Soutien (fonctionne dans la Réserve, 1.2.4.d)").check()
     step = ability.locator(".step").first
     step.get_by_label("Nombre", exact=True).fill("2")

@@ -56,3 +56,17 @@ def test_header_box_takes_english_terms_and_loose_numbers_to_the_rule(page: Page
         expect(page).to_have_url(rule_url(site, number))
         expect(page.locator("article.rule h1 .num")).to_have_text(number)
     assert js_errors == []
+
+
+def test_header_box_reached_again_replaces_the_last_query(page: Page, site, js_errors):
+    page.goto(f"{site}/recherche/?q=fugace")
+    header_box = page.get_by_label("Rechercher une règle")
+    expect(header_box).to_have_value("fugace")  # the last query, shown
+    header_box.click()
+    page.keyboard.type("lexique")
+    expect(header_box).to_have_value("lexique")  # replaced, not "fugacelexique"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.type("2.4.6")
+    expect(header_box).to_have_value("2.4.6")
+    assert js_errors == []

@@ -287,12 +287,13 @@ def test_shared_step_link_keyboard_reload_back_and_the_ruling_printed_to_pdf(
 
     # The ruling page at this step: the judge's note goes into its link; printed to PDF on A4.
     page.locator("#ruling-link").click()
-    expect(page).to_have_url(re.compile(rf"/scenarios/{scenario.uuid}/decision/\?etape=3&choix="))
+    # (its players' link: the scenario's share token, then the position)
+    expect(page).to_have_url(re.compile(rf"/scenarios/{scenario.uuid}/decision/[\w-]+/\?etape=3&choix="))
     page.get_by_label("Votre note").fill("A a gardé Un et Deux : la limite de Réserve de Sierra.")
     page.get_by_role("button", name="Mettre la note dans le lien").click()
     expect(page).to_have_url(re.compile(r"note="))
     expect(page.locator("#note-text")).to_have_text("A a gardé Un et Deux : la limite de Réserve de Sierra.")
-    expect(page.locator("#board [data-card='a1']")).to_be_visible()
+    expect(page.locator(".ruling .board [data-card='a1']").first).to_be_visible()
     expect(page.locator("#permalink")).to_have_attribute(
         "href", re.compile(rf"/scenarios/{scenario.uuid}/\?etape=3&choix=")
     )

@@ -62,12 +62,15 @@ function cardForm(where) {
     }));
   }
   box.append(statusBox, countersEditor(card, path));
-  box.append(field("Mots-clés (séparés par des virgules)", textInput(Array.isArray(card.keywords) ? card.keywords.join(", ") : "", (v) => {
-    const words = idList(v);
+  // Keywords in French on screen (« Fugace »), their identifiers in the document ("fleeting").
+  const shown = (k) => STATUS_FR[k] || k;
+  const stored = (w) => Object.keys(STATUS_FR).find((k) => STATUS_FR[k].toLowerCase() === w.toLowerCase()) || w;
+  box.append(field("Mots-clés (séparés par des virgules)", textInput(Array.isArray(card.keywords) ? card.keywords.map(shown).join(", ") : "", (v) => {
+    const words = idList(v).map(stored);
     if (words.length) card.keywords = words; else delete card.keywords;
     changed(false);
-  }, { placeholder: "fleeting" }), path + ".keywords"));
-  box.append(checkField("Jeton (cesse d'exister hors de l'Expédition)", card.token === true, path + ".token", (on) => { card.token = on; changed(false); }));
+  }, { placeholder: "Fugace (sur un Sort, 2.4.6.e)" }), path + ".keywords"));
+  box.append(checkField("Carte jeton (cesse d'exister hors de l'Expédition, 2.1.d)", card.token === true, path + ".token", (on) => { card.token = on; changed(false); }));
 
   box.append(printedText(card), abilitiesEditor(card, path));
   if ((card.type || "character") === "spell" || (Array.isArray(card.effect) && card.effect.length)) box.append(effectEditor(card, path));
@@ -100,7 +103,7 @@ function cardForm(where) {
 }
 
 function countersEditor(card, path) {
-  const box = holder("fieldset", path + ".counters", { class: "counters" }, el("legend", {}, "Compteurs"));
+  const box = holder("fieldset", path + ".counters", { class: "counters" }, el("legend", {}, "Jetons posés sur la carte (2.5)"));
   const counters = card.counters && typeof card.counters === "object" && !Array.isArray(card.counters) ? card.counters : {};
   const rows = el("div", { class: "counter-rows" });
   function rebuild() {
@@ -117,18 +120,18 @@ function countersEditor(card, path) {
     const nameInput = el("input", { type: "text", class: "counter-name", value: name, oninput: rebuild, id: fieldId(path + ".counters#" + i + ".name") });
     const countInput = el("input", { type: "number", class: "counter-count", min: 0, step: 1, value: String(count), oninput: rebuild, id: fieldId(path + ".counters#" + i + ".count") });
     const row = holder("div", path + ".counters." + name, { class: "counter-row" },
-      el("label", { htmlFor: nameInput.id }, "Compteur"), nameInput,
+      el("label", { htmlFor: nameInput.id }, "Jeton"), nameInput,
       el("label", { htmlFor: countInput.id }, "Nombre"), countInput,
-      button("×", () => { row.remove(); rebuild(); changed(true); }, { class: "small danger", "aria-label": "Retirer le compteur " + name }));
+      button("×", () => { row.remove(); rebuild(); changed(true); }, { class: "small danger", "aria-label": "Retirer le jeton " + name }));
     rows.append(row);
   });
-  box.append(rows, button("+ Compteur", () => {
+  box.append(rows, button("+ Jeton", () => {
     if (!card.counters || typeof card.counters !== "object" || Array.isArray(card.counters)) card.counters = {};
     let name = "boost";
-    for (let n = 2; name in card.counters; n += 1) name = "compteur" + n;
+    for (let n = 2; name in card.counters; n += 1) name = "jeton" + n;
     card.counters[name] = 1;
     changed(true);
-  }, { class: "small secondary", "aria-label": "Ajouter un compteur à " + card.id }));
+  }, { class: "small secondary", "aria-label": "Ajouter un jeton à " + card.id }));
   return box;
 }
 
@@ -138,7 +141,22 @@ export function addCard(p, zone, preset, focusName) {
   zoneList(p, zone).push(card);
   changed(true);
   editCard(card, focusName);
+  requestAnimationFrame(() => showAboveSheet(card));   // once the toolbar shows its message
   return card;
+}
+
+/** On a phone the editor is a sheet over the bottom of the screen and the toolbar sticks on top:
+ * the new card is scrolled to just under the toolbar, where neither covers it. */
+function showAboveSheet(card) {
+  if (!window.matchMedia || !window.matchMedia("(max-width: 63.99rem)").matches) return;
+  const node = document.querySelector(`#builder-board [data-card="${CSS.escape(card.id)}"]`);
+  const sheet = document.getElementById("side-panel");
+  const toolbar = document.querySelector("#builder .toolbar");
+  if (!node) return;
+  const box = node.getBoundingClientRect();
+  const top = toolbar ? toolbar.getBoundingClientRect().bottom : 0;
+  const bottom = sheet && !sheet.hidden ? sheet.getBoundingClientRect().top : window.innerHeight;
+  if (box.top < top || box.bottom > bottom) window.scrollBy({ top: box.top - top - 8, behavior: "instant" });
 }
 
 /** A "play" decision for this card (a character goes to the hero expedition; targets to fill in). */

@@ -67,7 +67,7 @@ function expeditionText(spec, step) {
 }
 
 function counterName(name, n) {
-  const word = name || "compteur";
+  const word = name || "jeton";
   return n > 1 && !/s$/.test(word) ? word + "s" : word;
 }
 

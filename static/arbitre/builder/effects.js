@@ -76,7 +76,7 @@ function stepEditor(steps, step, i, path, label) {
     grid.append(field(step.action === "resupply" ? "Nombre de fois" : "Nombre", numberInput(step.count ?? 1, (v) => { setOrDelete(step, "count", v); changed(false); }, { min: 0, max: 100 }), path + ".count"));
   }
   if (step.action === "gain_counters" || step.action === "remove_counters") {
-    grid.append(field("Compteur", textInput(step.name, (v) => { setOrDelete(step, "name", v); changed(false); }, { placeholder: "boost" }), path + ".name"));
+    grid.append(field("Jeton", textInput(step.name, (v) => { setOrDelete(step, "name", v); changed(false); }, { placeholder: "boost" }), path + ".name"));
   }
   if (step.action === "gain_status" || step.action === "lose_status") {
     grid.append(field("Statut", select(options(STATUSES, STATUS_FR), step.status || "asleep", (v) => { step.status = v; changed(false); }), path + ".status"));
@@ -230,8 +230,8 @@ export function costsFields(q, path) {
   let name = spendName, count = spendCount;
   const write = () => { if (count > 0 && name) q.spend = { [name]: count }; else delete q.spend; changed(false); };
   grid.append(
-    field("Compteurs à dépenser", numberInput(spendCount, (v) => { count = v || 0; write(); }, { min: 0 }), path + ".spend"),
-    field("Nom du compteur dépensé", textInput(spendName, (v) => { name = v.trim(); write(); }), path + ".spend-name"),
+    field("Jetons à dépenser", numberInput(spendCount, (v) => { count = v || 0; write(); }, { min: 0 }), path + ".spend"),
+    field("Nom du jeton dépensé", textInput(spendName, (v) => { name = v.trim(); write(); }), path + ".spend-name"),
   );
   return grid;
 }

@@ -6,6 +6,7 @@ import { state } from "./state.js";
 import { runCheck, showProblems } from "./problems.js";
 import { setMessage } from "./status.js";
 import { refs } from "./forms.js";
+import { fieldId } from "./fields.js";
 
 const ZERO_UUID = "00000000-0000-0000-0000-000000000000";
 const META_FIELDS = { title: "@title", description: "@description", tags: "@tags", visibility: "@visibility" };
@@ -30,6 +31,29 @@ function ifMatch() {
   return null;
 }
 
+/** The title a scenario saved without one gets: « Décision du 1/12 14:05 » (the judge's clock). */
+export function defaultTitle(now = new Date()) {
+  const two = (n) => String(n).padStart(2, "0");
+  return `Décision du ${now.getDate()}/${now.getMonth() + 1} ${two(now.getHours())}:${two(now.getMinutes())}`;
+}
+
+/** A title given when there is none, shown in its field: saving never fails for want of one. */
+function ensureTitle() {
+  if (state.title.trim()) return;
+  state.title = defaultTitle();
+  state.doc.title = state.title;
+  const input = document.getElementById(fieldId("@title"));
+  if (input) input.value = state.title;
+}
+
+/** The field of the first problem the server named, focused and brought into view (not the button). */
+function focusField(path) {
+  const input = document.getElementById(fieldId(path));
+  if (!input) return;
+  input.scrollIntoView({ block: "center" });
+  input.focus({ preventScroll: true });
+}
+
 function body(draft) {
   return {
     title: state.title.trim(),
@@ -43,6 +67,7 @@ function body(draft) {
 
 export async function save(asCopy) {
   setMessage("Enregistrement…", "pending");
+  ensureTitle();
   await runCheck();
   const draft = state.problems.length > 0;
   let note = "";
@@ -94,6 +119,8 @@ export async function save(asCopy) {
     }
     showProblems();
     setMessage("Non enregistré — " + lines.join(" ; "), "error");
+    const first = Object.keys(result.data).find((key) => META_FIELDS[key]);
+    if (first) focusField(META_FIELDS[first]);
     return;
   }
   setMessage("Non enregistré : " + result.message, "error");

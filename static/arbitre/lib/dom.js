@@ -1,9 +1,10 @@
-// The one DOM helper of the site's scripts (ES module). `el()` is defined once, in board.js (a
-// classic script the stepper still loads with <script src>), and re-exported here for modules.
+// The one DOM helper of the site's scripts (ES module): `el()` is defined once, in board/dom.js,
+// re-exported here with the small helpers built on it. The drawing (board.js) is loaded with it.
 import "../board.js";
 
-/** el(tag, props, ...children): see board.js. User text only ever becomes text nodes. */
-export const el = window.ArbitreBoard.el;
+/** el(tag, props, ...children): see board/dom.js. User text only ever becomes text nodes. */
+export { el } from "../board/dom.js";
+import { el } from "../board/dom.js";
 
 /** A text-only button (type="button"). */
 export function button(text, onclick, props) {

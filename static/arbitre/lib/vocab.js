@@ -39,7 +39,7 @@ export const TRIGGER_FR = {
 export const VERB_FR = {
   draw: "Piocher", discard: "Défausser", resupply: "Ravitailler", sabotage: "Saboter", sacrifice: "Sacrifier",
   move_forward: "Faire avancer une Expédition", move_backward: "Faire reculer une Expédition",
-  gain_counters: "Gagner des compteurs", remove_counters: "Perdre des compteurs", gain_status: "Gagner un statut",
+  gain_counters: "Gagner des jetons", remove_counters: "Perdre des jetons", gain_status: "Gagner un statut",
   lose_status: "Perdre un statut", choose_one: "Choisissez (modes)", internal: "Action interne (coût : effet)",
   put: "Mettre dans une zone",
 };
