@@ -67,7 +67,9 @@ class Client:
         self.port, self.ip, self.timeout, self.cookies = port, ip, timeout, {}
 
     def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout, source_address=(self.ip, 0))
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=self.timeout, source_address=(self.ip, 0)
+        )
         all_headers = dict(headers or {})
         if self.cookies:
             all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -110,7 +112,9 @@ def slowloris(port: int, stop_at: float, queue) -> None:
         for k in range(len(sockets)):
             try:
                 if sockets[k] is None:
-                    s = socket.create_connection(("127.0.0.1", port), timeout=2, source_address=(f"127.0.0.{100 + k}", 0))
+                    s = socket.create_connection(
+                        ("127.0.0.1", port), timeout=2, source_address=(f"127.0.0.{100 + k}", 0)
+                    )
                     s.sendall(b"GET /ping/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                     sockets[k], opened = s, opened + 1
                 else:
@@ -326,10 +330,14 @@ def main() -> int:
             return "      -       -"
         return f"{statistics.median(times) * 1000:>7.0f} {p95_ms(times):>7.0f}"
 
-    print(f"\nload average at the end: {load[0]:.1f} (1 min) on {os.cpu_count()} CPUs; server log: "
-          f"{log.count('Traceback')} tracebacks, {log.count('WORKER TIMEOUT')} worker timeouts")
+    print(
+        f"\nload average at the end: {load[0]:.1f} (1 min) on {os.cpu_count()} CPUs; server log: "
+        f"{log.count('Traceback')} tracebacks, {log.count('WORKER TIMEOUT')} worker timeouts"
+    )
     print(f"{'phase':<44} {'search ms':>15} {'saves ms':>15} {'judges':>6} {'attackers':<28} {'held':>12} {'db':>7}")
-    print(f"{'':<44} {'median':>7} {'p95':>7} {'median':>7} {'p95':>7} {'errors':>6} {'statuses':<28} {'max s  >1s':>12} {'MB':>7}")
+    print(
+        f"{'':<44} {'median':>7} {'p95':>7} {'median':>7} {'p95':>7} {'errors':>6} {'statuses':<28} {'max s  >1s':>12} {'MB':>7}"
+    )
     missed = []
     for name, out in results:
         judges_err = sum(1 for s, _ in out["search"] + out["save"] if not 200 <= s < 300)
@@ -357,8 +365,10 @@ def main() -> int:
     flood = results[-1][1]["growth"]
     if quota and flood > int(quota) * 1.5:  # the database's own pages and indexes on top of the documents
         missed.append(f"save flood grew the database by {flood / 1e6:.1f} MB (quota {int(quota) / 1e6:.1f} MB)")
-    print("\nTargets: search p95 < 100 ms, saves p95 < 250 ms, no worker held > 1 s, 0 5xx: "
-          + ("all met" if not missed else "MISSED\n  " + "\n  ".join(missed)))
+    print(
+        "\nTargets: search p95 < 100 ms, saves p95 < 250 ms, no worker held > 1 s, 0 5xx: "
+        + ("all met" if not missed else "MISSED\n  " + "\n  ".join(missed))
+    )
     return 1 if missed else 0
 
 
