@@ -256,6 +256,10 @@ def delete(request, uuid):
 
 
 MAX_NOTE = 4000
+#: The ruling page shows this many last steps in full; the earlier ones are counted, with a link to
+#: the stepper at the first one shown. A stranger asking for step 2,500 of a long public game gets a page
+#: of the same size as one for step 100, not megabytes of log (each request renders it anew).
+RULING_STEPS = 100
 
 
 def _choices(text: str) -> tuple[list[dict], str | None]:
@@ -319,8 +323,11 @@ def ruling(request, uuid):
         problems += exc.problems
     groups: list[dict] = []
     numbers: list[str] = []
+    first_shown = max(1, out["steps"] - RULING_STEPS + 1) if out else 1
     if out:
         for entry in out["log"]:
+            if entry["step"] < first_shown:
+                continue
             if not groups or groups[-1]["step"] != entry["step"]:
                 groups.append({"step": entry["step"], "entries": []})
             groups[-1]["entries"].append({**entry, "cites": [(n, anchor(n)) for n in entry["rules"]]})
@@ -352,6 +359,8 @@ def ruling(request, uuid):
             "problems": problems,
             "french_ruleset": french_ruleset(scenario.ruleset),
             "board": {"state": out["state"], "log": last, "last": [e["seq"] for e in last]} if out else None,
+            "earlier_steps": first_shown - 1,
+            "earlier_url": reverse("judge:stepper", args=[scenario.uuid]) + "?" + urlencode({"etape": first_shown - 1}),
         },
     )
 
