@@ -1,11 +1,11 @@
 """The API's answers to hostile or conflicting use (issue 16), in French, never a 5xx:
 
 * 422 ``{"problems": [{"path": "$", "message": "Budget dépassé : …"}]}`` past the engine budget
-  (:mod:`judge.budget`);
+  (:mod:`judge.guard.budget`);
 * 412 when a save's ``If-Match`` names an older version of a scenario (:class:`VersionConflict`);
 * 409 when a delete would destroy other judges' data (a ``PROTECT`` foreign key);
 * 429 with ``Retry-After`` and a French message when a throttle refuses (:mod:`judge.throttles`), when
-  the client's engine time is spent or every engine slot is taken (:mod:`judge.engine_guard`).
+  the client's engine time is spent or every engine slot is taken (:mod:`judge.guard.meter`).
 
 Installed as DRF's ``EXCEPTION_HANDLER``.
 """
@@ -20,7 +20,7 @@ from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .budget import BudgetExceeded, EngineRefused
+from .guard.budget import BudgetExceeded, EngineRefused
 
 
 class VersionConflict(Exception):

@@ -88,7 +88,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "judge.engine_guard.RefusedAtTheDoorMiddleware",  # an anonymous client refused (429) waits its Retry-After
+    "judge.guard.meter.RefusedAtTheDoorMiddleware",  # an anonymous client refused (429) waits its Retry-After
     "judge.csp.CSPMiddleware",  # django-csp's, see judge/csp.py
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -100,7 +100,7 @@ MIDDLEWARE = [
     "judge.middleware.NulCharacterMiddleware",  # before any view compares the query with the database
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "judge.engine_guard.EngineMeterMiddleware",  # whose request runs the engine (judge/engine_guard.py)
+    "judge.guard.meter.EngineMeterMiddleware",  # whose request runs the engine (judge/guard/meter.py)
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into its page
 ]
 
@@ -170,7 +170,7 @@ STORAGES = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 # The client's address: REMOTE_ADDR, or behind ARBITRE_PROXY_COUNT trusted reverse proxies that each
-# append to X-Forwarded-For, the address the outermost proxy saw (judge/client_ip.py). Login
+# append to X-Forwarded-For, the address the outermost proxy saw (judge/guard/client.py). Login
 # throttling and DRF's throttles both read it; a client cannot forge it.
 ARBITRE_PROXY_COUNT = int(os.environ.get("ARBITRE_PROXY_COUNT", 0))
 
@@ -273,14 +273,14 @@ LOGGING = {
 # One in-memory cache per worker process: rule pages and search results (both derived from data
 # that only changes at an import or an index rebuild, and keyed by it).
 # Throttle counters and each client's engine time in a cache every worker of this machine shares: files
-# under var/shared-cache/, no service, no database write (judge/shared_cache.py says why).
+# under var/shared-cache/, no service, no database write (judge/guard/cache.py says why).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "OPTIONS": {"MAX_ENTRIES": 5000},
     },
     "shared": {
-        "BACKEND": "judge.shared_cache.SharedFileCache",
+        "BACKEND": "judge.guard.cache.SharedFileCache",
         "LOCATION": str(VAR_DIR / "shared-cache"),
         "OPTIONS": {"MAX_ENTRIES": 20000},
     },
@@ -295,7 +295,7 @@ ARBITRE_SCENARIOS_MATCHING = "judge.scenarios.views.scenarios_matching"  # the s
 # wrong passwords from one address for any usernames (someone trying many names; a higher limit,
 # since a tournament's judges may share one venue address), the login is refused, even with the
 # right password, for AXES_COOLOFF_TIME after the failures that locked it, and the page says until
-# when (judge/login_throttle.py). The login form, the admin and the API's HTTP Basic authentication
+# when (judge/guard/login.py). The login form, the admin and the API's HTTP Basic authentication
 # all go through authenticate(). A successful login clears that username's failures from that
 # address only. The address is the client's (ARBITRE_PROXY_COUNT above), never a header the client
 # could forge.
@@ -307,9 +307,9 @@ AXES_FAILURE_LIMIT = 5
 ARBITRE_LOGIN_IP_FAILURE_LIMIT = int(os.environ.get("ARBITRE_LOGIN_IP_FAILURE_LIMIT", 30))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_HANDLER = "judge.login_throttle.LoginThrottleHandler"
-AXES_LOCKOUT_CALLABLE = "judge.login_throttle.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "judge.client_ip.client_ip"
+AXES_HANDLER = "judge.guard.login.LoginThrottleHandler"
+AXES_LOCKOUT_CALLABLE = "judge.guard.login.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "judge.guard.client.client_ip"
 AXES_RESET_ON_SUCCESS = True
 # Attempts refused during a lock do not push its end further: the time the page shows stays true.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -324,25 +324,28 @@ ARBITRE_INDEX_DIR = Path(os.environ.get("ARBITRE_INDEX_DIR", VAR_DIR / "index"))
 # The engine's budget per request (runs, checks, training answers, saves): refused with a 422 past it.
 ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "2.0"))
 ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
-# Across requests (judge/engine_guard.py): at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at
+# Across requests (judge/guard/meter.py): at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at
 # once (default: one core left to the rest of the site), heavy meaning past a request's first
 # ARBITRE_ENGINE_FREE_SECONDS of engine CPU time; a slot is a lock on a file of var/engine-slots/.
 ARBITRE_ENGINE_SLOTS = int(os.environ.get("ARBITRE_ENGINE_SLOTS", max(1, len(os.sched_getaffinity(0)) - 1)))
 ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.25"))
 ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
-# Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/throttles.py;
+# Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/guard/throttles.py;
 # ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them. ``engine`` and
 # ``engine-ip`` are seconds of engine CPU time, not requests: "3/20s" lets a client spend 3 s at once
-# (a training answer replays a position in well under a second), then 3 s every 20 s (judge/engine_guard.py).
+# (a training answer replays a position in well under a second), then 3 s every 20 s (judge/guard/meter.py).
 ARBITRE_THROTTLE_RATES = {
     "engine": "3/20s",
-    "engine-ip": "20/20s",
+    "engine-net": "10/20s",
+    "engine-anon": "4/20s",
     "run": "60/min",
     "run-ip": "120/min",
     "check": "120/min",
     "check-ip": "240/min",
     "answer": "60/min",
     "answer-ip": "240/min",
+    "save": "20/min",
+    "save-ip": "60/min",
     "search": "120/min",
     "search-ip": "600/min",
     "suggest": "300/min",
@@ -357,6 +360,13 @@ ARBITRE_THROTTLE_RATES.update(
 REST_FRAMEWORK.update(
     {
         "EXCEPTION_HANDLER": "judge.api_errors.exception_handler",
+        # DRF's throttle_scope of each view, counted per user and per address, and the engine time
+        # of the engine scopes (judge/guard/throttles.py); rates: ARBITRE_THROTTLE_RATES.
+        "DEFAULT_THROTTLE_CLASSES": [
+            "judge.guard.throttles.UserScopeThrottle",
+            "judge.guard.throttles.AddressScopeThrottle",
+            "judge.guard.throttles.EngineTimeThrottle",
+        ],
         # The browsable API (HTML forms) in development only: JSON alone in production.
         "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
         + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),

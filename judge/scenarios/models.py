@@ -20,7 +20,7 @@ from django.utils.text import slugify
 import engine
 from engine.versions import RULESETS
 from judge.api_errors import VersionConflict
-from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
+from judge.guard.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 
 from .runner import MAX_STEPS
 
@@ -248,7 +248,7 @@ class Scenario(models.Model):
     def analyse(self, budget: Budget | None = None) -> tuple[list, list[str]]:
         """The checker's problems and, when the board plays, the rule numbers its run cites: the
         engine's work of a save, done before the write transaction opens (see :meth:`save_document`).
-        Raises :class:`judge.budget.BudgetExceeded` past the budget."""
+        Raises :class:`judge.guard.budget.BudgetExceeded` past the budget."""
         budget = budget or Budget()
         with budget.hard_stop():
             problems = engine.check(self.document)
@@ -334,7 +334,7 @@ def scenarios_changed(**kwargs) -> None:
 def cited_rules(document: dict, budget: Budget | None = None) -> set[str]:
     """Every rule cited by running the document to its end (or to its first pending decision):
     rule numbers, and the slugs of the glossary articles cited by title (the 2v2 article).
-    Raises :class:`judge.budget.BudgetExceeded` past ``budget`` (its steps and time)."""
+    Raises :class:`judge.guard.budget.BudgetExceeded` past ``budget`` (its steps and time)."""
     budget = budget or Budget()
     try:
         game = budget.load(document)

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 import engine
 from engine.model import PLAYER_ZONES
 from engine.versions import RULESETS
-from judge.budget import BudgetExceeded
+from judge.guard.budget import BudgetExceeded
 from judge.limits import MAX_DECISIONS
 from rules_ref.concordance import CURRENT, VERSIONED_CITATION, french_ruleset, match_official
 from rules_ref.models import Rule

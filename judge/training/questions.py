@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from judge import budget as request_budget
+from judge.guard import budget as request_budget
 
 #: The version of the stored question (``Exercise.question``): older ones are computed again when read.
 QUESTION_FORMAT = 2

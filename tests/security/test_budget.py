@@ -13,7 +13,7 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
-from judge.budget import Budget, BudgetExceeded
+from judge.guard.budget import Budget, BudgetExceeded
 from judge.scenarios.models import Scenario
 from judge.training.models import Attempt, Exercise
 
@@ -163,7 +163,7 @@ def test_an_exercise_is_refused_between_steps_without_the_timer(client, settings
     """The question's engine work is bound by the request's budget at every step, not only by the timer
     (which only interrupts when it lands in the engine's code, and not at all outside the main thread):
     with no timer, making the exercise is still refused, and nothing is written."""
-    from judge import budget as budget_module
+    from judge.guard import budget as budget_module
 
     monkeypatch.setattr(budget_module.Budget, "_timer", lambda self: _no_timer(self))
     scenario = Scenario(title="Long", author=users["alice"], visibility="public", document=long_game(400))
@@ -193,7 +193,7 @@ def test_the_timer_interrupts_the_engine_and_the_library_it_calls_never_a_finali
     import sys
     import weakref
 
-    from judge.budget import ENGINE_DIR, _in_engine
+    from judge.guard.budget import ENGINE_DIR, _in_engine
 
     seen = {}
 

@@ -1,4 +1,4 @@
-"""Login attempts are throttled (django-axes + judge/login_throttle.py, see AXES_* in settings.py).
+"""Login attempts are throttled (django-axes + judge/guard/login.py, see AXES_* in settings.py).
 
 Two locks, whichever comes first: 5 wrong passwords for one username from any addresses, or
 ``ARBITRE_LOGIN_IP_FAILURE_LIMIT`` (30) wrong passwords from one address for any usernames. A locked

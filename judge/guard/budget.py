@@ -19,7 +19,7 @@ When the engine has its own budget (``engine.Budget``, ``engine.BudgetExceeded``
 :meth:`Budget.load` gives it this budget's limits and :meth:`Budget.hard_stop` turns its exception
 into :class:`BudgetExceeded`; the checks here stay as the site's bound.
 
-Across requests (:mod:`judge.engine_guard`): the outermost :meth:`Budget.hard_stop` of a request charges
+Across requests (:mod:`judge.guard.meter`): the outermost :meth:`Budget.hard_stop` of a request charges
 the engine's CPU time to its client and refuses a client whose engine time is spent
 (:class:`EngineThrottled`); past the request's free engine time it takes one of the site's engine
 slots, or refuses when none is free (:class:`EngineBusy`). Both are 429 with ``Retry-After``.
@@ -49,7 +49,7 @@ from django.conf import settings
 
 import engine
 
-from . import engine_guard
+from . import meter
 
 ENGINE_DIR = str(Path(engine.__file__).resolve().parent) + os.sep
 #: The modules of Python's library the engine calls during a step (``random.shuffle``,
@@ -87,7 +87,7 @@ def _in_seconds(seconds: int) -> str:
 
 
 class EngineRefused(BudgetExceeded):
-    """The engine was not run for this request (:mod:`judge.engine_guard`): 429, retry after
+    """The engine was not run for this request (:mod:`judge.guard.meter`): 429, retry after
     ``retry_after`` seconds. Code that catches :class:`BudgetExceeded` shows it as a refusal too."""
 
     status = 429
@@ -192,10 +192,10 @@ class Budget:
 
     @contextmanager
     def _guarded(self):
-        """The request's engine work across requests (:mod:`judge.engine_guard`): refused when its client's
+        """The request's engine work across requests (:mod:`judge.guard.meter`): refused when its client's
         engine time is spent or when it needs a slot from the start and none is free; charged to its
         client and its slot given back when it ends. Outside a request, or nested: nothing."""
-        with engine_guard.metered() as work:
+        with meter.metered() as work:
             if work is not None:
                 wait, busy = work.admit()
                 if wait is not None:
@@ -226,7 +226,7 @@ class Budget:
 
         previous = signal.signal(signal.SIGALRM, interrupt)
         _TIMER.active = True
-        work = engine_guard.current()
+        work = meter.current()
         to_slot = work.seconds_to_slot() if work is not None else None
         first = remaining if to_slot is None else max(0.001, min(remaining, to_slot))
         signal.setitimer(signal.ITIMER_REAL, first, 0.05)
@@ -260,7 +260,7 @@ def load(document):
 
 def _need_slot() -> None:
     """Take an engine slot if the request's engine work needs one now; refuse when none is free."""
-    work = engine_guard.current()
+    work = meter.current()
     if work is not None and work.slot_due() and not work.take():
         raise EngineBusy()
 
