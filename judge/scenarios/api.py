@@ -9,7 +9,7 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import parsers, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, parser_classes
-from rest_framework.exceptions import APIException, ParseError
+from rest_framework.exceptions import APIException, NotFound, ParseError
 from rest_framework.response import Response
 
 import engine
@@ -170,7 +170,10 @@ class ScenarioViewSet(viewsets.ModelViewSet):
 
     def perform_update(self, serializer):
         _refuse_oversize(serializer.validated_data.get("document"))
-        serializer.save(expected_version=self._expected_version(serializer.instance))
+        try:
+            serializer.save(expected_version=self._expected_version(serializer.instance))
+        except Scenario.DoesNotExist:  # deleted while this save was on its way: it stays deleted
+            raise NotFound("Ce scénario vient d'être supprimé : rien n'a été enregistré.") from None
 
     def perform_destroy(self, instance: Scenario):
         """Soft delete: hidden everywhere, restorable by its author or staff (``restore``) for 30 days."""

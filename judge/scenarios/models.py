@@ -263,29 +263,36 @@ class Scenario(models.Model):
         editor=None,
         expected_version: int | None = None,
         budget: Budget | None = None,
+        fields: set[str] | None = None,
     ) -> None:
         """Save with fresh problems, citations and a new revision in the history, all or nothing.
 
         The engine runs first, outside any transaction; the transaction only writes, so a heavy
         board never holds the database's write lock. ``expected_version`` (from ``If-Match``):
         refuse with :class:`judge.api_errors.VersionConflict` when another save came first.
+        ``fields``: what this save changes (a PATCH's fields); the others are taken from the stored
+        row inside the write transaction, so two saves of different fields both count, and the
+        engine runs only when the document changes. None: every field (a creation, a PUT). A
+        scenario deleted meanwhile is not brought back: :class:`Scenario.DoesNotExist`.
         """
-        problems, numbers = self.analyse(budget)
+        analysed = self.analyse(budget) if fields is None or "document" in fields else None
         with transaction.atomic():
             if self.pk is not None:
-                row = (
-                    Scenario.all_objects.select_for_update()
-                    .filter(pk=self.pk)
-                    .values_list("version", "updated")
-                    .first()
-                )
-                if row is None:
-                    raise Scenario.DoesNotExist(f"scenario {self.uuid} was removed")
-                current, updated = row
-                if expected_version is not None and current != expected_version:
-                    raise self.conflict(current, updated)
-                self.version = current + 1
-            self.problems = problems
+                row = Scenario.all_objects.select_for_update().filter(pk=self.pk).first()
+                if row is None or row.deleted is not None:
+                    raise Scenario.DoesNotExist(f"scenario {self.uuid} was deleted")
+                if expected_version is not None and row.version != expected_version:
+                    raise self.conflict(row.version, row.updated)
+                self.version = row.version + 1
+                self.deleted = None
+                for name in EDITABLE:
+                    if fields is not None and name not in fields:
+                        attname = self._meta.get_field(name).attname
+                        setattr(self, attname, getattr(row, attname))
+                if analysed is None:
+                    self.problems = row.problems
+            if analysed is not None:
+                self.problems = analysed[0]
             self.save()
             if tags is not None:
                 self.tags.set(Tag.for_names(tags))
@@ -300,10 +307,15 @@ class Scenario(models.Model):
                 document=self.document,
             )
             transaction.on_commit(scenarios_changed)
-            self.citations.all().delete()
-            ScenarioCitation.objects.bulk_create(
-                ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in numbers
-            )
+            if analysed is not None:
+                self.citations.all().delete()
+                ScenarioCitation.objects.bulk_create(
+                    ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in analysed[1]
+                )
+
+
+#: What a save writes from the caller (see :meth:`Scenario.save_document`); never ``deleted``.
+EDITABLE = ("title", "description", "visibility", "document", "forked_from", "source")
 
 
 def searchable(title: str, description: str, tags: list[str]) -> str:

@@ -110,12 +110,16 @@ class ScenarioSerializer(serializers.ModelSerializer):
         return scenario
 
     def update(self, instance, validated_data):
+        # A PATCH changes what it names; the rest is the stored row's at the time of writing.
+        fields = set(validated_data) - {"tags", "expected_version", "budget"} if self.partial else None
         tags = validated_data.pop("tags", None)
         expected = validated_data.pop("expected_version", None)
         budget = validated_data.pop("budget", None)
         for key, value in validated_data.items():
             setattr(instance, key, value)
-        instance.save_document(tags=tags, editor=self._editor(), expected_version=expected, budget=budget)
+        instance.save_document(
+            tags=tags, editor=self._editor(), expected_version=expected, budget=budget, fields=fields
+        )
         return instance
 
     def _editor(self):
