@@ -3,6 +3,7 @@
 * 422 ``{"problems": [{"path": "$", "message": "Budget dépassé : …"}]}`` past the engine budget
   (:mod:`judge.guard.budget`);
 * 412 when a save's ``If-Match`` names an older version of a scenario (:class:`VersionConflict`);
+* 413 when a save would take its author past their quota (:class:`QuotaExceeded`);
 * 409 when a delete would destroy other judges' data (a ``PROTECT`` foreign key);
 * 429 with ``Retry-After`` and a French message when a throttle refuses (:mod:`judge.throttles`), when
   the client's engine time is spent or every engine slot is taken (:mod:`judge.guard.meter`).
@@ -40,6 +41,20 @@ class VersionConflict(Exception):
         }
 
 
+class QuotaExceeded(Exception):
+    """A save past its author's quota (``ARBITRE_SAVE_QUOTA_BYTES``): nothing was written (413)."""
+
+    def __init__(self, used: int, adding: int, quota: int) -> None:
+        def mb(n: int) -> str:
+            return f"{n / 1e6:.1f}".replace(".", ",")
+
+        super().__init__(
+            f"Quota dépassé : vos scénarios et leur historique (corbeille comprise) occupent {mb(used)} Mo, "
+            f"cet enregistrement en ajouterait {mb(adding)} ; au plus {mb(quota)} Mo par compte. "
+            "Supprimez des scénarios et videz la corbeille, ou demandez plus de place à l'équipe."
+        )
+
+
 def throttled_message(wait: float | None) -> str:
     if wait is None:
         return "Trop de requêtes : réessayez dans un moment."
@@ -58,6 +73,8 @@ def exception_handler(exc, context):
         return Response({"problems": exc.problems}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, VersionConflict):
         return Response(exc.data(), status=status.HTTP_412_PRECONDITION_FAILED)
+    if isinstance(exc, QuotaExceeded):
+        return Response({"detail": str(exc)}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, ProtectedError):
         return Response(
             {"detail": "Suppression impossible : d'autres juges ont des réponses ou des exercices qui en dépendent."},

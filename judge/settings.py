@@ -330,6 +330,10 @@ ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
 ARBITRE_ENGINE_SLOTS = int(os.environ.get("ARBITRE_ENGINE_SLOTS", max(1, len(os.sched_getaffinity(0)) - 1)))
 ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.25"))
 ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
+# What one author's scenarios may hold, their history and bin included (each save keeps a revision):
+# 25 MB is about 5,000 saves of a real board (5 KB), 25 of the largest document accepted (512 KB). Past
+# it a save is refused (413, judge/scenarios/models.py); 0 turns it off.
+ARBITRE_SAVE_QUOTA_BYTES = int(os.environ.get("ARBITRE_SAVE_QUOTA_BYTES", 25_000_000))
 # Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/guard/throttles.py;
 # ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them. ``engine`` and
 # ``engine-ip`` are seconds of engine CPU time, not requests: "3/20s" lets a client spend 3 s at once

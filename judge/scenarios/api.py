@@ -25,6 +25,7 @@ from .serializers import (
     RunOutputSerializer,
     RunRequestSerializer,
     ScenarioSerializer,
+    ScenarioSummarySerializer,
     StepRequestSerializer,
 )
 
@@ -144,6 +145,9 @@ class ScenarioViewSet(viewsets.ModelViewSet):
             getattr(self, "action", None)
         )
 
+    def get_serializer_class(self):
+        return ScenarioSummarySerializer if self.action == "list" else ScenarioSerializer
+
     def get_queryset(self):
         if self.action == "restore":
             return Scenario.all_objects.restorable_by(self.request.user)
@@ -161,7 +165,7 @@ class ScenarioViewSet(viewsets.ModelViewSet):
             )
             if params.get("mine") in ("1", "true") and user.is_authenticated:
                 qs = qs.filter(author=user)
-            return qs
+            return qs.summaries()
         return base.readable_by(user)
 
     def perform_create(self, serializer):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import unicodedata
@@ -11,7 +12,9 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db import models, transaction
-from django.db.models import Q
+from django.db.models import Q, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Length
 from django.db.models.signals import m2m_changed, post_delete
 from django.urls import reverse
 from django.utils import timezone
@@ -19,7 +22,7 @@ from django.utils.text import slugify
 
 import engine
 from engine.versions import RULESETS
-from judge.api_errors import VersionConflict
+from judge.api_errors import QuotaExceeded, VersionConflict
 from judge.guard.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 
 from .runner import MAX_STEPS
@@ -68,6 +71,13 @@ RESTORE_DAYS = 30
 
 
 class ScenarioQuerySet(models.QuerySet):
+    def summaries(self) -> ScenarioQuerySet:
+        """Without their documents and problems (a list: a document may be 500 KB), but with the
+        rule set the document names (:attr:`Scenario.ruleset`) and whether it plays (``playable``)."""
+        return self.defer("document", "problems").annotate(
+            document_rules=KT("document__rules"), playable=Q(problems=[])
+        )
+
     def visible_to(self, user) -> ScenarioQuerySet:
         """What ``user`` may open: public ones, their own, everything for staff.
 
@@ -189,6 +199,8 @@ class Scenario(models.Model):
 
     @property
     def ruleset(self) -> str:
+        if "document" not in self.__dict__ and "document_rules" in self.__dict__:  # a summary
+            return self.document_rules or settings.ARBITRE_DEFAULT_RULESET
         return (self.document or {}).get("rules") or settings.ARBITRE_DEFAULT_RULESET
 
     @property
@@ -242,7 +254,7 @@ class Scenario(models.Model):
             document=self.document,
             forked_from=self,
         )
-        duplicate.save_document(tags=[t.name for t in self.tags.all()])
+        duplicate.save_document(tags=[t.name for t in self.tags.all()], editor=user)
         return duplicate
 
     def analyse(self, budget: Budget | None = None) -> tuple[list, list[str]]:
@@ -256,6 +268,18 @@ class Scenario(models.Model):
             numbers = sorted(cited_rules(self.document, budget=budget)) if not problems else []
         budget.check_time()  # however the engine's work ended, past the deadline is a refusal
         return problems, numbers
+
+    def _check_quota(self) -> None:
+        """Inside the save's write transaction (saves of one author are counted one after the other)."""
+        quota = settings.ARBITRE_SAVE_QUOTA_BYTES
+        if not quota:
+            return
+        # the document once more in its revision, and in the row when it is new or changes
+        adding = len(json.dumps(self.document))  # as the JSON field stores it
+        adding *= 2 if self.pk is None else 1
+        used = stored_bytes(self.author)
+        if used + adding > quota:
+            raise QuotaExceeded(used, adding, quota)
 
     def save_document(
         self,
@@ -293,6 +317,8 @@ class Scenario(models.Model):
                     self.problems = row.problems
             if analysed is not None:
                 self.problems = analysed[0]
+            if editor is not None:  # a person saving (the site's own commands are not counted)
+                self._check_quota()
             self.save()
             if tags is not None:
                 self.tags.set(Tag.for_names(tags))
@@ -312,6 +338,14 @@ class Scenario(models.Model):
                 ScenarioCitation.objects.bulk_create(
                     ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in analysed[1]
                 )
+
+
+def stored_bytes(author) -> int:
+    """What ``author``'s scenarios hold: their documents, and every revision's (the bin's included)."""
+    size = Length(Cast("document", models.TextField()))
+    live = Scenario.all_objects.filter(author=author).aggregate(n=Sum(size))["n"] or 0
+    history = ScenarioRevision.objects.filter(scenario__author=author).aggregate(n=Sum(size))["n"] or 0
+    return live + history
 
 
 #: What a save writes from the caller (see :meth:`Scenario.save_document`); never ``deleted``.

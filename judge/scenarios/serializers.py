@@ -128,6 +128,19 @@ class ScenarioSerializer(serializers.ModelSerializer):
         return user if user is not None and user.is_authenticated else None
 
 
+class ScenarioSummarySerializer(ScenarioSerializer):
+    """A scenario in the API's list: no document nor problems (a document may be 500 KB, and a page
+    lists 50), but whether it plays and the rule set it is played by; ``url`` and the detail
+    (``GET /api/scenarios/<uuid>/``) give the rest."""
+
+    playable = serializers.BooleanField(read_only=True)
+    rules = serializers.CharField(source="ruleset", read_only=True)
+
+    class Meta(ScenarioSerializer.Meta):
+        fields = [f for f in ScenarioSerializer.Meta.fields if f not in ("document", "problems", "draft")]
+        fields += ["playable", "rules"]
+
+
 class RunRequestSerializer(serializers.Serializer):
     until = serializers.ChoiceField(choices=UNTIL, default="end")
     decisions = serializers.ListField(child=serializers.DictField(), required=False, default=list)

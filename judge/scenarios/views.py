@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 import engine
 from engine.model import PLAYER_ZONES
 from engine.versions import RULESETS
+from judge.api_errors import QuotaExceeded
 from judge.guard.budget import BudgetExceeded
 from judge.limits import MAX_DECISIONS
 from rules_ref.concordance import CURRENT, VERSIONED_CITATION, french_ruleset, match_official
@@ -92,6 +93,10 @@ PAGE_SIZE = 20
 PHASES = ["mise en place", "matin", "midi", "après-midi", "crépuscule", "nuit"]
 #: A tag on at least this many public scenarios is listed among the frequent ones.
 FREQUENT = 5
+#: Tags offered in the library's drop-down: the phases and the most used (300 public scenarios with
+#: 20 tags each made a drop-down of 6,000 options, 800 KB on every visit); any tag stays reachable by
+#: the links on the scenarios that carry it.
+MAX_TAG_OPTIONS = 60
 
 
 def tag_groups() -> list[tuple[str, list[Tag]]]:
@@ -101,8 +106,9 @@ def tag_groups() -> list[tuple[str, list[Tag]]]:
             count=Count("scenarios", filter=Q(scenarios__visibility="public", scenarios__deleted__isnull=True))
         )
         .filter(count__gt=0)
-        .order_by("name")
+        .order_by("-count", "name")[:MAX_TAG_OPTIONS]
     )
+    tags.sort(key=lambda t: t.name)
     phases = sorted((t for t in tags if t.name in PHASES), key=lambda t: PHASES.index(t.name))
     frequent = [t for t in tags if t.name not in PHASES and t.count >= FREQUENT]
     others = [t for t in tags if t.name not in PHASES and t.count < FREQUENT]
@@ -119,13 +125,14 @@ def library(request):
     qs = (
         Scenario.objects.visible_to(None)
         .filtered(tag=tag, rule=rule, q=q, ruleset=ruleset)
+        .summaries()
         .select_related("author")
         .prefetch_related("tags")
         .order_by("title")
     )
     page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
     mine = (
-        Scenario.objects.filter(author=request.user).prefetch_related("tags")
+        Scenario.objects.filter(author=request.user).summaries().prefetch_related("tags")
         if request.user.is_authenticated
         else Scenario.objects.none()
     )
@@ -243,6 +250,8 @@ def copy(request, uuid):
         if exc.retry_after:
             response["Retry-After"] = str(exc.retry_after)
         return response
+    except QuotaExceeded as exc:
+        return HttpResponse(str(exc), status=413, content_type="text/plain; charset=utf-8")
     return redirect("judge:edit", uuid=duplicate.uuid)
 
 

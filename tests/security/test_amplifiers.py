@@ -36,3 +36,37 @@ def test_the_ruling_page_of_a_late_step_is_no_larger_than_an_early_one(client, l
     text = late.decode()
     assert 'id="step-2500"' in text and 'id="step-1"' not in text
     assert "étapes précédentes" in text and f"/scenarios/{long_public_game.uuid}/?etape=" in text
+
+
+def big_board(names: int = 300) -> dict:
+    """A playable board of about 370 KB: cards in Reserve with long names."""
+    board = hostile_boards._doc("night")
+    board["players"]["A"]["reserve"] = [{"id": f"r{i}", "name": "Éclaireur " + "x" * 1200} for i in range(names)]
+    return board
+
+
+def test_the_api_list_gives_summaries_not_documents(client, users, rules):
+    for n in range(3):
+        Scenario(title=f"Gros {n}", author=users["alice"], document=big_board(), visibility="public").save_document()
+    listing = client.get("/api/scenarios/?limit=50")
+    assert listing.status_code == 200
+    rows = listing.json()["results"]
+    assert len(rows) == 3 and all("document" not in row for row in rows)
+    assert {"uuid", "title", "url", "version", "playable"} <= set(rows[0]) and rows[0]["playable"] is True
+    assert len(listing.content) < 10_000  # three summaries, not 1.1 MB of boards
+    full = client.get(f"/api/scenarios/{rows[0]['uuid']}/").json()  # one scenario: its document
+    assert full["document"]["players"]["A"]["reserve"][0]["id"] == "r0"
+
+
+def test_the_public_library_page_lists_a_bounded_number_of_tags(client, users, rules):
+    from judge.scenarios.views import MAX_TAG_OPTIONS
+
+    for n in range(15):
+        scenario = Scenario(title=f"Cas {n}", author=users["alice"], document=hostile_boards._doc("night"))
+        scenario.visibility = "public"
+        scenario.save_document(tags=[f"étiquette {n}-{k}" for k in range(20)] + ["commune"])
+    page = client.get("/scenarios/").content.decode()
+    options = page.split('<select name="tag">', 1)[1].split("</select>", 1)[0].count("<option value=")
+    assert 1 + MAX_TAG_OPTIONS >= options > 10  # "Toutes", then the most used tags, not all 301
+    assert "commune (15)" in page
+    assert "?tag=" in page  # each listed scenario's own tags stay links
