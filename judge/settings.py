@@ -364,6 +364,12 @@ ARBITRE_THROTTLE_RATES.update(
 REST_FRAMEWORK.update(
     {
         "EXCEPTION_HANDLER": "judge.api_errors.exception_handler",
+        # JSON too deep for Python's parser, or not text (a lone surrogate): a 400 (judge/guard/parsers.py).
+        "DEFAULT_PARSER_CLASSES": [
+            "judge.guard.parsers.JSONParser",
+            "rest_framework.parsers.FormParser",
+            "rest_framework.parsers.MultiPartParser",
+        ],
         # DRF's throttle_scope of each view, counted per user and per address, and the engine time
         # of the engine scopes (judge/guard/throttles.py); rates: ARBITRE_THROTTLE_RATES.
         "DEFAULT_THROTTLE_CLASSES": [

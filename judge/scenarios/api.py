@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
 from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import parsers, permissions, status, viewsets
-from rest_framework.decorators import action, api_view, parser_classes
-from rest_framework.exceptions import APIException, NotFound, ParseError
+from rest_framework import permissions, status, viewsets
+from rest_framework.decorators import action, api_view
+from rest_framework.exceptions import APIException, NotFound
 from rest_framework.response import Response
 
 import engine
@@ -34,50 +32,6 @@ class TooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = "Scénario trop volumineux."
     default_code = "too_large"
-
-
-#: A scenario document is about 6 levels deep; far below what Python's recursive code can take.
-MAX_JSON_DEPTH = 64
-#: Not text: a lone surrogate cannot be encoded (the JSON renderer raised UnicodeEncodeError, a
-#: 500) nor stored by PostgreSQL, which refuses NUL in text and jsonb as well.
-NOT_TEXT = re.compile("[\x00\ud800-\udfff]")
-
-
-def _unacceptable(value) -> str | None:
-    """Why parsed JSON cannot be taken (too deep, characters that are not text), or None.
-    Iterative: never recurses itself."""
-    stack = [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_JSON_DEPTH:
-            return f"nesting deeper than {MAX_JSON_DEPTH} levels"
-        if isinstance(node, str):
-            if NOT_TEXT.search(node):
-                return "a NUL character or a lone surrogate (\\ud800-\\udfff) in a string"
-        elif isinstance(node, dict):
-            stack.extend((key, depth + 1) for key in node)
-            stack.extend((child, depth + 1) for child in node.values())
-        elif isinstance(node, list):
-            stack.extend((child, depth + 1) for child in node)
-    return None
-
-
-class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, refusing with a 400 what it let through to a 500: nesting deep enough
-    for ``json`` to raise RecursionError (or to reach recursive code further on: the checker, the
-    engine, saving the JSON field), and strings that are not text (see :data:`NOT_TEXT`)."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            data = super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise ParseError("JSON parse error - nesting too deep") from None
-        if reason := _unacceptable(data):
-            raise ParseError(f"JSON parse error - {reason}")
-        return data
-
-
-PARSERS = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
 
 
 def _refuse_oversize(document) -> None:
@@ -135,7 +89,6 @@ class ScenarioViewSet(viewsets.ModelViewSet):
 
     serializer_class = ScenarioSerializer
     permission_classes = [IsAuthorOrStaffOrReadOnly]
-    parser_classes = PARSERS
     lookup_field = "uuid"
 
     @property
@@ -258,7 +211,6 @@ class ScenarioViewSet(viewsets.ModelViewSet):
     request=DocumentRunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer, 413: None}
 )
 @api_view(["POST"])
-@parser_classes(PARSERS)
 def run_document(request):
     """Run an unsaved scenario document and return the engine's output document."""
     params = DocumentRunRequestSerializer(data=request.data)
@@ -271,7 +223,6 @@ def run_document(request):
 
 @extend_schema(request=CheckRequestSerializer, responses={200: ProblemsSerializer, 413: None})
 @api_view(["POST"])
-@parser_classes(PARSERS)
 def check_document(request):
     """The problems of a scenario document, each with its JSON path ([] when it can be played)."""
     params = CheckRequestSerializer(data=request.data)
@@ -290,7 +241,6 @@ check_document.cls.throttle_scope = "check"
 
 @extend_schema(request=StepRequestSerializer, responses={200: None, 400: ProblemsSerializer, 413: None})
 @api_view(["POST"])
-@parser_classes(PARSERS)
 def step(request):
     """The stepper's step: from ``state`` (the state a previous answer gave, checked like any
     document) by ``action`` (``step``, ``decision``, ``phase_end``, ``phase``, ``end``; ``decision``
