@@ -16,12 +16,15 @@ from __future__ import annotations
 import math
 
 from django.db.models import ProtectedError
+from django.http import Http404
 from rest_framework import status
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import AuthenticationFailed, Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from .errors import DJANGO_DEFAULT_MESSAGE
 from .guard.budget import BudgetExceeded, EngineRefused
+from .guard.login import lockout_response
 
 
 class VersionConflict(Exception):
@@ -80,7 +83,14 @@ def exception_handler(exc, context):
             {"detail": "Suppression impossible : d'autres juges ont des réponses ou des exercices qui en dépendent."},
             status=status.HTTP_409_CONFLICT,
         )
+    request = context.get("request")
+    if isinstance(exc, AuthenticationFailed) and getattr(request, "axes_locked_out", False):
+        # HTTP Basic credentials of a locked login (axes marked the request; Django's authenticate()
+        # turned the refusal into "no user"): the lock's 429 and its Retry-After, as on the login page.
+        return lockout_response(request, credentials=getattr(request, "axes_credentials", None))
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, Throttled):
         response.data = {"detail": throttled_message(exc.wait)}
+    if response is not None and isinstance(exc, Http404) and DJANGO_DEFAULT_MESSAGE.match(str(exc)):
+        response.data = {"detail": "Introuvable : rien à cette adresse, ou rien que vous puissiez voir."}
     return response

@@ -255,6 +255,8 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name} {process:d} {message}", "style": "{"},
     },
+    # A 4xx is one line (Django attaches the PermissionDenied's traceback to a 403's record).
+    "filters": {"one_line_4xx": {"()": "judge.errors.OneLineFor4xx"}},
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
     },
@@ -262,7 +264,7 @@ LOGGING = {
     "loggers": {
         # Django's own "django" logger keeps its handlers (runserver's request lines under make dev);
         # its records reach the root handler above.
-        "django.request": {"level": "WARNING"},
+        "django.request": {"level": "WARNING", "filters": ["one_line_4xx"]},
         "django.security": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
         "judge": {"level": LOG_LEVEL},
@@ -291,7 +293,8 @@ ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
 ARBITRE_SCENARIOS_CITING = "judge.scenarios.views.scenarios_citing"
 ARBITRE_SCENARIOS_MATCHING = "judge.scenarios.views.scenarios_matching"  # the search page lists them
 # Login throttling (django-axes): after 5 wrong passwords in a row for one username from one IP
-# address or from several (someone guessing a judge's password), or ARBITRE_LOGIN_IP_FAILURE_LIMIT
+# address (someone guessing a judge's password: that username from that address; counted from every
+# address, anyone knowing a judge's name could lock her out everywhere), or ARBITRE_LOGIN_IP_FAILURE_LIMIT
 # wrong passwords from one address for any usernames (someone trying many names; a higher limit,
 # since a tournament's judges may share one venue address), the login is refused, even with the
 # right password, for AXES_COOLOFF_TIME after the failures that locked it, and the page says until
@@ -306,7 +309,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 ARBITRE_LOGIN_IP_FAILURE_LIMIT = int(os.environ.get("ARBITRE_LOGIN_IP_FAILURE_LIMIT", 30))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_HANDLER = "judge.guard.login.LoginThrottleHandler"
 AXES_LOCKOUT_CALLABLE = "judge.guard.login.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "judge.guard.client.client_ip"
@@ -314,6 +317,14 @@ AXES_RESET_ON_SUCCESS = True
 # Attempts refused during a lock do not push its end further: the time the page shows stays true.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_VERBOSE = False
+# Passwords: 10 characters at least, not one of the 20,000 most common, not all digits, not like the
+# username (Django's validators, applied to password changes and to the accounts commands make).
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "judge:library"
 LOGOUT_REDIRECT_URL = "rules_ref:home"
