@@ -62,6 +62,12 @@ ENGINE_LIBRARY = tuple(
 )
 
 
+#: The budget's clock (seconds): wall time, which is what holds a worker. The engine's own budget is
+#: given the same clock (:meth:`Budget.load`), so that one deadline holds for the site and the engine.
+#: Read when a budget is made: tests replace it (a clock that advances at each reading).
+clock = time.monotonic
+
+
 class _NoEngineBudget(Exception):
     """Stands for ``engine.BudgetExceeded`` while the engine has no budget of its own (never raised)."""
 
@@ -128,7 +134,8 @@ class Budget:
     def __init__(self, seconds: float | None = None, steps: int | None = None) -> None:
         self.seconds = float(settings.ARBITRE_RUN_SECONDS if seconds is None else seconds)
         self.steps = int(settings.ARBITRE_RUN_STEPS if steps is None else steps)
-        self.started = time.monotonic()
+        self.clock = clock
+        self.started = self.clock()
         self.deadline = self.started + self.seconds
         self.used = 0
 
@@ -145,7 +152,7 @@ class Budget:
 
     # -- checks -----------------------------------------------------------------------------
     def check_time(self) -> None:
-        if time.monotonic() > self.deadline:
+        if self.clock() > self.deadline:
             raise self.out_of_time()
 
     def step(self) -> None:
@@ -171,8 +178,8 @@ class Budget:
         (its time counted from now: each game loaded has what is left)."""
         if ENGINE_BUDGET is None:
             return engine.load(document)
-        remaining = max(self.deadline - time.monotonic(), 0.001)
-        return engine.load(document, budget=ENGINE_BUDGET(steps=self.steps + 10, seconds=remaining))
+        remaining = max(self.deadline - self.clock(), 0.001)
+        return engine.load(document, budget=ENGINE_BUDGET(steps=self.steps + 10, seconds=remaining, clock=self.clock))
 
     # -- the timer --------------------------------------------------------------------------
     @contextmanager
@@ -209,7 +216,7 @@ class Budget:
         if threading.current_thread() is not threading.main_thread() or _TIMER.active:
             yield self
             return
-        remaining = self.deadline - time.monotonic()
+        remaining = self.deadline - self.clock()
         if remaining <= 0:
             raise self.out_of_time()
 
@@ -220,7 +227,7 @@ class Budget:
             # again 50 ms later. Past the deadline: the budget's refusal; before it, the engine slot
             # the request needs once its free engine time is spent (one long step takes it too).
             if _in_engine(frame):
-                if time.monotonic() >= self.deadline:
+                if self.clock() >= self.deadline:
                     raise self.out_of_time()
                 _need_slot()
 
