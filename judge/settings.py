@@ -287,6 +287,14 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 20000},
     },
 }
+# Several nodes: REDIS_URL (redis://host:6379/0) puts the shared counters in Redis, through Django's
+# own backend, whose add and incr are Redis's atomic SET NX and INCRBY (judge/guard/counters.py).
+if os.environ.get("REDIS_URL"):
+    CACHES["shared"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": "arbitre",
+    }
 
 # The rules reference.
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
