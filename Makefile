@@ -64,13 +64,14 @@ chromium:
 
 # Every test on SQLite, then again on a throwaway PostgreSQL server on loopback every test that reaches
 # the database: not the browser ones (they drive pages whose data paths the other tests already cover
-# on both databases; run them there too with `make test-postgres PGMARK=`), nor the engine's
+# on both databases; run them there too with `make test-postgres PGMARK=`), nor the system ones (their
+# own lane: servers, nginx, Redis, two nodes on PostgreSQL, kills, fuzzing), nor the engine's
 # (tests/engine: pure Python, no database; `make test-postgres PGIGNORE=` runs them too).
-# The passes run as two processes at the same time, one a core: see .ci/test.
-test: setup chromium
+# The quick passes run as two processes at the same time, one a core, then the system lane: see .ci/test.
+test: setup chromium nginx
 	@.ci/test
 
-PGMARK ?= not browser
+PGMARK ?= not browser and not system
 PGIGNORE ?= tests/engine
 test-postgres: setup
 	@url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \

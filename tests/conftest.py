@@ -108,3 +108,22 @@ def _lenient_throttles(settings):
     """The suite sends many requests from one address (fuzzing, browser tests): throttle rates far above
     it; tests/security/test_throttles.py sets low ones to check the 429s."""
     settings.ARBITRE_THROTTLE_RATES = {scope: "100000/min" for scope in settings.ARBITRE_THROTTLE_RATES}
+
+
+#: Slow system tests beyond tests/system/ and tests/test_serve.py (which mark themselves): servers killed
+#: mid-save, index swaps under reader processes, fuzzing, concurrent workers. They run in their own lane
+#: of .ci/test (``-m system``), the quick lanes without them (``-m "not system"``).
+SYSTEM_FILES = {
+    "tests/judge/test_crash_save.py",
+    "tests/rules/test_index_swap.py",
+    "tests/security/test_fuzz_api.py",
+    "tests/security/test_fuzz_scenarios.py",
+    "tests/security/test_concurrency.py",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    root = Path(__file__).resolve().parent.parent
+    for item in items:
+        if str(Path(item.fspath).resolve().relative_to(root)) in SYSTEM_FILES:
+            item.add_marker(pytest.mark.system)
