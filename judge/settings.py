@@ -340,23 +340,26 @@ ARBITRE_SEARCH_CACHE = env_bool("ARBITRE_SEARCH_CACHE", True)
 ARBITRE_INDEX_DIR = Path(os.environ.get("ARBITRE_INDEX_DIR", VAR_DIR / "index"))
 
 # ---- Hostile use (issue 16): engine budget, throttles, the API's renderers and errors ----------------
-# The engine's budget per request (runs, checks, training answers, saves): refused with a 422 past it.
-ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "2.0"))
+# The engine's budget per request (runs, checks, training answers, saves, ruling pages): refused with a
+# 422 past it. Wall time, what holds a worker: well under a second, so that no request holds one long
+# (a run of a 2,800-step game takes about 0.1 s of it).
+ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "0.75"))
 ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
 # Across requests (judge/guard/meter.py): at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at
 # once (default: one core left to the rest of the site), heavy meaning past a request's first
 # ARBITRE_ENGINE_FREE_SECONDS of engine CPU time; a slot is a lock on a file of var/engine-slots/.
 ARBITRE_ENGINE_SLOTS = int(os.environ.get("ARBITRE_ENGINE_SLOTS", max(1, len(os.sched_getaffinity(0)) - 1)))
-ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.25"))
+ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.1"))
 ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
 # What one author's scenarios may hold, their history and bin included (each save keeps a revision):
 # 25 MB is about 5,000 saves of a real board (5 KB), 25 of the largest document accepted (512 KB). Past
 # it a save is refused (413, judge/scenarios/models.py); 0 turns it off.
 ARBITRE_SAVE_QUOTA_BYTES = int(os.environ.get("ARBITRE_SAVE_QUOTA_BYTES", 25_000_000))
-# Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/guard/throttles.py;
-# ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them. ``engine`` and
-# ``engine-ip`` are seconds of engine CPU time, not requests: "3/20s" lets a client spend 3 s at once
-# (a training answer replays a position in well under a second), then 3 s every 20 s (judge/guard/meter.py).
+# Requests per DRF throttle_scope, per user (``scope``) and per client IP (``scope-ip``), see
+# judge/guard/throttles.py; ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them.
+# ``engine`` (the user, or an anonymous caller's network), ``engine-net`` (the network: IPv4 /24, IPv6
+# /64) and ``engine-anon`` (every anonymous caller together) are seconds of CPU time of requests that
+# ran the engine, not requests: "3/20s" lets a client spend 3 s in any 20 s (judge/guard/meter.py).
 ARBITRE_THROTTLE_RATES = {
     "engine": "3/20s",
     "engine-net": "10/20s",
