@@ -1,5 +1,6 @@
 """Hostile bench: judges searching and saving while strangers attack the serve stack, from many
-loopback source addresses (127.0.0.0/8: every address of it is this machine's).
+loopback source addresses (127.0.0.0/8: every address of it is this machine's): judges in 127.0.0.0/24,
+each attack from networks of its own (127.10-13.x.y).
 
     .venv/bin/python bench/hostile.py [--seconds S] [--stack serve|gunicorn]
 
@@ -7,13 +8,13 @@ loopback source addresses (127.0.0.0/8: every address of it is this machine's).
 as for the other benches, then served either as ``make serve`` serves it (``--stack serve``, the
 default: nginx in front of gunicorn, :mod:`judge.guard.serve`) or by gunicorn alone (``--stack
 gunicorn``: what ``make serve`` was before nginx). Judges throughout: searches from 8 addresses
-(~8 requests/s) and one signed-in judge saving a small board (~4/s). One phase per attack, each
+(~8 requests/s) and 8 signed-in judges saving a small board (~4/s in all, each every 2 s). One phase per attack, each
 ``--seconds`` long, after a calm phase measured the same way:
 
 * **slowloris**: 12 connections sending their header lines one every 3 s;
 * **ruling page**: 4 anonymous connections asking for the ruling page at a late step of a long public game;
 * **rotating run**: 8 anonymous connections posting a long game to ``/api/run/``, each request from a
-  new source address (127.0.1.1, 127.0.1.2, …);
+  new source address (127.12.1.1, 127.12.1.2, … over four /24 networks);
 * **save flood**: a signed-in stranger creating scenarios of about 500 KB as fast as answered, 2 connections.
 
 Printed per phase: judges' search and save medians and p95, errors (a judge's non-2xx or socket
@@ -145,7 +146,7 @@ def hammer(port: int, stop_at: float, queue, method: str, path: str, body: bytes
     queue.put({"attack": samples})
 
 
-def phase(port: int, seconds: float, judge: Client, scenario: str, attackers: list[tuple]) -> dict:
+def phase(port: int, seconds: float, judges: list[tuple[Client, str]], attackers: list[tuple]) -> dict:
     stop_at = time.monotonic() + seconds
     out: dict = {"search": [], "save": [], "attack": []}
 
@@ -163,10 +164,11 @@ def phase(port: int, seconds: float, judge: Client, scenario: str, attackers: li
         from tests.security.conftest import small_board
 
         n = 0
-        while time.monotonic() < stop_at:
+        while time.monotonic() < stop_at:  # the judges in turn, each saving every 2 s (30 a minute)
             n += 1
             body = json.dumps({"title": f"Cas {n}", "document": small_board()}).encode()
-            status, took, _ = judge.request("PATCH", f"/api/scenarios/{scenario}/", body)
+            client, uuid = judges[n % len(judges)]
+            status, took, _ = client.request("PATCH", f"/api/scenarios/{uuid}/", body)
             out["save"].append((status, took))
             time.sleep(0.25)
 
@@ -270,10 +272,14 @@ def main() -> int:
         call_command("rebuild_index", stdout=quiet)
         call_command("collectstatic", interactive=False, verbosity=0)
         users = get_user_model().objects
-        judge_user = users.create_user("judge", password=password)
+        judge_users = [users.create_user(f"judge{k}", password=password) for k in range(8)]
+        judge_user = judge_users[0]
         users.create_user("flooder", password=password)
-        mine = Scenario(title="Cas", author=judge_user, document=small_board())
-        mine.save_document()
+        theirs = []
+        for user in judge_users:
+            mine = Scenario(title="Cas", author=user, document=small_board())
+            mine.save_document()
+            theirs.append((user.username, str(mine.uuid)))
         long_game = hostile_boards.long_game(400)
         public = Scenario(title="Longue partie", author=judge_user, document=long_game, visibility="public")
         public.save_document()
@@ -282,38 +288,42 @@ def main() -> int:
         server = start_stack(args.stack, workdir, port, env)
         print(
             f"stack: {args.stack} ({WORKERS} gunicorn sync workers), DJANGO_DEBUG=0, SQLite, {os.cpu_count()} CPUs;"
-            f" engine budget {settings.ARBITRE_RUN_SECONDS} s; phases of {args.seconds} s",
+            f" engine budget {settings.ARBITRE_RUN_SECONDS} s; phases of {args.seconds} s; load average at the"
+            f" start {os.getloadavg()[0]:.1f}",
             flush=True,
         )
-        judge = Client(port, "127.0.0.10")
-        judge.login("judge", password)
+        judges = []
+        for k, (username, uuid) in enumerate(theirs):
+            client = Client(port, f"127.0.0.{10 + k}")
+            client.login(username, password)  # once each: the password hash costs a good part of a second
+            judges.append((client, uuid))
         run_body = json.dumps({"document": long_game, "until": "end"}).encode()
         heavy = small_board()  # about 470 KB: 380 cards in Reserve with long names
         heavy["players"]["A"]["reserve"] = [{"id": f"r{i}", "name": "Éclaireur " + "x" * 1200} for i in range(380)]
         flood_body = json.dumps({"title": "Crue", "document": heavy, "visibility": "private"}).encode()
-        rotating = [f"127.0.{1 + k // 250}.{1 + k % 250}" for k in range(1000)]
+        rotating = [f"127.12.{1 + k // 250}.{1 + k % 250}" for k in range(1000)]
         ruling = f"/scenarios/{public.uuid}/decision/?etape=2500"
         attacks = {
             "calm (no attack)": [],
             "slowloris (12 connections)": [(slowloris,)],
             "ruling page, late step (4 anonymous)": [
-                (hammer, "GET", ruling, None, [f"127.0.0.{50 + k}"]) for k in range(4)
+                (hammer, "GET", ruling, None, [f"127.11.0.{1 + k}"]) for k in range(4)
             ],
             "rotating addresses on /api/run/ (8)": [
                 (hammer, "POST", "/api/run/", run_body, rotating[k::8]) for k in range(8)
             ],
             "save flood, 500 KB (1 user, 2 connections)": [
-                (hammer, "POST", "/api/scenarios/", flood_body, [f"127.0.0.{60 + k}"], ("flooder", password))
+                (hammer, "POST", "/api/scenarios/", flood_body, [f"127.13.0.{1 + k}"], ("flooder", password))
                 for k in range(2)
             ],
         }
-        phase(port, 4, judge, str(mine.uuid), [])  # warm-up: every worker's caches
+        phase(port, 4, judges, [])  # warm-up: every worker's caches
         access = workdir / "access.log"
         _, mark = held(access, 0)
         results = []
         for name, attackers in attacks.items():
             before = db_bytes(workdir)
-            out = phase(port, args.seconds, judge, str(mine.uuid), attackers)
+            out = phase(port, args.seconds, judges, attackers)
             time.sleep(1)  # the last answers logged
             times, mark = held(access, mark)
             out["held"], out["growth"] = times, db_bytes(workdir) - before
@@ -347,6 +357,10 @@ def main() -> int:
         longest = max(out["held"], default=0.0)
         over = sum(1 for t in out["held"] if t > HELD_SECONDS)
         shown = ",".join(f"{k}:{v}" for k, v in sorted(statuses.items())) or "-"
+        bad: dict = {}
+        for s, _ in out["search"] + out["save"]:
+            if not 200 <= s < 300:
+                bad[s] = bad.get(s, 0) + 1
         print(
             f"{name:<44} {figures(out['search'])} {figures(out['save'])} {judges_err:>6} {shown[:28]:<28}"
             f" {longest:>6.2f} {over:>5} {out['growth'] / 1e6:>7.1f}"
@@ -360,7 +374,8 @@ def main() -> int:
         if over:
             missed.append(f"{name}: {over} requests held a worker > {HELD_SECONDS} s")
         if judges_err or any(s >= 500 for s in statuses):
-            missed.append(f"{name}: {judges_err} judges' errors, {sum(v for k, v in statuses.items() if k >= 500)} 5xx")
+            fivexx = sum(v for k, v in statuses.items() if k >= 500)
+            missed.append(f"{name}: {judges_err} judges' errors {bad}, {fivexx} attackers' 5xx")
     quota = os.environ.get("ARBITRE_SAVE_QUOTA_BYTES")
     flood = results[-1][1]["growth"]
     if quota and flood > int(quota) * 1.5:  # the database's own pages and indexes on top of the documents

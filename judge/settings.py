@@ -343,13 +343,13 @@ ARBITRE_INDEX_DIR = Path(os.environ.get("ARBITRE_INDEX_DIR", VAR_DIR / "index"))
 # The engine's budget per request (runs, checks, training answers, saves, ruling pages): refused with a
 # 422 past it. Wall time, what holds a worker: well under a second, so that no request holds one long
 # (a run of a 2,800-step game takes about 0.1 s of it).
-ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "0.75"))
+ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "0.5"))
 ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
 # Across requests (judge/guard/meter.py): at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at
 # once (default: one core left to the rest of the site), heavy meaning past a request's first
 # ARBITRE_ENGINE_FREE_SECONDS of engine CPU time; a slot is a lock on a file of var/engine-slots/.
 ARBITRE_ENGINE_SLOTS = int(os.environ.get("ARBITRE_ENGINE_SLOTS", max(1, len(os.sched_getaffinity(0)) - 1)))
-ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.1"))
+ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.05"))
 ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
 # What one author's scenarios may hold, their history and bin included (each save keeps a revision):
 # 25 MB is about 5,000 saves of a real board (5 KB), 25 of the largest document accepted (512 KB). Past
@@ -363,7 +363,7 @@ ARBITRE_SAVE_QUOTA_BYTES = int(os.environ.get("ARBITRE_SAVE_QUOTA_BYTES", 25_000
 ARBITRE_THROTTLE_RATES = {
     "engine": "3/20s",
     "engine-net": "10/20s",
-    "engine-anon": "4/20s",
+    "engine-anon": "2/20s",
     "run": "60/min",
     "run-ip": "120/min",
     "check": "120/min",

@@ -17,8 +17,8 @@ request; this bounds many.
   dropped when its engine work ends (by the kernel if the worker dies). So heavy work never takes
   every core and every worker, and judges' requests always find both. Light work needs no slot: the
   first ``ARBITRE_ENGINE_FREE_SECONDS`` of a request's engine time (a save, a step of the stepper, a
-  library run), less what its client already has in its window, so a client that runs heavy work
-  takes a slot from the start. A request that needs a slot when none is free is refused at once (429
+  library run), unless its client spent more than a quarter of its window lately (:data:`HEAVY_SHARE`):
+  a client that runs heavy work takes a slot from the start. A request that needs a slot when none is free is refused at once (429
   ``Le moteur est occupé …`` with ``Retry-After``), never queued: a waiting request would hold a worker.
 
 Both apply to requests (:class:`EngineMeterMiddleware` says whose request a thread serves); management
@@ -80,7 +80,7 @@ class RefusedAtTheDoorMiddleware:
     until the ``Retry-After`` it was given: no session, no view, no throttle to run for a client that
     ignores it and hammers (what a refusal costs then is nearly all it costs). Anonymous: no session
     cookie and no ``Authorization`` header; signed-in judges always reach their own counts. The date is
-    kept in the shared cache, by client address."""
+    kept in the shared cache, by client network (IPv4 /24, IPv6 /64)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -91,7 +91,7 @@ class RefusedAtTheDoorMiddleware:
             return None
         if settings.SESSION_COOKIE_NAME in request.COOKIES or "HTTP_AUTHORIZATION" in request.META:
             return None
-        return f"door_ip-{client_ip(request) or 'unknown'}"
+        return f"door_net-{network(client_ip(request))}"  # new addresses of the network wait too
 
     def __call__(self, request):
         key = self._door(request)
@@ -146,17 +146,23 @@ def buckets(request) -> list[counters.Window]:
     return found
 
 
-def room(request) -> tuple[float | None, float]:
-    """(seconds until the client may use the engine again, None when it may now; the engine time in
-    seconds its own window, ``engine``, holds)."""
-    wait, own = None, 0.0
+#: A client that spent more than this share of its own window (``engine``) lately runs heavy work: it
+#: gets no free engine time (its requests need a slot from the start). A judge's saves and steps, a few
+#: tens of milliseconds each, stay far below it.
+HEAVY_SHARE = 0.25
+
+
+def room(request) -> tuple[float | None, bool]:
+    """(seconds until the client may use the engine again, None when it may now; whether it runs heavy
+    work: more than :data:`HEAVY_SHARE` of its own window, ``engine``, spent)."""
+    wait, heavy = None, False
     for window in buckets(request):
         if window.key.startswith("engine_engine_"):
-            own = window.level() / MICRO
+            heavy = window.level() > HEAVY_SHARE * window.limit
         late = window.wait()
         if late is not None:
             wait = max(wait or 0.0, late)
-    return wait, own
+    return wait, heavy
 
 
 def charge(request, seconds: float) -> None:
@@ -194,8 +200,8 @@ def refusal(request) -> tuple[float | None, bool]:
     """Before a request is even parsed (:class:`judge.throttles.EngineTimeThrottle`): (seconds to wait
     when the client's engine time is spent, else None; whether it would need a slot from the start and
     none is free now). Refusing there keeps a client hammering refused requests cheap."""
-    wait, own = room(request)
-    if wait is not None or not slots_on() or own < settings.ARBITRE_ENGINE_FREE_SECONDS:
+    wait, heavy = room(request)
+    if wait is not None or not slots_on() or not heavy:
         return wait, False
     probe = take_slot()
     if probe is None:
@@ -217,14 +223,13 @@ class Work:
     def admit(self) -> tuple[float | None, bool]:
         """Before the engine runs: (seconds to wait when the client's buckets are full, else None;
         whether a slot was needed now and none was free)."""
-        wait, own = room(self.request)
+        wait, heavy = room(self.request)
         if wait is not None:
             return wait, False
         if slots_on():
-            grace = settings.ARBITRE_ENGINE_FREE_SECONDS - own
-            if grace <= 0:
+            if heavy:
                 return None, not self.take()
-            self.slot_from = self.cpu_started + grace
+            self.slot_from = self.cpu_started + settings.ARBITRE_ENGINE_FREE_SECONDS
         return None, False
 
     def slot_due(self) -> bool:

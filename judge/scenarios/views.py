@@ -265,10 +265,10 @@ def delete(request, uuid):
 
 
 MAX_NOTE = 4000
-#: The ruling page shows this many last steps in full; the earlier ones are counted, with a link to
+#: The ruling page shows this many last steps in full (a ruling's context); the earlier ones are counted, with a link to
 #: the stepper at the first one shown. A stranger asking for step 2,500 of a long public game gets a page
-#: of the same size as one for step 100, not megabytes of log (each request renders it anew).
-RULING_STEPS = 100
+#: of the same size as one for step 50, not megabytes of log (each request renders it anew).
+RULING_STEPS = 50
 
 
 def _choices(text: str) -> tuple[list[dict], str | None]:
