@@ -26,7 +26,7 @@ import engine
 from engine.model import PLAYER_ZONES
 from engine.versions import RULESETS
 from judge.api_errors import QuotaExceeded
-from judge.guard.budget import BudgetExceeded
+from judge.guard.budget import BudgetExceeded, EngineRefused
 from judge.limits import MAX_DECISIONS
 from rules_ref.concordance import CURRENT, VERSIONED_CITATION, french_ruleset, match_official
 from rules_ref.models import Rule
@@ -326,10 +326,12 @@ def ruling(request, uuid):
     note = request.GET.get("note", "")[:MAX_NOTE]
     problems = [{"path": "choix", "message": problem}] if problem else []
     out = None
+    refused = None
     try:
         out = runner.position(scenario.document, steps, decisions)
     except (engine.ScenarioError, runner.RunError, BudgetExceeded) as exc:
         problems += exc.problems
+        refused = exc if isinstance(exc, EngineRefused) else None
     groups: list[dict] = []
     numbers: list[str] = []
     first_shown = max(1, out["steps"] - RULING_STEPS + 1) if out else 1
@@ -352,7 +354,7 @@ def ruling(request, uuid):
         reverse("judge:ruling", args=[scenario.uuid]) + "?" + urlencode({**query, **({"note": note} if note else {})})
     )
     last = [e for e in out["log"] if e["step"] == out["steps"]] if out else []
-    return render(
+    response = render(
         request,
         "judge/ruling.html",
         {
@@ -371,7 +373,11 @@ def ruling(request, uuid):
             "earlier_steps": first_shown - 1,
             "earlier_url": reverse("judge:stepper", args=[scenario.uuid]) + "?" + urlencode({"etape": first_shown - 1}),
         },
+        status=429 if refused else 200,
     )
+    if refused:  # the client's engine time is spent, or every engine slot taken: when to come back
+        response["Retry-After"] = str(refused.retry_after)
+    return response
 
 
 @login_required

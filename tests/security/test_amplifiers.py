@@ -70,3 +70,11 @@ def test_the_public_library_page_lists_a_bounded_number_of_tags(client, users, r
     assert 1 + MAX_TAG_OPTIONS >= options > 10  # "Toutes", then the most used tags, not all 301
     assert "commune (15)" in page
     assert "?tag=" in page  # each listed scenario's own tags stay links
+
+
+def test_a_ruling_page_refused_by_the_engine_guard_says_when_to_come_back(client, long_public_game, rules, settings):
+    settings.ARBITRE_THROTTLE_RATES = {**settings.ARBITRE_THROTTLE_RATES, "engine-anon": "0.001/d"}
+    ruling_page(client, long_public_game, 10)  # spends the anonymous share
+    response = client.get(f"/scenarios/{long_public_game.uuid}/decision/?etape=2500")
+    assert response.status_code == 429 and int(response["Retry-After"]) >= 1
+    assert "Trop de calcul" in response.content.decode()
