@@ -155,8 +155,10 @@ def phase(port: int, seconds: float, judges: list[tuple[Client, str]], attackers
         i = 0
         while time.monotonic() < stop_at:
             q = urllib.parse.quote(QUERIES[i % len(QUERIES)])
-            status, took, _ = clients[i % 8].request("GET", f"/api/search/?q={q}")
+            status, took, text = clients[i % 8].request("GET", f"/api/search/?q={q}")
             out["search"].append((status, took))
+            if not 200 <= status < 300:
+                out.setdefault("why", []).append(f"search {status} {text[:90]!r}")
             i += 1
             time.sleep(0.12)
 
@@ -168,8 +170,10 @@ def phase(port: int, seconds: float, judges: list[tuple[Client, str]], attackers
             n += 1
             body = json.dumps({"title": f"Cas {n}", "document": small_board()}).encode()
             client, uuid = judges[n % len(judges)]
-            status, took, _ = client.request("PATCH", f"/api/scenarios/{uuid}/", body)
+            status, took, text = client.request("PATCH", f"/api/scenarios/{uuid}/", body)
             out["save"].append((status, took))
+            if not 200 <= status < 300:
+                out.setdefault("why", []).append(f"save {status} {text[:90]!r}")
             time.sleep(0.25)
 
     context = multiprocessing.get_context("fork")
@@ -376,6 +380,9 @@ def main() -> int:
         if judges_err or any(s >= 500 for s in statuses):
             fivexx = sum(v for k, v in statuses.items() if k >= 500)
             missed.append(f"{name}: {judges_err} judges' errors {bad}, {fivexx} attackers' 5xx")
+    for name, out in results:
+        for why in sorted(set(out.get("why", [])))[:3]:
+            print(f"  {name}: a judge's error: {why}")
     quota = os.environ.get("ARBITRE_SAVE_QUOTA_BYTES")
     flood = results[-1][1]["growth"]
     if quota and flood > int(quota) * 1.5:  # the database's own pages and indexes on top of the documents

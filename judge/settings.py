@@ -372,6 +372,7 @@ ARBITRE_THROTTLE_RATES = {
     "answer-ip": "240/min",
     "save": "20/min",
     "save-ip": "60/min",
+    "save-bytes": "2000000/min",  # bytes of saves per user: 4 of the largest documents a minute
     "search": "120/min",
     "search-ip": "600/min",
     "suggest": "300/min",
@@ -397,6 +398,7 @@ REST_FRAMEWORK.update(
         "DEFAULT_THROTTLE_CLASSES": [
             "judge.guard.throttles.UserScopeThrottle",
             "judge.guard.throttles.AddressScopeThrottle",
+            "judge.guard.throttles.SaveBytesThrottle",
             "judge.guard.throttles.EngineTimeThrottle",
         ],
         # The browsable API (HTML forms) in development only: JSON alone in production.

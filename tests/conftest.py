@@ -116,6 +116,7 @@ def _lenient_throttles(settings):
     """The suite sends many requests from one address (fuzzing, browser tests): throttle rates far above
     it; tests/security/test_throttles.py sets low ones to check the 429s."""
     settings.ARBITRE_THROTTLE_RATES = {scope: "100000/min" for scope in settings.ARBITRE_THROTTLE_RATES}
+    settings.ARBITRE_THROTTLE_RATES["save-bytes"] = "10000000000/min"  # bytes, not requests
 
 
 #: Slow system tests beyond tests/system/ and tests/test_serve.py (which mark themselves): servers killed

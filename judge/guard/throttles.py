@@ -77,6 +77,34 @@ class AddressScopeThrottle(_Counted):
     suffix = "-ip"
 
 
+class SaveBytesThrottle(_Counted):
+    """Scope ``save-bytes``: the bytes a user (an anonymous caller's address) sends in saves, so that a
+    flood of the largest documents (512 KB: parsing, checking and storing each costs a good part of a
+    second) is held to a few a minute while a judge's saves (a few KB) never meet it."""
+
+    def ident(self, request) -> str:
+        return UserScopeThrottle.ident(self, request)
+
+    def allow_request(self, request, view) -> bool:
+        if getattr(view, "throttle_scope", None) != "save":
+            return True
+        parsed = counters.parse_rate(getattr(settings, "ARBITRE_THROTTLE_RATES", {}).get("save-bytes"))
+        if parsed is None:
+            return True
+        limit, period = parsed
+        try:
+            size = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            size = 0
+        key = f"throttle_save-bytes_{self.ident(request)}"
+        window = counters.Window(caches[meter.SHARED_CACHE], key, limit, period)
+        if window.add(size) <= limit:
+            return True
+        window.add(-size)
+        self.wait_seconds = window.wait() or 1.0
+        return False
+
+
 class EngineTimeThrottle(BaseThrottle):
     """429 before the request is parsed when the client's engine time is spent, or when it has been
     running heavy work and every engine slot is taken (:func:`judge.guard.meter.refusal`); the work

@@ -33,6 +33,7 @@ def test_saves_past_the_quota_are_refused_and_write_nothing(settings, users, rul
     board = big_board(60)  # about 75 KB; each save stores it twice (the scenario and its revision)
     size = len(json.dumps(board))
     settings.ARBITRE_SAVE_QUOTA_BYTES = 10 * size
+    settings.ARBITRE_THROTTLE_RATES = {**settings.ARBITRE_THROTTLE_RATES, "save-bytes": ""}  # the quota alone
     alice = as_user(users["alice"])
     statuses = [
         alice.post("/api/scenarios/", {"title": f"Cas {n}", "document": board}, format="json").status_code
@@ -58,6 +59,23 @@ def test_saves_have_a_rate_per_user(settings, users, rules):
         for n in range(4)
     ]
     assert statuses == [201, 201, 201, 429]
+    assert (
+        as_user(users["bob"]).post("/api/scenarios/", {"title": "À moi", "document": board}, format="json").status_code
+        == 201
+    )
+
+
+def test_saves_have_a_rate_in_bytes_per_user(settings, users, rules):
+    board = big_board(60)  # about 75 KB
+    settings.ARBITRE_THROTTLE_RATES = {**settings.ARBITRE_THROTTLE_RATES, "save-bytes": "200000/min"}
+    alice = as_user(users["alice"])
+    statuses = [
+        alice.post("/api/scenarios/", {"title": f"Cas {n}", "document": board}, format="json").status_code
+        for n in range(3)
+    ]
+    assert statuses == [201, 201, 429]
+    small = {"title": "Petit", "document": big_board(1)}
+    assert alice.post("/api/scenarios/", small, format="json").status_code == 201  # room for a small one
     assert (
         as_user(users["bob"]).post("/api/scenarios/", {"title": "À moi", "document": board}, format="json").status_code
         == 201
