@@ -132,7 +132,9 @@ class Budget:
     """Time (``seconds``) and engine steps (``steps``) one request may spend."""
 
     def __init__(self, seconds: float | None = None, steps: int | None = None) -> None:
-        self.seconds = float(settings.ARBITRE_RUN_SECONDS if seconds is None else seconds)
+        if seconds is None:  # a request's budget; outside one (load_library, imports) no worker waits
+            seconds = settings.ARBITRE_RUN_SECONDS if meter.in_request() else max(settings.ARBITRE_RUN_SECONDS, 60.0)
+        self.seconds = float(seconds)
         self.steps = int(settings.ARBITRE_RUN_STEPS if steps is None else steps)
         self.clock = clock
         self.started = self.clock()

@@ -63,16 +63,16 @@ class EngineMeterMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        _state.request, _state.engine_ran = request, False
+        _state.request, _state.engine_ran, _state.reserved = request, False, 0.0
         cpu = cpu_clock()
         try:
             return self.get_response(request)
         finally:
             # A request that ran the engine is charged its whole CPU time: the engine's, and encoding
             # what it answered (a long game's log is megabytes of JSON).
-            if _state.engine_ran:
-                charge(request, cpu_clock() - cpu)
-            _state.request, _state.engine_ran = None, False
+            if _state.engine_ran:  # what it spent, less what its admission reserved
+                charge(request, cpu_clock() - cpu - _state.reserved)
+            _state.request, _state.engine_ran, _state.reserved = None, False, 0.0
 
 
 class RefusedAtTheDoorMiddleware:
@@ -167,7 +167,7 @@ def room(request) -> tuple[float | None, bool]:
 
 def charge(request, seconds: float) -> None:
     """Add ``seconds`` of engine time to the client's windows (each one atomic step for all workers)."""
-    if seconds < NEGLIGIBLE:
+    if abs(seconds) < NEGLIGIBLE:
         return
     for window in buckets(request):
         window.add(round(seconds * MICRO))
@@ -226,6 +226,11 @@ class Work:
         wait, heavy = room(self.request)
         if wait is not None:
             return wait, False
+        # Reserved now, settled when the request ends: requests admitted at once each see the others'
+        # (charged only at their end, four attackers' requests all passed the same check together).
+        reserve = min(float(settings.ARBITRE_RUN_SECONDS), 1.0)
+        charge(self.request, reserve)
+        _state.reserved = getattr(_state, "reserved", 0.0) + reserve
         if slots_on():
             if heavy:
                 return None, not self.take()
@@ -269,6 +274,11 @@ def metered():
     finally:
         _state.work = None
         work.end()
+
+
+def in_request() -> bool:
+    """This thread serves a request (:class:`EngineMeterMiddleware`)."""
+    return getattr(_state, "request", None) is not None
 
 
 def current() -> Work | None:
