@@ -370,8 +370,8 @@ ARBITRE_THROTTLE_RATES = {
     "check-ip": "240/min",
     "answer": "60/min",
     "answer-ip": "240/min",
-    "save": "20/min",
-    "save-ip": "60/min",
+    "save": "60/min",
+    "save-ip": "600/min",
     "save-bytes": "2000000/min",  # bytes of saves per user: 4 of the largest documents a minute
     "search": "120/min",
     "search-ip": "600/min",
