@@ -384,6 +384,9 @@ ARBITRE_THROTTLE_RATES.update(
         item.partition("=") for item in os.environ.get("ARBITRE_THROTTLE_RATES", "").split(",") if "=" in item
     )
 )
+# ``engine-ip``, the per-address engine time of earlier versions, is now per network: the same setting.
+if "engine-ip" in ARBITRE_THROTTLE_RATES:
+    ARBITRE_THROTTLE_RATES["engine-net"] = ARBITRE_THROTTLE_RATES.pop("engine-ip")
 REST_FRAMEWORK.update(
     {
         "EXCEPTION_HANDLER": "judge.api_errors.exception_handler",
