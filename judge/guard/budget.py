@@ -15,12 +15,13 @@ Every request that runs the engine (runs, checks, training answers, saving a sce
 * gives every game loaded inside :meth:`Budget.hard_stop` through :func:`load` (the training questions'
   replays) the engine's own budget, checked at every step whatever the timer does.
 
-When the engine has its own budget (``engine.Budget``, ``engine.BudgetExceeded``: CONTRACT.md),
-:meth:`Budget.load` gives it this budget's limits and :meth:`Budget.hard_stop` turns its exception
-into :class:`BudgetExceeded`; the checks here stay as the site's bound.
+The engine's own budget (``engine.Budget``, ``engine.BudgetExceeded``) gets this budget's limits and
+its clock (:data:`clock`, wall time: what holds a worker) from :meth:`Budget.load`, so that one
+deadline holds for both; :meth:`Budget.hard_stop` turns its exception into :class:`BudgetExceeded`.
+Outside a request (management commands) the budget is 60 s: no worker waits there.
 
-Across requests (:mod:`judge.guard.meter`): the outermost :meth:`Budget.hard_stop` of a request charges
-the engine's CPU time to its client and refuses a client whose engine time is spent
+Across requests (:mod:`judge.guard.meter`): the outermost :meth:`Budget.hard_stop` of a request reserves
+engine time for its client (settled with the request's CPU time when it ends) and refuses a client whose engine time is spent
 (:class:`EngineThrottled`); past the request's free engine time it takes one of the site's engine
 slots, or refuses when none is free (:class:`EngineBusy`). Both are 429 with ``Retry-After``.
 """
