@@ -206,3 +206,13 @@ def test_slow_clients_do_not_hold_the_workers(served):
     finally:
         for s in slow:
             s.close()
+
+
+def test_the_front_proxys_own_refusals_are_french_json(served):
+    """An address past 8 KB (nginx's 414, gunicorn's before) and a body past 1 MB (nginx's 413)."""
+    port, _, _ = served
+    response, text = request(port, "/api/search/?q=" + "a" * 9000)
+    assert response.status == 414 and response.getheader("Content-Type") == "application/json"
+    assert "Adresse trop longue" in text
+    response, text = request(port, "/api/run/", "POST", "x" * 1_100_000, {"Content-Type": "application/json"})
+    assert response.status == 413 and "trop volumineux" in text
