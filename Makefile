@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1:8000
 
 WORKERS ?= 4
 
-.PHONY: serve dev serve-prod test test-postgres setup data chromium bench lint
+.PHONY: serve dev serve-prod test test-postgres setup data chromium nginx bench lint
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,14 +27,19 @@ data: setup
 	$(PY) manage.py load_exercises
 	$(PY) manage.py demo_account
 
-# The production stack on the embedded default, for a tournament on this machine: gunicorn with
-# $(WORKERS) workers, whitenoise, DEBUG off, SQLite in WAL mode, the secret key generated once into
-# var/secret_key (mode 0600), plain HTTP on loopback only (ARBITRE_LOOPBACK=1: no HTTPS redirect,
-# loopback host names), the demo account's password on the login page (ARBITRE_DEMO=1).
+# The production stack on the embedded default, for a tournament on this machine: nginx (Debian's
+# package) on $(HOST) holding slow clients and serving the static files, in front of gunicorn with
+# $(WORKERS) workers on a Unix socket (judge/guard/serve.py, deploy/nginx.conf), DEBUG off, SQLite in
+# WAL mode, the secret key generated once into var/secret_key (mode 0600), plain HTTP on loopback only
+# (ARBITRE_LOOPBACK=1: no HTTPS redirect, loopback host names), the demo account's password on the login page (ARBITRE_DEMO=1).
 SERVE_ENV := DJANGO_DEBUG=0 ARBITRE_LOOPBACK=1 ARBITRE_DEMO=1
-serve: data
+serve: data nginx
 	$(SERVE_ENV) $(PY) manage.py collectstatic --noinput -v0
-	$(SERVE_ENV) $(VENV)/bin/gunicorn judge.wsgi --workers $(WORKERS) --bind $(HOST) --timeout 30
+	$(SERVE_ENV) $(PY) -m judge.guard.serve --listen $(HOST) --workers $(WORKERS)
+
+# Debian's nginx, the front proxy of `make serve` (started by it on $(HOST), never as a system service).
+nginx:
+	command -v nginx >/dev/null || test -x /usr/sbin/nginx || (apt-get update && apt-get install -y --no-install-recommends nginx-light)
 
 # Django's development server: DEBUG on (its debug pages), code reloaded on save.
 dev: data
@@ -59,13 +64,14 @@ chromium:
 
 # Every test on SQLite, then again on a throwaway PostgreSQL server on loopback every test that reaches
 # the database: not the browser ones (they drive pages whose data paths the other tests already cover
-# on both databases; run them there too with `make test-postgres PGMARK=`), nor the engine's
+# on both databases; run them there too with `make test-postgres PGMARK=`), nor the system ones (their
+# own lane: servers, nginx, Redis, two nodes on PostgreSQL, kills, fuzzing), nor the engine's
 # (tests/engine: pure Python, no database; `make test-postgres PGIGNORE=` runs them too).
-# The passes run as two processes at the same time, one a core: see .ci/test.
-test: setup chromium
+# The quick passes run as two processes at the same time, one a core, then the system lane: see .ci/test.
+test: setup chromium nginx
 	@.ci/test
 
-PGMARK ?= not browser
+PGMARK ?= not browser and not system
 PGIGNORE ?= tests/engine
 test-postgres: setup
 	@url=$$(.ci/postgres start) && trap '.ci/postgres stop' EXIT && \

@@ -32,9 +32,8 @@ default) at least a third of the floor's throughput, a rule page at least half; 
 one is missed. The uncached search and suggest ratios are reported as the headline (issue 15).
 The server is stopped and the temporary directory removed at the end, whatever happens.
 
-``--hostile`` (issue 16) measures instead judges' latency while two clients hammer ``POST /api/run/``
-with worst-case boards (see :func:`hostile_main`): judges searching and saving keep p95 under 100 ms
-and 0 errors, or the exit code is 1.
+``--hostile`` runs ``bench/hostile.py`` instead (``--hostile-seconds`` per phase): judges' search and
+saves during five attacks on the serve stack from many loopback addresses.
 """
 
 from __future__ import annotations
@@ -42,7 +41,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import multiprocessing
 import os
 import secrets
 import shutil
@@ -248,18 +246,15 @@ def main() -> int:
     parser.add_argument(
         "--hostile",
         action="store_true",
-        help="judges' latency while two clients hammer /api/run/ with worst-case boards (issue 16)",
+        help="bench/hostile.py: judges' latency during five attacks on the serve stack",
     )
-    parser.add_argument("--hostile-seconds", type=int, default=20, help="seconds of attack (--hostile)")
-    parser.add_argument("--hostile-workers", type=int, default=4, help="gunicorn sync workers (--hostile)")
-    parser.add_argument(
-        "--unguarded",
-        action="store_true",
-        help="--hostile: the same attack first on the site without the engine guard, for comparison",
-    )
+    parser.add_argument("--hostile-seconds", type=int, default=15, help="seconds of each attack (--hostile)")
     args = parser.parse_args()
-    if args.hostile:
-        return hostile_main(args)
+    if args.hostile:  # bench/hostile.py: five attacks on the serve stack from many loopback addresses
+        import hostile
+
+        sys.argv = [sys.argv[0], "--seconds", str(args.hostile_seconds)]
+        return hostile.main()
 
     wrk = ensure_wrk()
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-load-bench-"))
@@ -429,303 +424,6 @@ def main() -> int:
     )
     print(
         "Targets (issue 8): zero errors; search (cached) ≥ 1/3 of the floor; rule page ≥ 1/2 of the floor: "
-        + ("all met" if not missed else "MISSED " + "; ".join(missed))
-    )
-    return 1 if missed else 0
-
-
-# ---- --hostile: two attackers on /api/run/, judges searching and saving (issue 16) -----------------------
-
-HOSTILE_P95_MS = 100
-
-
-class HostileClient:
-    """One HTTP client seen by the server as ``ip`` (through X-Forwarded-For: the bench serves with
-    ``ARBITRE_PROXY_COUNT=1``, as behind a TLS proxy), with its own cookies (kept by hand: the
-    production cookies are ``Secure`` and the bench speaks plain HTTP on loopback)."""
-
-    def __init__(self, port: int, ip: str) -> None:
-        self.port, self.ip, self.cookies = port, ip, {}
-
-    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        all_headers = {"X-Forwarded-For": self.ip, **(headers or {})}
-        if self.cookies:
-            all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        started = time.perf_counter()
-        try:
-            connection.request(method, path, body=body, headers=all_headers)
-            response = connection.getresponse()
-            text = response.read()
-            status = response.status
-            for header, value in response.getheaders():
-                if header.lower() == "set-cookie":
-                    name, _, rest = value.partition("=")
-                    self.cookies[name.strip()] = rest.split(";", 1)[0]
-        except OSError:
-            status, text = 0, b""
-        finally:
-            connection.close()
-        return status, time.perf_counter() - started, text
-
-    def login(self, username: str, password: str) -> None:
-        status, _, page = self.request("GET", "/comptes/login/")
-        token = page.decode().split('name="csrfmiddlewaretoken" value="', 1)[1].split('"', 1)[0]
-        body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "username": username, "password": password})
-        self.request("POST", "/comptes/login/", body.encode(), {"Content-Type": "application/x-www-form-urlencoded"})
-        if "sessionid" not in self.cookies:
-            raise RuntimeError(f"{username} could not sign in")
-
-
-def hostile_boards() -> list[tuple[str, bytes]]:
-    from tests.security import hostile_boards as boards
-
-    made = [
-        ("10 Noon reactions × 10 cards", boards.noon_reactions()),
-        ("10 targets among 26 characters", boards.many_targets()),
-        ("clean-up: 60 in Reserve, 60 in Landmarks", boards.big_cleanup()),
-        ("a long game (over 5000 steps)", boards.long_game(800)),
-    ]
-    return [(name, json.dumps({"document": doc, "until": "end"}).encode()) for name, doc in made]
-
-
-def server_cpu_seconds(server: subprocess.Popen) -> float:
-    """CPU time (user + system) used so far by gunicorn's master and its live workers (Linux /proc)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    try:
-        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-    except OSError:
-        return float("nan")
-    total = 0
-    for pid in [str(server.pid), *children]:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
-    return total / ticks
-
-
-def attacking(port: int, ip: str, attack: list[tuple[str, bytes]], stop_at: float, queue) -> None:
-    """One attacker (a process of its own): ``attack`` boards to /api/run/ in turn, each sent as soon as the
-    previous one is answered, until ``stop_at``; puts (status, seconds) samples and its 429s by reason.
-    At the lowest CPU priority: an attacker's own client runs on its machine, not the server's; here its
-    loop (as fast as refusals come back) would otherwise take a core from the server and the judges."""
-    os.nice(19)
-    client = HostileClient(port, ip)
-    samples, refused, i = [], {}, 0
-    while time.monotonic() < stop_at:
-        _, body = attack[i % len(attack)]
-        status, took, text = client.request("POST", "/api/run/", body, {"Content-Type": "application/json"})
-        samples.append((status, took))
-        if status == 429:  # which refusal: engine time spent, engine slots taken, or the count of runs
-            why = "time" if b"Trop de calcul" in text else "slots" if b"occup" in text else "count"
-            refused[why] = refused.get(why, 0) + 1
-        i += 1
-    queue.put((samples, refused))
-
-
-def hostile_phase(
-    port: int,
-    seconds: float,
-    attack: list[tuple[str, bytes]] | None,
-    scenario: str,
-    judge: HostileClient,
-    server: subprocess.Popen | None = None,
-) -> dict:
-    """Judges (search: 8 addresses in turn, ~8 requests/s; saves: one signed-in judge, ~4/s) for
-    ``seconds``, with two attackers posting ``attack`` boards to /api/run/ as fast as answered. With
-    ``server``: the CPU time its processes used meanwhile (``cpu``, seconds), which other processes'
-    load on a shared machine does not change as much as latency."""
-    import threading
-
-    stop_at = time.monotonic() + seconds
-    figures: dict = {"search": [], "save": [], "attack": []}
-    cpu_before = server_cpu_seconds(server) if server is not None else float("nan")
-
-    def searching():
-        clients = [HostileClient(port, f"198.51.100.{20 + i}") for i in range(8)]
-        i = 0
-        while time.monotonic() < stop_at:
-            query = urllib.parse.quote(SEARCH_QUERIES[i % len(SEARCH_QUERIES)])
-            status, took, _ = clients[i % len(clients)].request("GET", f"/api/search/?q={query}")
-            figures["search"].append((status, took))
-            i += 1
-            time.sleep(0.12)
-
-    def saving():
-        from tests.security.conftest import small_board
-
-        n = 0
-        while time.monotonic() < stop_at:
-            n += 1
-            body = json.dumps({"title": f"Cas {n}", "document": small_board()}).encode()
-            status, took, _ = judge.request(
-                "PATCH",
-                f"/api/scenarios/{scenario}/",
-                body,
-                {"Content-Type": "application/json", "X-CSRFToken": judge.cookies.get("csrftoken", "")},
-            )
-            figures["save"].append((status, took))
-            time.sleep(0.25)
-
-    threads = [threading.Thread(target=searching), threading.Thread(target=saving)]
-    # Each attacker in its own process: a client hammering as fast as it is answered must not slow the
-    # judges' clients down through this process's GIL (that would be the bench's latency, not the site's).
-    context = multiprocessing.get_context("fork")
-    queue = context.Queue()
-    attackers = (
-        [context.Process(target=attacking, args=(port, f"203.0.113.{k}", attack, stop_at, queue)) for k in (1, 2)]
-        if attack
-        else []
-    )
-    for t in [*threads, *attackers]:
-        t.start()
-    for _ in attackers:
-        samples, refused = queue.get(timeout=seconds + 120)
-        figures["attack"] += samples
-        for why, count in refused.items():
-            figures.setdefault("refused", {}).setdefault(why, 0)
-            figures["refused"][why] += count
-    for t in [*threads, *attackers]:
-        t.join()
-    if server is not None:
-        figures["cpu"] = server_cpu_seconds(server) - cpu_before
-        figures["seconds"] = seconds
-    return figures
-
-
-def hostile_main(args) -> int:
-    """Judges' p95 while two clients hammer /api/run/ with the worst boards (issue 16)."""
-    from common import p95_ms
-
-    workdir = Path(tempfile.mkdtemp(prefix="arbitre-hostile-bench-"))
-    servers: list[subprocess.Popen] = []
-    password = secrets.token_urlsafe(12)
-    try:
-        os.environ.update(
-            {
-                "DJANGO_DEBUG": "0",
-                "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-                "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-                "DJANGO_SECURE_SSL_REDIRECT": "0",
-                "ARBITRE_PROXY_COUNT": "1",
-                "ARBITRE_SEARCH_CACHE": "1",
-            }
-        )
-        os.environ.pop("DATABASE_URL", None)
-        _setup_django(workdir)
-        from django.conf import settings
-        from django.contrib.auth import get_user_model
-        from django.core.management import call_command
-
-        from judge.scenarios.models import Scenario
-        from tests.security.conftest import small_board
-
-        quiet = open(os.devnull, "w")
-        call_command("migrate", verbosity=0, interactive=False)
-        call_command("import_rules", *map(str, RULE_FILES), ruleset=RULESET, stdout=quiet)
-        call_command("rebuild_index", stdout=quiet)
-        call_command("collectstatic", interactive=False, verbosity=0)
-        judge = get_user_model().objects.create_user("judge", password=password)
-        scenario = Scenario(title="Cas", author=judge, document=small_board())
-        scenario.save_document()
-        attack = hostile_boards()
-        port = free_port()
-        servers.append(start_gunicorn(workdir, args.hostile_workers, port, search_cache=True))
-        rates = settings.ARBITRE_THROTTLE_RATES
-        print(
-            f"gunicorn judge.wsgi: {args.hostile_workers} sync workers, DJANGO_DEBUG=0, SQLite,"
-            f" ARBITRE_PROXY_COUNT=1; engine budget {settings.ARBITRE_RUN_SECONDS} s / {settings.ARBITRE_RUN_STEPS}"
-            f" steps per request; per client: runs {rates['run']}, engine time {rates['engine']} (address:"
-            f" {rates['engine-ip']}); {settings.ARBITRE_ENGINE_SLOTS} engine slot(s) past"
-            f" {settings.ARBITRE_ENGINE_FREE_SECONDS} s of a request's engine time; {os.cpu_count()} CPUs"
-        )
-        print("attack boards: " + "; ".join(f"{name} ({len(body)} bytes)" for name, body in attack), flush=True)
-        bare_port = None
-        if args.unguarded:
-            # The same site without the engine guard (no engine-time throttle, no slots; the counts of
-            # runs still shared), on its own cache folder, loaded only while the guarded one rests.
-            bare_port = free_port()
-            bare_env = {
-                "ARBITRE_ENGINE_SLOTS": "0",
-                "ARBITRE_THROTTLE_RATES": "engine=,engine-ip=",
-                "ARBITRE_VAR_DIR": str(workdir / "var-unguarded"),
-                "ARBITRE_STATIC_ROOT": str(settings.STATIC_ROOT),
-            }
-            servers.append(start_gunicorn(workdir, args.hostile_workers, bare_port, search_cache=True, env=bare_env))
-            print("and the same site without the engine guard (ARBITRE_ENGINE_SLOTS=0, no engine-time rates)")
-        print("attackers: 2 processes at nice 19 (their client would run on their own machine), judges' clients at 0")
-        signed_in = HostileClient(port, "198.51.100.10")
-        signed_in.login("judge", password)  # once: the password hash costs about a second
-        for warm in (port, bare_port):  # warm-up: every worker's caches
-            if warm is not None:
-                signed_in.port = warm
-                hostile_phase(warm, 5, None, str(scenario.uuid), signed_in)
-        signed_in.port = port
-        uuid = str(scenario.uuid)
-        calm = hostile_phase(port, max(5, args.hostile_seconds // 3), None, uuid, signed_in, servers[0])
-        bare = None
-        if bare_port is not None:
-            signed_in.port = bare_port
-            bare = hostile_phase(bare_port, args.hostile_seconds, attack, uuid, signed_in, servers[1])
-            signed_in.port = port
-        stormy = hostile_phase(port, args.hostile_seconds, attack, uuid, signed_in, servers[0])
-        load = os.getloadavg()
-    finally:
-        failures = stop_all(servers, workdir, ("Traceback", "WORKER TIMEOUT"))
-
-    def row(name: str, samples: list, ok=lambda s: 200 <= s < 300):
-        times = [t for _, t in samples]
-        errors = sum(1 for status, _ in samples if not ok(status))
-        statuses = {}
-        for status, _ in samples:
-            statuses[status] = statuses.get(status, 0) + 1
-        median = statistics.median(times) * 1000 if times else float("nan")
-        p95 = p95_ms(times) if times else float("nan")
-        print(f"  {name:<44} {len(samples):>6} {median:>10.1f} {p95:>8.1f} {errors:>7}  {statuses}")
-        return p95, errors
-
-    print()
-    print(f"  machine load average at the end: {load[0]:.1f} (1 min), {load[1]:.1f} (5 min) on {os.cpu_count()} CPUs")
-    print(f"  {'requests':<44} {'count':>6} {'median ms':>10} {'p95 ms':>8} {'errors':>7}  statuses")
-    calm_search, _ = row("judges' search, no attack (baseline)", calm["search"])
-    calm_save, _ = row("judges' saves, no attack (baseline)", calm["save"])
-    attack_ok = lambda s: s in (200, 422, 429)  # noqa: E731 - 422 (budget), 429 (throttles); 5xx or lost: errors
-    if bare is not None:
-        bare_search, _ = row("judges' search under attack, unguarded", bare["search"])
-        bare_save, _ = row("judges' saves under attack, unguarded", bare["save"])
-        row("attackers' POST /api/run/, unguarded", bare["attack"], ok=attack_ok)
-    search_p95, search_errors = row("judges' search under attack", stormy["search"])
-    save_p95, save_errors = row("judges' saves under attack", stormy["save"])
-    _, attack_errors = row("attackers' POST /api/run/ (2 clients)", stormy["attack"], ok=attack_ok)
-    refused = stormy.get("refused", {})
-    print(
-        f"  attackers' 429s: {sum(refused.values())} ({refused.get('time', 0)} engine time spent,"
-        f" {refused.get('slots', 0)} engine slots taken, {refused.get('count', 0)} too many runs)"
-    )
-    for name, phase in (("no attack", calm), ("under attack, unguarded", bare), ("under attack", stormy)):
-        if phase is not None and "cpu" in phase:
-            print(
-                f"  server CPU time {name}: {phase['cpu']:.1f} s in {phase['seconds']} s"
-                f" ({phase['cpu'] / phase['seconds']:.2f} of the {os.cpu_count()} CPUs)"
-            )
-    print(f"  p95 under attack / baseline: search {search_p95 / calm_search:.2f}×, saves {save_p95 / calm_save:.2f}×")
-    if bare is not None:
-        print(
-            f"  p95 under attack, guarded / unguarded: search {search_p95 / bare_search:.2f}×,"
-            f" saves {save_p95 / bare_save:.2f}×"
-        )
-    missed = []
-    if search_p95 >= HOSTILE_P95_MS or save_p95 >= HOSTILE_P95_MS:
-        missed.append(f"judges' p95 < {HOSTILE_P95_MS} ms (search {search_p95:.1f}, saves {save_p95:.1f})")
-    if search_errors or save_errors or attack_errors or failures:
-        missed.append(
-            f"0 errors (judges {search_errors + save_errors}, attackers {attack_errors}, server log {len(failures)})"
-        )
-    print()
-    print(
-        f"Targets (issue 16): judges' search and saves p95 < {HOSTILE_P95_MS} ms, 0 errors, under attack: "
         + ("all met" if not missed else "MISSED " + "; ".join(missed))
     )
     return 1 if missed else 0

@@ -25,10 +25,9 @@ The contract is the scenario format (shared/docs/scenario-format.md); see engine
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from .errors import Budget, BudgetExceeded, EngineError, IllegalDecision
+from .errors import DEFAULT_BUDGET, Budget, BudgetExceeded, EngineError, IllegalDecision
 from .game import Game, LogEntry
 from .jsondata import copy_json
 from .model import PLAYERS
@@ -70,13 +69,13 @@ def scenario_schema() -> dict[str, Any]:
 def load(doc: Any, budget: Budget | None = None) -> Game:
     """A Game at the beginning of the scenario's phase. Raises ScenarioError (all problems).
     `budget` bounds the steps and CPU time this game may spend, loading included."""
-    started = time.thread_time()
+    started = (budget or DEFAULT_BUDGET).clock()
     return Game(load_state(doc), budget, started)
 
 
 def loads(text: str, budget: Budget | None = None) -> Game:
     """Like load() for JSON text; malformed JSON is a problem at path "$" with line and column."""
-    started = time.thread_time()
+    started = (budget or DEFAULT_BUDGET).clock()
     return Game(load_state(loads_doc(text)), budget, started)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -29,6 +31,10 @@ class Budget:
 
     steps: int = 100_000
     seconds: float = 30.0
+    #: What `seconds` are counted on: the calling thread's CPU time. A host (or a test) may give its
+    #: own clock, e.g. one that advances a fixed amount at each reading, so that where a run stops
+    #: does not depend on the machine's speed.
+    clock: Callable[[], float] = field(default=time.thread_time, compare=False, repr=False)
 
 
 DEFAULT_BUDGET = Budget()

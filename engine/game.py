@@ -146,9 +146,10 @@ class Game:
     def __init__(self, state: State, budget: Budget | None = None, started: float | None = None) -> None:
         self.state = state
         self.budget = budget or DEFAULT_BUDGET
-        self._started = time.thread_time() if started is None else started
+        self._clock = self.budget.clock
+        self._started = self._clock() if started is None else started
         # the CPU time last read and the wall clock then (see check_budget)
-        self._cpu_read, self._wall_read = time.thread_time() - self._started, time.perf_counter()
+        self._cpu_read, self._wall_read = self._clock() - self._started, time.perf_counter()
         self.steps_done = 0
         self.journal = Journal()
         self.log: list[LogEntry] = []
@@ -270,7 +271,7 @@ class Game:
 
     def spent(self) -> tuple[int, float]:
         """(steps performed, CPU seconds of this thread since loading)."""
-        return self.steps_done, time.thread_time() - self._started
+        return self.steps_done, self._clock() - self._started
 
     def check_budget(self, budget: Budget | None = None) -> None:
         """Raise :class:`BudgetExceeded` if `budget` (default: the game's) is spent."""
@@ -282,9 +283,9 @@ class Game:
         # plus the wall time since then is under the budget, the budget is not spent, and the
         # thread's clock (a system call, ten times the wall clock's cost) need not be read.
         wall = time.perf_counter()
-        if self._cpu_read + (wall - self._wall_read) < b.seconds:
+        if self._clock is time.thread_time and self._cpu_read + (wall - self._wall_read) < b.seconds:
             return
-        seconds = time.thread_time() - self._started
+        seconds = self._clock() - self._started
         self._cpu_read, self._wall_read = seconds, wall
         if seconds >= b.seconds:
             raise BudgetExceeded("seconds", b.seconds, self.steps_done, seconds)

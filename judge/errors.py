@@ -8,6 +8,7 @@ is shown; Django's English defaults ("No Scenario matches the given query.") are
 
 from __future__ import annotations
 
+import logging
 import re
 
 from django.conf import settings
@@ -67,3 +68,13 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if settings.DEBUG and reason:
         message += f" ({reason})"
     return _answer(request, 403, "Vérification CSRF échouée : " + message, message)
+
+
+class OneLineFor4xx(logging.Filter):
+    """On ``django.request``: a 4xx answer's record without the exception that made it (a 403 carried
+    PermissionDenied's 20-line traceback), so that each 4xx is one line, as the README says."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if 400 <= getattr(record, "status_code", 500) < 500:
+            record.exc_info, record.exc_text = None, None
+        return True

@@ -89,7 +89,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "judge.engine_guard.RefusedAtTheDoorMiddleware",  # an anonymous client refused (429) waits its Retry-After
+    "judge.guard.meter.RefusedAtTheDoorMiddleware",  # an anonymous client refused (429) waits its Retry-After
     "judge.csp.CSPMiddleware",  # django-csp's, see judge/csp.py
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -101,7 +101,7 @@ MIDDLEWARE = [
     "judge.middleware.NulCharacterMiddleware",  # before any view compares the query with the database
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "judge.engine_guard.EngineMeterMiddleware",  # whose request runs the engine (judge/engine_guard.py)
+    "judge.guard.meter.EngineMeterMiddleware",  # whose request runs the engine (judge/guard/meter.py)
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into its page
 ]
 
@@ -171,7 +171,7 @@ STORAGES = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 # The client's address: REMOTE_ADDR, or behind ARBITRE_PROXY_COUNT trusted reverse proxies that each
-# append to X-Forwarded-For, the address the outermost proxy saw (judge/client_ip.py). Login
+# append to X-Forwarded-For, the address the outermost proxy saw (judge/guard/client.py). Login
 # throttling and DRF's throttles both read it; a client cannot forge it.
 ARBITRE_PROXY_COUNT = int(os.environ.get("ARBITRE_PROXY_COUNT", 0))
 
@@ -256,6 +256,8 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name} {process:d} {message}", "style": "{"},
     },
+    # A 4xx is one line (Django attaches the PermissionDenied's traceback to a 403's record).
+    "filters": {"one_line_4xx": {"()": "judge.errors.OneLineFor4xx"}},
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
     },
@@ -263,7 +265,7 @@ LOGGING = {
     "loggers": {
         # Django's own "django" logger keeps its handlers (runserver's request lines under make dev);
         # its records reach the root handler above.
-        "django.request": {"level": "WARNING"},
+        "django.request": {"level": "WARNING", "filters": ["one_line_4xx"]},
         "django.security": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
         "judge": {"level": LOG_LEVEL},
@@ -274,18 +276,26 @@ LOGGING = {
 # One in-memory cache per worker process: rule pages and search results (both derived from data
 # that only changes at an import or an index rebuild, and keyed by it).
 # Throttle counters and each client's engine time in a cache every worker of this machine shares: files
-# under var/shared-cache/, no service, no database write (judge/shared_cache.py says why).
+# under var/shared-cache/, no service, no database write (judge/guard/cache.py says why).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "OPTIONS": {"MAX_ENTRIES": 5000},
     },
     "shared": {
-        "BACKEND": "judge.shared_cache.SharedFileCache",
+        "BACKEND": "judge.guard.cache.SharedFileCache",
         "LOCATION": str(VAR_DIR / "shared-cache"),
         "OPTIONS": {"MAX_ENTRIES": 20000},
     },
 }
+# Several nodes: REDIS_URL (redis://host:6379/0) puts the shared counters in Redis, through Django's
+# own backend, whose add and incr are Redis's atomic SET NX and INCRBY (judge/guard/counters.py).
+if os.environ.get("REDIS_URL"):
+    CACHES["shared"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": "arbitre",
+    }
 
 # The rules reference.
 ARBITRE_DEFAULT_RULESET = os.environ.get("ARBITRE_DEFAULT_RULESET", "fr-1")
@@ -293,11 +303,12 @@ ARBITRE_SCENARIOS_CITING = "judge.scenarios.views.scenarios_citing"
 ARBITRE_SCENARIOS_MATCHING = "judge.scenarios.views.scenarios_matching"  # the search page lists them
 ARBITRE_CARDS_MATCHING = "judge.cards.views.cards_matching"  # the search page lists the cards found, with their rulings
 # Login throttling (django-axes): after 5 wrong passwords in a row for one username from one IP
-# address or from several (someone guessing a judge's password), or ARBITRE_LOGIN_IP_FAILURE_LIMIT
+# address (someone guessing a judge's password: that username from that address; counted from every
+# address, anyone knowing a judge's name could lock her out everywhere), or ARBITRE_LOGIN_IP_FAILURE_LIMIT
 # wrong passwords from one address for any usernames (someone trying many names; a higher limit,
 # since a tournament's judges may share one venue address), the login is refused, even with the
 # right password, for AXES_COOLOFF_TIME after the failures that locked it, and the page says until
-# when (judge/login_throttle.py). The login form, the admin and the API's HTTP Basic authentication
+# when (judge/guard/login.py). The login form, the admin and the API's HTTP Basic authentication
 # all go through authenticate(). A successful login clears that username's failures from that
 # address only. The address is the client's (ARBITRE_PROXY_COUNT above), never a header the client
 # could forge.
@@ -308,14 +319,22 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 ARBITRE_LOGIN_IP_FAILURE_LIMIT = int(os.environ.get("ARBITRE_LOGIN_IP_FAILURE_LIMIT", 30))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_HANDLER = "judge.login_throttle.LoginThrottleHandler"
-AXES_LOCKOUT_CALLABLE = "judge.login_throttle.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "judge.client_ip.client_ip"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "judge.guard.login.LoginThrottleHandler"
+AXES_LOCKOUT_CALLABLE = "judge.guard.login.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "judge.guard.client.client_ip"
 AXES_RESET_ON_SUCCESS = True
 # Attempts refused during a lock do not push its end further: the time the page shows stays true.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_VERBOSE = False
+# Passwords: 10 characters at least, not one of the 20,000 most common, not all digits, not like the
+# username (Django's validators, applied to password changes and to the accounts commands make).
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "judge:library"
 LOGOUT_REDIRECT_URL = "rules_ref:home"
@@ -323,28 +342,39 @@ ARBITRE_SEARCH_CACHE = env_bool("ARBITRE_SEARCH_CACHE", True)
 ARBITRE_INDEX_DIR = Path(os.environ.get("ARBITRE_INDEX_DIR", VAR_DIR / "index"))
 
 # ---- Hostile use (issue 16): engine budget, throttles, the API's renderers and errors ----------------
-# The engine's budget per request (runs, checks, training answers, saves): refused with a 422 past it.
-ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "2.0"))
+# The engine's budget per request (runs, checks, training answers, saves, ruling pages): refused with a
+# 422 past it. Wall time, what holds a worker: well under a second, so that no request holds one long
+# (a run of a 2,800-step game takes about 0.1 s of it).
+ARBITRE_RUN_SECONDS = float(os.environ.get("ARBITRE_RUN_SECONDS", "0.5"))
 ARBITRE_RUN_STEPS = int(os.environ.get("ARBITRE_RUN_STEPS", "5000"))
-# Across requests (judge/engine_guard.py): at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at
+# Across requests (judge/guard/meter.py): at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at
 # once (default: one core left to the rest of the site), heavy meaning past a request's first
 # ARBITRE_ENGINE_FREE_SECONDS of engine CPU time; a slot is a lock on a file of var/engine-slots/.
 ARBITRE_ENGINE_SLOTS = int(os.environ.get("ARBITRE_ENGINE_SLOTS", max(1, len(os.sched_getaffinity(0)) - 1)))
-ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.25"))
+ARBITRE_ENGINE_FREE_SECONDS = float(os.environ.get("ARBITRE_ENGINE_FREE_SECONDS", "0.05"))
 ARBITRE_ENGINE_SLOTS_DIR = VAR_DIR / "engine-slots"
-# Requests per scope, per user (``scope``) and per client IP (``scope-ip``), see judge/throttles.py;
-# ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them. ``engine`` and
-# ``engine-ip`` are seconds of engine CPU time, not requests: "3/20s" lets a client spend 3 s at once
-# (a training answer replays a position in well under a second), then 3 s every 20 s (judge/engine_guard.py).
+# What one author's scenarios may hold, their history and bin included (each save keeps a revision):
+# 25 MB is about 5,000 saves of a real board (5 KB), 25 of the largest document accepted (512 KB). Past
+# it a save is refused (413, judge/scenarios/models.py); 0 turns it off.
+ARBITRE_SAVE_QUOTA_BYTES = int(os.environ.get("ARBITRE_SAVE_QUOTA_BYTES", 25_000_000))
+# Requests per DRF throttle_scope, per user (``scope``) and per client IP (``scope-ip``), see
+# judge/guard/throttles.py; ARBITRE_THROTTLE_RATES="run=10/min,search-ip=600/min" overrides some of them.
+# ``engine`` (the user, or an anonymous caller's network), ``engine-net`` (the network: IPv4 /24, IPv6
+# /64) and ``engine-anon`` (every anonymous caller together) are seconds of CPU time of requests that
+# ran the engine, not requests: "3/20s" lets a client spend 3 s in any 20 s (judge/guard/meter.py).
 ARBITRE_THROTTLE_RATES = {
     "engine": "3/20s",
-    "engine-ip": "20/20s",
+    "engine-net": "10/20s",
+    "engine-anon": "2/20s",
     "run": "60/min",
     "run-ip": "120/min",
     "check": "120/min",
     "check-ip": "240/min",
     "answer": "60/min",
     "answer-ip": "240/min",
+    "save": "60/min",
+    "save-ip": "600/min",
+    "save-bytes": "2000000/min",  # bytes of saves per user: 4 of the largest documents a minute
     "search": "120/min",
     "search-ip": "600/min",
     "suggest": "300/min",
@@ -356,9 +386,26 @@ ARBITRE_THROTTLE_RATES.update(
         item.partition("=") for item in os.environ.get("ARBITRE_THROTTLE_RATES", "").split(",") if "=" in item
     )
 )
+# ``engine-ip``, the per-address engine time of earlier versions, is now per network: the same setting.
+if "engine-ip" in ARBITRE_THROTTLE_RATES:
+    ARBITRE_THROTTLE_RATES["engine-net"] = ARBITRE_THROTTLE_RATES.pop("engine-ip")
 REST_FRAMEWORK.update(
     {
         "EXCEPTION_HANDLER": "judge.api_errors.exception_handler",
+        # JSON too deep for Python's parser, or not text (a lone surrogate): a 400 (judge/guard/parsers.py).
+        "DEFAULT_PARSER_CLASSES": [
+            "judge.guard.parsers.JSONParser",
+            "rest_framework.parsers.FormParser",
+            "rest_framework.parsers.MultiPartParser",
+        ],
+        # DRF's throttle_scope of each view, counted per user and per address, and the engine time
+        # of the engine scopes (judge/guard/throttles.py); rates: ARBITRE_THROTTLE_RATES.
+        "DEFAULT_THROTTLE_CLASSES": [
+            "judge.guard.throttles.UserScopeThrottle",
+            "judge.guard.throttles.AddressScopeThrottle",
+            "judge.guard.throttles.SaveBytesThrottle",
+            "judge.guard.throttles.EngineTimeThrottle",
+        ],
         # The browsable API (HTML forms) in development only: JSON alone in production.
         "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
         + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
@@ -32,7 +33,12 @@ urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     path("ping/", ping, name="ping"),
     path("api/", include(api_patterns)),
-    path("comptes/", include("django.contrib.auth.urls")),
+    # Signing in and out, and changing one's password; no reset by mail (the site sends none: an
+    # administrator sets a forgotten password).
+    path("comptes/login/", auth_views.LoginView.as_view(), name="login"),
+    path("comptes/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("comptes/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("comptes/password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("scenarios/", include("judge.scenarios.urls")),
     path("entrainement/", include("judge.training.urls")),
     path("cartes/", include("judge.cards.urls")),

@@ -5,10 +5,8 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
-from rest_framework.decorators import api_view, throttle_classes
+from rest_framework.decorators import api_view
 from rest_framework.response import Response
-
-from judge import throttles
 
 from . import concordance_views, search
 from .models import Rule
@@ -69,7 +67,6 @@ def _params(request) -> dict:
 
 @extend_schema(parameters=[SearchQuery], responses=SearchResultsSerializer)
 @api_view(["GET"])
-@throttle_classes(throttles.SEARCH)
 def search_view(request):
     """Ranked rules for a rule number or French keywords, best first."""
     p = _params(request)
@@ -85,6 +82,11 @@ def search_view(request):
     return Response(_results_data(results))
 
 
+# Counted by the site's default throttles (settings REST_FRAMEWORK): DRF's throttle_scope, set on the
+# view class api_view made.
+search_view.cls.throttle_scope = "search"
+
+
 HIT_FIELDS = tuple(SearchHitSerializer().fields)
 RESULTS_FIELDS = ("query", "kind", "corrected", "suggestion", "missing_number", "cited_by", "parent", "nearest")
 
@@ -98,7 +100,6 @@ def _results_data(results: search.Results) -> dict:
 
 @extend_schema(parameters=[SearchQuery], responses=SearchHitSerializer(many=True))
 @api_view(["GET"])
-@throttle_classes(throttles.SUGGEST)
 def suggest_view(request):
     """Rules for a query being typed (the last word counts as a prefix)."""
     p = _params(request)
@@ -111,3 +112,6 @@ def suggest_view(request):
     hits = search.suggest(p["q"], ruleset=p["ruleset"] or None, limit=min(p["limit"], 10))
     # As for search: the plain dicts directly (test_api checks they match the serializer's fields).
     return Response([{name: getattr(hit, name) for name in HIT_FIELDS} for hit in hits])
+
+
+suggest_view.cls.throttle_scope = "suggest"

@@ -1,6 +1,6 @@
 """``make serve`` itself, from an empty var/ directory: it sets everything up (database, rules, index,
 library, exercises, demo account, static files) and serves the production stack on loopback:
-gunicorn + whitenoise, DEBUG off (French error pages, never Django's debug page), plain HTTP without
+nginx in front of gunicorn (holding slow clients, serving the static files), DEBUG off (French error pages, never Django's debug page), plain HTTP without
 an HTTPS redirect, the secret key generated once into var/secret_key (mode 0600), SQLite in WAL mode,
 the demo password on the login page, 4xx answers logged to stderr.
 
@@ -18,6 +18,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -29,7 +30,10 @@ VENV = Path(sys.executable).parent.parent
 CLEARED = ("DJANGO_", "DATABASE_URL", "ARBITRE_")
 
 # The embedded default is SQLite: the same test again in the PostgreSQL run would test nothing new.
-pytestmark = pytest.mark.skipif(bool(os.environ.get("DATABASE_URL")), reason="make serve runs on SQLite")
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(bool(os.environ.get("DATABASE_URL")), reason="make serve runs on SQLite"),
+]
 
 
 def free_port() -> int:
@@ -101,7 +105,7 @@ def test_serves_pages_over_plain_http_with_the_production_settings(served):
     assert "2.4.6.c" in html
     assert response.getheader("Strict-Transport-Security") is None
     assert "script-src 'self'" in response.getheader("Content-Security-Policy")
-    # whitenoise serves the hashed static files the page links to.
+    # nginx serves the hashed static files the page links to, cached for good.
     css = re.search(r'href="(/static/arbitre/site\.[0-9a-f]{12}\.css)"', html)
     assert css, "the page links the hashed stylesheet (ManifestStaticFilesStorage, DEBUG off)"
     static, _ = request(port, css.group(1))
@@ -172,3 +176,43 @@ def test_the_database_is_in_wal_mode(served):
     _, var, _ = served
     with sqlite3.connect(var / "db.sqlite3") as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_slow_clients_do_not_hold_the_workers(served):
+    """Eight clients sending their header lines one at a time (four times the two workers) while a
+    ninth asks for /ping/: it is answered while every slow one is still sending (nginx holds them;
+    gunicorn's sync workers would each wait on one until it finished or timed out)."""
+    port, _, _ = served
+    slow = []
+    for k in range(8):
+        s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(f"127.0.0.{100 + k}", 0))
+        s.sendall(b"GET /ping/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        slow.append(s)
+    try:
+        answered: list[int] = []
+        ping = threading.Thread(target=lambda: answered.append(request(port, "/ping/")[0].status), daemon=True)
+        ping.start()
+        for line in range(40):  # the slow clients go on sending, one header line each per half-second
+            ping.join(timeout=0.5)
+            if not ping.is_alive():
+                break
+            for s in slow:
+                s.sendall(f"X-Slow-{line}: 1\r\n".encode())
+        assert answered == [200], "a complete request waited behind slow clients"
+        for s in slow:  # still unanswered and open: nobody stopped them
+            s.setblocking(False)
+            with pytest.raises(BlockingIOError):
+                s.recv(1)
+    finally:
+        for s in slow:
+            s.close()
+
+
+def test_the_front_proxys_own_refusals_are_french_json(served):
+    """An address past 8 KB (nginx's 414, gunicorn's before) and a body past 1 MB (nginx's 413)."""
+    port, _, _ = served
+    response, text = request(port, "/api/search/?q=" + "a" * 9000)
+    assert response.status == 414 and response.getheader("Content-Type") == "application/json"
+    assert "Adresse trop longue" in text
+    response, text = request(port, "/api/run/", "POST", "x" * 1_100_000, {"Content-Type": "application/json"})
+    assert response.status == 413 and "trop volumineux" in text

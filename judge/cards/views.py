@@ -12,12 +12,11 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 import engine
-from judge import throttles
 from judge.scenarios.models import RULE_NUMBER, Scenario, ScenarioCitation
 
 from .models import Card, ConfirmedEncoding, ScenarioCard
@@ -49,7 +48,6 @@ def suggestion(card: Card) -> dict:
     responses=SuggestionsSerializer,
 )
 @api_view(["GET"])
-@throttle_classes(throttles.SUGGEST)
 def suggest(request):
     """Card versions whose French or English name holds the words typed (accents aside): each
     version apart (a name is not a card: common and rare versions differ)."""
@@ -89,7 +87,6 @@ def card_data(card: Card) -> dict:
 
 @extend_schema(responses=CardSerializer)
 @api_view(["GET"])
-@throttle_classes(throttles.SUGGEST)
 def detail(request, reference: str):
     """One card version: its fields as a scenario CARD, its printed texts, each ability with the
     encoding proposed or confirmed for it."""
@@ -112,7 +109,6 @@ def check_encoding(encoding, engine_type: str) -> list[dict]:
 @extend_schema(request=ConfirmSerializer, responses=ConfirmedSerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
-@throttle_classes(throttles.CHECK)
 def confirm(request):
     """A judge confirms the encoding of an ability reference: ``{"reference", "card", "encoding"}``
     (``card``: the version it was confirmed on, which the engine checks it against)."""
@@ -217,3 +213,9 @@ def index(request):
     q = request.GET.get("q", "")[:80]
     cards = Card.objects.suggest(q, 50) if q.strip() else []
     return render(request, "cards/index.html", {"q": q, "cards": cards, "count": Card.objects.count()})
+
+
+# Counted by the site's default throttles (settings REST_FRAMEWORK): DRF's throttle_scope.
+suggest.cls.throttle_scope = "suggest"
+detail.cls.throttle_scope = "suggest"
+confirm.cls.throttle_scope = "check"

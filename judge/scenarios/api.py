@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
 from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import parsers, permissions, status, viewsets
-from rest_framework.decorators import action, api_view, parser_classes, permission_classes, throttle_classes
-from rest_framework.exceptions import APIException, ParseError
+from rest_framework import permissions, status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.exceptions import APIException, NotFound
 from rest_framework.response import Response
 
 import engine
-from judge import throttles
-from judge.budget import Budget
+from judge.guard.budget import Budget
 from judge.limits import oversize
 
 from . import runner
@@ -26,6 +23,7 @@ from .serializers import (
     RunOutputSerializer,
     RunRequestSerializer,
     ScenarioSerializer,
+    ScenarioSummarySerializer,
     StepRequestSerializer,
 )
 
@@ -34,50 +32,6 @@ class TooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = "Scénario trop volumineux."
     default_code = "too_large"
-
-
-#: A scenario document is about 6 levels deep; far below what Python's recursive code can take.
-MAX_JSON_DEPTH = 64
-#: Not text: a lone surrogate cannot be encoded (the JSON renderer raised UnicodeEncodeError, a
-#: 500) nor stored by PostgreSQL, which refuses NUL in text and jsonb as well.
-NOT_TEXT = re.compile("[\x00\ud800-\udfff]")
-
-
-def _unacceptable(value) -> str | None:
-    """Why parsed JSON cannot be taken (too deep, characters that are not text), or None.
-    Iterative: never recurses itself."""
-    stack = [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_JSON_DEPTH:
-            return f"nesting deeper than {MAX_JSON_DEPTH} levels"
-        if isinstance(node, str):
-            if NOT_TEXT.search(node):
-                return "a NUL character or a lone surrogate (\\ud800-\\udfff) in a string"
-        elif isinstance(node, dict):
-            stack.extend((key, depth + 1) for key in node)
-            stack.extend((child, depth + 1) for child in node.values())
-        elif isinstance(node, list):
-            stack.extend((child, depth + 1) for child in node)
-    return None
-
-
-class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, refusing with a 400 what it let through to a 500: nesting deep enough
-    for ``json`` to raise RecursionError (or to reach recursive code further on: the checker, the
-    engine, saving the JSON field), and strings that are not text (see :data:`NOT_TEXT`)."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            data = super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise ParseError("JSON parse error - nesting too deep") from None
-        if reason := _unacceptable(data):
-            raise ParseError(f"JSON parse error - {reason}")
-        return data
-
-
-PARSERS = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
 
 
 def _refuse_oversize(document) -> None:
@@ -142,8 +96,17 @@ class ScenarioViewSet(viewsets.ModelViewSet):
 
     serializer_class = ScenarioSerializer
     permission_classes = [IsAuthorOrStaffOrReadOnly]
-    parser_classes = PARSERS
     lookup_field = "uuid"
+
+    @property
+    def throttle_scope(self):
+        """Saves are counted (judge/guard/throttles.py: rate, and engine time), runs as runs."""
+        return {"create": "save", "update": "save", "partial_update": "save", "copy": "save", "run": "run"}.get(
+            getattr(self, "action", None)
+        )
+
+    def get_serializer_class(self):
+        return ScenarioSummarySerializer if self.action == "list" else ScenarioSerializer
 
     def get_queryset(self):
         if self.action == "restore":
@@ -162,7 +125,7 @@ class ScenarioViewSet(viewsets.ModelViewSet):
             )
             if params.get("mine") in ("1", "true") and user.is_authenticated:
                 qs = qs.filter(author=user)
-            return qs
+            return qs.summaries()
         return base.readable_by(user)
 
     def perform_create(self, serializer):
@@ -171,7 +134,10 @@ class ScenarioViewSet(viewsets.ModelViewSet):
 
     def perform_update(self, serializer):
         _refuse_oversize(serializer.validated_data.get("document"))
-        serializer.save(expected_version=self._expected_version(serializer.instance))
+        try:
+            serializer.save(expected_version=self._expected_version(serializer.instance))
+        except Scenario.DoesNotExist:  # deleted while this save was on its way: it stays deleted
+            raise NotFound("Ce scénario vient d'être supprimé : rien n'a été enregistré.") from None
 
     def perform_destroy(self, instance: Scenario):
         """Soft delete: hidden everywhere, restorable by its author or staff (``restore``) for 30 days."""
@@ -229,7 +195,7 @@ class ScenarioViewSet(viewsets.ModelViewSet):
         return Response(ScenarioSerializer(scenario, context=self.get_serializer_context()).data)
 
     @extend_schema(request=RunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer})
-    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny], throttle_classes=throttles.RUN)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny])
     def run(self, request, uuid=None):
         """Run the saved scenario (``until``, extra ``decisions``, replay to ``steps``)."""
         scenario = self.get_object()
@@ -252,8 +218,6 @@ class ScenarioViewSet(viewsets.ModelViewSet):
     request=DocumentRunRequestSerializer, responses={200: RunOutputSerializer, 400: ProblemsSerializer, 413: None}
 )
 @api_view(["POST"])
-@parser_classes(PARSERS)
-@throttle_classes(throttles.RUN)
 def run_document(request):
     """Run an unsaved scenario document and return the engine's output document."""
     params = DocumentRunRequestSerializer(data=request.data)
@@ -266,8 +230,6 @@ def run_document(request):
 
 @extend_schema(request=CheckRequestSerializer, responses={200: ProblemsSerializer, 413: None})
 @api_view(["POST"])
-@parser_classes(PARSERS)
-@throttle_classes(throttles.CHECK)
 def check_document(request):
     """The problems of a scenario document, each with its JSON path ([] when it can be played)."""
     params = CheckRequestSerializer(data=request.data)
@@ -288,9 +250,13 @@ def scenario_schema(request):
     return Response(engine.scenario_schema(), content_type="application/schema+json")
 
 
+# DRF's throttle_scope, counted by the site's default throttles (judge/guard/throttles.py).
+run_document.cls.throttle_scope = "run"
+check_document.cls.throttle_scope = "check"
+
+
 @extend_schema(request=StepRequestSerializer, responses={200: None, 400: ProblemsSerializer, 413: None})
 @api_view(["POST"])
-@parser_classes(PARSERS)
 def step(request):
     """The stepper's step: from ``state`` (the state a previous answer gave, checked like any
     document) by ``action`` (``step``, ``decision``, ``phase_end``, ``phase``, ``end``; ``decision``

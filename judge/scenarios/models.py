@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import unicodedata
@@ -12,7 +13,9 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.db import models, transaction
-from django.db.models import Q
+from django.db.models import Q, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Length
 from django.db.models.signals import m2m_changed, post_delete
 from django.urls import reverse
 from django.utils import timezone
@@ -21,8 +24,8 @@ from django.utils.text import slugify
 
 import engine
 from engine.versions import RULESETS
-from judge.api_errors import VersionConflict
-from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
+from judge.api_errors import QuotaExceeded, VersionConflict
+from judge.guard.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 
 from .runner import MAX_STEPS
 
@@ -73,6 +76,13 @@ RESTORE_DAYS = 30
 
 
 class ScenarioQuerySet(models.QuerySet):
+    def summaries(self) -> ScenarioQuerySet:
+        """Without their documents and problems (a list: a document may be 500 KB), but with the
+        rule set the document names (:attr:`Scenario.ruleset`) and whether it plays (``playable``)."""
+        return self.defer("document", "problems").annotate(
+            document_rules=KT("document__rules"), playable=Q(problems=[])
+        )
+
     def visible_to(self, user) -> ScenarioQuerySet:
         """What ``user`` may open: public ones, their own, everything for staff.
 
@@ -194,6 +204,8 @@ class Scenario(models.Model):
 
     @property
     def ruleset(self) -> str:
+        if "document" not in self.__dict__ and "document_rules" in self.__dict__:  # a summary
+            return self.document_rules or settings.ARBITRE_DEFAULT_RULESET
         return (self.document or {}).get("rules") or settings.ARBITRE_DEFAULT_RULESET
 
     @property
@@ -257,13 +269,13 @@ class Scenario(models.Model):
             document=self.document,
             forked_from=self,
         )
-        duplicate.save_document(tags=[t.name for t in self.tags.all()])
+        duplicate.save_document(tags=[t.name for t in self.tags.all()], editor=user)
         return duplicate
 
     def analyse(self, budget: Budget | None = None) -> tuple[list, list[str]]:
         """The checker's problems and, when the board plays, the rule numbers its run cites: the
         engine's work of a save, done before the write transaction opens (see :meth:`save_document`).
-        Raises :class:`judge.budget.BudgetExceeded` past the budget."""
+        Raises :class:`judge.guard.budget.BudgetExceeded` past the budget."""
         budget = budget or Budget()
         with budget.hard_stop():
             problems = engine.check(self.document)
@@ -272,35 +284,56 @@ class Scenario(models.Model):
         budget.check_time()  # however the engine's work ended, past the deadline is a refusal
         return problems, numbers
 
+    def _check_quota(self) -> None:
+        """Inside the save's write transaction (saves of one author are counted one after the other)."""
+        quota = settings.ARBITRE_SAVE_QUOTA_BYTES
+        if not quota:
+            return
+        # the document once more in its revision, and in the row when it is new or changes
+        adding = len(json.dumps(self.document))  # as the JSON field stores it
+        adding *= 2 if self.pk is None else 1
+        used = stored_bytes(self.author)
+        if used + adding > quota:
+            raise QuotaExceeded(used, adding, quota)
+
     def save_document(
         self,
         tags: list[str] | None = None,
         editor=None,
         expected_version: int | None = None,
         budget: Budget | None = None,
+        fields: set[str] | None = None,
     ) -> None:
         """Save with fresh problems, citations and a new revision in the history, all or nothing.
 
         The engine runs first, outside any transaction; the transaction only writes, so a heavy
         board never holds the database's write lock. ``expected_version`` (from ``If-Match``):
         refuse with :class:`judge.api_errors.VersionConflict` when another save came first.
+        ``fields``: what this save changes (a PATCH's fields); the others are taken from the stored
+        row inside the write transaction, so two saves of different fields both count, and the
+        engine runs only when the document changes. None: every field (a creation, a PUT). A
+        scenario deleted meanwhile is not brought back: :class:`Scenario.DoesNotExist`.
         """
-        problems, numbers = self.analyse(budget)
+        analysed = self.analyse(budget) if fields is None or "document" in fields else None
         with transaction.atomic():
             if self.pk is not None:
-                row = (
-                    Scenario.all_objects.select_for_update()
-                    .filter(pk=self.pk)
-                    .values_list("version", "updated")
-                    .first()
-                )
-                if row is None:
-                    raise Scenario.DoesNotExist(f"scenario {self.uuid} was removed")
-                current, updated = row
-                if expected_version is not None and current != expected_version:
-                    raise self.conflict(current, updated)
-                self.version = current + 1
-            self.problems = problems
+                row = Scenario.all_objects.select_for_update().filter(pk=self.pk).first()
+                if row is None or row.deleted is not None:
+                    raise Scenario.DoesNotExist(f"scenario {self.uuid} was deleted")
+                if expected_version is not None and row.version != expected_version:
+                    raise self.conflict(row.version, row.updated)
+                self.version = row.version + 1
+                self.deleted = None
+                for name in EDITABLE:
+                    if fields is not None and name not in fields:
+                        attname = self._meta.get_field(name).attname
+                        setattr(self, attname, getattr(row, attname))
+                if analysed is None:
+                    self.problems = row.problems
+            if analysed is not None:
+                self.problems = analysed[0]
+            if editor is not None:  # a person saving (the site's own commands are not counted)
+                self._check_quota()
             self.save()
             if tags is not None:
                 self.tags.set(Tag.for_names(tags))
@@ -315,10 +348,23 @@ class Scenario(models.Model):
                 document=self.document,
             )
             transaction.on_commit(scenarios_changed)
-            self.citations.all().delete()
-            ScenarioCitation.objects.bulk_create(
-                ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in numbers
-            )
+            if analysed is not None:
+                self.citations.all().delete()
+                ScenarioCitation.objects.bulk_create(
+                    ScenarioCitation(scenario=self, ruleset=self.ruleset, number=n) for n in analysed[1]
+                )
+
+
+def stored_bytes(author) -> int:
+    """What ``author``'s scenarios hold: their documents, and every revision's (the bin's included)."""
+    size = Length(Cast("document", models.TextField()))
+    live = Scenario.all_objects.filter(author=author).aggregate(n=Sum(size))["n"] or 0
+    history = ScenarioRevision.objects.filter(scenario__author=author).aggregate(n=Sum(size))["n"] or 0
+    return live + history
+
+
+#: What a save writes from the caller (see :meth:`Scenario.save_document`); never ``deleted``.
+EDITABLE = ("title", "description", "visibility", "document", "forked_from", "source")
 
 
 def searchable(title: str, description: str, tags: list[str]) -> str:
@@ -349,7 +395,7 @@ def scenarios_changed(**kwargs) -> None:
 def cited_rules(document: dict, budget: Budget | None = None) -> set[str]:
     """Every rule cited by running the document to its end (or to its first pending decision):
     rule numbers, and the slugs of the glossary articles cited by title (the 2v2 article).
-    Raises :class:`judge.budget.BudgetExceeded` past ``budget`` (its steps and time)."""
+    Raises :class:`judge.guard.budget.BudgetExceeded` past ``budget`` (its steps and time)."""
     budget = budget or Budget()
     try:
         game = budget.load(document)

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.events import Decision, PhaseBegins
 from engine.game import IllegalDecision
-from judge.budget import Budget
+from judge.guard.budget import Budget
 
 UNTIL = ("end", "step", "none", "setup", "morning", "noon", "afternoon", "dusk", "night")
 MAX_STEPS = 5000
@@ -169,7 +169,7 @@ def run(
     Adds ``steps`` (the position reached), ``last`` (the ``seq`` numbers logged by the last step
     performed, for highlighting) and ``legal_decisions`` (what may be chosen when pending).
     Raises :class:`engine.ScenarioError` for a document that cannot be played and :class:`RunError`
-    for a decision that does not fit, and :class:`judge.budget.BudgetExceeded` past the request's
+    for a decision that does not fit, and :class:`judge.guard.budget.BudgetExceeded` past the request's
     ``budget`` (one from the settings when none is given).
 
     ``adapt``: the decisions were made under the other rule set (:class:`_Driver`); ``diverged``

@@ -110,18 +110,35 @@ class ScenarioSerializer(serializers.ModelSerializer):
         return scenario
 
     def update(self, instance, validated_data):
+        # A PATCH changes what it names; the rest is the stored row's at the time of writing.
+        fields = set(validated_data) - {"tags", "expected_version", "budget"} if self.partial else None
         tags = validated_data.pop("tags", None)
         expected = validated_data.pop("expected_version", None)
         budget = validated_data.pop("budget", None)
         for key, value in validated_data.items():
             setattr(instance, key, value)
-        instance.save_document(tags=tags, editor=self._editor(), expected_version=expected, budget=budget)
+        instance.save_document(
+            tags=tags, editor=self._editor(), expected_version=expected, budget=budget, fields=fields
+        )
         return instance
 
     def _editor(self):
         request = self.context.get("request")
         user = getattr(request, "user", None)
         return user if user is not None and user.is_authenticated else None
+
+
+class ScenarioSummarySerializer(ScenarioSerializer):
+    """A scenario in the API's list: no document nor problems (a document may be 500 KB, and a page
+    lists 50), but whether it plays and the rule set it is played by; ``url`` and the detail
+    (``GET /api/scenarios/<uuid>/``) give the rest."""
+
+    playable = serializers.BooleanField(read_only=True)
+    rules = serializers.CharField(source="ruleset", read_only=True)
+
+    class Meta(ScenarioSerializer.Meta):
+        fields = [f for f in ScenarioSerializer.Meta.fields if f not in ("document", "problems", "draft")]
+        fields += ["playable", "rules"]
 
 
 class RunRequestSerializer(serializers.Serializer):

@@ -25,7 +25,8 @@ from django.views.decorators.http import require_POST
 import engine
 from engine.model import PLAYER_ZONES
 from engine.versions import RULESETS
-from judge.budget import BudgetExceeded
+from judge.api_errors import QuotaExceeded
+from judge.guard.budget import BudgetExceeded, EngineRefused
 from judge.limits import MAX_DECISIONS
 from rules_ref.concordance import CURRENT, VERSIONED_CITATION, french_ruleset, match_official
 from rules_ref.models import Rule
@@ -92,6 +93,10 @@ PAGE_SIZE = 20
 PHASES = ["mise en place", "matin", "midi", "après-midi", "crépuscule", "nuit"]
 #: A tag on at least this many public scenarios is listed among the frequent ones.
 FREQUENT = 5
+#: Tags offered in the library's drop-down: the phases and the most used (300 public scenarios with
+#: 20 tags each made a drop-down of 6,000 options, 800 KB on every visit); any tag stays reachable by
+#: the links on the scenarios that carry it.
+MAX_TAG_OPTIONS = 60
 
 
 def tag_groups() -> list[tuple[str, list[Tag]]]:
@@ -101,8 +106,9 @@ def tag_groups() -> list[tuple[str, list[Tag]]]:
             count=Count("scenarios", filter=Q(scenarios__visibility="public", scenarios__deleted__isnull=True))
         )
         .filter(count__gt=0)
-        .order_by("name")
+        .order_by("-count", "name")[:MAX_TAG_OPTIONS]
     )
+    tags.sort(key=lambda t: t.name)
     phases = sorted((t for t in tags if t.name in PHASES), key=lambda t: PHASES.index(t.name))
     frequent = [t for t in tags if t.name not in PHASES and t.count >= FREQUENT]
     others = [t for t in tags if t.name not in PHASES and t.count < FREQUENT]
@@ -119,13 +125,14 @@ def library(request):
     qs = (
         Scenario.objects.visible_to(None)
         .filtered(tag=tag, rule=rule, q=q, ruleset=ruleset)
+        .summaries()
         .select_related("author")
         .prefetch_related("tags")
         .order_by("title")
     )
     page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
     mine = (
-        Scenario.objects.filter(author=request.user).prefetch_related("tags")
+        Scenario.objects.filter(author=request.user).summaries().prefetch_related("tags")
         if request.user.is_authenticated
         else Scenario.objects.none()
     )
@@ -245,6 +252,8 @@ def copy(request, uuid):
         if exc.retry_after:
             response["Retry-After"] = str(exc.retry_after)
         return response
+    except QuotaExceeded as exc:
+        return HttpResponse(str(exc), status=413, content_type="text/plain; charset=utf-8")
     return redirect("judge:edit", uuid=duplicate.uuid)
 
 
@@ -258,6 +267,10 @@ def delete(request, uuid):
 
 
 MAX_NOTE = 4000
+#: The ruling page shows this many last steps in full (a ruling's context); the earlier ones are counted, with a link to
+#: the stepper at the first one shown. A stranger asking for step 2,500 of a long public game gets a page
+#: of the same size as one for step 50, not megabytes of log (each request renders it anew).
+RULING_STEPS = 50
 
 
 def _choices(text: str) -> tuple[list[dict], str | None]:
@@ -373,15 +386,20 @@ def _ruling(request, scenario: Scenario, shared: bool):
     problems = [{"path": "choix", "message": problem}] if problem else []
     out = None
     verdict = None
+    refused = None
     try:
         out = runner.position(scenario.document, steps, decisions)
         verdict = _verdict(scenario, out, _decisive_step(request, out), decisions)
     except (engine.ScenarioError, runner.RunError, BudgetExceeded) as exc:
         problems += exc.problems
+        refused = exc if isinstance(exc, EngineRefused) else None
     groups: list[dict] = []
     numbers: list[str] = []
+    first_shown = max(1, out["steps"] - RULING_STEPS + 1) if out else 1
     if out:
         for entry in out["log"]:
+            if entry["step"] < first_shown:
+                continue
             if not groups or groups[-1]["step"] != entry["step"]:
                 groups.append({"step": entry["step"], "entries": []})
             groups[-1]["entries"].append({**entry, "cites": [(n, anchor(n)) for n in entry["rules"]]})
@@ -407,7 +425,7 @@ def _ruling(request, scenario: Scenario, shared: bool):
         args=[scenario.uuid, scenario.share_token] if shared else [scenario.uuid],
     )
     last = [e for e in out["log"] if e["step"] == out["steps"]] if out else []
-    return render(
+    response = render(
         request,
         "judge/ruling.html",
         {
@@ -428,8 +446,14 @@ def _ruling(request, scenario: Scenario, shared: bool):
             "problems": problems,
             "french_ruleset": french_ruleset(scenario.ruleset),
             "board": {"state": out["state"], "log": last, "last": [e["seq"] for e in last]} if out else None,
+            "earlier_steps": first_shown - 1,
+            "earlier_url": reverse("judge:stepper", args=[scenario.uuid]) + "?" + urlencode({"etape": first_shown - 1}),
         },
+        status=429 if refused else 200,
     )
+    if refused:  # the client's engine time is spent, or every engine slot taken: when to come back
+        response["Retry-After"] = str(refused.retry_after)
+    return response
 
 
 @login_required

@@ -26,8 +26,7 @@ from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view
 from rest_framework.response import Response
 
-from judge import throttles
-from judge.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
+from judge.guard.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 from judge.scenarios.api import IsAuthorOrStaffOrReadOnly
 from judge.scenarios.serializers import ScenarioField
 
@@ -102,6 +101,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
     serializer_class = ExerciseSerializer
     permission_classes = [IsAuthorOrStaffOrReadOnly]
     lookup_field = "uuid"
+    throttle_scope = None  # the answer action's: "answer" (judge/guard/throttles.py)
 
     def get_queryset(self):
         base = Exercise.objects.select_related("scenario", "author").prefetch_related("scenario__tags")
@@ -158,7 +158,7 @@ class ExerciseViewSet(viewsets.ModelViewSet):
         request=AnswerRequestSerializer,
         responses={200: AnswerResultSerializer, 202: ExamAnswerSerializer, 400: None, 422: None},
     )
-    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny], throttle_classes=throttles.ANSWER)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny], throttle_scope="answer")
     def answer(self, request, uuid=None):
         """Answer an exercise: whether it was right, the explanation, the engine's log of the step and the
         board after it. Only the first answer counts (``counted``). In an exam, nothing but ``recorded``

@@ -15,7 +15,7 @@ from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from judge.budget import Budget, BudgetExceeded
+from judge.guard.budget import Budget, BudgetExceeded
 from judge.scenarios.models import Scenario
 from judge.scenarios.views import editable
 

@@ -13,6 +13,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from judge.scenarios.views import EMPTY_DOCUMENT
@@ -86,3 +87,37 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"{family}: {cases} cases, {seconds:.1f} s in requests ({spread})")
     total = sum(row[0] for row in FUZZ_COUNTS.values())
     terminalreporter.write_line(f"total: {total} cases")
+
+
+class Ticking:
+    """A clock advancing ``tick`` seconds at each reading: a budget of N ticks runs out after N readings
+    (each engine step reads it at least once), whatever the machine's speed."""
+
+    def __init__(self, tick: float = 0.001) -> None:
+        self.now, self.tick, self.reads = 1000.0, tick, 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.reads += 1
+        return self.now
+
+
+@pytest.fixture
+def ticking(monkeypatch):
+    """The request budget's clock (judge.guard.budget.clock, given to the engine too) ticking 1 ms a reading."""
+    from judge.guard import budget
+
+    clock = Ticking(0.001)
+    monkeypatch.setattr(budget, "clock", clock)
+    return clock
+
+
+@pytest.fixture
+def ticking_cpu(monkeypatch):
+    """The engine guard's CPU clock (judge.guard.meter.cpu_clock) ticking 1 ms a reading: a request's
+    free engine time of 0.02 s is spent after twenty readings (each step reads it)."""
+    from judge.guard import meter
+
+    clock = Ticking(0.001)
+    monkeypatch.setattr(meter, "cpu_clock", clock)
+    return clock

@@ -1,4 +1,4 @@
-"""Protecting judges from engine-heavy clients (issue 16, judge/engine_guard.py): throttle counters and
+"""Protecting judges from engine-heavy clients (issue 16, judge/guard/meter.py): throttle counters and
 each client's engine time are shared by every worker process (the file cache under var/, updated under
 its lock), a client whose engine time is spent gets a French 429 with Retry-After on every path that
 runs the engine, and at most ARBITRE_ENGINE_SLOTS requests run heavy engine work at once (the N+1th is
@@ -6,6 +6,7 @@ refused at once, light work such as a judge's save goes on). Never a 5xx."""
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import subprocess
@@ -20,8 +21,10 @@ from rest_framework.request import Request
 from rest_framework.test import APIClient, APIRequestFactory
 
 import engine
-from judge import engine_guard, throttles
-from judge.budget import Budget, EngineBusy
+from judge.guard import counters, throttles
+from judge.guard import meter as engine_guard
+from judge.guard.budget import Budget, EngineBusy
+from judge.guard.client import network
 from judge.scenarios.models import Scenario
 
 from .conftest import small_board
@@ -47,8 +50,16 @@ def anonymous_request(ip: str = ATTACKER):
 
 
 def level(ip: str = ATTACKER, scope: str = "engine") -> float:
-    entry = caches["shared"].get(f"throttle_{scope}_ip-{ip}")
-    return entry[0] if entry else 0.0
+    """Seconds of engine time in the anonymous client's window of ``scope``."""
+    key = f"engine_{scope}_net-{network(ip)}"
+    windows = [w for w in engine_guard.buckets(anonymous_request(ip)) if w.key == key]
+    return windows[0].level() / engine_guard.MICRO if windows else 0.0
+
+
+@pytest.fixture
+def frozen_clock(monkeypatch):
+    """The guard's clock stopped at the start of a minute: windows neither slide nor empty meanwhile."""
+    monkeypatch.setattr(counters, "clock", lambda: 60.0 * 29_000_000)
 
 
 def in_processes(target, count: int) -> list:
@@ -74,14 +85,16 @@ def test_a_rate_is_the_sites_not_each_workers(settings):
     (with each worker's own memory, as before, it let 20 through each; without the lock, lost updates
     let more through)."""
     engine_rates(settings, run="20/min")
-    throttle_class = throttles.RUN[0]
+
+    class View:
+        throttle_scope = "run"
 
     def worker(barrier, queue):
         barrier.wait()
         allowed = 0
         for _ in range(10):
             request = Request(APIRequestFactory().post("/api/run/", REMOTE_ADDR=ATTACKER))
-            allowed += throttle_class().allow_request(request, None)
+            allowed += throttles.UserScopeThrottle().allow_request(request, View())
         queue.put(allowed)
 
     assert sum(in_processes(worker, 4)) == 20
@@ -90,7 +103,7 @@ def test_a_rate_is_the_sites_not_each_workers(settings):
 def test_engine_time_is_charged_once_for_all_workers(settings):
     """Four processes charging one client's engine time at once: the bucket holds the sum (the leak of
     10 s a day is negligible here)."""
-    engine_rates(settings, engine="10/d", **{"engine-ip": "10/d"})
+    engine_rates(settings, engine="10/d", **{"engine-net": "10/d"})
 
     def worker(barrier, queue):
         barrier.wait()
@@ -100,14 +113,14 @@ def test_engine_time_is_charged_once_for_all_workers(settings):
 
     in_processes(worker, 4)
     assert level() == pytest.approx(1.0, abs=0.005)
-    assert level(scope="engine-ip") == pytest.approx(1.0, abs=0.005)
+    assert level(scope="engine-net") == pytest.approx(1.0, abs=0.005)
     assert level(ip="198.51.100.1") == 0.0
 
 
 # -- engine time per client --------------------------------------------------------------------------------
 
 
-def test_a_client_running_heavy_boards_is_refused_in_french_with_retry_after(rules, settings):
+def test_a_client_running_heavy_boards_is_refused_in_french_with_retry_after(rules, settings, frozen_clock):
     """Runs of a long game charge their engine time; once the client's bucket (1 s at once, then 1 s a
     minute) is full it gets 429 at once, while another client still runs the same board."""
     engine_rates(settings, engine="1/min")
@@ -121,18 +134,20 @@ def test_a_client_running_heavy_boards_is_refused_in_french_with_retry_after(rul
     refused = client.post("/api/run/", body, format="json")
     assert refused.status_code == 429
     assert refused.json()["detail"].startswith("Trop de calcul : le moteur a déjà beaucoup travaillé pour vous")
-    assert 1 <= int(refused["Retry-After"]) <= 60 * (level() - 1.0) + 1
+    # into the next minute, until the weight of this one's falls under 1 s
+    assert int(refused["Retry-After"]) == math.ceil(60 + 60 * (1 - 1 / level()))
     assert f"réessayez dans {refused['Retry-After']} seconde" in refused.json()["detail"]
     other = APIClient(REMOTE_ADDR="198.51.100.1")
     assert other.post("/api/run/", body, format="json").status_code == 200
 
 
-def test_every_engine_path_refuses_a_client_whose_time_is_spent(rules, settings, users):
-    """Runs, checks, the stepper, saves (API and page): 429 with the seconds until the bucket has room
-    (4 s over a 1 s bucket emptied at 1 s a minute: 180 s), nothing saved. The per-address bucket holds
+def test_every_engine_path_refuses_a_client_whose_time_is_spent(rules, settings, users, frozen_clock):
+    """Runs, checks, the stepper, saves (API and page): 429 with the seconds until the window has room
+    (4 s in a 1 s a minute window, at the start of a minute: this minute, then 45 s of the next until
+    its weight falls under 1 s: 105 s), nothing saved. The per-address bucket holds
     every account behind the address. The anonymous client, once refused, is refused at the door with
     the same reason until then."""
-    engine_rates(settings, engine="1/min", **{"engine-ip": "1/min"})
+    engine_rates(settings, engine="1/min", **{"engine-net": "1/min"})
     engine_guard.charge(anonymous_request(), 4.0)
     anonymous = APIClient(REMOTE_ADDR=ATTACKER)
     signed_in = APIClient(REMOTE_ADDR=ATTACKER)
@@ -150,13 +165,13 @@ def test_every_engine_path_refuses_a_client_whose_time_is_spent(rules, settings,
         for client in (anonymous, signed_in):
             response = call(client)  # the anonymous client, once refused, is refused at the door
             assert response.status_code == 429, (name, response.status_code, response.content[:200])
-            assert 179 <= int(response["Retry-After"]) <= 181, name
+            assert 105 <= int(response["Retry-After"]) <= 110, name  # and what the refused requests spent
             assert response.json()["detail"].startswith("Trop de calcul"), name
     page = Client(REMOTE_ADDR=ATTACKER)
     page.force_login(users["alice"])
     copied = page.post(f"/scenarios/{scenario.uuid}/copier/")
     assert copied.status_code == 429 and "Trop de calcul" in copied.content.decode()
-    assert int(copied["Retry-After"]) >= 179
+    assert 105 <= int(copied["Retry-After"]) <= 110
     assert Scenario.objects.count() == 1
     elsewhere = APIClient(REMOTE_ADDR="198.51.100.1")
     elsewhere.force_authenticate(users["alice"])
@@ -210,25 +225,25 @@ def hold(settings):
             holder.release()
 
 
-def test_the_slot_past_the_last_is_refused_at_once_and_light_work_goes_on(rules, settings, users, hold):
+def test_the_slot_past_the_last_is_refused_at_once_and_light_work_goes_on(rules, settings, users, hold, ticking_cpu):
     """Two slots: with one taken by another worker, a heavy run takes the other; with both taken, a heavy
     run is refused (429 in French, Retry-After: the longest a slot is held) after its free engine time,
     while a small run and a judge's save (light: within their free time) still answer; once a slot is
     given back, the heavy run goes through again."""
     settings.ARBITRE_ENGINE_SLOTS = 2
     settings.ARBITRE_ENGINE_FREE_SECONDS = 0.02
-    heavy = {"document": long_game(400), "until": "end"}  # 0.08 to 0.2 s of engine time on this machine
+    heavy = {"document": long_game(400), "until": "end"}  # 2,806 steps: as many readings of the CPU clock
     client = APIClient(REMOTE_ADDR=ATTACKER)
     first = hold(1)
     assert client.post("/api/run/", heavy, format="json").status_code == 200
     second = hold(1)
-    started = time.monotonic()
+    ticking_cpu.reads = 0
     refused = client.post("/api/run/", heavy, format="json")
     assert refused.status_code == 429, refused.content[:200]
-    assert time.monotonic() - started < 2.0
+    assert ticking_cpu.reads < 100  # refused once its free time was spent, not after the whole game
     assert refused.json()["detail"] == "Le moteur est occupé par d'autres calculs longs : réessayez dans 30 secondes."
     assert refused["Retry-After"] == "30"
-    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.1  # the light work below, on a loaded test machine
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.1  # the light work below: a hundred readings
     judge = APIClient(REMOTE_ADDR="198.51.100.1")
     judge.force_authenticate(users["alice"])
     assert judge.post("/api/run/", {"document": small_board()}, format="json").status_code == 200
@@ -245,11 +260,11 @@ def test_the_slot_past_the_last_is_refused_at_once_and_light_work_goes_on(rules,
 
 
 def test_a_client_running_heavy_work_needs_a_slot_from_the_start(rules, settings, hold):
-    """A client with more engine time in its bucket than the free time gets no free time: with every slot
+    """A client that spent more than a quarter of its window lately gets no free time: with every slot
     taken even its small run is refused, while a fresh client's small run answers."""
     settings.ARBITRE_ENGINE_SLOTS = 1
     engine_rates(settings, engine="10/min")
-    engine_guard.charge(anonymous_request(), 0.5)
+    engine_guard.charge(anonymous_request(), 3.0)
     hold(1)
     body = {"document": small_board()}
     attacker = APIClient(REMOTE_ADDR=ATTACKER)
@@ -294,13 +309,13 @@ def test_outside_a_request_nothing_is_metered(settings, hold, users):
     assert not list(caches["shared"]._list_cache_files())
 
 
-def test_work_stopped_by_its_budget_gives_its_slot_back(rules, settings):
+def test_work_stopped_by_its_budget_gives_its_slot_back(rules, settings, ticking):
     """Heavy runs stopped by the time budget (the timer, in the middle of the engine) or by the step budget
     answer 422 and leave the one slot free for the next request."""
     settings.ARBITRE_ENGINE_SLOTS = 1
     settings.ARBITRE_ENGINE_FREE_SECONDS = 0.0
     client = APIClient(REMOTE_ADDR=ATTACKER)
-    for seconds, steps in ((0.01, 5000), (30, 300), (0.01, 5000)):  # 400 decisions: 0.08 to 0.2 s here
+    for seconds, steps in ((0.01, 5000), (30, 300), (0.01, 5000)):  # 0.01 s: ten readings of the clock
         settings.ARBITRE_RUN_SECONDS, settings.ARBITRE_RUN_STEPS = seconds, steps
         response = client.post("/api/run/", {"document": long_game(400), "until": "end"}, format="json")
         assert response.status_code == 422, response.content[:200]
@@ -327,5 +342,5 @@ def test_an_anonymous_client_refused_is_refused_at_the_door_until_its_retry_afte
     judge = APIClient(REMOTE_ADDR=ATTACKER)
     judge.force_login(users["alice"])
     assert judge.post("/api/check/", body, format="json").status_code == 200
-    caches["shared"].set(f"door_ip-{ATTACKER}", (time.time() - 1, ""))  # its Retry-After has passed
+    caches["shared"].set(f"door_net-{network(ATTACKER)}", (time.time() - 1, ""))  # its Retry-After has passed
     assert attacker.post("/api/check/", body, format="json").status_code == 200

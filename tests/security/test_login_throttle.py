@@ -1,6 +1,7 @@
-"""Login attempts are throttled (django-axes + judge/login_throttle.py, see AXES_* in settings.py).
+"""Login attempts are throttled (django-axes + judge/guard/login.py, see AXES_* in settings.py).
 
-Two locks, whichever comes first: 5 wrong passwords for one username from any addresses, or
+Two locks, whichever comes first: 5 wrong passwords for one username from one address (that username
+from that address: a stranger who knows a judge's name cannot lock her out from everywhere), or
 ``ARBITRE_LOGIN_IP_FAILURE_LIMIT`` (30) wrong passwords from one address for any usernames. A locked
 login is refused even with the right password, with a French page saying until when (and a
 Retry-After header). The address is the client's: REMOTE_ADDR, or behind ``ARBITRE_PROXY_COUNT``
@@ -61,7 +62,7 @@ def test_settings():
     assert settings.AXES_FAILURE_LIMIT == 5
     assert settings.ARBITRE_LOGIN_IP_FAILURE_LIMIT == 30
     assert settings.AXES_COOLOFF_TIME == timedelta(minutes=15)
-    assert settings.AXES_LOCKOUT_PARAMETERS == ["username", "ip_address"]
+    assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"], "ip_address"]
 
 
 def test_sixth_attempt_refused_even_with_the_right_password_and_told_when_to_retry(people):
@@ -96,16 +97,26 @@ def test_refused_attempts_during_the_lock_do_not_push_its_end(people):
     assert "(dans 5 minutes)" in response.content.decode()
 
 
-def test_the_username_is_locked_from_every_address(people):
-    """Guessing a judge's password from many addresses: locked after 5, wherever they come from."""
+def test_a_strangers_failures_lock_the_username_from_their_address_only(people):
+    """Five wrong passwords for alice from one address lock alice there, not elsewhere: knowing a
+    judge's username (the API shows authors) is no way to lock her out before her tournament."""
+    stranger = Client(REMOTE_ADDR="203.0.113.1")
     for attempt in range(5):
-        login(Client(REMOTE_ADDR=f"203.0.113.{attempt + 1}"), f"faux-{attempt}")
-    elsewhere = Client(REMOTE_ADDR="198.51.100.7")
-    response = login(elsewhere, PASSWORDS["alice"])
-    assert response.status_code == 429 and not signed_in(elsewhere)
-    assert "pour l'identifiant « alice »" in response.content.decode()
-    # Other judges, even from the addresses that failed, are not locked.
+        login(stranger, f"faux-{attempt}")
+    response = login(stranger, PASSWORDS["alice"])
+    assert response.status_code == 429 and not signed_in(stranger)
+    assert "pour l'identifiant « alice » depuis cette adresse" in response.content.decode()
+    judge = Client(REMOTE_ADDR="198.51.100.7")
+    assert login(judge, PASSWORDS["alice"]).status_code == 302 and signed_in(judge)
+    # Other judges, even from the address that failed, are not locked.
     assert login(Client(REMOTE_ADDR="203.0.113.1"), PASSWORDS["bob"], username="bob").status_code == 302
+
+
+def test_failures_from_many_addresses_lock_none_of_them_before_their_own_five(people):
+    for attempt in range(8):
+        assert login(Client(REMOTE_ADDR=f"203.0.113.{attempt + 1}"), f"faux-{attempt}").status_code == 200
+    judge = Client(REMOTE_ADDR="198.51.100.7")
+    assert login(judge, PASSWORDS["alice"]).status_code == 302 and signed_in(judge)
 
 
 def test_one_address_trying_many_usernames_is_locked(people):
@@ -168,7 +179,7 @@ def test_a_success_elsewhere_does_not_clear_a_strangers_failures(people):
         login(guesser, f"faux-{attempt}")
     assert login(Client(), PASSWORDS["alice"]).status_code == 302
     assert login(guesser, "faux-5").status_code == 429
-    assert login(Client(REMOTE_ADDR="198.51.100.3"), PASSWORDS["alice"]).status_code == 429
+    assert login(guesser, PASSWORDS["alice"]).status_code == 429
 
 
 def test_the_lock_ends_after_the_cool_off(people):
@@ -184,10 +195,14 @@ def test_the_api_counts_and_is_locked_too(people):
     api = APIClient()
     assert api.get("/api/scenarios/?mine=1", **basic(PASSWORDS["alice"])).status_code == 200
     for attempt in range(5):
-        assert api.get("/api/scenarios/", **basic(f"faux-{attempt}")).status_code in (401, 403)
+        # the fifth failure locks: its own answer is the lock's 429
+        assert api.get("/api/scenarios/", **basic(f"faux-{attempt}")).status_code in (
+            (401, 403) if attempt < 4 else (429,)
+        )
     response = api.post("/api/scenarios/", {"title": "x", "document": {}}, format="json", **basic(PASSWORDS["alice"]))
     assert response.status_code in (401, 403, 429)
-    assert api.get("/api/scenarios/?mine=1", **basic(PASSWORDS["alice"])).status_code in (401, 403, 429)
+    locked = api.get("/api/scenarios/?mine=1", **basic(PASSWORDS["alice"]))
+    assert locked.status_code == 429 and int(locked["Retry-After"]) > 0
     # The same lock holds on the login form, so no session (the API's other way in) either.
     client = Client()
     assert login(client, PASSWORDS["alice"]).status_code == 429 and not signed_in(client)

@@ -11,7 +11,7 @@ from typing import Any
 import engine
 from engine import text as engine_text
 from engine import wording
-from judge import budget as request_budget
+from judge.guard import budget as request_budget
 
 #: The request's budget refusals (the engine's own, the site's timer, the engine guard's): never turned into
 #: "this scenario cannot make the question", nor swallowed where another draw is tried.

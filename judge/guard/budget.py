@@ -15,12 +15,13 @@ Every request that runs the engine (runs, checks, training answers, saving a sce
 * gives every game loaded inside :meth:`Budget.hard_stop` through :func:`load` (the training questions'
   replays) the engine's own budget, checked at every step whatever the timer does.
 
-When the engine has its own budget (``engine.Budget``, ``engine.BudgetExceeded``: CONTRACT.md),
-:meth:`Budget.load` gives it this budget's limits and :meth:`Budget.hard_stop` turns its exception
-into :class:`BudgetExceeded`; the checks here stay as the site's bound.
+The engine's own budget (``engine.Budget``, ``engine.BudgetExceeded``) gets this budget's limits and
+its clock (:data:`clock`, wall time: what holds a worker) from :meth:`Budget.load`, so that one
+deadline holds for both; :meth:`Budget.hard_stop` turns its exception into :class:`BudgetExceeded`.
+Outside a request (management commands) the budget is 60 s: no worker waits there.
 
-Across requests (:mod:`judge.engine_guard`): the outermost :meth:`Budget.hard_stop` of a request charges
-the engine's CPU time to its client and refuses a client whose engine time is spent
+Across requests (:mod:`judge.guard.meter`): the outermost :meth:`Budget.hard_stop` of a request reserves
+engine time for its client (settled with the request's CPU time when it ends) and refuses a client whose engine time is spent
 (:class:`EngineThrottled`); past the request's free engine time it takes one of the site's engine
 slots, or refuses when none is free (:class:`EngineBusy`). Both are 429 with ``Retry-After``.
 """
@@ -49,7 +50,7 @@ from django.conf import settings
 
 import engine
 
-from . import engine_guard
+from . import meter
 
 ENGINE_DIR = str(Path(engine.__file__).resolve().parent) + os.sep
 #: The modules of Python's library the engine calls during a step (``random.shuffle``,
@@ -60,6 +61,12 @@ ENGINE_LIBRARY = tuple(
     os.path.dirname(module.__file__) + os.sep if module.__file__.endswith("__init__.py") else module.__file__
     for module in (random, dataclasses, enum, functools, collections, typing, copy, json, re)
 )
+
+
+#: The budget's clock (seconds): wall time, which is what holds a worker. The engine's own budget is
+#: given the same clock (:meth:`Budget.load`), so that one deadline holds for the site and the engine.
+#: Read when a budget is made: tests replace it (a clock that advances at each reading).
+clock = time.monotonic
 
 
 class _NoEngineBudget(Exception):
@@ -87,7 +94,7 @@ def _in_seconds(seconds: int) -> str:
 
 
 class EngineRefused(BudgetExceeded):
-    """The engine was not run for this request (:mod:`judge.engine_guard`): 429, retry after
+    """The engine was not run for this request (:mod:`judge.guard.meter`): 429, retry after
     ``retry_after`` seconds. Code that catches :class:`BudgetExceeded` shows it as a refusal too."""
 
     status = 429
@@ -126,9 +133,12 @@ class Budget:
     """Time (``seconds``) and engine steps (``steps``) one request may spend."""
 
     def __init__(self, seconds: float | None = None, steps: int | None = None) -> None:
-        self.seconds = float(settings.ARBITRE_RUN_SECONDS if seconds is None else seconds)
+        if seconds is None:  # a request's budget; outside one (load_library, imports) no worker waits
+            seconds = settings.ARBITRE_RUN_SECONDS if meter.in_request() else max(settings.ARBITRE_RUN_SECONDS, 60.0)
+        self.seconds = float(seconds)
         self.steps = int(settings.ARBITRE_RUN_STEPS if steps is None else steps)
-        self.started = time.monotonic()
+        self.clock = clock
+        self.started = self.clock()
         self.deadline = self.started + self.seconds
         self.used = 0
 
@@ -145,7 +155,7 @@ class Budget:
 
     # -- checks -----------------------------------------------------------------------------
     def check_time(self) -> None:
-        if time.monotonic() > self.deadline:
+        if self.clock() > self.deadline:
             raise self.out_of_time()
 
     def step(self) -> None:
@@ -171,8 +181,8 @@ class Budget:
         (its time counted from now: each game loaded has what is left)."""
         if ENGINE_BUDGET is None:
             return engine.load(document)
-        remaining = max(self.deadline - time.monotonic(), 0.001)
-        return engine.load(document, budget=ENGINE_BUDGET(steps=self.steps + 10, seconds=remaining))
+        remaining = max(self.deadline - self.clock(), 0.001)
+        return engine.load(document, budget=ENGINE_BUDGET(steps=self.steps + 10, seconds=remaining, clock=self.clock))
 
     # -- the timer --------------------------------------------------------------------------
     @contextmanager
@@ -192,10 +202,10 @@ class Budget:
 
     @contextmanager
     def _guarded(self):
-        """The request's engine work across requests (:mod:`judge.engine_guard`): refused when its client's
+        """The request's engine work across requests (:mod:`judge.guard.meter`): refused when its client's
         engine time is spent or when it needs a slot from the start and none is free; charged to its
         client and its slot given back when it ends. Outside a request, or nested: nothing."""
-        with engine_guard.metered() as work:
+        with meter.metered() as work:
             if work is not None:
                 wait, busy = work.admit()
                 if wait is not None:
@@ -209,7 +219,7 @@ class Budget:
         if threading.current_thread() is not threading.main_thread() or _TIMER.active:
             yield self
             return
-        remaining = self.deadline - time.monotonic()
+        remaining = self.deadline - self.clock()
         if remaining <= 0:
             raise self.out_of_time()
 
@@ -220,13 +230,13 @@ class Budget:
             # again 50 ms later. Past the deadline: the budget's refusal; before it, the engine slot
             # the request needs once its free engine time is spent (one long step takes it too).
             if _in_engine(frame):
-                if time.monotonic() >= self.deadline:
+                if self.clock() >= self.deadline:
                     raise self.out_of_time()
                 _need_slot()
 
         previous = signal.signal(signal.SIGALRM, interrupt)
         _TIMER.active = True
-        work = engine_guard.current()
+        work = meter.current()
         to_slot = work.seconds_to_slot() if work is not None else None
         first = remaining if to_slot is None else max(0.001, min(remaining, to_slot))
         signal.setitimer(signal.ITIMER_REAL, first, 0.05)
@@ -260,7 +270,7 @@ def load(document):
 
 def _need_slot() -> None:
     """Take an engine slot if the request's engine work needs one now; refuse when none is free."""
-    work = engine_guard.current()
+    work = meter.current()
     if work is not None and work.slot_due() and not work.take():
         raise EngineBusy()
 

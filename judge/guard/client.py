@@ -9,6 +9,8 @@ its ``NUM_PROXIES`` setting, which settings.py sets to the same number.
 
 from __future__ import annotations
 
+import ipaddress
+
 from django.conf import settings
 from django.http import HttpRequest
 
@@ -21,3 +23,16 @@ def client_ip(request: HttpRequest) -> str | None:
         return remote_addr
     addresses = [part.strip() for part in forwarded.split(",")]
     return addresses[-min(proxies, len(addresses))] or remote_addr
+
+
+def network(ip: str | None) -> str:
+    """The network an address belongs to as far as sharing goes: its IPv4 /24 or its IPv6 /64 (one
+    subscriber's, or one host's: handing out new addresses in it costs nothing), ``unknown`` for none."""
+    try:
+        address = ipaddress.ip_address((ip or "").strip())
+    except ValueError:
+        return "unknown"
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    prefix = 24 if address.version == 4 else 64
+    return str(ipaddress.ip_network(f"{address}/{prefix}", strict=False))

@@ -1,4 +1,4 @@
-"""The cache every worker process of this machine shares (issue 16): throttle counters and each client's
+"""The cache every worker process of this machine shares: request counts and each client's
 engine time, in files under ``var/shared-cache/`` (the ``shared`` cache of settings.py).
 
 Django's file-based cache, chosen over its database cache: on the embedded SQLite, a database cache
@@ -7,14 +7,14 @@ judges' saves write to, queueing behind them and them behind it; files need no t
 a reader never waits. Two additions:
 
 * :meth:`SharedFileCache.lock`: an exclusive lock (``flock`` on ``lock`` in the cache's folder) for a
-  read-modify-write sequence (a throttle's history, an engine-time bucket), so that two workers
+  read-modify-write sequence (a counter of judge/guard/counters.py), so that two workers
   updating one counter at once do not lose an update. Held for a file read and a write; the kernel
   drops it if the process dies.
 * Culling (removing entries past ``MAX_ENTRIES``) lists the folder; Django does it at every write,
   which costs milliseconds with thousands of entries: here at most once every :data:`CULL_SECONDS`
   per process. Expired entries are removed when read, as in Django.
 
-Each node of a multi-node deployment has its own: the counters are per machine.
+Each machine has its own: several nodes set REDIS_URL instead (settings.py), the counters in Redis.
 """
 
 from __future__ import annotations

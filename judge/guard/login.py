@@ -2,10 +2,12 @@
 that says until when.
 
 Axes counts the failures of a login attempt once per lockout parameter (``AXES_LOCKOUT_PARAMETERS``,
-here ``["username", "ip_address"]``: the failures for that username from any address, and the
-failures from that address for any username) but compares every count with one limit. A venue's
-judges may share one address, so the address gets its own, higher limit
-(``ARBITRE_LOGIN_IP_FAILURE_LIMIT``); :class:`LoginThrottleHandler` holds the comparison.
+here ``[["username", "ip_address"], "ip_address"]``: the failures for that username from that
+address, and the failures from that address for any username) but compares every count with one
+limit. A username is locked from the address that failed only: counted from any address, a
+stranger who knows a judge's username (the API shows authors) could lock her out everywhere with
+five wrong passwords. A venue's judges may share one address, so the address gets its own, higher
+limit (``ARBITRE_LOGIN_IP_FAILURE_LIMIT``); :class:`LoginThrottleHandler` holds the comparison.
 """
 
 from __future__ import annotations
@@ -22,10 +24,17 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+#: The name of each lockout parameter (a combination is named by its parts joined with "+").
+USERNAME, ADDRESS = "username+ip_address", "ip_address"
+
+
+def parameter_name(parameter) -> str:
+    return parameter if isinstance(parameter, str) else "+".join(parameter)
+
 
 def parameter_limits() -> dict[str, int]:
     """The failure limit of each lockout parameter."""
-    return {"username": settings.AXES_FAILURE_LIMIT, "ip_address": settings.ARBITRE_LOGIN_IP_FAILURE_LIMIT}
+    return {USERNAME: settings.AXES_FAILURE_LIMIT, ADDRESS: settings.ARBITRE_LOGIN_IP_FAILURE_LIMIT}
 
 
 @dataclass(frozen=True)
@@ -47,7 +56,7 @@ class LoginThrottleHandler(AxesDatabaseHandler):
             settings.AXES_LOCKOUT_PARAMETERS, self.get_user_attempts(request, credentials), strict=True
         ):
             rows = list(attempts.order_by("attempt_time").values_list("attempt_time", "failures_since_start"))
-            groups.append((parameter, limits[parameter], rows))
+            groups.append((parameter_name(parameter), limits[parameter_name(parameter)], rows))
         return groups
 
     def get_failures(self, request: HttpRequest, credentials: dict | None = None) -> int:
@@ -59,7 +68,7 @@ class LoginThrottleHandler(AxesDatabaseHandler):
         }
         if any(count >= own for count, own in counts.values()):
             return limit
-        return min(counts.get("username", (0, limit))[0], limit - 1)
+        return min(counts.get(USERNAME, (0, limit))[0], limit - 1)
 
     def lock(self, request: HttpRequest, credentials: dict | None = None) -> Lock | None:
         """The lock on this login, if any. Each attempt row leaves the count ``AXES_COOLOFF_TIME``
@@ -102,8 +111,8 @@ def lockout_response(request: HttpRequest, original_response=None, credentials: 
     local = timezone.localtime(until)
     context = {
         "username": get_client_username(request, credentials) or "",
-        "by_username": lock is None or "username" in lock.by,
-        "by_address": lock is not None and "ip_address" in lock.by,
+        "by_username": lock is None or USERNAME in lock.by,
+        "by_address": lock is not None and ADDRESS in lock.by,
         "failure_limit": settings.AXES_FAILURE_LIMIT,
         "ip_failure_limit": settings.ARBITRE_LOGIN_IP_FAILURE_LIMIT,
         "retry_at": f"{local:%H} h {local:%M}",
