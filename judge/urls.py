@@ -29,6 +29,7 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz/", healthz, name="healthz"),
+    path("", include("judge.offline.urls")),  # /sw.js, /manifest.webmanifest, /hors-ligne/, the rules export
     path("ping/", ping, name="ping"),
     path("api/", include(api_patterns)),
     path("comptes/", include("django.contrib.auth.urls")),
