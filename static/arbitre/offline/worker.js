@@ -1,0 +1,48 @@
+// The offline search, in a worker (served as /hors-ligne/worker.js: judge/offline/views.py gives
+// it the policy that lets it compile WebAssembly) so that the page stays responsive while Pyodide starts.
+// Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "search", id, q}.
+// Messages out: {type: "ready", version, seconds}, {type: "results", id, results, ms},
+// {type: "error", id?, message}. Everything it loads comes from the site (the service worker keeps it).
+let search = null;
+let started = null;
+
+async function bytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} : réponse ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function init(runtime) {
+  const t0 = performance.now();
+  const [{ loadPyodide }, exportText, pkg, ...wheels] = await Promise.all([
+    import(runtime.pyodide),
+    fetch(runtime.export).then((r) => { if (!r.ok) throw new Error(`export des règles : réponse ${r.status}`); return r.text(); }),
+    bytes(runtime.package),
+    ...runtime.wheels.map(bytes),
+  ]);
+  const py = await loadPyodide({ indexURL: runtime.indexURL });
+  for (const wheel of wheels) py.unpackArchive(wheel, "wheel");
+  py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
+  py.runPython("import sys; sys.path.insert(0, '/arbitre')");
+  const offline = py.pyimport("arbitre_offline");
+  const loaded = offline.load(exportText).toJs({ dict_converter: Object.fromEntries });
+  search = (q) => JSON.parse(offline.search(q));
+  return { version: loaded.version, documents: loaded.documents, seconds: (performance.now() - t0) / 1000 };
+}
+
+self.addEventListener("message", async (event) => {
+  const message = event.data;
+  try {
+    if (message.type === "init") {
+      started = started || init(message.runtime);
+      self.postMessage({ type: "ready", ...(await started) });
+    } else if (message.type === "search") {
+      await started;
+      const t0 = performance.now();
+      const results = search(message.q);
+      self.postMessage({ type: "results", id: message.id, results, ms: performance.now() - t0 });
+    }
+  } catch (error) {
+    self.postMessage({ type: "error", id: message.id, message: String((error && error.message) || error) });
+  }
+});
