@@ -31,9 +31,12 @@ def _record(row: dict, ruleset: SimpleNamespace) -> SimpleNamespace:
     )
 
 
-def load(export_json: str, index_dir: str = "/arbitre-index") -> dict:
-    """Build the index of an export (the server's ``rebuild``, into the browser's memory)."""
+def load(export_json: str, base_dir: str = "/arbitre", index_dir: str = "/arbitre-index") -> dict:
+    """Build the index of an export (the server's ``rebuild``, into the browser's memory).
+
+    ``base_dir`` is where the zip was unpacked (the glossary's data is read there)."""
     export = json.loads(export_json)
+    settings.BASE_DIR = base_dir
     settings.ARBITRE_INDEX_DIR = index_dir
     settings.ARBITRE_DEFAULT_RULESET = export["default_ruleset"]
     urls.PATTERNS.update(export["urls"])
