@@ -9,6 +9,7 @@ from pathlib import Path
 
 from csp.decorators import csp_update
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import StaticFilesStorage
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -62,12 +63,18 @@ def search_worker(request):
     return response
 
 
+def runtime_static(path: str) -> str:
+    """A vendored runtime file's address under its own name, never the hashed one: Pyodide loads its
+    other files by their names from the folder of the first (the offline version names them all)."""
+    return StaticFilesStorage().url(path)
+
+
 def runtime() -> dict:
     """Where the browser finds the runtime and the project's Python (``worker.js`` reads it)."""
     return {
-        "indexURL": static("offline/pyodide/pyodide.mjs").rsplit("/", 1)[0] + "/",
-        "pyodide": static("offline/pyodide/pyodide.mjs"),
-        "wheels": [static(f"offline/wheels/{w[2]}") for w in WHEELS],
+        "indexURL": runtime_static("offline/pyodide/"),
+        "pyodide": runtime_static("offline/pyodide/pyodide.mjs"),
+        "wheels": [runtime_static(f"offline/wheels/{w[2]}") for w in WHEELS],
         "package": reverse("offline:package") + "?v=" + browser_zip()[1][:12],
         "export": reverse("offline:export"),
         "worker": reverse("offline:worker"),
@@ -89,7 +96,7 @@ def kept_urls() -> list[str]:
             path = f"{prefix}/{path}" if prefix else path.replace("\\", "/")
             if path.startswith(KEPT_STATIC_PREFIXES) and path not in seen:
                 seen.add(path)
-                assets.append(static(path))
+                assets.append(runtime_static(path) if path.startswith("offline/") else static(path))
     rt = runtime()
     return [*dict.fromkeys(pages), rt["export"], rt["package"], rt["worker"], *sorted(assets)]
 

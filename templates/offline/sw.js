@@ -42,6 +42,7 @@ function describe(error) {
 }
 
 async function fill() {
+  performance.setResourceTimingBufferSize(CONFIG.urls.length + 50); // the transferred bytes of every fetch
   await caches.delete(CACHE); // what an interrupted install of this same version left
   const cache = await caches.open(CACHE);
   const urls = CONFIG.urls;

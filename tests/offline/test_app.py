@@ -50,6 +50,17 @@ def test_the_service_worker_is_served_at_the_root_and_keeps_every_rule_page_and_
     )
     assert "/static/offline/pyodide/pyodide.asm.wasm" in urls and "/static/arbitre/site.css" in urls
     assert any(u.startswith("/hors-ligne/arbitre.zip?v=") for u in urls)
+    # Pyodide loads its other files by their own names from its folder: kept under those names
+    # (with hashed static names in production, the hashed ones would miss offline)
+    from judge.offline.views import runtime
+
+    rt = runtime()
+    assert {
+        rt["pyodide"],
+        rt["indexURL"] + "pyodide.asm.mjs",
+        rt["indexURL"] + "python_stdlib.zip",
+        *rt["wheels"],
+    } <= set(urls)
     assert len(urls) == len(set(urls))
     client = Client()
     for url in urls:

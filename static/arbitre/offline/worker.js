@@ -14,20 +14,27 @@ async function bytes(url) {
 
 async function init(runtime) {
   const t0 = performance.now();
+  const phases = {};
+  let mark = t0;
+  const lap = (name) => { const now = performance.now(); phases[name] = (now - mark) / 1000; mark = now; };
   const [{ loadPyodide }, exportText, pkg, ...wheels] = await Promise.all([
     import(runtime.pyodide),
     fetch(runtime.export).then((r) => { if (!r.ok) throw new Error(`export des règles : réponse ${r.status}`); return r.text(); }),
     bytes(runtime.package),
     ...runtime.wheels.map(bytes),
   ]);
+  lap("fetch");
   const py = await loadPyodide({ indexURL: runtime.indexURL });
+  lap("runtime");
   for (const wheel of wheels) py.unpackArchive(wheel, "wheel");
   py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
   py.runPython("import sys; sys.path.insert(0, '/arbitre')");
   const offline = py.pyimport("arbitre_offline");
+  lap("unpack");
   const loaded = offline.load(exportText).toJs({ dict_converter: Object.fromEntries });
+  lap("index");
   search = (q) => JSON.parse(offline.search(q));
-  return { version: loaded.version, documents: loaded.documents, seconds: (performance.now() - t0) / 1000 };
+  return { version: loaded.version, documents: loaded.documents, seconds: (performance.now() - t0) / 1000, phases };
 }
 
 self.addEventListener("message", async (event) => {
