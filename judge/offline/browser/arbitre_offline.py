@@ -6,7 +6,11 @@ rules export (``/api/rules/export/``) instead of the database, and turns its res
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import zipfile
+from pathlib import Path
 from types import SimpleNamespace
 
 from django import urls
@@ -31,8 +35,10 @@ def _record(row: dict, ruleset: SimpleNamespace) -> SimpleNamespace:
     )
 
 
-def load(export_json: str, base_dir: str = "/arbitre", index_dir: str = "/arbitre-index") -> dict:
-    """Build the index of an export (the server's ``rebuild``, into the browser's memory).
+def load(export_json: str, base_dir: str = "/arbitre", index_dir: str = "/arbitre-index", snapshot=None) -> dict:
+    """Build the index of an export (the server's ``rebuild``, into the browser's memory), or put
+    back ``snapshot``, the files of the index this same code built from this same export on an
+    earlier page (:func:`snapshot`; the caller keys it by the export's version, which names the code).
 
     ``base_dir`` is where the zip was unpacked (the glossary's data is read there)."""
     export = json.loads(export_json)
@@ -43,14 +49,45 @@ def load(export_json: str, base_dir: str = "/arbitre", index_dir: str = "/arbitr
     from rules_ref.search import rebuild
     from rules_ref.search.memory import memory
 
-    records = []
-    for rs in export["rulesets"]:
-        ruleset = SimpleNamespace(slug=rs["slug"])
-        records.extend(_record(row, ruleset) for row in rs["rules"])
-    figures = rebuild(rules=records)
+    how = "built"
+    if snapshot is not None:
+        try:
+            data = snapshot.to_bytes() if hasattr(snapshot, "to_bytes") else bytes(snapshot)  # a JS Uint8Array
+            _restore(data, Path(index_dir))
+            how = "snapshot"
+        except (OSError, zipfile.BadZipFile) as exc:  # a damaged copy: build it again
+            print(f"index snapshot not used: {exc}")
+    if how == "built":
+        records = []
+        for rs in export["rulesets"]:
+            ruleset = SimpleNamespace(slug=rs["slug"])
+            records.extend(_record(row, ruleset) for row in rs["rules"])
+        rebuild(rules=records)
     memory()  # read the index once now, as the server does on its first query
     _state["version"] = export["version"]
-    return {"version": export["version"], "documents": figures["documents"]}
+    return {"version": export["version"], "documents": len(memory().docs), "index": how}
+
+
+def _restore(data: bytes, root: Path) -> None:
+    build = root / "builds" / "snapshot"
+    build.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        archive.extractall(build)
+    link = root / "current"
+    if link.is_symlink():
+        link.unlink()
+    os.symlink(os.path.relpath(build, root), link)
+
+
+def snapshot() -> bytes:
+    """The files of the current index build, zipped (kept by the worker for the next pages)."""
+    from rules_ref.search import current_index_dir
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for path in sorted(current_index_dir().iterdir()):
+            archive.write(path, path.name)
+    return buffer.getvalue()
 
 
 def search(q: str, ruleset: str | None = None, limit: int = 20) -> str:

@@ -38,6 +38,7 @@ function startRuntime() {
     });
   });
   worker.postMessage({ type: "init", runtime });
+  ready.then((m) => { status.dataset.index = m.index; }, () => {});
   return ready;
 }
 

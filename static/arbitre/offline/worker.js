@@ -4,6 +4,8 @@
 // Messages out: {type: "ready", version, seconds}, {type: "results", id, results, ms},
 // {type: "error", id?, message}. Everything it loads comes from the site (the service worker keeps it).
 let search = null;
+const INDEX_CACHE = "arbitre-index";
+const INDEX_URL = "/__arbitre/index/";
 let started = null;
 
 async function bytes(url) {
@@ -31,10 +33,22 @@ async function init(runtime) {
   py.runPython("import sys; sys.path.insert(0, '/arbitre')");
   const offline = py.pyimport("arbitre_offline");
   lap("unpack");
-  const loaded = offline.load(exportText).toJs({ dict_converter: Object.fromEntries });
+  // the index this code built from this export on an earlier page, kept in the browser's cache
+  const version = JSON.parse(exportText).version;
+  const kept = await caches.open(INDEX_CACHE);
+  const saved = await kept.match(INDEX_URL + version);
+  const snapshot = saved ? new Uint8Array(await saved.arrayBuffer()) : undefined; // undefined is None
+  const loaded = offline.load(exportText, "/arbitre", "/arbitre-index", snapshot).toJs({ dict_converter: Object.fromEntries });
   lap("index");
+  if (loaded.index === "built") {
+    try {
+      for (const old of await kept.keys()) await kept.delete(old);
+      const data = offline.snapshot().toJs();
+      await kept.put(INDEX_URL + version, new Response(data, { headers: { "Content-Type": "application/zip" } }));
+    } catch (error) { /* no room to keep it: the next page builds it again */ }
+  }
   search = (q) => JSON.parse(offline.search(q));
-  return { version: loaded.version, documents: loaded.documents, seconds: (performance.now() - t0) / 1000, phases };
+  return { version: loaded.version, documents: loaded.documents, index: loaded.index, seconds: (performance.now() - t0) / 1000, phases };
 }
 
 self.addEventListener("message", async (event) => {
