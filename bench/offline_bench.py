@@ -211,6 +211,9 @@ def report(f: dict, args) -> int:
     print(
         f"\n  coldest start (the first page): {cold_first:.2f} s; runtime and index ready in {ready} s (worker's own clock)"
     )
+    for n, phase in enumerate(f["phases"], start=1):
+        steps = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in phase["phases"].items())
+        print(f"    page {n}, index {phase['index']}: {steps}")
     print(
         f"  offline/online: by number ×{median_ms(f['number_offline']) / median_ms(f['number_online']):.2f}, "
         f"warm query ×{median_ms(f['warm']) / median_ms(f['server']):.2f}"
