@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import Page, expect
@@ -100,6 +101,8 @@ def test_a_failed_update_keeps_the_previous_copy_then_the_next_one_says_the_rule
     rule.blocks = [*rule.blocks, {"kind": "paragraph", "text": "Phrase de la nouvelle version."}]
     rule.save()
     RuleSet.objects.filter(slug="fr-1").update(imported_at=timezone.now())
+    # a deploy restarts the workers: their caches (a rule number's lookup is kept 10 s) start empty
+    cache.clear()
     new = export_version()
     assert new != old
 
@@ -123,6 +126,22 @@ def test_a_failed_update_keeps_the_previous_copy_then_the_next_one_says_the_rule
     expect(page.locator("article.rule")).not_to_contain_text("Phrase de la nouvelle version.")
     expect(page.locator("#offline-status")).to_contain_text(f"version {old}.")
 
+    # a browser closed while filling leaves a half-made cache of the new version: never served
+    page.context.set_offline(False)
+    page.goto(f"{site}/")
+    page.evaluate(
+        """async (name) => {
+          const half = await caches.open(name);
+          await half.put("/regles/fr-1/2.4.6.c/", new Response("<h1>page à moitié téléchargée</h1>", {headers: {"Content-Type": "text/html"}}));
+          await half.put("/__a-moitie", new Response("reste"));
+        }""",
+        "arbitre-offline-" + new,
+    )
+    page.context.set_offline(True)
+    page.goto(f"{site}/regles/fr-1/2.4.6.c/")
+    expect(page.locator("article.rule h1")).to_contain_text("2.4.6.c")
+    expect(page.locator("body")).not_to_contain_text("moitié")
+
     # the page answers again: the next update keeps the new rules and says so
     monkeypatch.setattr(views, "_render_rule", render_rule)
     page.context.set_offline(False)
@@ -132,6 +151,10 @@ def test_a_failed_update_keeps_the_previous_copy_then_the_next_one_says_the_rule
         f"Règles mises à jour : fr-1 version {new} (était {old}).", timeout=INSTALL_MS
     )
     assert cache_names(page) == ["arbitre-offline-" + new, "arbitre-state"]
+    leftover = page.evaluate(
+        "name => caches.open(name).then(c => c.match('/__a-moitie')).then(r => Boolean(r))", "arbitre-offline-" + new
+    )
+    assert leftover is False  # the half-made cache was emptied before the new copy was filled
     page.context.set_offline(True)
     page.goto(f"{site}/regles/fr-1/2.4.6.c/")
     expect(page.locator("article.rule")).to_contain_text("Phrase de la nouvelle version.")
