@@ -79,6 +79,32 @@ def _restore(data: bytes, root: Path) -> None:
     os.symlink(os.path.relpath(build, root), link)
 
 
+def compiled_code() -> bytes:
+    """Whoosh, cached-property and this package with their bytecode, zipped with paths from ``/``
+    (put back there by the next pages instead of the wheels and the package: no compiling again).
+    The bytecode is not checked against its source (the caller keys the zip by the package's hash)."""
+    import compileall
+    import py_compile
+
+    import cached_property
+    import whoosh
+
+    mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+    roots = [Path(settings.BASE_DIR), Path(whoosh.__file__).parent, Path(cached_property.__file__)]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for root in roots:
+            if root.is_dir():
+                compileall.compile_dir(str(root), quiet=2, invalidation_mode=mode)
+                files = sorted(p for p in root.rglob("*") if p.is_file())
+            else:
+                py_compile.compile(str(root), invalidation_mode=mode)
+                files = [root, *Path(root.parent / "__pycache__").glob(root.stem + ".*.pyc")]
+            for path in files:
+                archive.write(path, str(path.relative_to("/")))
+    return buffer.getvalue()
+
+
 def snapshot() -> bytes:
     """The files of the current index build, zipped (kept by the worker for the next pages)."""
     from rules_ref.search import current_index_dir

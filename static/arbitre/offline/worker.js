@@ -6,6 +6,7 @@
 let search = null;
 const INDEX_CACHE = "arbitre-index";
 const INDEX_URL = "/__arbitre/index/";
+const CODE_URL = "/__arbitre/code/";
 let started = null;
 
 async function bytes(url) {
@@ -28,27 +29,44 @@ async function init(runtime) {
   lap("fetch");
   const py = await loadPyodide({ indexURL: runtime.indexURL });
   lap("runtime");
-  for (const wheel of wheels) py.unpackArchive(wheel, "wheel");
-  py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
+  // the same code compiled by an earlier page (Whoosh and the package with their bytecode), or as sent
+  const kept = await caches.open(INDEX_CACHE);
+  const codeKey = `${CODE_URL}${runtime.version}/${encodeURIComponent(runtime.package)}`;
+  const compiled = await kept.match(codeKey);
+  if (compiled) {
+    py.unpackArchive(new Uint8Array(await compiled.arrayBuffer()), "zip", { extractDir: "/" });
+  } else {
+    for (const wheel of wheels) py.unpackArchive(wheel, "wheel");
+    py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
+  }
   py.runPython("import sys; sys.path.insert(0, '/arbitre')");
   const offline = py.pyimport("arbitre_offline");
   lap("unpack");
   // the index this code built from this export on an earlier page, kept in the browser's cache
   const version = JSON.parse(exportText).version;
-  const kept = await caches.open(INDEX_CACHE);
   const saved = await kept.match(INDEX_URL + version);
   const snapshot = saved ? new Uint8Array(await saved.arrayBuffer()) : undefined; // undefined is None
   const loaded = offline.load(exportText, "/arbitre", "/arbitre-index", snapshot).toJs({ dict_converter: Object.fromEntries });
   lap("index");
   if (loaded.index === "built") {
     try {
-      for (const old of await kept.keys()) await kept.delete(old);
+      for (const old of await kept.keys()) if (old.url.includes(INDEX_URL)) await kept.delete(old);
       const data = offline.snapshot().toJs();
       await kept.put(INDEX_URL + version, new Response(data, { headers: { "Content-Type": "application/zip" } }));
     } catch (error) { /* no room to keep it: the next page builds it again */ }
   }
   search = (q) => JSON.parse(offline.search(q));
-  return { version: loaded.version, documents: loaded.documents, index: loaded.index, seconds: (performance.now() - t0) / 1000, phases };
+  if (!compiled) {
+    // after the first answer: compile the code once for the next pages (no source check: the key names it)
+    setTimeout(async () => {
+      try {
+        for (const old of await kept.keys()) if (old.url.includes(CODE_URL)) await kept.delete(old);
+        const data = offline.compiled_code().toJs();
+        await kept.put(codeKey, new Response(data, { headers: { "Content-Type": "application/zip" } }));
+      } catch (error) { /* no room to keep it: the next page compiles as it imports */ }
+    }, 0);
+  }
+  return { version: loaded.version, documents: loaded.documents, index: loaded.index, code: compiled ? "compiled" : "sent", seconds: (performance.now() - t0) / 1000, phases };
 }
 
 self.addEventListener("message", async (event) => {
