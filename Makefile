@@ -16,7 +16,16 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-setup: $(VENV)/.installed
+# The offline search's runtime (Pyodide from the npm registry, Whoosh's wheels from PyPI, each checked
+# against its pinned hash) into var/offline/, served with the static files: judge/offline/vendor.py.
+# npm comes from Debian when missing.
+OFFLINE_RUNTIME := var/offline/VERSION
+$(OFFLINE_RUNTIME): $(VENV)/.installed judge/offline/vendor.py
+	command -v npm >/dev/null || (apt-get update && apt-get install -y npm)
+	$(PY) manage.py vendor_offline
+	touch $@
+
+setup: $(VENV)/.installed $(OFFLINE_RUNTIME)
 
 # Database, rules, index: everything the site shows comes from fixtures/.
 data: setup

@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "judge.scenarios",
     "judge.training",
     "judge.cards",  # imported card database exports (empty until the operator imports one)
+    "judge.offline",  # the installable app: manifest, service worker, rules export, Pyodide runtime
 ]
 
 MIDDLEWARE = [
@@ -155,7 +156,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# The offline search's runtime, vendored at set-up (manage.py vendor_offline), served as offline/…
+STATICFILES_DIRS = [BASE_DIR / "static", ("offline", VAR_DIR / "offline")]
+(VAR_DIR / "offline").mkdir(exist_ok=True)
 STATIC_ROOT = Path(os.environ.get("ARBITRE_STATIC_ROOT", VAR_DIR / "static"))
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STORAGES = {

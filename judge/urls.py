@@ -31,6 +31,7 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz/", healthz, name="healthz"),
+    path("", include("judge.offline.urls")),  # /sw.js, /manifest.webmanifest, /hors-ligne/, the rules export
     path("ping/", ping, name="ping"),
     path("api/", include(api_patterns)),
     # Signing in and out, and changing one's password; no reset by mail (the site sends none: an

@@ -1,0 +1,25 @@
+// A rule number typed in a search box, read offline as the server reads it: the pattern and the
+// length limit come from the rules export (rules_ref.search.query's LOOSE_NUMBER, MAX_QUERY_CHARS),
+// the steps are normalize_query then parse_number. A classic script: the service worker loads it
+// with importScripts, the pages with <script>; it defines self.ArbitreNumbers.
+(function (scope) {
+  "use strict";
+  function reader(doc) {
+    const pattern = new RegExp(doc.number_pattern, "i");
+    const urls = new Map();
+    for (const rs of doc.rulesets) {
+      if (rs.slug !== doc.default_ruleset) continue;
+      for (const rule of rs.rules) if (rule.number && !rule.implicit) urls.set(rule.number, rule.url);
+    }
+    function parse(q) {
+      const text = (q || "").normalize("NFC").replace(/\u2019/g, "'").split(/\s+/).filter(Boolean).join(" ")
+        .slice(0, doc.max_query_chars);
+      const match = pattern.exec(text.trim());
+      if (!match) return null;
+      if (match[2] && !match[1].includes(".")) return null; // "2 a": letters start at the second level
+      return match[2] ? `${match[1]}.${match[2].toLowerCase()}` : match[1];
+    }
+    return { parse, address: (q) => urls.get(parse(q)) || null, urls };
+  }
+  scope.ArbitreNumbers = { reader };
+})(self);

@@ -1,0 +1,87 @@
+"""The Python sent to the browser: the server's own search files, and the same ranked results once
+fed the rules export (checked here under CPython, and in Chromium by tests/browser/test_offline.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from django.conf import settings
+from django.test import Client
+
+from rules_ref import search
+
+ROOT = Path(settings.BASE_DIR)
+QUERIES = [q["q"] for q in json.loads((ROOT / "fixtures" / "relevance" / "queries.json").read_text(encoding="utf-8"))]
+
+
+def package() -> zipfile.ZipFile:
+    response = Client().get("/hors-ligne/arbitre.zip")
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    return zipfile.ZipFile(io.BytesIO(response.content))
+
+
+def test_the_package_holds_the_servers_search_files_byte_for_byte(db):
+    archive = package()
+    names = set(archive.namelist())
+    for path in [
+        *(ROOT / "rules_ref" / "search").glob("*.py"),
+        ROOT / "rules_ref" / "analysis.py",
+        ROOT / "engine" / "game.py",
+    ]:
+        name = str(path.relative_to(ROOT))
+        assert archive.read(name) == path.read_bytes(), name
+    assert {"fixtures/glossary/terms.json", "arbitre_offline.py", "django/conf.py", "django/urls.py"} <= names
+    # the browser's rules_ref.models has no database; the real one is not sent
+    assert b"class Rule:" in archive.read("rules_ref/models.py") and b"models.Model" not in archive.read(
+        "rules_ref/models.py"
+    )
+
+
+def test_the_package_is_the_same_bytes_for_the_same_files(db):
+    first, second = Client().get("/hors-ligne/arbitre.zip"), Client().get("/hors-ligne/arbitre.zip")
+    assert first.content == second.content and first["ETag"] == second["ETag"]
+
+
+def _server_ranking(q: str) -> list[str]:
+    return [h.number or h.slug for h in search.search(q).hits]
+
+
+BROWSER_SIDE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import arbitre_offline
+arbitre_offline.load(open(sys.argv[2], encoding="utf-8").read(), base_dir=sys.argv[1], index_dir=sys.argv[3])
+queries = json.load(open(sys.argv[4], encoding="utf-8"))
+print(json.dumps({q: [h["number"] or h["slug"] for h in json.loads(arbitre_offline.search(q))["hits"]] for q in queries}))
+"""
+
+
+def test_fed_the_export_the_package_ranks_every_relevance_query_as_the_server(rules, tmp_path):
+    package().extractall(tmp_path / "pkg")
+    (tmp_path / "export.json").write_bytes(Client().get("/api/rules/export/").content)
+    (tmp_path / "queries.json").write_text(json.dumps(QUERIES), encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            BROWSER_SIDE,
+            str(tmp_path / "pkg"),
+            str(tmp_path / "export.json"),
+            str(tmp_path / "index"),
+            str(tmp_path / "queries.json"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    browser = json.loads(done.stdout)
+    different = {q: (browser[q], _server_ranking(q)) for q in QUERIES if browser[q] != _server_ranking(q)}
+    assert not different, different
+    assert browser["fugace"][0] == "2.4.6"
