@@ -38,6 +38,16 @@ HIDDEN = frozenset({"deck", "hand"})
 NO_COUNTERS_V5 = frozenset({"deck", "hand", "discard"})  # 2.5.b, 2.4.1.c (CR 5.0)
 
 
+def place(zone: str, player: str | None) -> str:
+    """A zone as the French says it: « la Main de A », « le Deck de B », « l'Expédition du Héros de A »,
+    « le Limbo »."""
+    if player is None:
+        return f"le {ZONE_FR[zone]}"
+    article = ARTICLE.get(zone, "la")
+    space = "" if article.endswith("'") else " "
+    return f"{article}{space}{ZONE_FR[zone]} de {player}"
+
+
 def _rules(ruleset: str, fr: tuple[str, ...], v5: tuple[str, ...]) -> tuple[str, ...]:
     return cr5(*v5) if ruleset == CR5 else fr
 
@@ -54,9 +64,7 @@ def board_problems(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:
                 if not isinstance(c, dict):
                     continue
                 path = f"players.{p}.{zone}[{i}]"
-                article = ARTICLE.get(zone, "la")
-                space = "" if article.endswith("'") else " "
-                where = f"{article}{space}{ZONE_FR[zone]} de {p}"
+                where = place(zone, p)
                 owner = c.get("owner", p)
                 if zone in private and isinstance(owner, str) and owner != p:
                     out.append(
