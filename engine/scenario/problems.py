@@ -81,6 +81,9 @@ MESSAGES: dict[str, str] = {
     "statuses_zone": "une carte dans {zone} ne peut ni avoir ni gagner de statut ({rules})",
     "timestamp_hidden": "une carte dans {zone} (zone cachée) n'est pas un objet : elle n'a pas d'horodatage ({rules})",
     "token_zone": "un jeton n'existe que dans la zone d'Expédition : il ne peut pas être dans {zone} ({rules})",
+    "limbo_not_played": "le Limbo ne contient des cartes que lorsqu'elles sont jouées : aucun effet de cette carte "
+    "n'est en cours de résolution ({rules})",
+    "fleeting_landmark": "un Permanent dans {zone} ne peut jamais être Fugace ({rules})",
     "tumult_identical": "la carte Tumulte {name} a les mêmes terrains que {other} : l'Aventure a trois cartes Tumulte "
     "différentes ({rules})",
 }
