@@ -18,7 +18,7 @@ from typing import Any
 from ..model import CENTRE, EXPEDITION_ZONES, EXPEDITIONS, PHASES, PLAYER_ZONES, PLAYERS
 from ..rules.registry import implements_article
 from ..steps import TARGET_KEY, chooses, declared_slots, modes_of, up_to
-from ..versions import CR5, DEFAULT, RULESETS
+from ..versions import CR5, DEFAULT, RULESETS, cite
 from .board import board_problems, place
 from .problems import problem
 from .schema import SCHEMA, shape_problems, validate
@@ -124,14 +124,17 @@ class _Checker:
     """What the schema cannot say, on a document of any shape: a value of the wrong type is the
     schema's problem and is skipped here (each check reads only what has the type it needs)."""
 
-    def __init__(self, pids: set[str]) -> None:
+    def __init__(self, pids: set[str], ruleset: str = DEFAULT) -> None:
         self.problems: list[dict[str, Any]] = []
         self.ids: dict[str, tuple[str, str | None, int]] = {}  # id -> (base, zone, index) of its card
         self.cards: dict[str, dict] = {}  # id -> the card's document (first one with that id)
         self.pids = pids
+        self.ruleset = ruleset
 
     def add(self, path: str, code: str, rules: tuple[str, ...] = (), **fields: Any) -> None:
-        self.problems.append(problem(path, code, rules, **fields))
+        """A problem, its rules (written as the French text numbers them) cited in the document's
+        rule set: under cr-5.0 the v5.0 paragraphs (versions.cite), "(FR 1)" where v5.0 has none."""
+        self.problems.append(problem(path, code, cite(self.ruleset, rules), **fields))
 
     def shape(self, value: Any, schema: dict[str, Any], path: str) -> bool:
         """The schema's own problems of a part of the document the format's schema leaves open (the
@@ -254,7 +257,9 @@ def check(doc: Any) -> list[dict[str, Any]]:
     mode = mode if isinstance(mode, str) and mode in PLAYERS else "1v1"
     players = doc.get("players")
     players = players if type(players) is dict else {}
-    ck = _Checker(set(players))
+    ruleset = doc.get("rules", DEFAULT)
+    ruleset = ruleset if isinstance(ruleset, str) and ruleset in RULESETS else DEFAULT
+    ck = _Checker(set(players), ruleset)
     _top(ck, doc, mode, players)
     _adventure(ck, doc.get("adventure"), mode)
     decisions = doc.get("decisions")
@@ -264,8 +269,7 @@ def check(doc: Any) -> list[dict[str, Any]]:
     phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")  # as the loader
     _progress(ck, doc.get("progress"), phase, mode, len(decisions))
     # the game's own rules on the board (engine/scenario/board.py), in the rule set the document names
-    ruleset = doc.get("rules", DEFAULT)
-    ck.problems += board_problems(doc, ruleset if isinstance(ruleset, str) and ruleset in RULESETS else DEFAULT)
+    ck.problems += board_problems(doc, ruleset)
     if not shape:
         return ck.problems
     covered = {p["path"] for p in shape}

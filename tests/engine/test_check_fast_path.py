@@ -137,3 +137,21 @@ def test_every_code_the_checker_writes_has_its_french():
     codes = set(re.findall(r'(?:add|problem)\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*"([a-z_0-9]+)"', source))
     assert len(codes) > 30, codes
     assert codes <= MESSAGES.keys(), codes - MESSAGES.keys()
+
+
+def test_the_checkers_rules_are_cited_in_the_documents_rule_set():
+    """Written from the rule text: the Adventure has three Tumult cards (fr-1 3.2.1.b; CR 5.0 3.2.1.b)
+    and an object is in one zone at a time (2.1.a, the same in CR 5.0); a modal step needs its
+    modes (fr-1 5.2.3.c; CR 5.0 chooses them on resolution, 6.5.g)."""
+    from .helpers import board, char
+
+    three = [{"terrains": [[t], ["water"]]} for t in ("forest", "mountain", "water")]
+    for ruleset, suffix, modes in (("fr-1", "", "5.2.3.c"), ("cr-5.0", " (CR 5.0)", "6.5.g (CR 5.0)")):
+        s1 = {"id": "s1", "type": "spell", "effect": [{"action": "choose_one"}]}
+        doc = board(A={"hand": [char("x1"), s1]}, B={"reserve": [char("x1")]})
+        doc["rules"] = ruleset
+        doc["adventure"] = {"tumult": three[:2]}
+        got = {p["path"]: (p["code"], p["rules"]) for p in check(doc)}
+        assert got["adventure.tumult"] == ("tumult_count", [f"3.2.1.b{suffix}"])
+        assert got["players.B.reserve[0].id"] == ("duplicate_id", [f"2.1.a{suffix}"])
+        assert got["players.A.hand[1].effect[0].modes"] == ("modes_missing", [modes])
