@@ -7,65 +7,35 @@ The shape of the document (types, identifiers of the vocabulary, number ranges) 
 the format's JSON Schema (engine/scenario/schema.py), applied to every document. This module says
 only what a schema cannot: the depth of the document (checked first, so that nothing recursive
 walks a document too deep), identifiers unique and known, the parameters each verb needs, the
-cursor of a dumped game, and the game's own rules on the board (engine/scenario/board.py). Every
-problem has a code; its French is written in engine/scenario/problems.py.
+cursor of a dumped game (cursor.py), and the game's own rules on the board (board.py); the
+references between fields are checker.py's. Every problem has a code; its French is written in
+engine/scenario/problems.py.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..model import CENTRE, EXPEDITION_ZONES, EXPEDITIONS, PHASES, PLAYER_ZONES, PLAYERS
+from ..model import CENTRE, PLAYER_ZONES, PLAYERS
 from ..rules.registry import implements_article
-from ..steps import TARGET_KEY, chooses, declared_slots, modes_of, up_to
-from ..versions import CR5, DEFAULT, RULESETS, cite
-from .board import board_problems, place
+from ..versions import CR5, DEFAULT, RULESETS
+from .board import board_problems
+from .checker import _Checker, _decision
+from .cursor import PROGRESS_STEPS, progress_problems
 from .problems import problem
-from .schema import SCHEMA, shape_problems, validate
-from .shapes import DECISION_KEYS, decision_kind
+from .schema import MAX_NUMBER, validate
 
-PROGRESS_STEPS = (
-    "setup.adventure",
-    "setup.first_player",
-    "setup.shuffle",
-    "setup.draw",
-    "setup.mana",
-    "morning.first_draw",
-    "morning.first_mana",
-    "morning.first_player",
-    "morning.prepare",
-    "morning.draw",
-    "morning.mana",
-    "morning.shuffle",
-    "noon.reactions",
-    "noon.end",
-    "afternoon.turn",
-    "dusk.reactions",
-    "dusk.progress",
-    "dusk.end",
-    "night.rest",
-    "night.cleanup",
-    "night.discard",
-)
+__all__ = ["MAX_DEPTH", "MAX_NUMBER", "PLAIN_CARD_KEYS", "PROGRESS_STEPS", "check"]
+
 #: setup steps before the draw: every card is still in the Deck (4.1.a); at `setup.mana` the six
 #: cards drawn are in the Hand and the Mana
 SETUP_DECK_STEPS = (None, "setup.adventure", "setup.first_player", "setup.shuffle", "setup.draw")
-MAX_NUMBER = 10**9  # costs, statistics, counters, limits, days, timestamps, cursors (as the schema)
 MAX_DEPTH = 64  # nesting of the document (modes inside modes, internal actions...)
-SIDES = ("self", "opponent", "teammate")
-FRAME_KINDS = ("spell", "quick", "reaction", "internal", "tumult")
 #: the keys of a card the loader reads (load.py builds a card of only these keys directly)
 PLAIN_CARD_KEYS = frozenset(
     {"id", "name", "type", "owner", "hand_cost", "reserve_cost", "stats", "statuses", "counters", "token", "timestamp"}
 )
-DEFS = SCHEMA["$defs"]
-STEP_LIST = {"type": "array", "items": {"$ref": "#/$defs/step"}}
 CONTAINERS = frozenset({dict, list})
-
-
-def _nat(low: int = 0, high: int = MAX_NUMBER, *, nullable: bool = False) -> dict[str, Any]:
-    number = {"type": "integer", "minimum": low, "maximum": high}
-    return {"anyOf": [{"type": "null"}, number]} if nullable else number
 
 
 def _depth_problem(doc: Any, limit: int = MAX_DEPTH, base: str = "$") -> str | None:
@@ -116,130 +86,6 @@ def _deep_path(doc: Any, limit: int, base: str) -> str | None:
     return None
 
 
-def _str(v: Any) -> bool:
-    return isinstance(v, str) and bool(v)
-
-
-class _Checker:
-    """What the schema cannot say, on a document of any shape: a value of the wrong type is the
-    schema's problem and is skipped here (each check reads only what has the type it needs)."""
-
-    def __init__(self, pids: set[str], ruleset: str = DEFAULT) -> None:
-        self.problems: list[dict[str, Any]] = []
-        self.ids: dict[str, tuple[str, str | None, int]] = {}  # id -> (base, zone, index) of its card
-        self.cards: dict[str, dict] = {}  # id -> the card's document (first one with that id)
-        self.pids = pids
-        self.ruleset = ruleset
-
-    def add(self, path: str, code: str, rules: tuple[str, ...] = (), **fields: Any) -> None:
-        """A problem, its rules (written as the French text numbers them) cited in the document's
-        rule set: under cr-5.0 the v5.0 paragraphs (versions.cite), "(FR 1)" where v5.0 has none."""
-        self.problems.append(problem(path, code, cite(self.ruleset, rules), **fields))
-
-    def shape(self, value: Any, schema: dict[str, Any], path: str) -> bool:
-        """The schema's own problems of a part of the document the format's schema leaves open (the
-        cursor of a dumped game); True when it fits."""
-        found = shape_problems(value, schema, path)
-        self.problems += found
-        return not found
-
-    def side(self, v: Any) -> bool:
-        """A side of an effect: self, opponent, teammate, or a player id."""
-        return isinstance(v, str) and (v in SIDES or v in self.pids)
-
-    def player(self, v: Any, path: str) -> None:
-        if isinstance(v, str) and v not in self.pids:
-            self.add(path, "unknown_player", value=v)
-
-    def card(self, c: Any, zone: str | None, where: tuple[str, str | None, int]) -> None:
-        """A card's id (unique, 2.1.a), its owner (a player) and what its abilities and effect say."""
-        if type(c) is not dict:
-            return
-        cid = c.get("id")
-        if type(cid) is str and cid:
-            first = self.ids.get(cid)
-            if first is not None:
-                self.add(f"{_spelled(where)}.id", "duplicate_id", ("2.1.a",), id=cid, other=_place(first))
-            else:
-                self.ids[cid] = where  # spelled out only if a later card reuses its id
-                self.cards[cid] = c
-        if "owner" in c:
-            self.player(c["owner"], f"{_spelled(where)}.owner")
-        if zone in EXPEDITION_ZONES and c.get("type", "character") != "character" and isinstance(c.get("type"), str):
-            self.add(f"{_spelled(where)}.type", "expedition_type")  # Expedition Permanents are not played
-        if "abilities" in c or "effect" in c:
-            path = _spelled(where)
-            abilities = c.get("abilities")
-            for i, a in enumerate(abilities if type(abilities) is list else ()):
-                if type(a) is dict and type(a.get("effect")) is list:
-                    self.steps(a["effect"], f"{path}.abilities[{i}].effect")
-            if type(c.get("effect")) is list:
-                self.steps(c["effect"], f"{path}.effect")
-
-    def condition(self, c: Any, path: str) -> None:
-        """A step's `if` / `unless` (5.2.3.f): {zone, at_least, at_most} or {first_player}."""
-        if type(c) is not dict:
-            return
-        z = c.get("zone")
-        if isinstance(z, str):
-            side, _, zone = z.partition(".")
-            if not self.side(side) or zone not in PLAYER_ZONES:
-                self.add(f"{path}.zone", "condition_zone", value=z)
-        if isinstance(c.get("first_player"), str) and not self.side(c["first_player"]):
-            self.add(f"{path}.first_player", "side", value=c["first_player"])
-
-    def steps(self, steps: list, path: str) -> None:
-        """What each verb needs (the scenario format's "Effect verbs"), and the sides it names."""
-        for i, s in enumerate(steps):
-            p = f"{path}[{i}]"
-            if type(s) is not dict or not isinstance(s.get("action"), str):
-                continue
-            verb = s["action"]
-            if verb == "choose_one":
-                modes = s.get("modes")
-                if not modes:
-                    self.add(f"{p}.modes", "modes_missing", ("5.2.3.c",))
-                elif type(modes) is list:
-                    for k, m in enumerate(modes):
-                        if type(m) is list:
-                            self.steps(m, f"{p}.modes[{k}]")
-            elif verb == "internal":
-                if "effect" not in s:
-                    self.add(f"{p}.effect", "effect_missing", ("5.2.3.g",))
-                elif type(s["effect"]) is list:
-                    self.steps(s["effect"], f"{p}.effect")
-            key = TARGET_KEY.get(verb)
-            v = s.get(key) if key else None
-            if key == "expedition" and (v is None or isinstance(v, str)):
-                side, _, kind = v.partition(".") if isinstance(v, str) else ("", "", "")
-                if v != "choose" and (not self.side(side) or kind not in EXPEDITIONS):
-                    self.add(f"{p}.expedition", "expedition_form", value=v)
-            elif key == "player" and isinstance(v, str) and v != "choose" and not self.side(v):
-                self.add(f"{p}.player", "side", value=v)
-            if isinstance(s.get("controller"), str) and not self.side(s["controller"]):
-                self.add(f"{p}.controller", "side", value=s["controller"])
-            if verb == "put" and "zone" not in s:
-                self.add(f"{p}.zone", "zone_missing")
-            if verb in ("gain_status", "lose_status") and "status" not in s:
-                self.add(f"{p}.status", "status_missing")
-            for cond_key in ("if", "unless"):
-                if cond_key in s:
-                    self.condition(s[cond_key], f"{p}.{cond_key}")
-
-
-def _spelled(where: tuple[str, str | None, int]) -> str:
-    """A card's path, kept as (base, zone, index) until it is needed."""
-    base, zone, i = where
-    return f"{base}.{zone}[{i}]" if zone else f"{base}[{i}]"
-
-
-def _place(where: tuple[str, str | None, int]) -> str:
-    """A card's place as a judge reads it: « la carte 2 de la Main de A »."""
-    base, zone, i = where
-    player = base.rpartition(".")[2] if zone else None
-    return f"la carte {i + 1} de {place(zone or 'limbo', player)}"
-
-
 @implements_article("2v2", 1)
 @implements_article("Mise en place d'une partie multijoueur Altered en 2v2", 1)
 def check(doc: Any) -> list[dict[str, Any]]:
@@ -267,7 +113,7 @@ def check(doc: Any) -> list[dict[str, Any]]:
     for i, d in enumerate(decisions):
         _decision(ck, d, f"decisions[{i}]")
     phase = doc.get("phase", "noon" if doc.get("day", 1) == 1 else "morning")  # as the loader
-    _progress(ck, doc.get("progress"), phase, mode, len(decisions))
+    progress_problems(ck, doc.get("progress"), phase, mode, len(decisions))
     # the game's own rules on the board (engine/scenario/board.py), in the rule set the document names
     ck.problems += board_problems(doc, ruleset)
     if not shape:
@@ -385,182 +231,3 @@ def _pairs_2v2(ck: _Checker, tumult: list) -> None:
         a, b = _halves(c1), _halves(c2)
         if a is not None and b is not None and a != b[::-1] and a[0] != a[1]:
             ck.add("adventure.tumult[5].terrains", "tumult_centre_direction")
-
-
-def _decision(ck: _Checker, d: Any, path: str) -> bool:
-    """One DECISION (or a declaration in progress): one kind, its player, the cards it names. True
-    when it is well formed (its types are the schema's: `#/$defs/decision`)."""
-    if type(d) is not dict:
-        return False
-    ok = True
-    if isinstance(d.get("player"), str) and d["player"] not in ck.pids:
-        ck.add(f"{path}.player", "unknown_player", value=d["player"])
-        ok = False
-    kinds = decision_kind(d)
-    if len(kinds) != 1:
-        ck.add(path, "decision_kind", keys=", ".join(DECISION_KEYS), value=", ".join(kinds) or "aucune")
-        return False
-    if isinstance(d.get("play"), str) and d["play"] not in ck.ids:
-        ck.add(f"{path}.play", "unknown_card", value=d["play"])
-        ok = False
-    for key in ("mana", "keep"):
-        v = d.get(key)
-        for j, x in enumerate(v if isinstance(v, list) else [v]):
-            if isinstance(x, str) and x not in ck.ids:
-                ck.add(f"{path}.{key}" + (f"[{j}]" if isinstance(v, list) else ""), "unknown_card", value=x)
-                ok = False
-    return ok
-
-
-PROGRESS_SHAPE: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "step": {"type": ["string", "null"]},
-        "random_count": _nat(),
-        "next_timestamp": _nat(),
-        "groups": _nat(),
-        "turn": {"type": ["string", "null"]},
-        "winner": {"type": ["string", "null"]},
-        "advanced": {"type": "array", "items": {"type": "string"}},
-        "keeps": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-        "stack": {"type": "array", "items": {"type": "object"}},
-        "declare": {"anyOf": [{"type": "null"}, DEFS["decision"]]},
-    },
-}
-FRAME_SHAPE: dict[str, Any] = {
-    "type": "object",
-    "required": ["id", "card", "player", "kind", "steps", "declared", "ordered", "started", "i", "targets", "t"],
-    "properties": {
-        "id": {"type": "string", "minLength": 1, "title": "identifiant"},
-        "card": {"type": "string", "minLength": 1, "title": "identifiant"},
-        "player": {"type": "string"},
-        "kind": {"enum": list(FRAME_KINDS)},
-        "trigger": {"type": "string"},
-        "steps": STEP_LIST,
-        "declared": {"type": "boolean"},
-        "ordered": {"type": "boolean"},
-        "started": {"type": "boolean"},
-        "i": _nat(),
-        "t": _nat(),
-        **{k: _nat(nullable=True) for k in ("group", "asked", "chosen", "source")},
-        "found": {
-            "type": "object",
-            "additionalProperties": {"type": "array", "items": _nat(), "minItems": 2, "maxItems": 2},
-        },
-        "after": {"anyOf": [{"type": "null"}, {"const": "spell"}]},
-        # [null, null]: a target not chosen for an "up to" occurrence (7.3.18.a)
-        "targets": {
-            "type": "array",
-            "items": {
-                "type": "array",
-                "minItems": 2,
-                "maxItems": 2,
-                "prefixItems": [
-                    {"anyOf": [{"type": "null"}, {"type": "string", "minLength": 1, "title": "identifiant"}]},
-                    {"anyOf": [{"type": "null"}, {"type": "integer"}]},
-                ],
-            },
-        },
-    },
-}
-
-
-def _progress(ck: _Checker, prog: Any, phase: Any, mode: str, n_decisions: int) -> None:
-    """The engine's cursor (a dumped game, engine/README.md "Dump"): every value the engine reads."""
-    if prog is None:
-        return
-    schema = {
-        **PROGRESS_SHAPE,
-        "properties": {
-            **PROGRESS_SHAPE["properties"],
-            "sub": _nat(0, max(len(PLAYERS[mode]) - 1, 0)),
-            "decision_index": _nat(0, n_decisions),
-        },
-    }
-    if not ck.shape(prog, schema, "progress"):
-        return
-    step = prog.get("step")
-    if step is not None and (step not in PROGRESS_STEPS or step.split(".")[0] != phase):
-        ck.add("progress.step", "progress_step", value=step, phase=phase if phase in PHASES else "?")
-    if prog.get("turn") is not None:
-        ck.player(prog["turn"], "progress.turn")
-    winner = prog.get("winner")
-    if winner is not None:
-        if mode == "2v2" and winner not in ("A", "B"):  # 2v2: the winner is a team
-            ck.add("progress.winner", "unknown_team", value=winner)
-        elif mode != "2v2":
-            ck.player(winner, "progress.winner")
-    for j, x in enumerate(prog.get("advanced", [])):
-        if x.partition(".")[0] not in ck.pids or x.partition(".")[2] not in EXPEDITIONS:
-            ck.add(f"progress.advanced[{j}]", "expedition_form", value=x)
-    for p in prog.get("keeps", {}):
-        ck.player(p, f"progress.keeps.{p}")
-    for i, f in enumerate(prog.get("stack", [])):
-        _frame(ck, f, f"progress.stack[{i}]")
-    declare = prog.get("declare")
-    if declare is not None and _decision(ck, declare, "progress.declare"):
-        _declaration(ck, declare, "progress.declare")
-
-
-def _declaration(ck: _Checker, d: dict, path: str) -> None:
-    """A play or quick action being declared: the card, its ability and its mode exist."""
-    if "play" not in d and "quick" not in d:
-        ck.add(path, "declaration_kind")
-        return
-    if ck.problems:
-        return  # the cards are checked first; their effects may be malformed
-    cid = d.get("play") or d.get("quick")
-    if cid not in ck.cards:
-        ck.add(f"{path}.{'play' if 'play' in d else 'quick'}", "unknown_card", value=cid)
-        return
-    card = ck.cards[cid]
-    if "play" in d:
-        steps = card.get("effect", []) if card.get("type", "character") == "spell" else []
-    else:
-        k, abilities = d.get("ability", 0), card.get("abilities", [])
-        if k >= len(abilities) or not isinstance(abilities[k], dict) or not isinstance(abilities[k].get("quick"), dict):
-            ck.add(f"{path}.ability", "no_quick", ("1.2.4.c",), card=card["id"], n=k)
-            return
-        steps = abilities[k].get("effect", [])
-    n = modes_of(steps)
-    if n and d.get("mode") is not None and d["mode"] >= n:
-        ck.add(f"{path}.mode", "mode_range", ("5.2.3.c",), high=n - 1)
-
-
-def _frame(ck: _Checker, f: Any, path: str) -> None:
-    """An effect waiting to resolve (rules/effects.py, `frame`)."""
-    if not ck.shape(f, FRAME_SHAPE, path):
-        return
-    ck.player(f["player"], f"{path}.player")
-    before = len(ck.problems)
-    steps, targets = f["steps"], f["targets"]
-    ck.steps(steps, f"{path}.steps")
-    ck.shape(f["i"], _nat(0, len(steps)), f"{path}.i")
-    ck.shape(f["t"], _nat(0, len(targets)), f"{path}.t")
-    if len(ck.problems) != before:
-        return
-    # the targets still to take: those of the declared slots left (5.2.3.b), or of the step being resolved
-    i = f["i"]
-    slots = (
-        declared_slots(steps[i:])
-        if f["declared"]
-        else [steps[i]]
-        if i < len(steps) and f.get("chosen") == i and chooses(steps[i])
-        else []
-    )
-    left = [t[0] for t in targets[f["t"] :]]
-    for s in slots:
-        key = TARGET_KEY[s["action"]]
-        for value in left[: chooses(s)]:
-            if value is None and up_to(s):
-                continue  # an "up to" target left unchosen (7.3.18.a)
-            if value is None:
-                ck.add(f"{path}.targets", "target_missing", ("5.2.3.b",), verb=s["action"])
-                return
-            side, _, kind = value.partition(".")
-            if (key == "player" and value not in ck.pids) or (
-                key == "expedition" and (side not in ck.pids or kind not in EXPEDITIONS)
-            ):
-                ck.add(f"{path}.targets", "target_impossible", ("5.2.3.b",), value=value, verb=s["action"])
-                return
-        left = left[chooses(s) :]
