@@ -1,9 +1,11 @@
 """How to apply the scenario format's JSON Schema while the engine stays standard-library only.
 
 Times, on the engine bench's boards (cards per player 10, 200, 1000 with abilities and effects):
-`engine.check` (the checker as it is: its hand-written shape checks, fast path included, and the
-game's own rules), the engine's schema walker (engine/scenario/schema.py, standard library), and the
-reference validator `jsonschema` when installed (a test dependency); `jsonschema-rs` too if present.
+`engine.check` (all of it: the depth check, the schema, identifiers and references, the game's own
+rules), the schema as the engine applies it (`validate`: the predicate compiled once from the
+schema, the walk only for a refused document), the full walk that names every place (what a
+refused document costs), and the reference validator `jsonschema` when installed (a test
+dependency); `jsonschema-rs` too if present.
 Medians and p95 of the thread's CPU time, and each as a ratio to `engine.check` measured in the same
 run. One command: `nice .venv/bin/python bench/schema_bench.py [--rounds N]`. No target: it measures.
 """
@@ -19,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from bench.engine_bench import full_board, p95, per_player  # noqa: E402
-from engine.scenario.schema import SCHEMA, validate  # noqa: E402
+from engine.scenario.schema import SCHEMA, shape_problems, validate  # noqa: E402
 
 
 def timed(fn, doc, rounds: int) -> list[float]:
@@ -33,7 +35,11 @@ def timed(fn, doc, rounds: int) -> list[float]:
 
 def main() -> None:
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 30
-    validators = {"engine.check": engine.check, "walker (stdlib)": validate}
+    validators = {
+        "engine.check": engine.check,
+        "schema, compiled (stdlib)": validate,
+        "schema, full walk (stdlib)": lambda d: shape_problems(d, SCHEMA, "$"),
+    }
     try:
         import jsonschema
 

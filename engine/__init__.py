@@ -56,8 +56,8 @@ __all__ = [
 
 
 def check(doc: Any) -> list[dict[str, Any]]:
-    """Every problem of a scenario document as {"path", "message"} (the game's own rules on the
-    board add "code" and "rules"); [] if it can be played."""
+    """Every problem of a scenario document as {"path", "code", "rules", "message"} (the French of
+    each code in engine/scenario/problems.py); [] if it can be played."""
     return _check(doc)
 
 

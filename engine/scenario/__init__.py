@@ -8,7 +8,8 @@ from ..errors import EngineError
 
 
 class ScenarioError(EngineError, ValueError):
-    """A scenario that cannot be played; `problems` lists every problem as {"path", "message"}."""
+    """A scenario that cannot be played; `problems` lists every problem as {"path", "code", "rules", "message"}
+    (engine/scenario/problems.py)."""
 
     def __init__(self, problems: list[dict[str, Any]]) -> None:
         self.problems = problems

@@ -13,7 +13,11 @@ writes the French).
   cr-5.0 4.1.c: "three different Tumult cards").
 
 - a token outside the Expedition zone: it ceases to exist once it has left it (2.1.d; cr-5.0 2.1.e:
-  it never joins another zone), Limbo included.
+  it never joins another zone), Limbo included;
+- a card in Limbo that is not being played: Limbo "ne contient des cartes que lorsqu'elles sont
+  jouées" (3.2.8.a, its remark; the same in CR 5.0), so its effect is on the stack of a dumped game;
+- under cr-5.0, a Permanent in the Landmarks with the Fleeting status (2.4.7.b, its remark:
+  "Landmark Permanents can never be Fleeting").
 """
 
 from __future__ import annotations
@@ -38,6 +42,16 @@ HIDDEN = frozenset({"deck", "hand"})
 NO_COUNTERS_V5 = frozenset({"deck", "hand", "discard"})  # 2.5.b, 2.4.1.c (CR 5.0)
 
 
+def place(zone: str, player: str | None) -> str:
+    """A zone as the French says it: « la Main de A », « le Deck de B », « l'Expédition du Héros de A »,
+    « le Limbo »."""
+    if player is None:
+        return f"le {ZONE_FR[zone]}"
+    article = ARTICLE.get(zone, "la")
+    space = "" if article.endswith("'") else " "
+    return f"{article}{space}{ZONE_FR[zone]} de {player}"
+
+
 def _rules(ruleset: str, fr: tuple[str, ...], v5: tuple[str, ...]) -> tuple[str, ...]:
     return cr5(*v5) if ruleset == CR5 else fr
 
@@ -54,9 +68,7 @@ def board_problems(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:
                 if not isinstance(c, dict):
                     continue
                 path = f"players.{p}.{zone}[{i}]"
-                article = ARTICLE.get(zone, "la")
-                space = "" if article.endswith("'") else " "
-                where = f"{article}{space}{ZONE_FR[zone]} de {p}"
+                where = place(zone, p)
                 owner = c.get("owner", p)
                 if zone in private and isinstance(owner, str) and owner != p:
                     out.append(
@@ -75,6 +87,9 @@ def board_problems(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:
                         out.append(problem(f"{path}.counters", "counters_hidden", ("2.1.g", "2.1.i"), zone=where))
                 if c.get("statuses") and ruleset == CR5 and zone in NO_COUNTERS_V5:
                     out.append(problem(f"{path}.statuses", "statuses_zone", cr5("2.4.1.c"), zone=where))
+                if ruleset == CR5 and zone == "landmarks" and _has(c, "fleeting"):
+                    # CR 5.0 2.4.7.b, its remark: "Landmark Permanents can never be Fleeting"
+                    out.append(problem(f"{path}.statuses", "fleeting_landmark", cr5("2.4.7.b"), zone=where))
                 if c.get("token") is True and zone not in EXPEDITION_ZONES:
                     rules = _rules(ruleset, ("2.1.d",), ("2.1.e",))
                     out.append(problem(f"{path}.token", "token_zone", rules, zone=where))
@@ -85,12 +100,36 @@ def board_problems(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:
                         )
                     )
     limbo = doc.get("limbo")
+    played = _being_played(doc)
     for i, c in enumerate(limbo if isinstance(limbo, list) else ()):
-        if isinstance(c, dict) and c.get("token") is True:
+        if not isinstance(c, dict):
+            continue
+        if c.get("token") is True:
             rules = _rules(ruleset, ("2.1.d",), ("2.1.e",))
             out.append(problem(f"limbo[{i}].token", "token_zone", rules, zone="le Limbo"))
+        elif isinstance(c.get("id"), str) and c["id"] not in played:
+            # 3.2.8.a, its remark (the same in CR 5.0): Limbo "ne contient des cartes que lorsqu'elles sont
+            # jouées" (and short-lived Emblems, not in the format); a card is played from its move to
+            # Limbo until its effect has resolved, so a card there has its effect on the stack
+            out.append(problem(f"limbo[{i}]", "limbo_not_played", _rules(ruleset, ("3.2.8.a",), ("3.2.8.a",))))
     out += _tumult(doc, ruleset)
     return out
+
+
+def _has(c: dict[str, Any], status: str) -> bool:
+    statuses = c.get("statuses")
+    return isinstance(statuses, list) and status in statuses
+
+
+def _being_played(doc: dict[str, Any]) -> set[str]:
+    """The cards whose effect waits on the stack of a dumped game (progress.stack[].card)."""
+    prog = doc.get("progress")
+    stack = prog.get("stack") if isinstance(prog, dict) else None
+    return (
+        {f["card"] for f in stack if isinstance(f, dict) and isinstance(f.get("card"), str)}
+        if isinstance(stack, list)
+        else set()
+    )
 
 
 def _tumult(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from ..jsondata import copy_json
 from ..model import FORMAT, PLAYER_ZONES, PLAYERS, STATUSES, VISIBLE_ZONES, Adventure, Card, Player, State, Tumult
 from . import ScenarioError
 from .check import PLAIN_CARD_KEYS, check
+from .problems import problem
 
 #: the keys of a card the loader builds from the document itself (see _known_card)
 KNOWN_CARD_KEYS = PLAIN_CARD_KEYS | {"keywords", "abilities", "effect"}
@@ -63,16 +64,8 @@ def loads_doc(text: str) -> dict[str, Any]:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ScenarioError(
-            [
-                {
-                    "path": "$",
-                    "message": f"JSON mal formé : {e.msg} (ligne {e.lineno}, colonne {e.colno})",
-                    "line": e.lineno,
-                    "column": e.colno,
-                }
-            ]
-        ) from None
+        found = problem("$", "json", detail=e.msg, line=e.lineno, column=e.colno)
+        raise ScenarioError([{**found, "line": e.lineno, "column": e.colno}]) from None
 
 
 def _card(c: dict[str, Any], owner: str) -> Card:

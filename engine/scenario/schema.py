@@ -19,6 +19,7 @@ and ``anyOf``. Its problems have the checker's shape: path, code, rules, message
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..model import CARD_TYPES, EXPEDITIONS, FORMAT, MODES, PHASES, STATUSES, TERRAINS, TRIGGERS, VERBS
@@ -52,7 +53,7 @@ def build() -> dict[str, Any]:
         "title": "Scénario Arbitre (arbitre-scenario/1)",
         "description": "La forme d'un scénario ; les règles du jeu sur le plateau sont vérifiées par le moteur.",
         "type": "object",
-        "required": ["format"],
+        "required": ["format", "players"],
         "properties": {
             "format": {"const": FORMAT},
             "rules": {"enum": list(RULESETS)},
@@ -143,12 +144,12 @@ def build() -> dict[str, Any]:
                     "action": {"enum": list(VERBS)},
                     "player": {"type": "string"},
                     "expedition": {"type": "string"},
-                    "target": {"type": "string"},
+                    "target": {**ID, "title": "cible"},
                     "controller": {"type": "string"},
                     "type": {"enum": list(CARD_TYPES)},
                     "count": {"type": "integer", "minimum": 0, "maximum": 100},
                     "choose": {"type": "integer", "minimum": 1, "maximum": 20},
-                    "name": {"type": "string"},
+                    "name": {"type": "string", "minLength": 1, "title": "nom de jeton"},
                     "status": {"enum": list(STATUSES)},
                     "zone": {"enum": list(PUT_ZONES)},
                     "optional": {"type": "boolean"},
@@ -167,11 +168,12 @@ def build() -> dict[str, Any]:
                 "required": ["player"],
                 "properties": {
                     "player": {"type": "string"},
-                    "pass": {"type": "boolean"},
+                    "pass": {"const": True},
                     "play": ID,
                     "quick": ID,
                     "ability": {"type": "integer", "minimum": 0},
-                    "expedition": {"type": "string"},  # "hero", "companion" (a wrong one is refused by rule)
+                    "expedition": ID,  # "hero", "companion" (a wrong one is refused by rule)
+                    "landmarks": ID,
                     "targets": _list({"anyOf": [ID, {"type": "null"}]}),
                     "mode": {"anyOf": [{"type": "null"}, {"type": "integer", "minimum": 0}]},
                     "modes": _list({"type": "integer", "minimum": 0}),
@@ -263,9 +265,144 @@ def _show(value: Any) -> str:
 
 
 def validate(doc: Any, schema: dict[str, Any] = SCHEMA) -> list[dict[str, Any]]:
-    """Every place where `doc` does not have the schema's shape: [] when it has."""
+    """Every place where `doc` does not have the schema's shape: [] when it has.
+
+    The schema is compiled once into a predicate (:func:`compile_fits`) that answers whether the
+    document fits without building a path or a message: the common case, a sound document, costs
+    that only. A document that does not fit is walked to name every problem. Both read the same
+    schema, so what is accepted and what is reported cannot disagree (tests/engine/test_schema.py)."""
+    fits = FITS if schema is SCHEMA else compile_fits(schema)
+    if fits(doc):
+        return []
     out: list[dict[str, Any]] = []
     _walk(doc, schema, "$", schema.get("$defs", {}), out)
+    return out
+
+
+Fits = Callable[[Any], bool]
+
+
+def compile_fits(schema: dict[str, Any]) -> Fits:
+    """The schema as one predicate made of closures, one per schema node, built once: `fits(v)` is
+    True exactly when :func:`_walk` reports nothing for `v`. Recursive through ``$ref`` (steps
+    inside modes inside steps): the caller bounds the depth of what it passes (check.py refuses a
+    document nested deeper than 64 levels before anything walks it)."""
+    defs = schema.get("$defs", {})
+    table: dict[str, Fits] = {}
+
+    def ref(name: str) -> Fits:
+        def fits(v: Any) -> bool:
+            return table[name](v)
+
+        return fits
+
+    def node(s: dict[str, Any]) -> Fits:
+        if "$ref" in s:
+            return ref(s["$ref"].rsplit("/", 1)[1])
+        if "anyOf" in s:
+            options = [node(o) for o in s["anyOf"]]
+            return lambda v: any(f(v) for f in options)
+        if "const" in s:
+            const = s["const"]
+            return lambda v: type(v) is type(const) and v == const
+        if "enum" in s:
+            allowed = s["enum"]
+            if all(type(x) is str for x in allowed):
+                names = frozenset(allowed)
+                return lambda v: type(v) is str and v in names
+            return lambda v: not isinstance(v, (dict, list, bool)) and v in allowed
+        wanted = s.get("type")
+        kinds: tuple[str, ...] = (wanted,) if isinstance(wanted, str) else tuple(wanted or ())
+        if kinds == ("integer",):
+            low, high = s.get("minimum"), s.get("maximum")
+            lo = -(2**200) if low is None else low
+            hi = 2**200 if high is None else high
+            return lambda v: type(v) is int and lo <= v <= hi
+        if kinds == ("string",):
+            least = s.get("minLength", 0)
+            return (lambda v: type(v) is str and len(v) >= least) if least else (lambda v: type(v) is str)
+        if kinds == ("boolean",):
+            return lambda v: v is True or v is False
+        if kinds == ("object",):
+            return _object(s, node)
+        if kinds == ("array",):
+            return _array(s, node)
+        types = tuple(_TYPES[k] for k in kinds if k != "integer")
+        integer = "integer" in kinds
+        if not kinds:
+            return lambda v: True
+        return lambda v: type(v) in types or integer and type(v) is int
+
+    for name, s in defs.items():
+        table[name] = node(s)
+    return node(schema)
+
+
+def _object(s: dict[str, Any], node: Callable[[dict[str, Any]], Fits]) -> Fits:
+    props = {k: node(p) for k, p in s.get("properties", {}).items()}
+    required = tuple(s.get("required", ()))
+    extra = s.get("additionalProperties", True)
+    other: Fits | None = node(extra) if isinstance(extra, dict) else None
+    closed = extra is False
+
+    def fits(v: Any) -> bool:
+        if type(v) is not dict:
+            return False
+        for key in required:
+            if key not in v:
+                return False
+        for key, item in v.items():
+            f = props.get(key)
+            if f is not None:
+                if not f(item):
+                    return False
+            elif closed or other is not None and not other(item):
+                return False
+        return True
+
+    return fits
+
+
+def _array(s: dict[str, Any], node: Callable[[dict[str, Any]], Fits]) -> Fits:
+    item = node(s["items"]) if "items" in s else None
+    first = [node(x) for x in s.get("prefixItems", [])]
+    least, most = s.get("minItems", 0), s.get("maxItems")
+    unique = bool(s.get("uniqueItems"))
+
+    def fits(v: Any) -> bool:
+        if type(v) is not list or len(v) < least or most is not None and len(v) > most:
+            return False
+        for f, x in zip(first, v):
+            if not f(x):
+                return False
+        if item is not None:
+            for x in v[len(first) :] if first else v:
+                if not item(x):
+                    return False
+        return not unique or _distinct(v)
+
+    return fits
+
+
+def _distinct(v: list[Any]) -> bool:
+    """No two equal items, as :func:`_walk` compares them."""
+    try:
+        return len(set(v)) == len(v)
+    except TypeError:  # unhashable items (lists, objects): compared one by one
+        pass
+    seen: list[Any] = []
+    for x in v:
+        if x in seen:
+            return False
+        seen.append(x)
+    return True
+
+
+def shape_problems(value: Any, schema: dict[str, Any], path: str) -> list[dict[str, Any]]:
+    """The problems of `value`, found at `path`, against a part of a schema (its ``$ref`` read in the
+    format's ``$defs``): for what the format's schema leaves open, the cursor of a dumped game."""
+    out: list[dict[str, Any]] = []
+    _walk(value, schema, path, SCHEMA["$defs"], out)
     return out
 
 
@@ -335,9 +472,12 @@ def _walk(v: Any, s: dict[str, Any], path: str, defs: dict[str, Any], out: list[
             out.append(problem(path, "min_items", limit=s["minItems"], count=len(v)))
         if "maxItems" in s and len(v) > s["maxItems"]:
             out.append(problem(path, "max_items", limit=s["maxItems"], count=len(v)))
+        first = s.get("prefixItems", [])
+        for i, item in enumerate(v[: len(first)]):
+            _walk(item, first[i], _join(path, i), defs, out)
         items = s.get("items")
         if items is not None:
-            for i, item in enumerate(v):
+            for i, item in enumerate(v[len(first) :], len(first)):
                 _walk(item, items, _join(path, i), defs, out)
         if s.get("uniqueItems"):
             seen: list[Any] = []
@@ -347,3 +487,6 @@ def _walk(v: Any, s: dict[str, Any], path: str, defs: dict[str, Any], out: list[
                     break
                 seen.append(item)
     return len(out) == before
+
+
+FITS = compile_fits(SCHEMA)

@@ -237,11 +237,11 @@ def test_problems_in_plain_french_with_links_and_warnings(judge_page: Page, site
     summary.get_by_role("link", name="Carte a1 (Main de A) · Coût en Main").click()
     expect(panel(page).get_by_label("Coût en Main")).to_be_focused()
 
-    # A duplicate id: the other card is named as the judge sees it, not by its JSON path.
+    # A duplicate id: the other card is named as the judge sees it (by the engine), not by its JSON path.
     add_card(page, "reserve", "A", "Double").get_by_label("Identifiant").fill("a1")
     panel(page).get_by_label("Identifiant").press("Tab")
     expect(page.locator('[data-path="players.A.reserve[0].id"] .problem')).to_contain_text(
-        "déjà utilisé par Carte a1 (Main de A)"
+        "déjà utilisé par la carte 1 de la Main de A"
     )
     panel(page).get_by_role("button", name="Supprimer a1").click()
 

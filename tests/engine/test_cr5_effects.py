@@ -275,7 +275,7 @@ def test_bad_repeat_and_modes_are_refused_with_their_path():
     a1 = spell("a1", [{"action": "choose_one", "choose": 2, "repeat": "oui", "modes": [[STEPS[0]], [STEPS[0]]]}])
     doc = afternoon(A={"hand": [a1]}, decisions=[{"player": "A", "modes": [0, -1]}])
     paths = {p["path"] for p in engine.check(doc)}
-    assert {"players.A.hand[0].effect[0].repeat", "decisions[0].modes"} <= paths
+    assert {"players.A.hand[0].effect[0].repeat", "decisions[0].modes[1]"} <= paths  # the schema names the item
 
 
 def test_cr5_played_rules_are_changed_rules_whose_v5_numbers_the_code_declares():

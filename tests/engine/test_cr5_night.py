@@ -180,7 +180,10 @@ def test_orbs_enter_ready_at_setup_without_a_reading_and_at_morning_under_cr5():
     assert morning.to_doc()["players"]["A"]["mana"][1].get("statuses") in (None, [])
 
 
-def test_prepare_does_not_ready_limbo_under_cr5():
+def test_no_card_waits_in_limbo_at_a_morning_under_cr5():
+    """4.2.1.c readies the personal zones and Expeditions, not the shared Limbo; but a Morning never
+    finds a card there: Limbo only contains cards while they are played (3.2.8.a remark), and every
+    effect has resolved by the end of the Afternoon. Such a board is refused, citing it."""
     doc = board(
         phase="morning",
         A={"mana": [{"id": "o1", "statuses": ["exhausted"]}], "deck": deck("ad", 4)},
@@ -188,12 +191,14 @@ def test_prepare_does_not_ready_limbo_under_cr5():
         limbo=[{"id": "l1", "type": "spell", "owner": "A", "statuses": ["exhausted"]}],
         rules=CR5,
     )
-    if engine.check(doc):
-        pytest.skip("the format keeps no exhausted card in Limbo at a Morning")
+    problems = engine.check(doc)
+    assert [(p["path"], p["code"], p["rules"]) for p in problems] == [
+        ("limbo[0]", "limbo_not_played", ["3.2.8.a (CR 5.0)"])
+    ]
+    del doc["limbo"]
     game = engine.load(doc)
     game.run("noon")
-    readied = {e.event.card for e in game.log if e.event.type == "status"}
-    assert "o1" in readied and "l1" not in readied
+    assert "o1" in {e.event.card for e in game.log if e.event.type == "status"}
 
 
 def test_empty_deck_outside_the_morning_draws_nothing_under_cr5():

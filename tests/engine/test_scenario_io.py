@@ -68,7 +68,17 @@ def test_the_state_shares_nothing_with_the_document_loaded_nor_the_document_dump
             ],
             "notes": {"k": [1]},
         },
-        limbo=[char("l1", abilities=[ability])],
+        limbo=[char("l1", abilities=[ability])],  # being played: its effect is on the stack (3.2.8.a)
+        progress={
+            "step": "afternoon.turn",
+            "stack": [
+                {
+                    **{"id": "l1", "card": "l1", "player": "A", "kind": "spell", "after": "spell"},
+                    **{"steps": [{"action": "draw", "player": "self"}], "targets": [], "i": 0, "t": 0},
+                    **{"declared": True, "ordered": True, "started": False},
+                }
+            ],
+        },
         adventure={
             "tumult": [{"terrains": [[t], ["water"]], "art": [1]} for t in ("forest", "mountain", "water")],
             "extra": {"k": [1]},

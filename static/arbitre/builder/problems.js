@@ -1,8 +1,7 @@
-// The live check: the document goes to /api/check/ (debounced); each problem is shown in plain French
-// beside the field its path names, and listed in a summary whose links open that field. A problem
-// with a `code` (the engine's shape and board problems) is shown as the engine wrote it, its rules
-// as data in `rules`; the engine's older uncoded messages are still made plain here (plainMessage). Warnings are what
-// the rules allow but is likely a mistake (a marker on a face-down region, a card without a name).
+// The live check: the document goes to /api/check/ (debounced); each problem is shown beside the
+// field its path names, and listed in a summary whose links open that field. Every problem of the
+// engine has a `code` and is shown as the engine wrote it, its rules as data in `rules`. Warnings are
+// what the rules allow but is likely a mistake (a marker on a face-down region, a card without a name).
 import { el } from "../lib/dom.js";
 import { api } from "../lib/api.js";
 import { ZONE_FR, TERRAIN_FR, STATUS_FR } from "../lib/vocab.js";
@@ -29,48 +28,17 @@ export async function runCheck() {
   const result = await api("POST", document.getElementById("builder").dataset.apiCheck, { document: state.doc });
   if (mine !== seq) return;
   if (result.ok && result.data && Array.isArray(result.data.problems)) state.problems = result.data.problems;
-  else if (result.status === 413) state.problems = [{ path: "$", message: "Scénario trop volumineux : " + result.message }];
+  else if (result.status === 413) state.problems = [{ path: "$", code: "too_large", message: "Scénario trop volumineux : " + result.message }];
   else if (result.status === 422 && result.data && Array.isArray(result.data.problems)) state.problems = result.data.problems;
   else { setCheckStatus("Vérification impossible : " + result.message, "error"); return; }
   state.checked = true;
   showProblems();
 }
 
-// ---- plain French ----
-function pyValue(v) {
-  if (v === "None") return "rien";
-  if (v === "True") return "oui";
-  if (v === "False") return "non";
-  return v.replace(/^'(.*)'$/, "« $1 »");
-}
-
-/** Checker messages that name JSON values, in the words of the forms. */
-const PLAIN = [
-  [/^cible attendue : .*$/, "cible à choisir : « Ciblée », « Moi » ou l'identifiant d'une carte"],
-  [/^expédition attendue : .*reçu (.*)$/, "expédition à choisir (reçu $1)"],
-  [/^joueur attendu : .*reçu (.*)$/, "joueur à choisir (reçu $1)"],
-  [/^joueur attendu \(self, opponent ou un joueur\), reçu (.*)$/, "joueur à choisir (reçu $1)"],
-  [/^zone attendue sous la forme .*$/, "zone à choisir (chez qui, et laquelle)"],
-  [/^condition attendue .*$/, "condition incomplète : le nombre de cartes d'une zone, ou le premier joueur (5.2.3.f)"],
-  [/^identifiant \(chaîne non vide\) obligatoire$/, "identifiant obligatoire (ex. a1)"],
-  [/^carte inconnue (.*)$/, "aucune carte n'a l'identifiant $1"],
-  [/^nombre entier attendu \(1\.1\.6\.a\), reçu None$/, "nombre entier attendu (1.1.6.a)"],
-];
-
-/** The checker's message without its machine parts: no "0–1000000000", no Python values. */
-export function plainMessage(message) {
-  let text = String(message || "");
-  text = text.replace(/valeur hors limites \((-?\d+)–(\d+|∞)\) : (.+)$/, (_, lo, hi, v) =>
-    hi === "∞" || Number(hi) >= 1e9 ? (Number(lo) > 0 ? "doit valoir au moins " + lo : "ne peut pas être négatif") + " (hors limites : " + v + ")"
-      : "hors limites : " + v + " (attendu entre " + lo + " et " + hi + ")");
-  for (const [pattern, plain] of PLAIN) if (pattern.test(text)) { text = text.replace(pattern, plain); break; }
-  // A card named by its path ("déjà utilisé par players.A.hand[0]"): named as the judge sees it.
-  text = text.replace(/(?:players\.[^.\s[]+\.[a-z_]+|limbo)\[\d+\]/g, (path) => placeOf(path));
-  text = text.replace(/reçu (None|True|False|'[^']*')/g, (_, v) => "reçu " + pyValue(v));
-  text = text.replace(/inconnue? (None|'[^']*')/g, (m, v) => m.replace(v, pyValue(v)));
-  return text;
-}
-
+// ---- where a problem is ----
+// Every problem of the engine has a `code` and its French `message`, written once in
+// engine/scenario/problems.py; the builder shows that message as it is (a card the engine names is
+// named by its place already, « la carte 1 de la Main de A »), and reads `code` and `rules` as data.
 const FIELD_FR = {
   name: "Nom", id: "Identifiant", type: "Type", owner: "Propriétaire", hand_cost: "Coût en Main", reserve_cost: "Coût en Réserve",
   stats: "Statistiques", statuses: "Statuts", counters: "Compteurs", keywords: "Mots-clés", token: "Jeton", abilities: "Capacités",
@@ -186,9 +154,8 @@ export function showProblems() {
   const perCard = new Map();
   for (const problem of all) {
     const path = String(problem.path || "");
-    // A coded problem (engine/scenario/problems.py) is written for the judge already: shown as it is.
-    // Only the checker's older, uncoded messages still go through plainMessage.
-    const text = problem.code ? String(problem.message || "") : plainMessage(problem.message);
+    // written for the judge already (engine/scenario/problems.py, or the site's own refusals): shown as it is
+    const text = String(problem.message || "");
     const target = targetOf(path);
     if (target) {
       const slot = target.querySelector(":scope > .problem-slot");
