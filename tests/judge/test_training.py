@@ -136,6 +136,10 @@ def test_legal_play_night_and_number_questions(rules):
     alone = training.build(scenario("illegal-play-not-enough-mana"), 0, "legal")
     assert not alone.multiple and keys(alone) == ["a1", "none"] and (alone.answer, alone.rule) == ("none", "3.2.9.f")
     assert "A peut-il jouer Colosse (a1) depuis la Main ?" in alone.prompt
+    # Under CR 5.0 an exhausted card in the Reserve cannot be played (2.4.6.c of v5.0), not the turn's
+    # rules that the refusal carries (4.2.3.b, 4.2.3.d: what a turn allows).
+    tired = training.build(scenario("cr5-exhausted-reserve-not-playable"), 0, "legal")
+    assert (tired.answer, tired.rule, tired.section) == ("none", "2.4.6.c (CR 5.0)", "2.4 (CR 5.0)")
     night = training.build(scenario("night-cleanup-no-hero"), 0, "night_zone", focus="b1")
     assert night.answer == "B.discard" and "À la fin de toute la Nuit" in night.prompt
     count = training.build(scenario("noon-reaction-resolves"), 1, "count", focus="A.reserve")
@@ -387,3 +391,20 @@ def test_answers_written_from_the_rule_text_agree_with_the_engine(rules):
         if q.answer != written["answer"]:
             disagree.append((written["key"], written["answer"], q.answer))
     assert len(kept) >= 10 and disagree == []
+
+
+def test_a_legal_play_question_cites_the_rule_that_forbids_the_card_read_from_the_board():
+    from judge.training.questions.legal import forbidding_rules
+
+    seat = {"mana": [{"id": "o1"}, {"id": "o2", "statuses": ["exhausted"]}]}
+    assert forbidding_rules(seat, {"id": "c", "hand_cost": 1}, "hand") == ()
+    assert forbidding_rules(seat, {"id": "c", "hand_cost": 2}, "hand") == ("3.2.9.f",)  # one ready Orb
+    assert forbidding_rules(seat, {"id": "c", "reserve_cost": None}, "reserve") == ("2.2.7.b",)
+    assert forbidding_rules(seat, {"id": "c", "reserve_cost": 2}, "reserve") == ("3.2.9.f", "2.2.7.a")
+    tired = {"id": "c", "reserve_cost": 0, "statuses": ["exhausted"]}
+    assert forbidding_rules(seat, tired, "reserve") == ()  # fr-1 does not forbid it
+    assert forbidding_rules(seat, tired, "reserve", "cr-5.0") == ("2.4.6.c (CR 5.0)",)
+    assert forbidding_rules(seat, {"id": "c", "reserve_cost": 2}, "reserve", "cr-5.0") == (
+        "3.2.9.f (CR 5.0)",
+        "2.2.8.a (CR 5.0)",
+    )

@@ -7,12 +7,11 @@ from __future__ import annotations
 import random
 import re
 
-import engine
 from engine import wording
 
-from .board import card_in, card_texts, expedition_label, unseen, zone_label, zone_of
-from .replay import REFUSALS, ExerciseError, StepRun, document_hash, replay
-from .rules import event_words, neighbour_rules, rule_text, section_of
+from .board import card_in, expedition_label, unseen, zone_label, zone_of
+from .replay import ExerciseError, StepRun, document_hash
+from .rules import event_words, neighbour_rules, rule_text
 
 OPTIONS = 4  # options shown, the right one included (fewer when the rules offer fewer)
 
@@ -280,94 +279,3 @@ def count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
 
 
 _NUMBER = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b")
-#: A rule number in an engine's message, with the rule set it belongs to when it is not the French one.
-_CITED = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b(?: \(CR 5\.0\))?")
-
-
-def illegal_rules(exc: Exception) -> list[str]:
-    """The rules an :class:`engine.IllegalDecision` names: its ``rules`` when the engine gives them,
-    else the numbers of its message's « (règle …) »."""
-    rules = getattr(exc, "rules", None)
-    if rules:
-        return list(rules)
-    return _CITED.findall(str(exc).rsplit("(règle", 1)[0])
-
-
-def legal(document: dict, steps: int, focus: str = "") -> dict:
-    """ "Which of these cards may the player play now?": the engine's legal decisions answer it
-    (several right options; ``none`` when no card may be played)."""
-    try:
-        game = replay(document, steps, decisions=False)
-        legal_now = game.legal_decisions()
-        pending = game.pending or {}
-        before = game.to_doc()
-    except (ExerciseError, *REFUSALS):
-        raise
-    except Exception as exc:
-        raise ExerciseError(f"le moteur a échoué en déroulant ce scénario ({type(exc).__name__} : {exc})") from exc
-    if pending.get("kind") != "turn" or not legal_now:
-        raise ExerciseError("à cette étape, le moteur n'attend pas qu'un joueur joue ou passe")
-    player = pending["player"]
-    seat = before["players"][player]
-    candidates = [(c["id"], z) for z in ("hand", "reserve") for c in seat.get(z) or [] if isinstance(c, dict)]
-    if focus:
-        candidates = [c for c in candidates if c[0] in focus.split(",")] or candidates
-    candidates = candidates[:5]
-    if not candidates:
-        raise ExerciseError(f"{player} n'a aucune carte en Main ni en Réserve")
-    playable = {d["play"] for d in legal_now if "play" in d}
-    right = sorted(c for c, _ in candidates if c in playable)
-    names = wording.names_of(before)
-    reasons, decisive, reading = [], "", ""
-    from .replay import load
-
-    for card, _zone in candidates:
-        if card in playable:
-            continue
-        probe = load(before)
-        try:
-            probe.decide({"player": player, "play": card, "expedition": "hero"})
-            continue
-        except engine.IllegalDecision as exc:
-            message = str(exc)
-            numbers = illegal_rules(exc)
-        except REFUSALS:
-            raise
-        except Exception:
-            continue
-        reasons.append(message)
-        if "lecture" in message:
-            reading = reading or message
-        decisive = decisive or next(iter(numbers), "")
-    decisive = decisive or next(iter(pending.get("rules") or []), "") or "1.3.2.d"
-    stated = unseen(before)
-    facts = [wording.position_text(before), *stated]
-    when = "".join(f"{wording.capital(f)}. " for f in facts)
-    zone_fr = {"hand": "la Main", "reserve": "la Réserve"}
-    if len(candidates) == 1:  # "is this play legal?": yes or no
-        card, zone = candidates[0]
-        options = [
-            {"key": card, "label": f"Oui, {player} peut la jouer"},
-            {"key": "none", "label": f"Non, {player} ne peut pas la jouer maintenant"},
-        ]
-        prompt = f"{when}{player} peut-il jouer {wording.card_label(card, names)} depuis {zone_fr[zone]} ?"
-    else:
-        options = [{"key": c, "label": f"{wording.card_label(c, names)}, depuis {zone_fr[z]}"} for c, z in candidates]
-        options.append({"key": "none", "label": "Aucune de ces cartes"})
-        rng = random.Random(f"{document_hash(document)}:{steps}:legal:{focus}")
-        rng.shuffle(options)
-        options.sort(key=lambda o: o["key"] == "none")  # "none" stays last
-        prompt = f"{when}Quelles cartes {player} peut-il jouer maintenant ? Cochez toutes les bonnes réponses."
-    return {
-        "prompt": prompt,
-        "options": options,
-        "answer": ",".join(right) or "none",
-        "rule": decisive,
-        "section": section_of(decisive),
-        "difficulty": 2 if reasons else 1,
-        "before": before,
-        "cards": card_texts(before),
-        "stated": stated,
-        "reading": reading,
-        "multiple": len(candidates) > 1,
-    }

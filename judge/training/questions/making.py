@@ -11,11 +11,12 @@ from typing import Any
 
 from . import kinds
 from .board import board_of, card_texts, screen, unseen
+from .legal import legal
 from .replay import REFUSALS, ExerciseError, StepRun, document_hash, load, reading_of, run_step
 from .rules import section_of
 
 #: The version of the stored question (``Exercise.question``): older ones are computed again when read.
-QUESTION_FORMAT = 3
+QUESTION_FORMAT = 4
 #: Kinds of question. ``legal`` has several right options; ``count`` is a number.
 KINDS = ("card_zone", "expeditions", "winner", "rule", "legal", "night_zone", "count")
 MULTIPLE = ("legal",)
@@ -88,7 +89,7 @@ def _make(document, steps, kind, focus, rule, ruleset, author_difficulty, strict
     if kind not in KINDS:
         raise ExerciseError(f"type de question inconnu « {kind} » (attendu : {', '.join(KINDS)})")
     if kind == "legal":
-        made = kinds.legal(document, steps, focus=focus)
+        made = legal(document, steps, focus=focus)
         before = made.pop("before")
         return Question(
             **{k: made[k] for k in ("prompt", "options", "answer", "rule", "section", "cards", "stated", "reading")},
@@ -232,12 +233,12 @@ def alternatives(document: dict, steps: int, kind: str) -> list[tuple[str, dict,
             for _ in range(10_000):
                 if not probe.advance():
                     break
-            legal = probe.legal_decisions(limit=OTHER_CHOICES + 1)
+            choices = probe.legal_decisions(limit=OTHER_CHOICES + 1)
         except REFUSALS:
             raise
         except Exception:
             continue
-        for alt in [d for d in legal if d != decisions[i]][:OTHER_CHOICES]:
+        for alt in [d for d in choices if d != decisions[i]][:OTHER_CHOICES]:
             changed = {**document, "decisions": [*decisions[:i], alt, *decisions[i + 1 :]]}
             out.append((f"le choix n°{i + 1} fait autrement ({alt})", changed, steps))
     return out
