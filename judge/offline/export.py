@@ -19,7 +19,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from rules_ref.models import Rule, RuleSet
-from rules_ref.search.query import LOOSE_NUMBER, MAX_QUERY_CHARS
+from rules_ref.search.numbers import LOOSE_NUMBER
+from rules_ref.search.words import MAX_QUERY_CHARS
 
 
 def _rows() -> list[dict]:
@@ -85,6 +86,6 @@ def _build() -> dict:
             .replace("RULESET", "{0}")
             .replace("SLUG", "{1}"),
         },
-        "number_pattern": LOOSE_NUMBER.pattern,
+        "number_pattern": LOOSE_NUMBER.pattern.replace("(?P<", "(?<"),  # JavaScript names its groups so
         "max_query_chars": MAX_QUERY_CHARS,
     }

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 from django.test import Client
 from django.utils import timezone
 
 from rules_ref.models import Rule, RuleSet
-from rules_ref.search.query import LOOSE_NUMBER
+from rules_ref.search.numbers import LOOSE_NUMBER, parse_number
+from rules_ref.search.words import normalize_query
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -28,7 +36,7 @@ def test_the_export_holds_every_rule_in_the_order_the_server_indexes_them(docume
     assert rule["search_text"] == stored.search_text and rule["remarks"] == stored.remarks
     assert rule["url"] == "/regles/fr-1/2.4.6.c/"
     assert data["urls"]["rules_ref:rule"].format("fr-1", "2.4.6.c") == rule["url"]
-    assert data["number_pattern"] == LOOSE_NUMBER.pattern
+    assert data["number_pattern"] == LOOSE_NUMBER.pattern.replace("(?P<", "(?<")  # as JavaScript names groups
 
 
 def test_its_version_is_the_rules_content_hash_and_the_site_version_and_answers_304_unchanged(document):
@@ -58,3 +66,48 @@ def test_the_same_rules_imported_again_keep_the_version(document):
     before = document.json()["version"]
     RuleSet.objects.filter(slug="fr-1").update(imported_at=timezone.now())
     assert Client().get("/api/rules/export/").json()["version"] == before
+
+
+TYPED_NUMBERS = [
+    "2.4.6.c",
+    "R2.4.6 c",
+    "règle 4.1 h",
+    "2 4 6 c",
+    "3,2,9,f",
+    "4.2.5c)",
+    "§ 4.2.5",
+    "n° 2.5",
+    "rule 2.4.6.c",
+    "2.4.6 (c)",
+    "2/4/6/c",
+    "02.04.6",
+    "2",
+    "R 2",
+    "2 a",
+    "2,",
+    "fugace 2.4.6",
+    "2.4.6.z",
+    "(4.2.5.d)",
+    "art. 3.2.9",
+]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node comes with Debian's npm, which make setup installs")
+def test_the_browser_reads_a_typed_number_as_the_server_does(document, tmp_path):
+    script = tmp_path / "read.js"
+    script.write_text(
+        "global.self = global;\n"
+        + (ROOT / "static/arbitre/offline/numbers.js").read_text()
+        + "\nconst doc = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));"
+        + "\nconst reader = self.ArbitreNumbers.reader(doc);"
+        + "\nconsole.log(JSON.stringify(JSON.parse(process.argv[3]).map((q) => reader.parse(q))));\n"
+    )
+    (tmp_path / "export.json").write_bytes(document.content)
+    out = subprocess.run(
+        ["node", str(script), str(tmp_path / "export.json"), json.dumps(TYPED_NUMBERS)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    assert json.loads(out) == [parse_number(normalize_query(q)) for q in TYPED_NUMBERS]

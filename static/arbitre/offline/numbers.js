@@ -1,5 +1,5 @@
 // A rule number typed in a search box, read offline as the server reads it: the pattern and the
-// length limit come from the rules export (rules_ref.search.query's LOOSE_NUMBER, MAX_QUERY_CHARS),
+// length limit come from the rules export (rules_ref.search.numbers' LOOSE_NUMBER, words' MAX_QUERY_CHARS),
 // the steps are normalize_query then parse_number. A classic script: the service worker loads it
 // with importScripts, the pages with <script>; it defines self.ArbitreNumbers.
 (function (scope) {
@@ -16,8 +16,13 @@
         .slice(0, doc.max_query_chars);
       const match = pattern.exec(text.trim());
       if (!match) return null;
-      if (match[2] && !match[1].includes(".")) return null; // "2 a": letters start at the second level
-      return match[2] ? `${match[1]}.${match[2].toLowerCase()}` : match[1];
+      // parse_number's steps: the levels as integers, a lone level only when nothing but a number
+      // (and « R »/« règle ») was typed ("2 a" is not a rule: letters start at the second level)
+      const levels = match.groups.digits.match(/\d+/g);
+      const letter = match.groups.letter;
+      if (levels.length === 1 && (letter || !/^\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+[.)]*\s*$/i.test(text))) return null;
+      const number = levels.map((n) => String(parseInt(n, 10))).join(".");
+      return letter ? `${number}.${letter.toLowerCase()}` : number;
     }
     return { parse, address: (q) => urls.get(parse(q)) || null, urls };
   }
