@@ -26,7 +26,7 @@ import engine
 from engine.model import PLAYER_ZONES
 from engine.versions import RULESETS
 from judge.api_errors import QuotaExceeded
-from judge.guard.budget import BudgetExceeded, EngineRefused
+from judge.guard.budget import Budget, BudgetExceeded, EngineRefused
 from judge.limits import MAX_DECISIONS
 from rules_ref.concordance import CURRENT, VERSIONED_CITATION, french_ruleset, match_official
 from rules_ref.models import Rule
@@ -388,8 +388,11 @@ def _ruling(request, scenario: Scenario, shared: bool):
     verdict = None
     refused = None
     try:
-        out = runner.position(scenario.document, steps, decisions)
-        verdict = _verdict(scenario, out, _decisive_step(request, out), decisions)
+        # One admission and one charge for the page's engine work (the position, then the boards around
+        # its deciding step): the second replay is nested in the first one's guard, never refused apart.
+        with Budget().hard_stop():
+            out = runner.position(scenario.document, steps, decisions)
+            verdict = _verdict(scenario, out, _decisive_step(request, out), decisions)
     except (engine.ScenarioError, runner.RunError, BudgetExceeded) as exc:
         problems += exc.problems
         refused = exc if isinstance(exc, EngineRefused) else None

@@ -311,7 +311,12 @@ def test_search_api_answers_an_official_number(client, official):
     assert data["kind"] == "official" and data["official"]["version"] == "cr-5.0"
     assert data["official"]["notice"] == "CR 5.0 2.4.7.d correspond à la règle française 2.4.6.c."
     assert [hit["number"] for hit in data["results"]] == ["2.4.6.c"]
-    assert set(data) == {"query", "kind", "corrected", "suggestion", "missing_number", "official", "results"}
+    assert set(data) == {
+        "query", "kind", "corrected", "suggestion", "missing_number", "official", "results",
+        "cited_by", "parent", "nearest", "vocabulary",
+    }  # fmt: skip
+    # what a missing number or a players' word brings: nothing for an official number
+    assert not data["cited_by"] and not data["nearest"] and not data["vocabulary"] and not data["parent"]
     assert set(data["results"][0]) == {"number", "slug", "kind", "title", "text", "snippet", "score", "url"}
     assert "official" not in client.get("/api/search/", {"q": "fugace"}).json()
 
