@@ -42,7 +42,6 @@ function column(ruleset, options, own) {
   doc.rules = ruleset;
   let decisions = (options.decisions || []).slice();
   let out = null;
-  let busy = false;
   const headingId = `compare-title-${ruleset.replace(/[^a-z0-9]/g, "")}`;
   const position = el("p", { class: "compare-position", "aria-live": "polite" });
   const end = el("p", { class: "compare-end", role: "status" });
@@ -96,8 +95,15 @@ function column(ruleset, options, own) {
   }
 
   /** Move this column: `start` (where the comparison opens), `next`, `back`, `phase`, `end`. */
-  async function go(act, decision) {
-    if (busy) return;
+  // Moves wait for the one running (a key pressed while the column is still opening is played after
+  // it, never dropped).
+  let queue = Promise.resolve();
+  function go(act, decision) {
+    queue = queue.catch(() => {}).then(() => move(act, decision));
+    return queue;
+  }
+
+  async function move(act, decision) {
     const steps = out ? out.steps : 0;
     let body;
     if (act === "start") body = own ? { steps: options.steps || 0, until: "none" }
@@ -108,13 +114,11 @@ function column(ruleset, options, own) {
     else body = { steps, until: "end" };
     if (decision) decisions = decisions.slice(0, out ? out.decisions_used : 0).concat([decision]);
     else if (out && out.diverged) decisions = decisions.slice(0, out.decisions_used);
-    busy = true;
     node.setAttribute("aria-busy", "true");
     try {
       const answer = await run(body);
       if (answer) { out = answer; render(); }
     } finally {
-      busy = false;
       node.removeAttribute("aria-busy");
     }
   }
@@ -130,7 +134,11 @@ function column(ruleset, options, own) {
 export function openCompare(container, options) {
   const first = options.ruleset || "fr-1";
   const columns = [column(first, options, true), column(otherRuleset(first), options, false)];
-  const both = (act) => Promise.all(columns.map((c) => c.go(act)));
+  // One column after the other: the judge's two runs never compete for the site's engine slots (the
+  // second would be refused as « moteur occupé » while the first one runs).
+  const both = async (act) => {
+    for (const c of columns) await c.go(act);
+  };
   const close = el("button", { type: "button", class: "secondary small", id: "compare-close",
     onclick: () => { container.hidden = true; container.replaceChildren(); if (options.onClose) options.onClose(); } }, "Fermer la comparaison");
   container.replaceChildren(

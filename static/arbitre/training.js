@@ -345,6 +345,10 @@ import { setTextWithRuleLinks } from "./lib/rulelinks.js";
   const form = document.getElementById("training-form");
   if (form) {
     form.addEventListener("submit", (event) => { event.preventDefault(); startSeries(form); });
+    // Enabled once the series is started here: before this script runs, a click would post the form
+    // to the API itself and open its raw answer.
+    const start = document.getElementById("start-series");
+    if (start) start.disabled = false;
   }
   if (initial.exercise) startSingle(initial.exercise);
 })();

@@ -275,7 +275,9 @@ def test_move_reorder_and_remove_cards(judge_page: Page, site, js_errors):
     expect(deck).to_have_count(2)
     panel(page).get_by_role("button", name="Monter a2").click()
     expect(deck.first.locator(".card-id")).to_have_text("a2")
-    # Drag a card to another zone.
+    # Drag a card to another zone, once the live check of the last edit has come back (its answer
+    # redraws the board's marks: on a loaded machine it could land in the middle of the drag).
+    expect(page.locator("#builder")).not_to_have_attribute("data-check", "pending")
     page.locator('#builder-board [data-card="a3"]').drag_to(page.locator('#builder-board [data-zone="A.discard"]'))
     expect(page.locator('#builder-board [data-zone="A.discard"] .card')).to_have_count(1)
     page.locator('#builder-board [data-card="a3"]').click()
