@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import CHROMIUM_ARGS, PASSWORD, TIMEOUT_MS, assert_no_serious_axe_violations, sign_in
+from .test_dispute import Judge as CountedHands
 
 pytestmark = [
     pytest.mark.browser,
@@ -28,28 +29,8 @@ VIEWPORTS = {"laptop": LAPTOP, "phone": PHONE}
 assert CHROMIUM_ARGS  # the browser is the suite's (conftest), launched once per session
 
 
-class Judge:
-    """The judge's hands on one page: every action counted."""
-
-    def __init__(self, page: Page):
-        self.page = page
-        self.count = 0
-
-    def click(self, locator):
-        self.count += 1
-        locator.click()
-
-    def fill(self, locator, text: str):
-        self.count += 1
-        locator.fill(text)
-
-    def choose(self, locator, value: str):
-        self.count += 1
-        locator.select_option(value)
-
-    def drag(self, source, target):
-        self.count += 1
-        source.drag_to(target)
+class Judge(CountedHands):
+    """The judge's hands on one page: every action counted (a click, a fill, a choice, a drag, a key)."""
 
     def key(self, key: str):
         self.count += 1
