@@ -136,9 +136,9 @@ def _steps_of(card: Card) -> list[dict]:
 def play_problem(game: Table, player: str, d: dict) -> tuple[str | None, bool]:
     """(why the `play` decision is illegal, whether it is complete). An incomplete one (mode or
     targets to choose) is declared and completed by the `mode` / `targets` decisions."""
-    problem = card_problem(game, player, d.get("play"))
-    if problem:
-        return problem, False
+    refused = card_problem(game, player, d.get("play"))
+    if refused:
+        return refused, False
     card = game.state.card(d["play"])
     problem = teammate_problem(game, player, card, d)
     if problem:
