@@ -133,6 +133,7 @@ def _steps_of(card: Card) -> list[dict]:
     return card.effect if card.type == "spell" else []
 
 
+@implements(*cr5("5.2.1.a"))
 def play_problem(game: Table, player: str, d: dict) -> tuple[str | None, bool]:
     """(why the `play` decision is illegal, whether it is complete). An incomplete one (mode or
     targets to choose) is declared and completed by the `mode` / `targets` decisions."""
@@ -145,7 +146,10 @@ def play_problem(game: Table, player: str, d: dict) -> tuple[str | None, bool]:
         return problem, False
     if card.type == "character":
         if expedition_kind(d) not in EXPEDITIONS:
-            return f'{card.name} est un Personnage : "expedition" attendu (hero ou companion)', False
+            # CR 5.0 5.2.1.a: the player chooses, on declaration, which of their Expeditions it enters
+            # (the French text has no rule of its own for it: the turn's rule is cited)
+            text = f'{card.name} est un Personnage : "expedition" attendu (hero ou companion)'
+            return (Refusal(text, *cr5("5.2.1.a")) if game.state.rules == CR5 else text), False
     return _choices(game, player, card, _steps_of(card), d)
 
 

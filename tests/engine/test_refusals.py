@@ -80,6 +80,13 @@ CASES = [
         cr5("5.3.b"),
     ),
     (
+        "a Character played with no Expedition named",
+        {"hand": [char("a1")]},
+        {"play": "a1"},
+        ("1.3.2.d",),  # the French text has no rule of its own for it: the turn's
+        cr5("5.2.1.a"),
+    ),
+    (
         "an Orb swap of two ready Orbs",
         {},
         {"swap": ["ao0", "ao1"]},
