@@ -23,6 +23,27 @@ class IllegalDecision(EngineError, ValueError):
         self.rules = tuple(rules)
 
 
+class Refusal(str):
+    """Why a decision does not fit: its French reason (`text`) and the rules that decide the refusal
+    (`rules`, numbered as the rule functions declare them: French numbers, v5.0 ones as ``cr5()``
+    writes them). The game cites them in the rule set played (`Game.decide` puts them in
+    :class:`IllegalDecision`'s ``rules`` and its message); as a plain string it reads as the text
+    followed by those rules in brackets.
+
+        >>> r = Refusal("pas de coût de Réserve", "2.2.7.b")
+        >>> str(r), r.text, r.rules
+        ('pas de coût de Réserve (2.2.7.b)', 'pas de coût de Réserve', ('2.2.7.b',))
+    """
+
+    text: str
+    rules: tuple[str, ...]
+
+    def __new__(cls, text: str, *rules: str) -> Refusal:
+        self = super().__new__(cls, f"{text} ({', '.join(rules)})" if rules else text)
+        self.text, self.rules = text, tuple(rules)
+        return self
+
+
 @dataclass(frozen=True)
 class Budget:
     """What one `Game` may spend: `steps` performed (advance or decide) and `seconds` of CPU time

@@ -23,7 +23,7 @@ from typing import Any
 
 from . import events as ev
 from .apply import apply_event
-from .errors import DEFAULT_BUDGET, Budget, BudgetExceeded, IllegalDecision
+from .errors import DEFAULT_BUDGET, Budget, BudgetExceeded, IllegalDecision, Refusal
 from .journal import Journal, revert
 from .model import PHASES, State
 from .rules import afternoon, dusk, effects, flow, morning, night, registry, setup
@@ -34,7 +34,7 @@ from .rules.registry import ARTICLE_SLUGS, CR5_NOT_PLAYED, RULE_CODES
 from .scenario.dump import dump
 from .scenario.shapes import decision_kind, decision_problems
 from .text import describe
-from .versions import CR5, FR1, changes, cite, concordance, is_cr5
+from .versions import CR5, FR1, changes, cite, concordance, cr5, is_cr5
 
 __all__ = ["STEPS", "Budget", "BudgetExceeded", "Game", "IllegalDecision", "LogEntry"]
 
@@ -315,12 +315,23 @@ class Game:
         if problem and self._answers_swap(need, decision):
             swap_refused = self._swap_problem(decision)
             if swap_refused:
-                raise IllegalDecision(swap_refused)
+                raise IllegalDecision(*self._refusal(swap_refused, ()))
             return self._perform_swap(dict(decision), inserted=True)
         if problem:
-            rules = cite_in(self.state.rules, tuple(need.rules))[0]
-            raise IllegalDecision(f"{problem} (règle {', '.join(rules)})", rules)
+            raise IllegalDecision(*self._refusal(problem, tuple(need.rules)))
         return self._perform(dict(decision), need, inserted=True)
+
+    def _refusal(self, problem: str, waited: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """(the message, the rules) of a refused decision: the rules that decide the refusal itself
+        (a :class:`Refusal`'s: no Reserve cost 2.2.7.b, not enough ready Orbs 3.2.9.f…), else those of
+        the decision waited for (`waited`), cited in the rule set played; the message is the reason
+        followed by them, so it names the same rules as `rules`."""
+        decides = problem.rules if isinstance(problem, Refusal) else ()
+        text = problem.text if isinstance(problem, Refusal) and decides else str(problem)
+        rules = cite_in(self.state.rules, decides or waited)[0]
+        if registry.CONTRACT:
+            registry.check_refusal(self.state.rules, decides or waited, rules, text)
+        return (f"{text} (règle{'s' if len(rules) > 1 else ''} {', '.join(rules)})" if rules else text), rules
 
     def undo(self) -> list[LogEntry]:
         """Go back one step exactly; return the entries removed. IndexError at the start."""
@@ -421,7 +432,7 @@ class Game:
         if problem and st.rules == CR5 and self._answers_swap(need, d):
             problem = self._swap_problem(d) or problem  # say why the swap is refused (3.2.9.e, CR 5.0)
         if problem:
-            return None, f"decisions[{st.decision_index}] ne convient pas : {problem}"
+            return None, f"decisions[{st.decision_index}] ne convient pas : {self._refusal(problem, need.rules)[0]}"
         return d, None
 
     # 3.2.9.e: "Les joueurs peuvent épuiser un Orbe de Mana pour préparer un autre Orbe de Mana Épuisé à
@@ -433,16 +444,17 @@ class Game:
 
     def _swap_problem(self, d: Any) -> str | None:
         if not isinstance(d, dict) or decision_kind(d) != ["swap"] or decision_problems(d):
-            return 'réponse attendue : {"player", "swap": [Orbe prêt, Orbe épuisé]} (3.2.9.e)'
+            return Refusal('réponse attendue : {"player", "swap": [Orbe prêt, Orbe épuisé]}', "3.2.9.e")
         if not isinstance(d.get("player"), str) or d["player"] not in self.state.players:
             return f"joueur inconnu {d.get('player')!r}"
         if self.state.rules == CR5:
             # 3.2.9.e (CR 5.0): only just before a step that asks the player to choose their Mana Orbs
             # (the engine reads it as: on their own turn, as a turn decision, before playing a card or a quick action)
-            return (
-                f"{d['player']} ne peut pas échanger d'Orbes maintenant : selon 3.2.9.e (CR 5.0), un échange "
-                "se fait seulement juste avant une étape qui demande de choisir ses Orbes de Mana (pendant son "
-                "tour, avant de payer un coût), plus « à tout moment »"
+            return Refusal(
+                f"{d['player']} ne peut pas échanger d'Orbes maintenant : un échange se fait seulement juste "
+                "avant une étape qui demande de choisir ses Orbes de Mana (pendant son tour, avant de payer un "
+                "coût), plus « à tout moment »",
+                *cr5("3.2.9.e"),
             )
         return swap_problem(self, d["player"], d)
 

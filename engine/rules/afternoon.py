@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from ..errors import Refusal
 from . import play
 from .flow import OPTIONS_CAP, Need, begin_phase
 from .registry import art, implements, implements_article, implements_phases, phases
@@ -76,7 +77,7 @@ def _need_declaration(game: Table) -> Need:
 
     def fits(d: dict) -> str | None:
         if "targets" not in d:
-            return 'réponse attendue : "targets" (5.2.3.b)'
+            return Refusal('réponse attendue : "targets"', "5.2.3.b")
         return _problem(game, p, {**decl, "targets": d["targets"]})[0]
 
     def legal() -> Iterator[dict]:

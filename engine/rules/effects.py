@@ -34,9 +34,10 @@ from math import factorial, perm
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
+from ..errors import Refusal
 from ..jsondata import copy_json
 from ..model import EXPEDITION_ZONES, IN_PLAY_ZONES, split_zone, team
-from ..versions import CR5, cite, cr5
+from ..versions import CR5, cr5
 from . import actions
 from .flow import Need
 from .frames import frame, push
@@ -76,23 +77,29 @@ def pay_mana(game: Table, player: str, amount: int, rules: tuple[str, ...]) -> N
 
 
 @implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "2.5.g")
-def cost_problem(game: Table, player: str, card_id: str, cost: dict, ready: int | None = None) -> str | None:
+def cost_problem(game: Table, player: str, card_id: str, cost: dict, ready: int | None = None) -> Refusal | None:
     """Why `player` cannot pay `cost` for `card_id` now (None if they can); `ready`: the player's
     ready Orbs when the caller counted them already."""
     st = game.state
     card = st.card(card_id)
     zone = split_zone(st.loc[card_id])[1]
     if cost.get("exhaust_me") and card.has("exhausted"):
-        return f"{card.name} est déjà épuisé : le coût « Épuisez-moi » ne peut pas être payé (1.1.6.h, 7.1.4.a)"
+        return Refusal(
+            f"{card.name} est déjà épuisé : le coût « Épuisez-moi » ne peut pas être payé", "1.1.6.h", "7.1.4.a"
+        )
     if cost.get("discard_me") and zone != "reserve":
-        return f"{card.name} n'est pas dans la Réserve : « Défaussez-moi de la Réserve » impossible (1.1.6.i, 7.1.4.b)"
+        return Refusal(
+            f"{card.name} n'est pas dans la Réserve : « Défaussez-moi de la Réserve » impossible", "1.1.6.i", "7.1.4.b"
+        )
     mana = int(cost.get("mana", 0))
     ready = len(ready_orbs(game, player)) if ready is None and mana else (ready or 0)
     if mana > ready:
-        return f"{player} n'a que {ready} Orbe(s) de Mana prêt(s) pour payer {mana} mana (1.1.6.j, 7.1.4.c, 3.2.9.f)"
+        return Refusal(
+            f"{player} n'a que {ready} Orbe(s) de Mana prêt(s) pour payer {mana} mana", "1.1.6.j", "7.1.4.c", "3.2.9.f"
+        )
     for name, n in (cost.get("spend") or {}).items():
         if card.counters.get(name, 0) < n:
-            return f"{card.name} a {card.counters.get(name, 0)} jeton(s) « {name} », il en faut {n} (2.5.g)"
+            return Refusal(f"{card.name} a {card.counters.get(name, 0)} jeton(s) « {name} », il en faut {n}", "2.5.g")
     return None
 
 
@@ -287,7 +294,7 @@ def need_resolution(game: Table) -> Need | None:
             if not possible:
                 forced = auto["targets"] if auto else []
                 return None if t == forced else f'cibles imposées : réponse attendue "targets": {forced}'
-            return choice_problem(t, options, n, fewer, ", ".join(cite(st.rules, rules)))
+            return choice_problem(t, options, n, fewer, rules)
 
         def legal() -> Iterator[dict]:
             if auto is not None:
@@ -328,7 +335,9 @@ def _need_modes(game: Table, f: dict, step: dict, name: str) -> Need:
             or (not repeat and len(set(chosen)) != x)
         ):
             each = "" if repeat else ", chacun au plus une fois"
-            return f'réponse attendue : "modes", {x} mode(s) entre 0 et {n - 1} dans l\'ordre choisi{each} (6.5.g)'
+            return Refusal(
+                f'réponse attendue : "modes", {x} mode(s) entre 0 et {n - 1} dans l\'ordre choisi{each}', *cr5("6.5.g")
+            )
         return None
 
     def legal() -> Iterator[dict]:

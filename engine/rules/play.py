@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
+from ..errors import Refusal
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from ..versions import CR5, cr5
 from . import actions, effects
@@ -57,28 +58,40 @@ def _blocked(game: Table, card: Card, src: str, ready: int) -> str | None:
     return "mana" if card.hand_cost > ready else None
 
 
-@implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f", *cr5("2.4.6.c"))
-def card_problem(game: Table, player: str, card_id: Any, ready: int | None = None) -> str | None:
-    """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart).
-    `ready`: the player's ready Orbs when the caller counted them already."""
+@implements("2.2.7.a", "2.2.7.b", "2.2.7.c", "3.2.9.f", *cr5("2.4.6.c", "5.2.a", "2.2.1.a"))
+def card_problem(game: Table, player: str, card_id: Any, ready: int | None = None) -> Refusal | None:
+    """Why `player` cannot play `card_id` now, costs and zone only (targets checked apart), with the
+    rule that decides it (a :class:`Refusal`). `ready`: the player's ready Orbs when the caller
+    counted them already."""
+    v5 = game.state.rules == CR5
     src = _where(game, player, card_id)
     if src is None:
-        return f"{card_id!r} n'est ni dans la Main ni dans la Réserve de {player} (1.3.2.d)"
+        # 1.3.2.d: a card is played during one's turn from Hand or Reserve; CR 5.0 5.2.a says where
+        where = cr5("5.2.a") if v5 else ("1.3.2.d",)
+        return Refusal(f"{card_id!r} n'est ni dans la Main ni dans la Réserve de {player}", *where)
     card = game.state.card(card_id)
     ready = len(effects.ready_orbs(game, player)) if ready is None else ready
     why = _blocked(game, card, src, ready)
     if why is None:
         return None
     if why == "type":
-        return f"{card.name} est un {card.type} : il ne se joue pas (1.2.2.c)"
+        # only Characters, Permanents and Spells are played: CR 5.0 2.2.1.a gives the types, 5.2 how each is
+        # played; the French text's list of types (1.2.2.c) is not a rule the engine plays (RULES.md), so
+        # under fr-1 the turn's rule is cited
+        text = f"{card.name} est un {card.type} : il ne se joue pas"
+        return Refusal(text, *cr5("2.2.1.a")) if v5 else Refusal(text)
     if why == "no_reserve_cost":
-        return f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve (2.2.7.b)"
+        return Refusal(
+            f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve", "2.2.7.b"
+        )
     if why == "exhausted":
-        return f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué (2.4.6.c (CR 5.0))"
+        return Refusal(f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué", *cr5("2.4.6.c"))
     cost = (card.reserve_cost or 0) if src == "reserve" else card.hand_cost
-    return (
+    return Refusal(
         f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
-        f"n'a que {ready} Orbe(s) de Mana prêt(s) (3.2.9.f{', 2.2.7.a' if src == 'reserve' else ''})"
+        f"n'a que {ready} Orbe(s) de Mana prêt(s)",
+        "3.2.9.f",
+        *(("2.2.7.a",) if src == "reserve" else ()),
     )
 
 
@@ -90,8 +103,11 @@ def _choices(game: Table, player: str, card: Card, steps: list[dict], d: dict) -
         given = [k for k in ("mode", "targets") if k in d]
         if given:
             return (
-                f"{card.name} : sous les règles CR 5.0, {' et '.join(given)} ne se choisissent pas à la "
-                "déclaration mais pendant la résolution, étape par étape (6.5.b, 6.5.g (CR 5.0))",
+                Refusal(
+                    f"{card.name} : sous les règles CR 5.0, {' et '.join(given)} ne se choisissent pas à la "
+                    "déclaration mais pendant la résolution, étape par étape",
+                    *cr5("6.5.b", "6.5.g"),
+                ),
                 False,
             )
         return None, True
@@ -99,15 +115,15 @@ def _choices(game: Table, player: str, card: Card, steps: list[dict], d: dict) -
     if n_modes:
         if "mode" not in d:
             if not any(can_target(game, player, card.id, expand_mode(steps, m)) for m in range(n_modes)):
-                return f"{card.name} : aucun mode n'a de cibles légales (5.2.3.d, 5.2.3.b)", False
+                return Refusal(f"{card.name} : aucun mode n'a de cibles légales", "5.2.3.d", "5.2.3.b"), False
             return None, False
         if d["mode"] not in range(n_modes):
-            return f"mode attendu entre 0 et {n_modes - 1} (5.2.3.c)", False
+            return Refusal(f"mode attendu entre 0 et {n_modes - 1}", "5.2.3.c"), False
         steps = expand_mode(steps, d["mode"])
     if "targets" not in d:
         if declared_slots(steps):
             if not can_target(game, player, card.id, steps):
-                return f"{card.name} : aucune cible légale pour une occurrence de « cible » (5.2.3.b)", False
+                return Refusal(f"{card.name} : aucune cible légale pour une occurrence de « cible »", "5.2.3.b"), False
             return None, False
         return None, True
     return targets_problem(game, player, card.id, steps, d["targets"]), True
@@ -117,19 +133,23 @@ def _steps_of(card: Card) -> list[dict]:
     return card.effect if card.type == "spell" else []
 
 
+@implements(*cr5("5.2.1.a"))
 def play_problem(game: Table, player: str, d: dict) -> tuple[str | None, bool]:
     """(why the `play` decision is illegal, whether it is complete). An incomplete one (mode or
     targets to choose) is declared and completed by the `mode` / `targets` decisions."""
-    problem = card_problem(game, player, d.get("play"))
-    if problem:
-        return problem, False
+    refused = card_problem(game, player, d.get("play"))
+    if refused:
+        return refused, False
     card = game.state.card(d["play"])
     problem = teammate_problem(game, player, card, d)
     if problem:
         return problem, False
     if card.type == "character":
         if expedition_kind(d) not in EXPEDITIONS:
-            return f'{card.name} est un Personnage : "expedition" attendu (hero ou companion)', False
+            # CR 5.0 5.2.1.a: the player chooses, on declaration, which of their Expeditions it enters
+            # (the French text has no rule of its own for it: the turn's rule is cited)
+            text = f'{card.name} est un Personnage : "expedition" attendu (hero ou companion)'
+            return (Refusal(text, *cr5("5.2.1.a")) if game.state.rules == CR5 else text), False
     return _choices(game, player, card, _steps_of(card), d)
 
 
@@ -158,7 +178,15 @@ def teammate_problem(game: Table, player: str, card: Card, d: dict) -> str | Non
             f"(article « {ARTICLE_2V2} », Interactions avec votre coéquipier)"
         )
     own = "Expédition" if expedition else "Zone de Repère"
-    return f"{player} ne peut jouer {card.name} que dans sa propre {own}, pas dans celle de {side} (1.3.2.d)"
+    return Refusal(f"{player} ne peut jouer {card.name} que dans sa propre {own}, pas dans celle de {side}", "1.3.2.d")
+
+
+@implements("1.2.4.c", *cr5("5.3.b"))
+def _controls(game: Table) -> tuple[str, ...]:
+    """The rule of whose quick actions a player plays: their own objects' (1.2.4.c; CR 5.0 5.3.b: "of a
+    Character or Permanent they control, their Hero, or a support quick action of a card in their
+    Reserve")."""
+    return cr5("5.3.b") if game.state.rules == CR5 else ("1.2.4.c",)
 
 
 def _ability(
@@ -168,7 +196,7 @@ def _ability(
     cid = d.get("quick")
     zone = st.loc.get(cid) if isinstance(cid, str) else None
     if not isinstance(cid, str) or zone is None or split_zone(zone)[0] != player:
-        return f"{player} ne contrôle pas {cid!r} (1.2.4.c)", None, None
+        return Refusal(f"{player} ne contrôle pas {cid!r}", *_controls(game)), None, None
     card = st.card(cid)
     k = d.get("ability", 0)
     abilities = card.abilities
@@ -178,7 +206,7 @@ def _ability(
         or not isinstance(abilities[k], dict)
         or not isinstance(abilities[k].get("quick"), dict)
     ):
-        return f"{card.name} n'a pas d'action rapide n°{k!r} (1.2.4.c)", None, None
+        return Refusal(f"{card.name} n'a pas d'action rapide n°{k!r}", *_controls(game)), None, None
     a = abilities[k]
     if not effects.works_in(a, split_zone(zone)[1], card.has("exhausted"), st.rules):
         v5 = st.rules == CR5 and effects.is_support(a) and "zones" not in a
@@ -191,8 +219,8 @@ def _ability(
             if effects.works_in(a, "reserve")
             else "en jeu"
         )
-        rule = "1.2.4.d, 2.4.6.e (CR 5.0)" if v5 else "1.2.4.d"
-        return f"l'action rapide de {card.name} ne fonctionne que {where} ({rule})", None, None
+        rules = ("1.2.4.d", *cr5("2.4.6.e")) if v5 else ("1.2.4.d",)
+        return Refusal(f"l'action rapide de {card.name} ne fonctionne que {where}", *rules), None, None
     return effects.cost_problem(game, player, cid, a["quick"], ready), card, a
 
 
@@ -203,15 +231,15 @@ def quick_problem(game: Table, player: str, d: dict) -> tuple[str | None, bool]:
     return _choices(game, player, card, a.get("effect", []), d)
 
 
-@implements("3.2.9.e")
+@implements("3.2.9.e", *cr5("3.2.9.e"))
 def swap_problem(game: Table, player: str, d: dict) -> str | None:
     """3.2.9.e: exhaust a ready Mana Orb to ready an exhausted one: {"swap": [ready, exhausted]}."""
     pair = d.get("swap")
     mana = {c.id: c for c in game.state.zones[f"{player}.mana"]}
     if not isinstance(pair, list) or len(pair) != 2 or any(x not in mana for x in pair):
-        return f'réponse attendue : "swap": [Orbe prêt, Orbe épuisé] de la Zone de Mana de {player} (3.2.9.e)'
+        return Refusal(f'réponse attendue : "swap": [Orbe prêt, Orbe épuisé] de la Zone de Mana de {player}', "3.2.9.e")
     if mana[pair[0]].has("exhausted") or not mana[pair[1]].has("exhausted"):
-        return "le premier Orbe doit être prêt et le second épuisé (3.2.9.e)"
+        return Refusal("le premier Orbe doit être prêt et le second épuisé", "3.2.9.e")
     return None
 
 

@@ -12,6 +12,7 @@ from itertools import chain, combinations, islice, product
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from ..errors import Refusal
 from ..jsondata import copy_json
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from ..steps import (  # noqa: F401 - the verb lists and modes_of are the rules' names for them, re-exported
@@ -168,7 +169,7 @@ def targets_problem(game: Table, player: str, source: str, steps: list[dict], ta
     slots = declared_slots(steps)
     need = sum(chooses(s) for s in slots)
     if not isinstance(targets, list) or len(targets) != need:
-        return f"il faut {need} cible(s) dans l'ordre des étapes, reçu {targets!r} (5.2.3.b)"
+        return Refusal(f"il faut {need} cible(s) dans l'ordre des étapes, reçu {targets!r}", "5.2.3.b")
     k = 0
     for s in slots:
         n = chooses(s)
@@ -179,12 +180,13 @@ def targets_problem(game: Table, player: str, source: str, steps: list[dict], ta
         options = target_options(game, player, source, s)
         bad = [t for t in chosen if t not in options]
         if bad:
-            return (
+            return Refusal(
                 f"cible illégale pour « {s['action']} » : {', '.join(map(str, bad))} "
-                f"(possibles : {', '.join(options) or 'aucune'}) (5.2.3.b{_teammate_reason(game, player, s, bad)})"
+                f"(possibles : {', '.join(options) or 'aucune'}){_teammate_reason(game, player, s, bad)}",
+                "5.2.3.b",
             )
         if len(set(chosen)) != len(chosen):
-            return "un même objet est choisi deux fois pour une seule occurrence de « cible » (5.2.3.b)"
+            return Refusal("un même objet est choisi deux fois pour une seule occurrence de « cible »", "5.2.3.b")
     return None
 
 
@@ -205,10 +207,13 @@ def _teammate_reason(game: Table, player: str, step: dict, bad: list) -> str:
     return ""
 
 
-def choice_problem(chosen: Any, options: list[str], n: int, fewer: bool = False, rule: str = "5.2.3.b") -> str | None:
+def choice_problem(
+    chosen: Any, options: list[str], n: int, fewer: bool = False, rules: tuple[str, ...] = ("5.2.3.b",)
+) -> Refusal | None:
     """Why `chosen` is not n different elements of `options` (None if it is; `fewer`: up to n, zero
-    included), the refusal citing `rule` (the rule that decides, in the rule set played): checked
-    directly, without listing the combinations (issue 11, "Bounded")."""
+    included), the refusal carrying `rules` (the rules that decide, as the engine numbers them; the
+    game cites them in the rule set played): checked directly, without listing the combinations
+    (issue 11, "Bounded")."""
     allowed = set(options)
     if (
         not isinstance(chosen, list)
@@ -218,7 +223,7 @@ def choice_problem(chosen: Any, options: list[str], n: int, fewer: bool = False,
     ):
         shown = ", ".join(options[:20]) + (" …" if len(options) > 20 else "")
         many = f"jusqu'à {n}" if fewer else str(n)
-        return f'réponse attendue : "targets" avec {many} cible(s) différente(s) parmi {shown} ({rule})'
+        return Refusal(f'réponse attendue : "targets" avec {many} cible(s) différente(s) parmi {shown}', *rules)
     return None
 
 

@@ -16,8 +16,14 @@ writes the French).
   it never joins another zone), Limbo included;
 - a card in Limbo that is not being played: Limbo "ne contient des cartes que lorsqu'elles sont
   jouées" (3.2.8.a, its remark; the same in CR 5.0), so its effect is on the stack of a dumped game;
-- under cr-5.0, a Permanent in the Landmarks with the Fleeting status (2.4.7.b, its remark:
-  "Landmark Permanents can never be Fleeting").
+- under cr-5.0, a Permanent with the Fleeting status, in the Landmarks, the Reserve or Limbo (2.4.7.b,
+  its remark: "Landmark Permanents cannot have or gain Fleeting in any zone"; the Discard pile, Deck
+  and Hand are 2.4.1.c's; in the Mana zone it is a Mana Orb, 2.2.1.f);
+- two objects with the same timestamp: every object entering a zone gets a new one (2.1.c; cr-5.0
+  2.2.16.b), greater than all earlier ones (cr-5.0 2.2.16.c), so no two objects share one.
+
+engine/README.md ("The board rules") lists every statement of this form found in the seeds and in
+CR 5.0, with its code or the reason it is not checked.
 """
 
 from __future__ import annotations
@@ -40,6 +46,9 @@ PRIVATE = {
 }
 HIDDEN = frozenset({"deck", "hand"})
 NO_COUNTERS_V5 = frozenset({"deck", "hand", "discard"})  # 2.5.b, 2.4.1.c (CR 5.0)
+#: where a Permanent card is a Landmark Permanent that could hold a status (CR 5.0 2.4.1.b); in the
+#: Mana zone it is a Mana Orb (2.2.1.f), in the Expedition zone `expedition_type` refuses it already
+PERMANENT_ZONES = frozenset({"landmarks", "reserve", "limbo"})
 
 
 def place(zone: str, player: str | None) -> str:
@@ -87,8 +96,7 @@ def board_problems(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:
                         out.append(problem(f"{path}.counters", "counters_hidden", ("2.1.g", "2.1.i"), zone=where))
                 if c.get("statuses") and ruleset == CR5 and zone in NO_COUNTERS_V5:
                     out.append(problem(f"{path}.statuses", "statuses_zone", cr5("2.4.1.c"), zone=where))
-                if ruleset == CR5 and zone == "landmarks" and _has(c, "fleeting"):
-                    # CR 5.0 2.4.7.b, its remark: "Landmark Permanents can never be Fleeting"
+                if ruleset == CR5 and _fleeting_permanent(c, zone):
                     out.append(problem(f"{path}.statuses", "fleeting_landmark", cr5("2.4.7.b"), zone=where))
                 if c.get("token") is True and zone not in EXPEDITION_ZONES:
                     rules = _rules(ruleset, ("2.1.d",), ("2.1.e",))
@@ -104,6 +112,8 @@ def board_problems(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:
     for i, c in enumerate(limbo if isinstance(limbo, list) else ()):
         if not isinstance(c, dict):
             continue
+        if ruleset == CR5 and _fleeting_permanent(c, "limbo"):
+            out.append(problem(f"limbo[{i}].statuses", "fleeting_landmark", cr5("2.4.7.b"), zone="le Limbo"))
         if c.get("token") is True:
             rules = _rules(ruleset, ("2.1.d",), ("2.1.e",))
             out.append(problem(f"limbo[{i}].token", "token_zone", rules, zone="le Limbo"))
@@ -112,8 +122,51 @@ def board_problems(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:
             # jouées" (and short-lived Emblems, not in the format); a card is played from its move to
             # Limbo until its effect has resolved, so a card there has its effect on the stack
             out.append(problem(f"limbo[{i}]", "limbo_not_played", _rules(ruleset, ("3.2.8.a",), ("3.2.8.a",))))
+    out += _timestamps(doc, ruleset)
     out += _tumult(doc, ruleset)
     return out
+
+
+def _fleeting_permanent(c: dict[str, Any], zone: str) -> bool:
+    """CR 5.0 2.4.7.b, its remark: "Landmark Permanents cannot have or gain Fleeting in any zone" (and
+    5.2.3.a's: "even if they were played from Reserve"). The format's Permanents are Landmark
+    Permanents (Expedition Permanents are not played)."""
+    return c.get("type") == "permanent" and zone in PERMANENT_ZONES and _has(c, "fleeting")
+
+
+def _timestamps(doc: dict[str, Any], ruleset: str) -> list[dict[str, Any]]:
+    """Two objects of visible zones with the same timestamp: an object that enters a zone gets "un
+    nouveau timestamp" (2.1.c; CR 5.0 2.2.16.b: "a new timestamp"), "greater than all previous
+    timestamps" (CR 5.0 2.2.16.c; objects stamped at the same time are ordered by the players,
+    2.2.16.d), so no two objects share one; the engine tells objects apart by it (2.1.c, 2.1.e).
+    A timestamp in a hidden zone is `timestamp_hidden`'s problem, not counted here."""
+    seen: dict[int, str] = {}
+    out = []
+    for path, c in _visible_cards(doc):
+        ts = c.get("timestamp")
+        if not isinstance(ts, int) or isinstance(ts, bool):
+            continue
+        if ts in seen:
+            rules = _rules(ruleset, ("2.1.c",), ("2.2.16.b", "2.2.16.c"))
+            out.append(problem(f"{path}.timestamp", "timestamp_duplicate", rules, timestamp=ts, other=seen[ts]))
+        else:
+            seen[ts] = str(c.get("id", path))
+    return out
+
+
+def _visible_cards(doc: dict[str, Any]):
+    """(path, card) of every card of a visible zone, players in file order, then Limbo."""
+    players = doc.get("players")
+    for p, pl in players.items() if isinstance(players, dict) else ():
+        for zone in PLAYER_ZONES if isinstance(pl, dict) else ():
+            cards = pl.get(zone) if zone not in HIDDEN else None
+            for i, c in enumerate(cards if isinstance(cards, list) else ()):
+                if isinstance(c, dict):
+                    yield f"players.{p}.{zone}[{i}]", c
+    limbo = doc.get("limbo")
+    for i, c in enumerate(limbo if isinstance(limbo, list) else ()):
+        if isinstance(c, dict):
+            yield f"limbo[{i}]", c
 
 
 def _has(c: dict[str, Any], status: str) -> bool:

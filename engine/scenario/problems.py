@@ -83,7 +83,10 @@ MESSAGES: dict[str, str] = {
     "token_zone": "un jeton n'existe que dans la zone d'Expédition : il ne peut pas être dans {zone} ({rules})",
     "limbo_not_played": "le Limbo ne contient des cartes que lorsqu'elles sont jouées : aucun effet de cette carte "
     "n'est en cours de résolution ({rules})",
-    "fleeting_landmark": "un Permanent dans {zone} ne peut jamais être Fugace ({rules})",
+    "fleeting_landmark": "un Permanent dans {zone} ne peut ni avoir ni gagner le statut Fugace, dans aucune zone "
+    "({rules})",
+    "timestamp_duplicate": "horodatage {timestamp} déjà porté par {other} : chaque objet reçoit un horodatage "
+    "nouveau, plus grand que tous les précédents, quand il entre dans une zone ({rules})",
     "tumult_identical": "la carte Tumulte {name} a les mêmes terrains que {other} : l'Aventure a trois cartes Tumulte "
     "différentes ({rules})",
 }

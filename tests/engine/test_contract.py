@@ -103,3 +103,23 @@ def test_under_cr5_no_entry_cites_a_paragraph_of_section_1_and_the_contract_says
     registry.check_summary(("4.2.4.b (CR 5.0)", "1.3.2.e (CR 5.0)"), "Progression")
     assert registry.VIOLATIONS == [("section 1 of CR 5.0 (1.1.1.d)", ("1.3.2.e (CR 5.0)",), "Progression")]
     registry.VIOLATIONS.clear()
+
+
+SECTION_1 = re.compile(r"(?<![\d.])1\.\d+\.\d+(?:\.[a-z])?")
+
+
+def test_a_cr5_scenario_file_says_no_paragraph_of_section_1_in_its_text_either():
+    """CR 5.0 1.1.1.c–d hold for what a judge reads too: the title, the description and the expected
+    reason of every cr-5.0 scenario file cite the numbered rules of sections 2–7, never the summary."""
+    files = sorted((ROOT / "fixtures" / "scenarios").glob("*.json"))
+    checked = 0
+    for path in files:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if doc.get("rules") != "cr-5.0":
+            continue
+        checked += 1
+        texts = [doc.get("title", ""), doc.get("description", ""), json.dumps(doc["expect"], ensure_ascii=False)]
+        found = [n for t in texts for n in SECTION_1.findall(t)]
+        assert not found, (path.name, found)
+    assert checked >= 30
+    assert SECTION_1.findall("Progression (1.3.2.e), pas 4.2.4.b ni 7.1.1.a") == ["1.3.2.e"]  # the pattern itself

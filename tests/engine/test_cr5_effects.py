@@ -71,8 +71,9 @@ def test_counters_kept_under_each_version(src, dst, fr1, v5):
 def test_declaring_targets_or_mode_is_refused_under_cr5():
     a1 = spell("a1", [{"action": "discard", "target": "choose"}])
     game = engine.load(afternoon(A={"hand": [a1]}, B={"reserve": [char("b1", reserve_cost=1)]}))
-    with pytest.raises(engine.IllegalDecision, match=r"6\.5\.b, 6\.5\.g \(CR 5\.0\)"):
+    with pytest.raises(engine.IllegalDecision, match=r"6\.5\.b \(CR 5\.0\), 6\.5\.g \(CR 5\.0\)") as err:
         play(game, {"player": "A", "play": "a1", "targets": ["b1"]})
+    assert err.value.rules == ("6.5.b (CR 5.0)", "6.5.g (CR 5.0)")  # the rules that decide, not the turn's
     assert game.to_doc()["players"]["A"]["hand"][0]["id"] == "a1"  # untouched
     # the turn lists the bare declaration only: every choice comes during the resolution
     assert {"player": "A", "play": "a1"} in game.legal_decisions()
@@ -334,6 +335,6 @@ def test_an_illegal_up_to_choice_is_refused_citing_the_rules_of_the_rule_set_pla
     with pytest.raises(engine.IllegalDecision) as err:
         game.decide({"player": "A", "targets": ["b1", "b1"]})
     assert err.value.rules == ("6.5.b (CR 5.0)", "7.3.35.a (CR 5.0)")
-    assert "(6.5.b (CR 5.0), 7.3.35.a (CR 5.0))" in str(err.value) and "5.2.3.b" not in str(err.value)
+    assert "(règles 6.5.b (CR 5.0), 7.3.35.a (CR 5.0))" in str(err.value) and "5.2.3.b" not in str(err.value)
     game.decide({"player": "A", "targets": []})  # none is legal
     assert game.state.loc["b1"] == "B.reserve"

@@ -13,7 +13,7 @@ The rules and the game import them from here.
 
 from __future__ import annotations
 
-from .contract import CR5_CITED, VIOLATIONS, check_contract, check_summary, running
+from .contract import CR5_CITED, VIOLATIONS, check_contract, check_refusal, check_summary, running
 from .coverage import (
     ARTICLE_NOT_APPLICABLE,
     CR5_NOT_PLAYED,
@@ -87,6 +87,7 @@ __all__ = [
     "article_paragraphs",
     "article_table",
     "check_contract",
+    "check_refusal",
     "check_summary",
     "citable",
     "citable_articles",

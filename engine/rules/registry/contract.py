@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from types import FrameType
 
-from ...versions import is_summary
+from ...versions import CR5, is_summary
 from .declare import RULE_CODES
+from .render import citable
 
 #: (source function, numbers cited that no running rule function declares, the entry's text)
 VIOLATIONS: list[tuple[str | None, tuple[str, ...], str]] = []
@@ -45,6 +46,16 @@ def check_summary(cited: tuple[str, ...], text: str) -> None:
     bad = tuple(n for n in cited if is_summary(n))
     if bad:
         VIOLATIONS.append(("section 1 of CR 5.0 (1.1.1.d)", bad, text))
+
+
+def check_refusal(ruleset: str, decides: tuple[str, ...], cited: tuple[str, ...], text: str) -> None:
+    """A refused decision (engine.IllegalDecision) cites the rules that decide it: each declared by a
+    rule function (`decides`, as the engine numbers them), and under cr-5.0 none of section 1."""
+    bad = tuple(n for n in decides if n not in citable())
+    if bad:
+        VIOLATIONS.append(("refusal", bad, text))
+    if ruleset == CR5:
+        check_summary(cited, text)
 
 
 #: the French numbers cited under cr-5.0 while the contract is checked (tests read it)
