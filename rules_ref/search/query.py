@@ -64,6 +64,15 @@ QUESTION_WORDS = frozenset(
         "deja",
     }
 )
+#: « plus » closing a negation (« ne peut plus », « n'en a plus »).
+NEGATED_PLUS = re.compile(
+    r"(?<!\w)((?:ne|n)(?:\s+(?:y|en|le|la|les|lui|se|s))?\s+\w+(?:\s+(?:il|elle|on|ils|elles))?)\s+plus(?!\w)"
+)
+#: A "what happens if" question: what follows « si » is the case, negated or not.
+WHAT_HAPPENS = re.compile(
+    r"(?<!\w)(?:que\s+se\s+passe[\s-]+t[\s-]+(?:il|elle)|qu\s+arrive[\s-]+t[\s-]+(?:il|elle)"
+    r"|qu\s+est[\s-]+ce\s+qui\s+se\s+passe|que\s+faire)\s+(?:si|quand|lorsqu|lorsque)(?!\w)"
+)
 #: Numbers written as words or digits.
 COUNT_WORD = re.compile(r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt")
 #: A question asking how many (« combien ») favours the rules that state a number.
@@ -185,9 +194,13 @@ def read_words(q: str, mem: Memory) -> Reading:
     folded = _fold_query(q)
     conditional = bool(re.search(r"(?<!\w)(?:si|lorsqu|lorsque|que\s+faire|et\s+si)(?!\w)", folded))
     asked = QUESTION.sub(" ", folded)
+    # « ne peut plus » is a negation (read below), not « plus » the quantity (« plus de cartes »)
+    asked = NEGATED_PLUS.sub(r"\1 pas", asked)
     conditional = conditional or asked != folded and bool(re.search(r"pass|arriv", folded))
     tokens = WORD.findall(asked)
-    negated = any(t in NEGATION_WORDS for t in tokens)
+    # « qu'arrive-t-il si une expédition ne peut plus reculer ? » asks what happens in a case whose
+    # circumstances are negated, not what is forbidden: the rule deciding the case answers it.
+    negated = any(t in NEGATION_WORDS for t in tokens) and not WHAT_HAPPENS.search(folded)
     pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary kind))
     usages: list[tuple[str, str]] = []
     cursor = 0
@@ -252,6 +265,10 @@ def read_words(q: str, mem: Memory) -> Reading:
 def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, corrected: list) -> Word | None:
     forms = set(stem_forms(raw))
     widened = _widening().get(raw)
+    if not widened and not english and not vocab and not _known(mem, raw, forms):
+        # an inflection of a synonym's word (« arrivent » → arriver) is that word, not a typo of
+        # another indexed word (« activent »)
+        widened = _widened(raw, forms)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
         fixed = correct(mem, raw)
         if fixed is not None:

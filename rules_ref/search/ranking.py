@@ -156,9 +156,15 @@ def rank(
     conditional = bool(reading and reading.conditional)
     case_bonus = CONDITIONAL_BONUS if conditional else SITUATION_BONUS if reading and reading.situation else 1.0
     quantity = bool(reading and reading.quantity)
-    about_articles = _about_articles(mem, words, per_word)
-    # the words only articles hold: a rule lacking one of them does not answer
-    modes = [scores for scores in per_word if scores and all(d in mem.articles for d in scores)]
+    retelling = _retelling(mem)
+    about_articles = _about_articles(mem, words, per_word, retelling)
+    # the words only articles hold: a rule lacking one of them does not answer (unless only an
+    # article retelling the rules holds it: « transféré » is its way of saying « devient »)
+    modes = [
+        scores
+        for scores in per_word
+        if scores and all(d in mem.articles for d in scores) and not all(d in retelling for d in scores)
+    ]
     for docnum in totals:
         doc = docs[docnum]
         covered = 0.0
@@ -175,8 +181,9 @@ def rank(
                 factor *= AVOID_FACTOR
                 avoided = True
             elif (word.definers and _under(doc, word.definers)) or (
-                # an English term is read as one meaning: the glossary's rules, not a text's
-                not (word.english and word.definers) and not word.all_forms.isdisjoint(defined)
+                # an English term is read as one meaning: the glossary's rules, not a text's; a
+                # "what if" asks for the rule deciding the case, not the word's definition
+                not (word.english and word.definers) and not conditional and not word.all_forms.isdisjoint(defined)
             ):
                 # One entry read into several words (« qui commence » → premier joueur au hasard)
                 # names its rules once: its bonus is not multiplied by the words it expands to.
@@ -271,15 +278,24 @@ def _prefixes(definers: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(d + "." for d in definers)
 
 
-def _about_articles(mem: Memory, words: list[Word], per_word: list[dict[int, float]]) -> set[int]:
+def _retelling(mem: Memory) -> frozenset[int]:
+    """The articles that retell numbered rules (``summaries.articles`` in the vocabulary file)."""
+    slugs = glossary.retelling_articles()
+    return frozenset(d for d in mem.articles if mem.docs[d].slug in slugs)
+
+
+def _about_articles(
+    mem: Memory, words: list[Word], per_word: list[dict[int, float]], retelling: frozenset[int] = frozenset()
+) -> set[int]:
     """The articles a query is about: its words name half of the article's title or more, a word's
-    vocabulary entry names it, or a word is found in articles only."""
+    vocabulary entry names it, or a word is found in articles only (not in retelling ones only: the
+    phases clarification's own wording is not what a query is about)."""
     about: set[int] = set()
     for word, scores in zip(words, per_word, strict=True):
         held = [d for d in mem.articles if d in scores]
         if not held:
             continue
-        if len(held) == len(scores):
+        if len(held) == len(scores) and not all(d in retelling for d in held):
             about.update(held)
             continue
         for docnum in held:
