@@ -266,19 +266,19 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, c
     forms = set(stem_forms(raw))
     widened = _widening().get(raw)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
-        # an inflection of a synonym's word (« arrivent » → arriver) is that word, not a typo of
-        # another indexed word (« activent »)
-        widened = _widened(raw, forms)
-    if not widened and not english and not vocab and not _known(mem, raw, forms):
         fixed = correct(mem, raw)
-        if fixed is not None:
+        # an inflection of a synonym's word (« garde » → garder, « arrivent » → arriver) is that
+        # word, not a typo of another indexed word (« activent »); a typo of the word itself
+        # (« sacrifer ») is still corrected, and said so
+        inflected = _widened(raw, forms)
+        if fixed is not None and (inflected is None or _widened(fixed, set(stem_forms(fixed))) == inflected):
             corrected.append((raw, fixed))
             raw, forms = fixed, set(stem_forms(fixed))
             widened = _widening().get(raw)
-        else:  # no indexed word near it: an inflection of a synonym's word (« garde » → garder)
-            widened = _widened(raw, forms)
-            if widened is None:
-                return None
+        elif inflected is not None:
+            widened = inflected
+        else:
+            return None
     alt: set[str] = set()
     definers = rules
     if widened:
