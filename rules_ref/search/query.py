@@ -13,7 +13,8 @@ word. Before any spelling correction, three vocabularies are read, longest phras
 Short words are then never "corrected" into other words (``noon`` is Midi, not "non").
 
 What the query asks: question phrases (« que se passe-t-il si », « est-ce qu'on », « pourquoi »)
-are read, not searched; a negated question (« ne … jamais », « pas ») favours the rules that forbid,
+are read, not searched; a negated question (« ne … jamais », « pas », « ne … plus ») favours the rules
+that forbid, unless it asks what happens in a negated case (« qu'arrive-t-il si … ne peut plus … »),
 a "what if" (« si », « que faire si ») the rules that decide a case (« Si …, … »); a case told in
 three words or more with no question (« jeton renvoyé dans la main de son propriétaire ») is a
 situation, whose counts (« quatre cartes ») are circumstances; « combien » asks for a number.
@@ -66,7 +67,7 @@ QUESTION_WORDS = frozenset(
 )
 #: « plus » closing a negation (« ne peut plus », « n'en a plus »).
 NEGATED_PLUS = re.compile(
-    r"(?<!\w)((?:ne|n)(?:\s+(?:y|en|le|la|les|lui|se|s))?\s+\w+(?:\s+(?:il|elle|on|ils|elles))?)\s+plus(?!\w)"
+    r"(?<!\w)((?:ne|n)(?:\s+(?:y|en|le|la|les|lui|se|s))?\s+\w+(?:[\s-]+(?:t[\s-]+)?(?:il|elle|on|ils|elles))?)\s+plus(?!\w)"
 )
 #: A "what happens if" question: what follows « si » is the case, negated or not.
 WHAT_HAPPENS = re.compile(

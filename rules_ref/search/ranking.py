@@ -17,7 +17,8 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
   a count in a case told weighs less; a hyphenated compound counts only where all its parts are;
 * **the rule that decides above what retells it**: an article counts little unless the query is
   about it (the 2v2 mode, the phases clarification), and a word only articles hold (« coéquipier »)
-  leaves the rules without it behind; a rule retold by a summary (1.3.2.f, the
+  leaves the rules without it behind, unless only an article retelling the rules holds it (the
+  clarification's « transféré »: ``summaries.articles`` in the vocabulary file); a rule retold by a summary (1.3.2.f, the
   Night; ``summaries`` in the vocabulary file) goes above it when the query names its section; a
   rule continuing the one before it (3.2.2.e) goes after it.
 """
