@@ -76,6 +76,11 @@ WHAT_HAPPENS = re.compile(
 )
 #: Numbers written as words or digits.
 COUNT_WORD = re.compile(r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt")
+#: In a vocabulary form, « [nombre] » stands for any count (« [nombre] cartes en réserve »: « 4 cartes
+#: en réserve », « trois cartes en réserve »), the circumstance a situation is told with.
+COUNT_SLOT = "[nombre]"
+COUNT_ALTERNATIVE = r"(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|\[nombre\])"
+_COUNT_TOKEN = re.compile(r"(?<![\w\[])(?:" + COUNT_WORD.pattern + r")(?![\w\]])")
 #: A question asking how many (« combien ») favours the rules that state a number.
 QUANTITY = re.compile(r"(?<!\w)combien(?!\w)")
 
@@ -140,7 +145,12 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
         )
     alternatives = sorted(meaning, key=len, reverse=True)
     pattern = re.compile(
-        r"(?<!\w)(" + "|".join(re.escape(a).replace(r"\ ", r"[\s-]+") for a in alternatives) + r")(?!\w)"
+        r"(?<!\w)("
+        + "|".join(
+            re.escape(a).replace(r"\ ", r"[\s-]+").replace(re.escape(COUNT_SLOT), COUNT_ALTERNATIVE)
+            for a in alternatives
+        )
+        + r")(?!\w)"
     )
     return pattern, meaning
 
@@ -208,6 +218,8 @@ def read_words(q: str, mem: Memory) -> Reading:
     for match in pattern.finditer(asked):
         pieces.append((asked[cursor : match.start()], ((), (), False, "")))
         typed = " ".join(re.split(r"[\s-]+", match.group(1)))
+        if typed not in meaning:  # a form with a count in it (« 4 cartes en réserve »)
+            typed = _COUNT_TOKEN.sub(COUNT_SLOT, typed)
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
             usages.append((match.group(1), french.replace("-", " ou ")))
