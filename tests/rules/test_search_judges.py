@@ -199,8 +199,13 @@ def test_situations_are_in_the_lexicon_but_not_other_names_of_a_rule(client, rul
 
 def test_a_count_in_a_case_told_is_a_circumstance(rules):
     mem = memory_module.memory()
-    (count,) = [w for w in read_words("quatre cartes dans ma réserve la nuit", mem).words if w.count]
+    (count,) = [w for w in read_words("quatre jetons sur un personnage la nuit", mem).words if w.count]
     assert count.text == "quatre"
+    # cards counted in a zone with a limit: the vocabulary's « [nombre] cartes en réserve », any count
+    for q in ("quatre cartes dans ma réserve la nuit", "j'ai 5 cartes en réserve"):
+        reading = read_words(q, mem)
+        assert reading.usages and not [w for w in reading.words if w.count]
+        assert set(numbers(search.search(q), 3)) & {"3.2.10.a", "4.2.5.c"}
     assert not [w for w in read_words("combien de cartes pioche-t-on ? deux ?", mem).words if w.count]
     # 3.2.2.e (the position still missing) is the follow-up of 3.2.2.d, not pushed out by « trois »
     hits = numbers(search.search("effet sur la cinquième carte d'un deck qui n'en a que trois"), 5)
