@@ -157,6 +157,7 @@ def rank(
     conditional = bool(reading and reading.conditional)
     case_bonus = CONDITIONAL_BONUS if conditional else SITUATION_BONUS if reading and reading.situation else 1.0
     quantity = bool(reading and reading.quantity)
+    told = conditional or bool(reading and reading.situation)  # a case: its deciding rule, not a definition
     retelling = _retelling(mem)
     about_articles = _about_articles(mem, words, per_word, retelling)
     # the words only articles hold: a rule lacking one of them does not answer (unless only an
@@ -184,7 +185,7 @@ def rank(
             elif (word.definers and _under(doc, word.definers)) or (
                 # an English term is read as one meaning: the glossary's rules, not a text's; a
                 # "what if" asks for the rule deciding the case, not the word's definition
-                not (word.english and word.definers) and not conditional and not word.all_forms.isdisjoint(defined)
+                not (word.english and word.definers) and not told and not word.all_forms.isdisjoint(defined)
             ):
                 # One entry read into several words (« qui commence » → premier joueur au hasard)
                 # names its rules once: its bonus is not multiplied by the words it expands to.
