@@ -279,6 +279,12 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, c
     forms = set(stem_forms(raw))
     widened = _widening().get(raw)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
+        # a verb with the prefix « re- » (« rejouer », « repiocher ») is that verb done again
+        again = raw[2:]
+        if raw.startswith("re") and len(again) >= 4 and _known(mem, again, set(stem_forms(again))):
+            raw, forms = again, set(stem_forms(again))
+            widened = _widening().get(raw)
+    if not widened and not english and not vocab and not _known(mem, raw, forms):
         fixed = correct(mem, raw)
         # an inflection of a synonym's word (« garde » → garder, « arrivent » → arriver) is that
         # word, not a typo of another indexed word (« activent »); a typo of the word itself
