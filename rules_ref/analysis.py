@@ -62,6 +62,12 @@ EXTRA_STOPS = {
     "alors",
     "donc",
     "car",
+    # demonstrative pronouns (« pas celles de l'adversaire »): they name nothing of the rules
+    "celle",
+    "celles",
+    "celui",
+    "ceux",
+    "ceci",
 }
 
 

@@ -183,6 +183,15 @@ def summaries() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in rules.items()}
 
 
+@lru_cache(maxsize=1)
+def retelling_articles() -> frozenset[str]:
+    """The articles that retell numbered rules in other words (the phases clarification), by slug."""
+    slugs = _vocabulary_file().get("summaries", {}).get("articles", [])
+    if not isinstance(slugs, list) or not all(isinstance(s, str) for s in slugs):
+        raise GlossaryError("vocabulary.json: summaries.articles must be a list of article slugs")
+    return frozenset(slugs)
+
+
 def vocabulary_sources() -> dict[str, str]:
     """Source key → its description in French."""
     return dict(_vocabulary_file().get("sources", {}))

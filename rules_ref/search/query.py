@@ -13,7 +13,8 @@ word. Before any spelling correction, three vocabularies are read, longest phras
 Short words are then never "corrected" into other words (``noon`` is Midi, not "non").
 
 What the query asks: question phrases (« que se passe-t-il si », « est-ce qu'on », « pourquoi »)
-are read, not searched; a negated question (« ne … jamais », « pas ») favours the rules that forbid,
+are read, not searched; a negated question (« ne … jamais », « pas », « ne … plus ») favours the rules
+that forbid, unless it asks what happens in a negated case (« qu'arrive-t-il si … ne peut plus … »),
 a "what if" (« si », « que faire si ») the rules that decide a case (« Si …, … »); a case told in
 three words or more with no question (« jeton renvoyé dans la main de son propriétaire ») is a
 situation, whose counts (« quatre cartes ») are circumstances; « combien » asks for a number.
@@ -64,8 +65,22 @@ QUESTION_WORDS = frozenset(
         "deja",
     }
 )
+#: « plus » closing a negation (« ne peut plus », « n'en a plus »).
+NEGATED_PLUS = re.compile(
+    r"(?<!\w)((?:ne|n)(?:\s+(?:y|en|le|la|les|lui|se|s))?\s+\w+(?:[\s-]+(?:t[\s-]+)?(?:il|elle|on|ils|elles))?)\s+plus(?!\w)"
+)
+#: A "what happens if" question: what follows « si » is the case, negated or not.
+WHAT_HAPPENS = re.compile(
+    r"(?<!\w)(?:que\s+se\s+passe[\s-]+t[\s-]+(?:il|elle)|qu\s+arrive[\s-]+t[\s-]+(?:il|elle)"
+    r"|qu\s+est[\s-]+ce\s+qui\s+se\s+passe|que\s+faire)\s+(?:si|quand|lorsqu|lorsque)(?!\w)"
+)
 #: Numbers written as words or digits.
 COUNT_WORD = re.compile(r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt")
+#: In a vocabulary form, « [nombre] » stands for any count (« [nombre] cartes en réserve »: « 4 cartes
+#: en réserve », « trois cartes en réserve »), the circumstance a situation is told with.
+COUNT_SLOT = "[nombre]"
+COUNT_ALTERNATIVE = r"(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|\[nombre\])"
+_COUNT_TOKEN = re.compile(r"(?<![\w\[])(?:" + COUNT_WORD.pattern + r")(?![\w\]])")
 #: A question asking how many (« combien ») favours the rules that state a number.
 QUANTITY = re.compile(r"(?<!\w)combien(?!\w)")
 
@@ -130,7 +145,12 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
         )
     alternatives = sorted(meaning, key=len, reverse=True)
     pattern = re.compile(
-        r"(?<!\w)(" + "|".join(re.escape(a).replace(r"\ ", r"[\s-]+") for a in alternatives) + r")(?!\w)"
+        r"(?<!\w)("
+        + "|".join(
+            re.escape(a).replace(r"\ ", r"[\s-]+").replace(re.escape(COUNT_SLOT), COUNT_ALTERNATIVE)
+            for a in alternatives
+        )
+        + r")(?!\w)"
     )
     return pattern, meaning
 
@@ -185,15 +205,21 @@ def read_words(q: str, mem: Memory) -> Reading:
     folded = _fold_query(q)
     conditional = bool(re.search(r"(?<!\w)(?:si|lorsqu|lorsque|que\s+faire|et\s+si)(?!\w)", folded))
     asked = QUESTION.sub(" ", folded)
+    # « ne peut plus » is a negation (read below), not « plus » the quantity (« plus de cartes »)
+    asked = NEGATED_PLUS.sub(r"\1 pas", asked)
     conditional = conditional or asked != folded and bool(re.search(r"pass|arriv", folded))
     tokens = WORD.findall(asked)
-    negated = any(t in NEGATION_WORDS for t in tokens)
+    # « qu'arrive-t-il si une expédition ne peut plus reculer ? » asks what happens in a case whose
+    # circumstances are negated, not what is forbidden: the rule deciding the case answers it.
+    negated = any(t in NEGATION_WORDS for t in tokens) and not WHAT_HAPPENS.search(folded)
     pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary kind))
     usages: list[tuple[str, str]] = []
     cursor = 0
     for match in pattern.finditer(asked):
         pieces.append((asked[cursor : match.start()], ((), (), False, "")))
         typed = " ".join(re.split(r"[\s-]+", match.group(1)))
+        if typed not in meaning:  # a form with a count in it (« 4 cartes en réserve »)
+            typed = _COUNT_TOKEN.sub(COUNT_SLOT, typed)
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
             usages.append((match.group(1), french.replace("-", " ou ")))
@@ -253,15 +279,25 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, c
     forms = set(stem_forms(raw))
     widened = _widening().get(raw)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
+        # a verb with the prefix « re- » (« rejouer », « repiocher ») is that verb done again
+        again = raw[2:]
+        if raw.startswith("re") and len(again) >= 4 and _known(mem, again, set(stem_forms(again))):
+            raw, forms = again, set(stem_forms(again))
+            widened = _widening().get(raw)
+    if not widened and not english and not vocab and not _known(mem, raw, forms):
         fixed = correct(mem, raw)
-        if fixed is not None:
+        # an inflection of a synonym's word (« garde » → garder, « arrivent » → arriver) is that
+        # word, not a typo of another indexed word (« activent »); a typo of the word itself
+        # (« sacrifer ») is still corrected, and said so
+        inflected = _widened(raw, forms)
+        if fixed is not None and (inflected is None or _widened(fixed, set(stem_forms(fixed))) == inflected):
             corrected.append((raw, fixed))
             raw, forms = fixed, set(stem_forms(fixed))
             widened = _widening().get(raw)
-        else:  # no indexed word near it: an inflection of a synonym's word (« garde » → garder)
-            widened = _widened(raw, forms)
-            if widened is None:
-                return None
+        elif inflected is not None:
+            widened = inflected
+        else:
+            return None
     alt: set[str] = set()
     definers = rules
     if widened:

@@ -17,7 +17,8 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
   a count in a case told weighs less; a hyphenated compound counts only where all its parts are;
 * **the rule that decides above what retells it**: an article counts little unless the query is
   about it (the 2v2 mode, the phases clarification), and a word only articles hold (« coéquipier »)
-  leaves the rules without it behind; a rule retold by a summary (1.3.2.f, the
+  leaves the rules without it behind, unless only an article retelling the rules holds it (the
+  clarification's « transféré »: ``summaries.articles`` in the vocabulary file); a rule retold by a summary (1.3.2.f, the
   Night; ``summaries`` in the vocabulary file) goes above it when the query names its section; a
   rule continuing the one before it (3.2.2.e) goes after it.
 """
@@ -156,9 +157,16 @@ def rank(
     conditional = bool(reading and reading.conditional)
     case_bonus = CONDITIONAL_BONUS if conditional else SITUATION_BONUS if reading and reading.situation else 1.0
     quantity = bool(reading and reading.quantity)
-    about_articles = _about_articles(mem, words, per_word)
-    # the words only articles hold: a rule lacking one of them does not answer
-    modes = [scores for scores in per_word if scores and all(d in mem.articles for d in scores)]
+    told = conditional or bool(reading and reading.situation)  # a case: its deciding rule, not a definition
+    retelling = _retelling(mem)
+    about_articles = _about_articles(mem, words, per_word, retelling)
+    # the words only articles hold: a rule lacking one of them does not answer (unless only an
+    # article retelling the rules holds it: « transféré » is its way of saying « devient »)
+    modes = [
+        scores
+        for scores in per_word
+        if scores and all(d in mem.articles for d in scores) and not all(d in retelling for d in scores)
+    ]
     for docnum in totals:
         doc = docs[docnum]
         covered = 0.0
@@ -175,8 +183,9 @@ def rank(
                 factor *= AVOID_FACTOR
                 avoided = True
             elif (word.definers and _under(doc, word.definers)) or (
-                # an English term is read as one meaning: the glossary's rules, not a text's
-                not (word.english and word.definers) and not word.all_forms.isdisjoint(defined)
+                # an English term is read as one meaning: the glossary's rules, not a text's; a
+                # "what if" asks for the rule deciding the case, not the word's definition
+                not (word.english and word.definers) and not told and not word.all_forms.isdisjoint(defined)
             ):
                 # One entry read into several words (« qui commence » → premier joueur au hasard)
                 # names its rules once: its bonus is not multiplied by the words it expands to.
@@ -271,15 +280,24 @@ def _prefixes(definers: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(d + "." for d in definers)
 
 
-def _about_articles(mem: Memory, words: list[Word], per_word: list[dict[int, float]]) -> set[int]:
+def _retelling(mem: Memory) -> frozenset[int]:
+    """The articles that retell numbered rules (``summaries.articles`` in the vocabulary file)."""
+    slugs = glossary.retelling_articles()
+    return frozenset(d for d in mem.articles if mem.docs[d].slug in slugs)
+
+
+def _about_articles(
+    mem: Memory, words: list[Word], per_word: list[dict[int, float]], retelling: frozenset[int] = frozenset()
+) -> set[int]:
     """The articles a query is about: its words name half of the article's title or more, a word's
-    vocabulary entry names it, or a word is found in articles only."""
+    vocabulary entry names it, or a word is found in articles only (not in retelling ones only: the
+    phases clarification's own wording is not what a query is about)."""
     about: set[int] = set()
     for word, scores in zip(words, per_word, strict=True):
         held = [d for d in mem.articles if d in scores]
         if not held:
             continue
-        if len(held) == len(scores):
+        if len(held) == len(scores) and not all(d in retelling for d in held):
             about.update(held)
             continue
         for docnum in held:

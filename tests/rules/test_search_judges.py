@@ -114,6 +114,54 @@ def test_question_words_and_negation_are_read_not_searched(rules):
     assert numbers(search.search("peut-on saboter sa propre carte ?"), 1) == ["7.3.18.a"]
 
 
+def test_a_what_if_whose_case_is_negated_asks_for_the_rule_deciding_the_case(rules):
+    mem = memory_module.memory()
+    # « ne … plus » inside the case: not a question about what is forbidden, and « plus » is no word
+    reading = read_words("que se passe-t-il si une expédition ne peut plus avancer ?", mem)
+    assert reading.conditional and not reading.negated
+    assert "plus" not in {w.text for w in reading.words}
+    # 7.3.11.b-d decide the cases of advancing (« Si …, … »); 7.3.11.a only defines Avancer
+    hits = numbers(search.search("que se passe-t-il si une expédition ne peut plus avancer ?"), 3)
+    assert hits[0] in {"7.3.11.b", "7.3.11.c", "7.3.11.d"}
+    # a question that is not a "what if" keeps its negation, and « plus » closing it is still read
+    reading = read_words("un joueur qui a passé ne peut-il plus jouer ?", mem)
+    assert reading.negated and "plus" not in {w.text for w in reading.words}
+    # « plus » the quantity stays a word
+    assert "plus" in {w.text for w in read_words("gagner sur plus de statistiques", mem).words}
+
+
+def test_an_inflection_of_a_synonyms_word_is_not_corrected_into_another_word(rules):
+    # « arrivent » (arriver, synonym of entrer) is not « activent »; « sacrifer » is still corrected
+    reading = read_words("les expéditions arrivent dans l'arène", memory_module.memory())
+    assert reading.corrected is None and "activent" not in {w.text for w in reading.words}
+    assert search.search("sacrifer").corrected == "sacrifier"
+
+
+def test_a_word_only_the_phases_clarification_holds_does_not_make_the_query_about_it(rules):
+    # « transféré » is the clarification's way of saying 1.3.2.b's « devient »: the article retells the
+    # rules, so its own wording does not outrank them; the 2v2 mode's own words still do
+    assert glossary.retelling_articles() == {"clarification-des-phases-d-une-journee"}
+    hits = numbers(search.search("premier joueur transféré au matin"), 2)
+    assert hits[0] == "1.3.2.b"
+    assert numbers(search.search("coéquipier"), 1) == ["multijoueur-2v2-mode-de-jeu"]
+
+
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        # 1.3.2.e: the icons of the region types are not in the text; « égalité » is the contrary of
+        # « strictement supérieure »
+        ("égalité en forêt au crépuscule", "1.3.2.e"),
+        # 7.3.19.a: « sac » is the players' abbreviation of sacrifier
+        ("sac un objet", "7.3.19.a"),
+        # 3.2.3.a: « public » is what the rules call visible
+        ("la défausse est publique", "3.2.3.a"),
+    ],
+)
+def test_players_abbreviations_and_the_words_for_symbols_find_the_rules(rules, q, first):
+    assert first in numbers(search.search(q), 2)
+
+
 @pytest.mark.parametrize(
     "q, first",
     [
@@ -151,8 +199,13 @@ def test_situations_are_in_the_lexicon_but_not_other_names_of_a_rule(client, rul
 
 def test_a_count_in_a_case_told_is_a_circumstance(rules):
     mem = memory_module.memory()
-    (count,) = [w for w in read_words("quatre cartes dans ma réserve la nuit", mem).words if w.count]
+    (count,) = [w for w in read_words("quatre jetons sur un personnage la nuit", mem).words if w.count]
     assert count.text == "quatre"
+    # cards counted in a zone with a limit: the vocabulary's « [nombre] cartes en réserve », any count
+    for q in ("quatre cartes dans ma réserve la nuit", "j'ai 5 cartes en réserve"):
+        reading = read_words(q, mem)
+        assert reading.usages and not [w for w in reading.words if w.count]
+        assert set(numbers(search.search(q), 3)) & {"3.2.10.a", "4.2.5.c"}
     assert not [w for w in read_words("combien de cartes pioche-t-on ? deux ?", mem).words if w.count]
     # 3.2.2.e (the position still missing) is the follow-up of 3.2.2.d, not pushed out by « trois »
     hits = numbers(search.search("effet sur la cinquième carte d'un deck qui n'en a que trois"), 5)
