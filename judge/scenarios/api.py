@@ -290,7 +290,7 @@ def step(request):
             else:
                 document = data["document"]
                 _refuse_oversize(document)
-            output = runner.position(document, data["steps"], data["decisions"])
+            output = runner.position(document, data["steps"], data["decisions"], hold=data["hold"])
     except (engine.ScenarioError, runner.RunError) as exc:
         return Response({"problems": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
     return Response(output)

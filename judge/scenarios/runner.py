@@ -453,6 +453,7 @@ def _step_from(
     forced_seqs: set[int] = set()
     mornings: set[str] = set()
     stopped = "limit"
+    held = 0
     if decision is not None:
         if game.pending is None:
             raise RunError([{"path": "decision", "message": "aucune décision n'est attendue à cette étape"}])
@@ -478,17 +479,23 @@ def _step_from(
                 stopped = "decision"
                 break
             if action == "phase_end" and _begins_phase(entries) and game.state.phase != start_phase:
-                # A step that ends the phase and begins the next (a last cleanup, then the Morning)
-                # is kept: its board is this phase's end. One that only begins the next is undone.
+                # One that only begins the next phase is undone. The engine's step that ends the
+                # phase and begins the next (the last Clean-up, then the Morning) is kept, shown up to
+                # its end of phase: what begins the next is held back (:func:`_hold`).
                 if _begins_phase(entries[:1]):
                     game.undo()
                 else:
                     performed.append(entries)
+                    held = len(entries) - _boundary(entries)
                 stopped = "phase_end"
                 break
         performed.append(entries)
         if action == "step":
             stopped = "step"
+            break
+        if action == "phase_end" and len(performed) == 1 and _boundary(entries) and game.state.phase != start_phase:
+            held = len(entries) - _boundary(entries)  # the first step performed ends the phase itself
+            stopped = "phase_end"
             break
         if action == "phase" and _begins_phase(entries) and game.state.phase != start_phase:
             stopped = "phase"
@@ -505,8 +512,30 @@ def _step_from(
             mornings.add(key)
     out = _answer(game, steps + len(performed), performed, seq, state, forced_seqs)
     out["stopped"] = stopped
+    _hold(out, held)
     _decide(out, out["log"])
     return out
+
+
+def _boundary(entries: list) -> int:
+    """Where a step that ends a phase begins the next: the index of its first phase beginning after
+    another entry (0 when the step does not begin a phase after ending one)."""
+    return next((k for k, e in enumerate(entries) if k and isinstance(e.event, PhaseBegins)), 0)
+
+
+def _hold(out: dict, held: int) -> None:
+    """Show the answer's last step up to the end of its phase: its last ``held`` entries (the next
+    phase's beginning, logged by the engine in the same step) go to ``held``, to be shown by the
+    next move; ``shown`` is the moment the board is shown at (``day``, ``phase``: the phase that
+    ended), the state staying the engine's, to step on from. The step keeps its number: a position is
+    still a number of the engine's steps (links, saved rulings)."""
+    out["held"], out["shown"] = [], None
+    if not held or len(out["log"]) <= held:
+        return
+    out["log"], out["held"] = out["log"][:-held], out["log"][-held:]
+    ended = out["log"][-1]
+    out["shown"] = {"day": ended["day"], "phase": ended["phase"]}
+    out["last"] = [s for s in out["last"] if s not in {e["seq"] for e in out["held"]}]
 
 
 def _decide(out: dict, run: list[dict]) -> None:
@@ -538,19 +567,20 @@ def states_at(document: dict, positions: set[int], decisions: list[dict] | None 
     return states
 
 
-def position(document: dict, steps: int = 0, decisions: list[dict] | None = None) -> dict:
+def position(document: dict, steps: int = 0, decisions: list[dict] | None = None, hold: bool = False) -> dict:
     """The stepper's landing at a position: the document replayed ``steps`` steps with the judge's
     ``decisions`` (once, for a reload or a shared link), the whole log tagged with steps, the state
-    to step on from, and ``decisions_used``."""
+    to step on from, and ``decisions_used``. ``hold``: the last step shown up to the end of its phase
+    when it also begins the next (:func:`_hold`), as « Fin de cette phase » left it."""
     budget = Budget()
     budget.require_steps(min(steps, MAX_STEPS))
     with budget.hard_stop():
         game = budget.load(document)
         driver = _Driver(game, list(decisions or []), budget)
-        return _position(game, driver, steps)
+        return _position(game, driver, steps, hold)
 
 
-def _position(game: Any, driver: _Driver, steps: int) -> dict:
+def _position(game: Any, driver: _Driver, steps: int, hold: bool = False) -> dict:
     performed: list[list] = []
     for _ in range(min(steps, MAX_STEPS)):
         entries = driver.step()
@@ -559,5 +589,7 @@ def _position(game: Any, driver: _Driver, steps: int) -> dict:
         performed.append(entries)
     out = _answer(game, len(performed), performed, 0, None, driver.forced)
     out["decisions_used"] = driver.used
+    boundary = _boundary(performed[-1]) if hold and performed else 0
+    _hold(out, len(performed[-1]) - boundary if boundary else 0)
     _decide(out, since_last_choice(out["log"]))
     return out

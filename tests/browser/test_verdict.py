@@ -224,10 +224,10 @@ def test_fugace_character_at_night(judge_and_player, site):
     save_and_open(judge)
     judge.key("f")
     expect(page.locator("#log")).to_contain_text("2.4.6.c")
-    # F stops on the Night's last step; that the engine's same step begins the Morning is said.
-    expect(page.locator("#step-summary")).to_contain_text(
-        "arrêt à la fin de la phase Nuit ; la suivante commence à cette même étape"
-    )
+    # F stops on the Night's last step, the Morning not shown yet.
+    expect(page.locator("#step-summary")).to_contain_text("arrêt à la fin de la phase Nuit")
+    expect(page.locator("#board .phase")).to_have_text("Nuit")
+    expect(page.locator("#log")).not_to_contain_text("Matin")
     verdict_in_stepper(page, "2.4.6.c", "Fugace", "after the Night")
     give_ruling(judge, player)
     print(f"\nFugace at Night ({page.viewport_size['width']} px): {judge.count} actions")

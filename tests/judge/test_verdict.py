@@ -93,6 +93,33 @@ def test_the_decisive_step_is_the_particular_rule_or_the_win():
     assert runner.decisive_step([]) is None
 
 
+def test_phase_end_stops_on_the_phase_s_last_step_before_the_next_begins():
+    """The engine logs the Night's last Clean-up step and the next Morning's beginning as one step:
+    « Fin de cette phase » shows that step up to the Night's end, the Morning's beginning held back."""
+    start = runner.position(fugace_board(), 0)
+    out = runner.step_from(start["state"], "phase_end")
+    assert out["stopped"] == "phase_end" and out["steps"] == 4
+    assert {(e["day"], e["phase"]) for e in out["log"]} == {(2, "night")}  # nothing of the Morning shown
+    assert out["log"][-1]["text"] == "Nettoyage : aucun objet en excès, rien n'est défaussé."
+    assert [(e["step"], e["event"], e["rules"]) for e in out["held"]] == [
+        (4, {"type": "phase", "day": 3, "phase": "morning"}, ["1.3.2.a"])
+    ]
+    assert out["shown"] == {"day": 2, "phase": "night"}
+    assert out["last"] == [out["log"][-1]["seq"]]  # the highlight is the Night's last entry
+    state = runner.patch(start["state"], out["changes"])
+    assert (state["day"], state["phase"]) == (3, "morning")  # the state stays the engine's, to step on from
+    # A link to that moment (hold) lands there the same way; without it, on the whole step.
+    held = runner.position(fugace_board(), 4, hold=True)
+    assert [e["text"] for e in held["log"]] == [e["text"] for e in start["log"] + out["log"]]
+    assert held["held"] == out["held"] and held["shown"] == out["shown"]
+    whole = runner.position(fugace_board(), 4)
+    assert whole["held"] == [] and whole["log"][-1]["event"]["type"] == "phase"
+    # Pressed one step before the Night's end, F stops on that step too (not at the Morning's end).
+    before = runner.position(fugace_board(), 3)
+    again = runner.step_from(before["state"], "phase_end", steps=3, seq=len(before["log"]))
+    assert again["steps"] == 4 and again["held"] == out["held"] and again["shown"] == out["shown"]
+
+
 def test_a_decision_with_one_legal_answer_is_played_and_logged_as_such():
     start = runner.position(spell_board(), 0)
     assert start["pending"]["player"] == "A"  # A has a real choice: asked
@@ -102,8 +129,10 @@ def test_a_decision_with_one_legal_answer_is_played_and_logged_as_such():
     assert [e["event"]["player"] for e in passes] == ["B", "A"]  # nothing else could be done: both passed
     assert all(e["text"].endswith(runner.FORCED_TEXT + ".") and e["rules"] == ["1.3.2.d"] for e in passes)
     assert out["stopped"] == "phase_end" and out["pending"] is None
-    # Replayed from a link, the same: the forced passes are not the judge's decisions.
-    replay = runner.position(spell_board(), out["steps"], [play])
+    # Replayed from a link, the same: the forced passes are not the judge's decisions (the last
+    # step shown up to the Afternoon's end, as F left it: the Dusk's beginning held back).
+    assert [e["text"] for e in out["held"]] == ["Jour 1 — début de la phase : Crépuscule."]
+    replay = runner.position(spell_board(), out["steps"], [play], hold=True)
     assert replay["decisions_used"] == 1
     assert [e["text"] for e in replay["log"]] == [e["text"] for e in out["log"]]
 
