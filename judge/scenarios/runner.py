@@ -431,7 +431,8 @@ def step_from(
     ``phase_end``, ``phase``, ``pending``, ``over``, ``nothing``, ``repeats`` (a run to the end came
     back to a Morning already seen with nobody having had a choice: nobody can win) or ``limit``.
     A pending decision with one legal answer is played on (:func:`forced`); ``decisive`` is
-    :func:`decisive_step` of the new entries.
+    :func:`decisive_step` of the new entries. ``phase_end`` stopping inside the engine's step that
+    ends the phase and begins the next shows it up to the phase's end (``held``, ``shown``: :func:`_hold`).
     The state is checked like any document: a forged state is just another board. Bounded: at most
     ``limit`` steps and, when given, ``seconds`` of play (then ``stopped`` is ``limit``: ask again).
     """
