@@ -335,3 +335,65 @@ def test_under_cr5_each_step_asks_its_target_in_french(page: Page, site, make_ju
         pending.get_by_role("button", name=f"Étape {step} — {sentence} : {target}").click()
     expect(page.locator("#log")).to_contain_text("Sentinelle gagne le statut Endormi")
     assert_no_serious_axe_violations(page, "cr-5.0 targets answered")
+
+
+def crowded_spell_board(characters: int = 12) -> dict:
+    """The two-step spell's board with ``characters`` Characters on each side: 4 × characters² ordered
+    pairs of targets, past the engine's cap of listed decisions."""
+    from ..judge.test_verdict import spell_board
+
+    doc = spell_board()
+    doc["players"]["A"]["hero_expedition"] = [
+        {"id": f"a{k}", "name": f"Guetteur {k}", "type": "character"} for k in (1, *range(3, characters + 2))
+    ]
+    doc["players"]["B"]["hero_expedition"] = [
+        {"id": f"b{k}", "name": f"Sentinelle {k}", "type": "character"} for k in range(1, characters + 1)
+    ]
+    return doc
+
+
+def test_the_comparison_asks_each_step_s_target_like_the_stepper(page: Page, site, make_judge):
+    """In the comparison too, a two-step spell's targets are asked step by step, each labelled with
+    its effect's sentence: the buttons add up (one per card and step) instead of multiplying (pairs),
+    on a board with many cards; each column plays the judge's choice."""
+    from judge.scenarios.models import Scenario
+
+    scenario = Scenario(
+        title="Élan, table pleine", author=make_judge("auteur"), visibility="link", document=crowded_spell_board()
+    )
+    scenario.save_document()
+    errors = watch_errors(page)
+    page.goto(f"{site}/scenarios/{scenario.uuid}/")
+    expect(page.locator("#pending")).to_be_visible()
+    page.get_by_role("button", name="Comparer avec CR 5.0").click()
+    fr1 = page.locator('#compare .compare-column[data-ruleset="fr-1"]')
+    cr5 = page.locator('#compare .compare-column[data-ruleset="cr-5.0"]')
+    first = "Étape 1 — Un Personnage ciblé gagne 1 boost"
+    second = "Étape 2 — Un Personnage ciblé devient Endormi"
+    # Under each rule set the spell is played first (too many target lists to list: 5.2.3.b under
+    # FR v1.x, as each step resolves under CR 5.0, 6.5.b), then each step asks its own target.
+    for column in (fr1, cr5):
+        expect(column.locator(".compare-end")).to_contain_text("Décision attendue : joueur A")
+        column.get_by_role("button", name="A joue Élan (a2)").click()
+    expect(fr1.locator(".target-step-label")).to_have_text([f"{first} :", f"{second} :"])
+    expect(fr1.locator(".compare-end")).to_contain_text(
+        f"Élan (a2) : A choisit ses cibles dans l'ordre des étapes ({first} ; {second})"
+    )
+    expect(fr1.locator(".compare-end")).not_to_contain_text("gain_")
+    # Bounded: one button per Character for the step asked, not 24² pairs; every Character offered.
+    expect(fr1.locator(".target-options button")).to_have_count(24)
+    expect(fr1.get_by_role("button", name=f"{first} : Sentinelle 12 (b12)")).to_be_visible()
+    fr1.get_by_role("button", name=f"{first} : Guetteur 1 (a1)").click()
+    expect(fr1.locator(".target-options button")).to_have_count(24)
+    fr1.get_by_role("button", name=f"{second} : Sentinelle 12 (b12)").click()
+    expect(fr1.locator(".log")).to_contain_text("A choisit les cibles : Guetteur 1, Sentinelle 12.")
+    for sentence, target in ((first, "Guetteur 1 (a1)"), (second, "Sentinelle 12 (b12)")):
+        expect(cr5).not_to_have_attribute("aria-busy", "true")
+        page.keyboard.press("d")  # the stepper's key: on to the step that asks (both columns)
+        expect(cr5.locator(".compare-end")).to_contain_text(sentence.replace("Étape", "étape"))
+        assert cr5.locator(".target-options button").count() <= 24
+        cr5.get_by_role("button", name=f"{sentence} : {target}").click()
+    expect(cr5.locator(".log")).to_contain_text("Sentinelle 12")
+    expect(cr5.locator(".compare-end")).not_to_contain_text("gain_")
+    assert_no_serious_axe_violations(page, "comparison, targets answered")
+    assert errors == []
