@@ -126,15 +126,24 @@ UNCOVERED = """n => { const r = n.getBoundingClientRect(); const x = r.x + r.wid
   const e = document.elementFromPoint(x, y); return !!e && (e === n || n.contains(e)); }"""
 
 
+#: The button named so, scrolled into view as the page's scroll padding says (as a judge's finger
+#: would bring it up): the point at its very centre is the button (elementFromPoint), after a frame.
+UNCOVERED_ONCE_IN_VIEW = """(name) => new Promise((done) => {
+  const b = [...document.querySelectorAll('button[aria-label]')].find((n) => n.getAttribute('aria-label') === name);
+  if (!b) return done(false);
+  b.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  requestAnimationFrame(() => { const r = b.getBoundingClientRect();
+    const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); done(!!e && (e === b || b.contains(e))); });
+})"""
+
+
 def add_card(judge: Judge, panel, zone_fr: str, player: str, preset: str, effect: str = "", **fields):
     page = judge.page
     plus = page.get_by_role("button", name=f"Ajouter une carte dans {zone_fr} ({player})", exact=True)
-    if page.viewport_size["width"] < 600 and panel.is_visible():
-        plus.scroll_into_view_if_needed()
-        if not plus.evaluate(
-            "b => { const r = b.getBoundingClientRect(); const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return e === b || b.contains(e); }"
-        ):
-            judge.click(panel.get_by_role("button", name="Fermer le panneau"))  # the sheet covers the zone
+    # The next « + » is never under the card panel (a sheet over the bottom of a phone's screen):
+    # brought into view, the point at its centre is the button itself, the panel left open.
+    name = f"Ajouter une carte dans {zone_fr} ({player})"
+    assert page.evaluate(UNCOVERED_ONCE_IN_VIEW, name), f"the « + » of {zone_fr} ({player}) is under the card panel"
     judge.click(plus)
     for label, value in fields.items():
         judge.fill(panel.get_by_label(label, exact=True), value)
