@@ -209,6 +209,7 @@ def _run(
     limit = (at[0], PHASE_ORDER.index(at[1])) if at and at[1] in PHASE_ORDER else None
     position = 0
     last: list = []
+    repeats = False
     for _ in range(min(steps or 0, MAX_STEPS)):
         entries = driver.step()
         if not entries:
@@ -222,6 +223,7 @@ def _run(
             position += 1
             last = entries
     elif until != "none":
+        mornings = Mornings()
         for _ in range(remaining):
             before = (driver.used, list(driver.queued))
             entries = driver.step()
@@ -235,7 +237,13 @@ def _run(
             last = entries
             if until != "end" and any(isinstance(e.event, PhaseBegins) and e.event.phase == until for e in entries):
                 break
+            if until == "end" and mornings.again(game, entries, driver.extra[driver.used :]):
+                repeats = True
+                break
     out = game.output()
+    for item, entry in zip(out["log"], game.log, strict=True):
+        if entry.seq in driver.forced:
+            _mark_forced(item)
     out["steps"] = position
     out["last"] = [e.seq for e in last]
     out["legal_decisions"] = game.legal_decisions() if out["pending"] else []  # capped (engine.LEGAL_CAP)
@@ -243,7 +251,27 @@ def _run(
     out["legal_truncated"] = out["legal_count"] > len(out["legal_decisions"])
     out["decisions_used"] = driver.used
     out["diverged"] = driver.diverged
+    out["repeats"] = repeats
     return out
+
+
+class Mornings:
+    """The Mornings a run to the end has seen: a run whose decisions are all scripted, forced or given
+    in advance (a real choice stops it) that comes back to a Morning already seen, the decisions
+    still to come the same, goes round for ever, and nobody can win."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def again(self, game, entries: list, coming: list[dict] = ()) -> bool:
+        """Whether the step that logged ``entries`` begins a Morning already seen."""
+        if not _begins_phase(entries, "morning"):
+            return False
+        key = _position_key(game.to_doc(), coming)
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
 
 
 # ---- the stepper: step from the state the previous answer gave (no replay from the start) --------
@@ -269,6 +297,11 @@ def explain_english(note: str) -> str:
     return note
 
 
+def _mark_forced(item: dict) -> None:
+    """A log entry (JSON) of a decision the site played because it was the only legal one."""
+    item.update(forced=True, text=item["text"].rstrip(".") + FORCED_TEXT + ".")
+
+
 def _tag(entries: list, step: int, offset: int, forced_seqs: set[int] = frozenset()) -> list[dict]:
     """Log entries as JSON, numbered in the whole game (``seq`` + ``offset``) and with the ``step``
     (the stepper's position) that logged them: the step counter and the log numbering agree. A
@@ -280,7 +313,7 @@ def _tag(entries: list, step: int, offset: int, forced_seqs: set[int] = frozense
             if isinstance(change.get("note"), str):
                 change["note"] = explain_english(change["note"])
         if e.seq in forced_seqs:
-            item.update(forced=True, text=item["text"].rstrip(".") + FORCED_TEXT + ".")
+            _mark_forced(item)
         tagged.append(item)
     return tagged
 
@@ -330,14 +363,14 @@ def since_last_choice(log: list[dict]) -> list[dict]:
     return log
 
 
-def _position_key(doc: dict) -> str:
+def _position_key(doc: dict, coming: list[dict] = ()) -> str:
     """A position as a repetition sees it: the whole state and the decisions still to come, but not
     the day's number nor the decisions already consumed; hashed, so that remembering every Morning
     of a long run costs a few bytes each, whatever the board's size."""
     progress = dict(doc.get("progress") or {})
     index = progress.pop("decision_index", 0) or 0
     same = {k: v for k, v in doc.items() if k not in ("day", "decisions", "progress")}
-    text = json.dumps([same, progress, (doc.get("decisions") or [])[index:]], sort_keys=True, default=str)
+    text = json.dumps([same, progress, (doc.get("decisions") or [])[index:], list(coming)], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -452,7 +485,7 @@ def _step_from(
     (``stopped: limit``), the budget (twice as long) refuses a single step that will not end."""
     performed: list[list] = []
     forced_seqs: set[int] = set()
-    mornings: set[str] = set()
+    mornings = Mornings()
     stopped = "limit"
     held = 0
     if decision is not None:
@@ -503,14 +536,9 @@ def _step_from(
             break
         if action == "phase_end" and len(performed) == 1 and _begins_phase(entries):
             start_phase = game.state.phase  # already at a phase's end: on to the end of the next one
-        if action == "end" and _begins_phase(entries, "morning"):
-            # Every decision of this run was scripted or forced (a real choice stops it): a Morning
-            # seen before comes back for ever, and nobody can win.
-            key = _position_key(game.to_doc())
-            if key in mornings:
-                stopped = "repeats"
-                break
-            mornings.add(key)
+        if action == "end" and mornings.again(game, entries):
+            stopped = "repeats"
+            break
     out = _answer(game, steps + len(performed), performed, seq, state, forced_seqs)
     out["stopped"] = stopped
     _hold(out, held)

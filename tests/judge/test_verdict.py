@@ -154,6 +154,30 @@ def test_a_run_to_the_end_stops_when_a_morning_comes_back_and_nobody_can_win():
     assert "4.3.a" in [n for e in end["log"] if e["step"] == end["decisive"] for n in e["rules"]]
 
 
+def test_a_saved_scenario_s_citations_and_ruling_play_forced_decisions_as_the_run_api(client, alice, rules_fr):  # noqa: F811
+    """One way to run a board: its saved citations (the library's « cite la règle »), the run API
+    and the ruling page all play the decisions with one legal answer (both players can only pass),
+    and all stop when the Morning comes back with nobody able to win."""
+    doc = copy.deepcopy(EMPTY_DOCUMENT)
+    doc["phase"] = "afternoon"
+    doc["players"]["A"]["hero_expedition"] = [
+        {"id": "a1", "name": "Guetteur", "type": "character", "stats": {"forest": 2, "mountain": 2, "water": 2}}
+    ]
+    scenario = Scenario(title="Rien à jouer", author=alice, visibility="public", document=doc)
+    scenario.save_document()
+    run = client.post("/api/run/", {"document": doc}, content_type="application/json").json()
+    assert run["log"][0]["forced"] and run["log"][0]["text"].endswith(runner.FORCED_TEXT + ".")
+    assert run["repeats"] and run["winner"] is None and run["steps"] < 60
+    cited = {n for e in run["log"] for n in e["rules"]}
+    assert {"1.3.2.d", "7.3.11.a", "4.2.5.b"} <= cited  # the passes, the Dusk's advance, the Night's rest
+    saved = set(scenario.citations.filter(ruleset="fr-1").values_list("number", flat=True))
+    assert cited <= saved  # (and the glossary article the run cites by title)
+    assert list(Scenario.objects.citing("fr-1", "4.2.5.b")) == [scenario]  # the library's filter finds it
+    html = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": run["steps"]}).content.decode()
+    assert "A passe : il ne prendra plus de tour ce jour-là" + runner.FORCED_TEXT in html
+    assert "Héros de A avance de la région 0 à la région 1." in html
+
+
 def test_the_comparison_replays_a_spell_s_targets_across_rule_sets_and_asks_only_what_differs():
     doc = spell_board()
     play = {"player": "A", "play": "a2", "targets": ["a1", "b1"]}
