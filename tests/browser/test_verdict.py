@@ -13,6 +13,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import CHROMIUM_ARGS, PASSWORD, TIMEOUT_MS, assert_no_serious_axe_violations, sign_in
 from .test_dispute import Judge as CountedHands
@@ -127,14 +128,16 @@ UNCOVERED = """n => { const r = n.getBoundingClientRect(); const x = r.x + r.wid
 
 
 #: The button named so, scrolled into view as the page's scroll padding says (as a judge's finger
-#: would bring it up): the point at its very centre is the button (elementFromPoint), after a frame.
-UNCOVERED_ONCE_IN_VIEW = """(name) => new Promise((done) => {
+#: would bring it up): the point at its very centre is the button (elementFromPoint). Polled: the
+#: board is drawn again after each change, and a button just replaced is not the one to look at.
+UNCOVERED_ONCE_IN_VIEW = """(name) => {
   const b = [...document.querySelectorAll('button[aria-label]')].find((n) => n.getAttribute('aria-label') === name);
-  if (!b) return done(false);
-  b.scrollIntoView({ block: 'nearest', behavior: 'instant' });
-  requestAnimationFrame(() => { const r = b.getBoundingClientRect();
-    const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); done(!!e && (e === b || b.contains(e))); });
-})"""
+  if (!b || !b.isConnected) return false;
+  b.scrollIntoView({ block: 'center', behavior: 'instant' });
+  const r = b.getBoundingClientRect();
+  const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !!e && (e === b || b.contains(e));
+}"""
 
 
 def add_card(judge: Judge, panel, zone_fr: str, player: str, preset: str, effect: str = "", **fields):
@@ -143,7 +146,10 @@ def add_card(judge: Judge, panel, zone_fr: str, player: str, preset: str, effect
     # The next « + » is never under the card panel (a sheet over the bottom of a phone's screen):
     # brought into view, the point at its centre is the button itself, the panel left open.
     name = f"Ajouter une carte dans {zone_fr} ({player})"
-    assert page.evaluate(UNCOVERED_ONCE_IN_VIEW, name), f"the « + » of {zone_fr} ({player}) is under the card panel"
+    try:
+        page.wait_for_function(UNCOVERED_ONCE_IN_VIEW, arg=name, timeout=TIMEOUT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the « + » of {zone_fr} ({player}) stays under the card panel") from None
     judge.click(plus)
     for label, value in fields.items():
         judge.fill(panel.get_by_label(label, exact=True), value)
@@ -155,7 +161,7 @@ def add_card(judge: Judge, panel, zone_fr: str, player: str, preset: str, effect
     card_id = panel.get_by_label("Identifiant").input_value()
     new = page.locator(f'#builder-board [data-card="{card_id}"]')
     page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
-    assert new.evaluate(UNCOVERED), "the new card is covered (toolbar or sheet) or out of view"
+    assert new.evaluate(UNCOVERED), "the new card is covered (toolbar or sheet) or out of view: "
 
 
 def save_and_open(judge: Judge):
