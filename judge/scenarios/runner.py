@@ -242,8 +242,7 @@ def _run(
                 break
     out = game.output()
     for item, entry in zip(out["log"], game.log, strict=True):
-        if entry.seq in driver.forced:
-            _mark_forced(item)
+        _dress(item, entry.seq in driver.forced)
     out["steps"] = position
     out["last"] = [e.seq for e in last]
     out["legal_decisions"] = game.legal_decisions() if out["pending"] else []  # capped (engine.LEGAL_CAP)
@@ -297,9 +296,14 @@ def explain_english(note: str) -> str:
     return note
 
 
-def _mark_forced(item: dict) -> None:
-    """A log entry (JSON) of a decision the site played because it was the only legal one."""
-    item.update(forced=True, text=item["text"].rstrip(".") + FORCED_TEXT + ".")
+def _dress(item: dict, forced: bool) -> None:
+    """A log entry (JSON) as the site shows it: its concordance notes' English terms explained, and
+    a decision the site played because it was the only legal one said so (``forced``, its text)."""
+    for change in item.get("changed_since") or []:
+        if isinstance(change.get("note"), str):
+            change["note"] = explain_english(change["note"])
+    if forced:
+        item.update(forced=True, text=item["text"].rstrip(".") + FORCED_TEXT + ".")
 
 
 def _tag(entries: list, step: int, offset: int, forced_seqs: set[int] = frozenset()) -> list[dict]:
@@ -309,11 +313,7 @@ def _tag(entries: list, step: int, offset: int, forced_seqs: set[int] = frozense
     tagged = []
     for e in entries:
         item = dict(e.to_json(), seq=e.seq + offset, step=step)
-        for change in item.get("changed_since") or []:
-            if isinstance(change.get("note"), str):
-                change["note"] = explain_english(change["note"])
-        if e.seq in forced_seqs:
-            _mark_forced(item)
+        _dress(item, e.seq in forced_seqs)
         tagged.append(item)
     return tagged
 

@@ -205,6 +205,10 @@ def test_concordance_notes_explain_their_english_terms():
     note = runner.explain_english("Le Repos renvoie aussi en Réserve les Gears ; le statut Ascended se perd.")
     assert "Gears (des objets propres aux CR 5.0" in note and "Ascended (un statut d'Expédition" in note
     assert runner.explain_english(note) == note  # once
+    # The run API's log (the comparison's columns) says the same as the stepper's.
+    for out in (runner.run(fugace_board(), "end"), runner.position(fugace_board(), 6)):
+        notes = [c["note"] for e in out["log"] for c in e.get("changed_since") or [] if "Gears" in c["note"]]
+        assert notes and all("Gears (des objets propres aux CR 5.0" in n for n in notes)
 
 
 def test_the_boards_around_the_deciding_step_are_the_replay_s():
