@@ -352,26 +352,13 @@ def test_under_cr5_each_step_asks_its_target_in_french(page: Page, site, make_ju
     assert_no_serious_axe_violations(page, "cr-5.0 targets answered")
 
 
-def crowded_spell_board(characters: int = 12) -> dict:
-    """The two-step spell's board with ``characters`` Characters on each side: 4 × characters² ordered
-    pairs of targets, past the engine's cap of listed decisions."""
-    from ..judge.test_verdict import spell_board
-
-    doc = spell_board()
-    doc["players"]["A"]["hero_expedition"] = [
-        {"id": f"a{k}", "name": f"Guetteur {k}", "type": "character"} for k in (1, *range(3, characters + 2))
-    ]
-    doc["players"]["B"]["hero_expedition"] = [
-        {"id": f"b{k}", "name": f"Sentinelle {k}", "type": "character"} for k in range(1, characters + 1)
-    ]
-    return doc
-
-
 def test_the_comparison_asks_each_step_s_target_like_the_stepper(page: Page, site, make_judge):
     """In the comparison too, a two-step spell's targets are asked step by step, each labelled with
     its effect's sentence: the buttons add up (one per card and step) instead of multiplying (pairs),
     on a board with many cards; each column plays the judge's choice."""
     from judge.scenarios.models import Scenario
+
+    from ..judge.test_verdict import crowded_spell_board
 
     scenario = Scenario(
         title="Élan, table pleine", author=make_judge("auteur"), visibility="link", document=crowded_spell_board()

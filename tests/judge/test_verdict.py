@@ -6,6 +6,7 @@ position comes back with nobody able to win."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 from django.test import Client
@@ -118,6 +119,53 @@ def test_phase_end_stops_on_the_phase_s_last_step_before_the_next_begins():
     before = runner.position(fugace_board(), 3)
     again = runner.step_from(before["state"], "phase_end", steps=3, seq=len(before["log"]))
     assert again["steps"] == 4 and again["held"] == out["held"] and again["shown"] == out["shown"]
+
+
+def crowded_spell_board(characters: int = 12) -> dict:
+    """The two-step spell's board with ``characters`` Characters on each side: 4 × characters² ordered
+    pairs of targets, too many for the engine to list (the play is declared bare, then its targets)."""
+    doc = spell_board()
+    doc["players"]["A"]["hero_expedition"] = [
+        {"id": f"a{k}", "name": f"Guetteur {k}", "type": "character"} for k in (1, *range(3, characters + 2))
+    ]
+    doc["players"]["B"]["hero_expedition"] = [
+        {"id": f"b{k}", "name": f"Sentinelle {k}", "type": "character"} for k in range(1, characters + 1)
+    ]
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("doc", "sentence"),
+    [
+        (
+            crowded_spell_board(),
+            "Élan (a2) : A choisit ses cibles dans l'ordre des étapes (Étape 1 — Un Personnage ciblé gagne 1 jeton"
+            " Boost ; Étape 2 — Un Personnage ciblé gagne le statut Endormi).",
+        ),
+        (
+            dict(spell_board(), rules="cr-5.0"),
+            "Élan (a2), étape 1 — Un Personnage ciblé gagne 1 jeton Boost : A choisit 1 cible.",
+        ),
+    ],
+    ids=["fr-1, declared", "cr-5.0, as the step resolves"],
+)
+def test_the_ruling_page_asks_targets_in_french_not_in_the_engine_s_verbs(client, alice, rules_fr, doc, sentence):  # noqa: F811
+    import base64
+    import json
+    from html import unescape
+
+    play = {"player": "A", "play": "a2"}
+    out = runner.run(doc, "end", decisions=[play])
+    assert out["pending"]["kind"] == "targets" and "gain_counters" in out["pending"]["text"]  # the engine's
+    scenario = Scenario(title="Élan", author=alice, visibility="public", document=doc)
+    scenario.save_document()
+    choix = base64.urlsafe_b64encode(json.dumps([play]).encode()).decode().rstrip("=")
+    html = unescape(
+        client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": out["steps"], "choix": choix}).content.decode()
+    )
+    assert f"Décision attendue (joueur A) :</strong> {sentence}</p>" in html
+    shown = re.sub(r"<script.*?</script>", "", html, flags=re.S)  # the boards' data aside: what is read
+    assert "gain_" not in shown
 
 
 def test_a_decision_with_one_legal_answer_is_played_and_logged_as_such():
