@@ -10,6 +10,7 @@ import { describeCard } from "./builder/describe.js";
 import { api } from "./lib/api.js";
 import { openCompare, compareLabel } from "./compare.js";
 import { renderChoices, pendingSentence } from "./choices.js";
+import { encodeChoices, decodeChoices, query, readUrl, applyChanges, describeErrors } from "./stepper-url.js";
 
 (function () {
   "use strict";
@@ -34,42 +35,6 @@ import { renderChoices, pendingSentence } from "./choices.js";
   let extra = [];         // the judge's decisions, in the order the engine consumed them
   let cur = null;         // the current snapshot
   let busy = false;
-
-  // ---- the URL: ?etape=N&choix=base64url(JSON) -------------------------------------------------
-  function encodeChoices(list) {
-    if (!list.length) return "";
-    const bytes = new TextEncoder().encode(JSON.stringify(list));
-    let binary = "";
-    bytes.forEach((b) => { binary += String.fromCharCode(b); });
-    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function decodeChoices(text) {
-    if (!text) return [];
-    try {
-      const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-      const list = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
-      return Array.isArray(list) ? list.filter((d) => d && typeof d === "object") : [];
-    } catch (e) {
-      return null;
-    }
-  }
-
-  function query(steps, decisions, more) {
-    const params = new URLSearchParams();
-    params.set("etape", String(steps));
-    const choix = encodeChoices(decisions);
-    if (choix) params.set("choix", choix);
-    for (const [k, v] of Object.entries(more || {})) if (v) params.set(k, v);
-    return `?${params.toString()}`;
-  }
-
-  function readUrl() {
-    const params = new URLSearchParams(location.search);
-    const steps = Math.max(0, parseInt(params.get("etape") || "0", 10) || 0);
-    const decisions = decodeChoices(params.get("choix") || "");
-    return { steps, decisions, hold: params.get("fin") === "1" };
-  }
 
   // ---- requests ------------------------------------------------------------------------------
   // lib/api.js: CSRF, same-origin credentials, French errors, never throws (network failure: status 0).
@@ -235,15 +200,6 @@ import { renderChoices, pendingSentence } from "./choices.js";
     }
   }
 
-  function describeErrors(data) {
-    if (!data) return "erreur du serveur";
-    if (Array.isArray(data.problems)) return data.problems.map((p) => `${p.path} : ${p.message}`).join(" ; ");
-    if (data.document && Array.isArray(data.document)) return data.document.map((p) => (typeof p === "string" ? p : `${p.path} : ${p.message}`)).join(" ; ");
-    if (data.detail) return String(data.detail);
-    if (Array.isArray(data.non_field_errors)) return data.non_field_errors.join(" ; ");
-    return JSON.stringify(data);
-  }
-
   function showProblems(problems, heading) {
     const list = el("ul", {});
     for (const p of problems) list.append(el("li", {}, el("code", { text: p.path || "$" }), " : ", p.message || ""));
@@ -404,19 +360,6 @@ import { renderChoices, pendingSentence } from "./choices.js";
       if (push && q !== location.search) history.pushState(state, "", q);
       else history.replaceState(state, "", q);
     } catch (e) { /* ignore */ }
-  }
-
-  function applyChanges(state, changes) {
-    let doc = JSON.parse(JSON.stringify(state));
-    for (const change of changes || []) {
-      const keys = change.path;
-      if (!keys.length) { doc = change.value; continue; }
-      let node = doc;
-      for (const key of keys.slice(0, -1)) node = node[key];
-      if (change.delete) delete node[keys[keys.length - 1]];
-      else node[keys[keys.length - 1]] = change.value;
-    }
-    return doc;
   }
 
   async function request(body) {
