@@ -10,6 +10,7 @@ axe-core finds no serious or critical violation in each state reached.
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -175,6 +176,8 @@ def save_and_open(judge: Judge):
     # Saved without a title: it got the default one, the date and time of the ruling.
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Décision du \d{1,2}/\d{1,2} \d\d:\d\d$"))
     check_state(page, "stepper opened")
+    icons = page.eval_on_selector_all('link[rel="icon"]', "links => links.map((l) => l.href)")
+    assert icons and all(page.request.get(urljoin(page.url, icon)).ok for icon in icons)  # the favicon is served
 
 
 def give_ruling(judge: Judge, player: Page) -> Page:
