@@ -1,6 +1,7 @@
 /* The stepper: a scenario's board, stepped through POST /api/step/, with the log citing the rules.
  *
- * The position is in the URL (`?etape=N&choix=…`, the judge's decisions as base64url compact JSON):
+ * The position is in the URL (`?etape=N&choix=…`, the judge's decisions as base64url compact JSON;
+ * `&fin=1` when « Fin de cette phase » stopped inside the engine's step that also begins the next):
  * a reload, the browser's back and a shared link land on the same step with the same decisions (one
  * replay from the start, once). From there every step goes on from the state the previous answer gave;
  * the answer holds only the state's changes and the new log entries. Each step's board is kept, so
