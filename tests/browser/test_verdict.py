@@ -402,3 +402,33 @@ def test_the_comparison_asks_each_step_s_target_like_the_stepper(page: Page, sit
     expect(cr5.locator(".compare-end")).not_to_contain_text("gain_")
     assert_no_serious_axe_violations(page, "comparison, targets answered")
     assert errors == []
+
+
+def test_the_stepper_asks_a_crowded_board_s_targets_step_by_step(page: Page, site, make_judge):
+    """24 Characters: too many target lists for the engine to list (the play is declared bare, then
+    its targets): each step offers every Character once, labelled with its sentence."""
+    from judge.scenarios.models import Scenario
+
+    from ..judge.test_verdict import crowded_spell_board
+
+    scenario = Scenario(
+        title="Élan, table pleine", author=make_judge("auteur"), visibility="link", document=crowded_spell_board()
+    )
+    scenario.save_document()
+    errors = watch_errors(page)
+    page.goto(f"{site}/scenarios/{scenario.uuid}/")
+    pending = page.locator("#pending")
+    pending.get_by_role("button", name="A joue Élan (a2)").click()
+    first = "Étape 1 — Un Personnage ciblé gagne 1 boost"
+    second = "Étape 2 — Un Personnage ciblé devient Endormi"
+    expect(pending.locator(".pending-text")).to_have_text(
+        f"Élan (a2) : A choisit ses cibles dans l'ordre des étapes ({first} ; {second})."
+    )
+    expect(pending.locator(".target-options button")).to_have_count(24)
+    pending.get_by_role("button", name=f"{first} : Sentinelle 12 (b12)").click()
+    expect(pending.locator(".target-step strong")).to_have_text("Sentinelle 12 (b12)")
+    expect(pending.locator(".target-options button")).to_have_count(24)
+    pending.get_by_role("button", name=f"{second} : Guetteur 1 (a1)").click()
+    expect(page.locator("#log")).to_contain_text("A choisit les cibles : Sentinelle 12, Guetteur 1.")
+    assert_no_serious_axe_violations(page, "crowded board, targets answered")
+    assert errors == []
