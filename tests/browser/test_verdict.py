@@ -388,6 +388,8 @@ def test_the_comparison_asks_each_step_s_target_like_the_stepper(page: Page, sit
     # Bounded: one button per Character for the step asked, not 24² pairs; every Character offered.
     expect(fr1.locator(".target-options button")).to_have_count(24)
     expect(fr1.get_by_role("button", name=f"{first} : Sentinelle 12 (b12)")).to_be_visible()
+    page.set_viewport_size(PHONE)  # the columns stack and the buttons wrap on a phone
+    assert_no_horizontal_overflow(page, "comparison's targets on a phone")
     fr1.get_by_role("button", name=f"{first} : Guetteur 1 (a1)").click()
     expect(fr1.locator(".target-options button")).to_have_count(24)
     fr1.get_by_role("button", name=f"{second} : Sentinelle 12 (b12)").click()
@@ -425,6 +427,8 @@ def test_the_stepper_asks_a_crowded_board_s_targets_step_by_step(page: Page, sit
         f"Élan (a2) : A choisit ses cibles dans l'ordre des étapes ({first} ; {second})."
     )
     expect(pending.locator(".target-options button")).to_have_count(24)
+    page.set_viewport_size(PHONE)  # the 24 buttons wrap on a phone
+    assert_no_horizontal_overflow(page, "crowded board's targets on a phone")
     pending.get_by_role("button", name=f"{first} : Sentinelle 12 (b12)").click()
     expect(pending.locator(".target-step strong")).to_have_text("Sentinelle 12 (b12)")
     expect(pending.locator(".target-options button")).to_have_count(24)
