@@ -262,7 +262,10 @@ def step(request):
     document) by ``action`` (``step``, ``decision``, ``phase_end``, ``phase``, ``end``; ``decision``
     answers what is pending), answered with the new log entries (numbered after ``seq``, tagged with
     their step after ``steps``) and the state's ``changes``. Or land at a position once (reload, a
-    shared link): ``scenario`` (uuid) or ``document``, ``steps``, ``decisions``: the whole log and ``state``."""
+    shared link): ``scenario`` (uuid) or ``document``, ``steps``, ``decisions``: the whole log and ``state``
+    (``hold``: the last step up to the end of its phase, as ``phase_end`` leaves it). A ``phase_end``
+    stopping inside the engine's step that also begins the next phase answers that step up to the
+    phase's end: the next phase's beginning in ``held``, the board's moment in ``shown``."""
     params = StepRequestSerializer(data=request.data)
     params.is_valid(raise_exception=True)
     data = params.validated_data
@@ -290,7 +293,7 @@ def step(request):
             else:
                 document = data["document"]
                 _refuse_oversize(document)
-            output = runner.position(document, data["steps"], data["decisions"])
+            output = runner.position(document, data["steps"], data["decisions"], hold=data["hold"])
     except (engine.ScenarioError, runner.RunError) as exc:
         return Response({"problems": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
     return Response(output)

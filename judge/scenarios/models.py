@@ -27,7 +27,7 @@ from engine.versions import RULESETS
 from judge.api_errors import QuotaExceeded, VersionConflict
 from judge.guard.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
 
-from .runner import MAX_STEPS
+from . import runner
 
 logger = logging.getLogger(__name__)
 
@@ -393,25 +393,20 @@ def scenarios_changed(**kwargs) -> None:
 
 
 def cited_rules(document: dict, budget: Budget | None = None) -> set[str]:
-    """Every rule cited by running the document to its end (or to its first pending decision):
-    rule numbers, and the slugs of the glossary articles cited by title (the 2v2 article).
+    """Every rule cited by running the document to its end (or to its first real choice) as the run
+    API and the stepper run it (:func:`judge.scenarios.runner.run`: a decision with one legal answer
+    played, a run that comes back to a Morning already seen stopped): rule numbers, and the slugs of
+    the glossary articles cited by title (the 2v2 article).
     Raises :class:`judge.guard.budget.BudgetExceeded` past ``budget`` (its steps and time)."""
-    budget = budget or Budget()
     try:
-        game = budget.load(document)
-        for _ in range(MAX_STEPS):  # as a run to the end: at most MAX_STEPS positions
-            budget.step()
-            if not game.advance():
-                break
+        out = runner.run(document, "end", budget=budget or Budget())
     except (BudgetExceeded, ENGINE_BUDGET_EXCEEDED):
         raise
     except Exception:  # an engine bug must not lose the judge's save: record it, cite nothing
         logger.exception("engine failed while running a checked scenario")
         return set()
-    cited = {number for entry in game.log for number in entry.rules}
-    cited |= {
-        article["slug"] for entry in game.log for article in entry.to_json().get("articles", []) if article["slug"]
-    }
+    cited = {number for entry in out["log"] for number in entry["rules"]}
+    cited |= {article["slug"] for entry in out["log"] for article in entry.get("articles", []) if article["slug"]}
     return cited
 
 

@@ -204,6 +204,11 @@ class StepRequestSerializer(serializers.Serializer):
     decisions = serializers.ListField(child=serializers.DictField(), required=False, default=list, max_length=2000)
     steps = serializers.IntegerField(required=False, min_value=0, max_value=1_000_000, default=0)
     seq = serializers.IntegerField(required=False, min_value=0, max_value=100_000_000, default=0)
+    hold = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="En arrivant à une étape : la montrer jusqu'à la fin de sa phase quand elle commence aussi la suivante.",
+    )
 
     def validate(self, attrs):
         sources = [k for k in ("state", "scenario", "document") if attrs.get(k) is not None]

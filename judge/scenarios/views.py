@@ -33,6 +33,7 @@ from rules_ref.models import Rule
 
 from . import runner
 from .models import RESTORE_DAYS, RULE_NUMBER, Scenario, Tag
+from .prompts import pending_sentence
 
 EMPTY_DOCUMENT = {
     "format": "arbitre-scenario/1",
@@ -434,6 +435,7 @@ def _ruling(request, scenario: Scenario, shared: bool):
         {
             "scenario": scenario,
             "out": out,
+            "pending_text": pending_sentence(out["pending"], out["state"]) if out else "",
             "verdict": verdict,
             "groups": groups,
             "rules": rules,

@@ -55,6 +55,11 @@ export function renderChoices(snap, { choose, label, cardLabel }) {
   const box = el("div", { class: "choices", role: "group", "aria-label": "Choix possibles" });
   if (!legal.length) { box.append(el("p", { class: "muted", text: "Aucune décision légale." })); return box; }
   const cards = cardsById(snap.state);
+  const slots = declaredSlots(snap.pending);
+  if (slots) {   // many targets (fr-1): each step's own options, not the first of the capped pairs
+    box.append(slotsChooser(snap.pending, slots, cards, declaredCard(snap), { choose, cardLabel }));
+    return box;
+  }
   const groups = new Map();
   for (const d of legal) {
     if (Array.isArray(d.targets) && d.targets.length) {
@@ -81,15 +86,64 @@ export function renderChoices(snap, { choose, label, cardLabel }) {
   return box;
 }
 
+/** The slots of a declared play's `targets` decision (fr-1, 5.2.3.b: a play with too many target
+ * lists for the engine to list them is declared bare, then its targets are asked with each targeted
+ * step's own options, `pending.options`); null for any other decision. */
+function declaredSlots(pending) {
+  if (!pending || pending.kind !== "targets" || !pending.constraints || pending.constraints.distinct !== "per_step") return null;
+  const slots = pending.options;
+  return Array.isArray(slots) && slots.length && slots.every((s) => s && Array.isArray(s.options)) ? slots : null;
+}
+
+/** The card being declared (the state's `progress.declare`), when known. */
+function declaredCard(snap) {
+  const declare = snap.state && snap.state.progress && snap.state.progress.declare;
+  return (declare && (declare.play || declare.quick)) || null;
+}
+
+/** The sentence of each target of the slots, in order: the card's targeted steps when they match. */
+function slotLabels(slots, card) {
+  const effect = (card && Array.isArray(card.effect)) ? card.effect : [];
+  const targeted = effect.filter((s) => s && s.target === "choose");
+  return slots.flatMap((slot, k) => {
+    const step = targeted.length === slots.length ? targeted[k] : null;
+    const head = step ? `Étape ${effect.indexOf(step) + 1} — ${cap(describeStep(step)).replace(/\.$/, "")}` : `Cible ${k + 1}`;
+    const n = Math.max(1, Number(slot.choose) || 1);
+    return Array.from({ length: n }, (_, i) => (n > 1 ? `${head} (cible ${i + 1})` : head));
+  });
+}
+
+/** A declared play's targets asked slot by slot from each slot's options (at most the engine's cap
+ * of options each: the buttons add up over the steps); the engine checks the whole answer. */
+function slotsChooser(pending, slots, cards, cardId, { choose, cardLabel }) {
+  const of = [];   // the slot of each target position
+  slots.forEach((slot, k) => { for (let i = 0; i < Math.max(1, Number(slot.choose) || 1); i++) of.push(k); });
+  const labels = slotLabels(slots, cards.get(cardId));
+  const head = cardId ? `Cibles de ${cardLabel(cardId)}` : "Cibles";
+  return stepChooser(head, labels, (i, chosen) => slots[of[i]].options.filter((v) => !chosen.some((c, j) => of[j] === of[i] && c === v)),
+    (chosen) => choose({ player: pending.player, targets: chosen.slice() }), cardLabel,
+    slots.some((s) => s.truncated) ? "Seules les premières cibles possibles sont proposées." : "");
+}
+
 /** One play (or one step's targets) asked step by step. */
 function targetsChooser(pending, base, options, labels, { choose, label, cardLabel }) {
-  const chosen = [];
   const head = base.play ? label(base) : `Cibles de ${cardLabel(pending.card)}`;
+  const fits = (option, chosen) => chosen.every((c, i) => option.targets[i] === c);
+  return stepChooser(head, labels, (i, chosen) => {
+    const values = [];
+    for (const o of options) if (fits(o, chosen) && !values.includes(o.targets[i])) values.push(o.targets[i]);
+    return values;
+  }, (chosen) => { const decision = options.find((o) => fits(o, chosen)); if (decision) choose(decision); }, cardLabel, "");
+}
+
+/** Targets chosen one position after the other: `values(i, chosen)` the cards offered at position
+ * i, `done(chosen)` once every position has its card. */
+function stepChooser(head, labels, values, done, cardLabel, note) {
+  const chosen = [];
   const box = el("fieldset", { class: "targets-chooser" }, el("legend", { text: head }));
+  if (note) box.append(el("p", { class: "muted", text: note }));
   const steps = el("ol", { class: "target-steps" });
   box.append(steps);
-
-  function fits(option) { return chosen.every((c, i) => option.targets[i] === c); }
 
   function draw() {
     const items = labels.map((text, i) => {
@@ -101,10 +155,8 @@ function targetsChooser(pending, base, options, labels, { choose, label, cardLab
           el("button", { type: "button", class: "small secondary", "aria-label": `Changer la cible de ${text}`,
             onclick: () => { chosen.length = i; draw(); } }, "changer"));
       } else if (i === chosen.length) {
-        const values = [];
-        for (const o of options) if (fits(o) && !values.includes(o.targets[i])) values.push(o.targets[i]);
         const group = el("span", { class: "target-options", role: "group", "aria-labelledby": name.id });
-        for (const v of values) {
+        for (const v of values(i, chosen)) {
           group.append(el("button", { type: "button", class: "choice", "aria-label": `${text} : ${cardLabel(v)}`,
             onclick: () => pick(v) }, cardLabel(v)));
         }
@@ -120,8 +172,7 @@ function targetsChooser(pending, base, options, labels, { choose, label, cardLab
   function pick(value) {
     chosen.push(value);
     if (chosen.length < labels.length) { draw(); const next = steps.querySelector(".target-options button"); if (next) next.focus(); return; }
-    const decision = options.find(fits);
-    if (decision) choose(decision);
+    done(chosen);
   }
 
   draw();
@@ -132,6 +183,13 @@ function targetsChooser(pending, base, options, labels, { choose, label, cardLab
  * the step's sentence and how many targets — not the engine's verb; otherwise the engine's text. */
 export function pendingSentence(pending, state, cardLabel) {
   if (!pending) return "";
+  const slots = declaredSlots(pending);
+  if (slots) {   // the engine's sentence names its verbs: the steps' French sentences instead
+    const declare = state && state.progress && state.progress.declare;
+    const id = declare && (declare.play || declare.quick);
+    const labels = [...new Set(slotLabels(slots, cardsById(state).get(id)).map((l) => l.replace(/ \(cible \d+\)$/, "")))];
+    return `${id ? cardLabel(id) : "La carte"} : ${pending.player} choisit ses cibles dans l'ordre des étapes (${labels.join(" ; ")}).`;
+  }
   const card = pending.kind === "targets" ? cardsById(state).get(pending.card) : null;
   const step = card && Array.isArray(card.effect) ? card.effect[pending.step] : null;
   if (!step) return pending.text || "";

@@ -12,6 +12,7 @@
  */
 import "./board.js";
 import { api } from "./lib/api.js";
+import { renderChoices, pendingSentence } from "./choices.js";
 
 const { el, RULESETS, PHASE_FR } = window.ArbitreBoard;
 
@@ -46,7 +47,7 @@ function column(ruleset, options, own) {
   const position = el("p", { class: "compare-position", "aria-live": "polite" });
   const end = el("p", { class: "compare-end", role: "status" });
   const notice = el("p", { class: "compare-notice", hidden: true });
-  const choices = el("div", { class: "choices", role: "group", "aria-label": `Décision attendue (${name})`, hidden: true });
+  const choices = el("div", { class: "compare-choices", role: "group", "aria-label": `Décision attendue (${name})`, hidden: true });
   const logList = el("ol", { class: "log compare-log" });
   const view = window.ArbitreBoard.create({
     ruleset, rulesPage: options.rulesPage, apiRules: options.apiRules, apiSearch: options.apiSearch, board: el("div"),
@@ -81,13 +82,15 @@ function column(ruleset, options, own) {
       end.textContent = state.mode === "2v2" ? `Fin de la partie : l'équipe ${out.winner} gagne.` : `Fin de la partie : le joueur ${out.winner} gagne.`;
       end.classList.add("winner");
     } else if (out.pending) {
-      end.textContent = `Décision attendue : joueur ${out.pending.player}${out.pending.text ? ` — ${out.pending.text}` : ""}`;
+      // Asked as the stepper asks (choices.js): a spell's targets step by step, each step labelled
+      // with its effect's sentence, so the buttons add up over the steps instead of multiplying.
       const names = view.cardNames(state);
-      for (const decision of out.legal_decisions || []) {
-        choices.append(el("button", { type: "button", class: "choice", onclick: () => choose(decision) },
-          view.decisionLabel(decision, names), el("span", { class: "visually-hidden", text: ` (${name})` })));
-      }
-      choices.hidden = !choices.childElementCount;
+      const cardLabel = (id) => view.cardLabel(id, names);
+      const sentence = pendingSentence(out.pending, state, cardLabel);
+      end.textContent = `Décision attendue : joueur ${out.pending.player}${sentence ? ` — ${sentence}` : ""}`;
+      choices.append(renderChoices({ pending: out.pending, legal: out.legal_decisions || [], state },
+        { choose, label: (d) => view.decisionLabel(d, names), cardLabel }));
+      choices.hidden = false;
     } else {
       end.textContent = "Partie en cours.";
     }

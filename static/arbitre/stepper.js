@@ -1,6 +1,7 @@
 /* The stepper: a scenario's board, stepped through POST /api/step/, with the log citing the rules.
  *
- * The position is in the URL (`?etape=N&choix=…`, the judge's decisions as base64url compact JSON):
+ * The position is in the URL (`?etape=N&choix=…`, the judge's decisions as base64url compact JSON;
+ * `&fin=1` when « Fin de cette phase » stopped inside the engine's step that also begins the next):
  * a reload, the browser's back and a shared link land on the same step with the same decisions (one
  * replay from the start, once). From there every step goes on from the state the previous answer gave;
  * the answer holds only the state's changes and the new log entries. Each step's board is kept, so
@@ -10,6 +11,7 @@ import { describeCard } from "./builder/describe.js";
 import { api } from "./lib/api.js";
 import { openCompare, compareLabel } from "./compare.js";
 import { renderChoices, pendingSentence } from "./choices.js";
+import { encodeChoices, decodeChoices, query, readUrl, applyChanges, describeErrors } from "./stepper-url.js";
 
 (function () {
   "use strict";
@@ -34,42 +36,6 @@ import { renderChoices, pendingSentence } from "./choices.js";
   let extra = [];         // the judge's decisions, in the order the engine consumed them
   let cur = null;         // the current snapshot
   let busy = false;
-
-  // ---- the URL: ?etape=N&choix=base64url(JSON) -------------------------------------------------
-  function encodeChoices(list) {
-    if (!list.length) return "";
-    const bytes = new TextEncoder().encode(JSON.stringify(list));
-    let binary = "";
-    bytes.forEach((b) => { binary += String.fromCharCode(b); });
-    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function decodeChoices(text) {
-    if (!text) return [];
-    try {
-      const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-      const list = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
-      return Array.isArray(list) ? list.filter((d) => d && typeof d === "object") : [];
-    } catch (e) {
-      return null;
-    }
-  }
-
-  function query(steps, decisions, more) {
-    const params = new URLSearchParams();
-    params.set("etape", String(steps));
-    const choix = encodeChoices(decisions);
-    if (choix) params.set("choix", choix);
-    for (const [k, v] of Object.entries(more || {})) if (v) params.set(k, v);
-    return `?${params.toString()}`;
-  }
-
-  function readUrl() {
-    const params = new URLSearchParams(location.search);
-    const steps = Math.max(0, parseInt(params.get("etape") || "0", 10) || 0);
-    const decisions = decodeChoices(params.get("choix") || "");
-    return { steps, decisions };
-  }
 
   // ---- requests ------------------------------------------------------------------------------
   // lib/api.js: CSRF, same-origin credentials, French errors, never throws (network failure: status 0).
@@ -164,7 +130,7 @@ import { renderChoices, pendingSentence } from "./choices.js";
 
   // ---- pending, winner, fork ----------------------------------------------------------------------------
   function renderPending(snap) {
-    const pending = snap.pending;
+    const pending = isHeld(snap) ? null : snap.pending;   // the next phase's, once it is shown
     if (!pending) { pendingBox.hidden = true; pendingBox.replaceChildren(); return; }
     const names = cardNames(snap.state);
     const parts = [el("h2", { text: `Décision attendue : joueur ${pending.player}` }),
@@ -233,15 +199,6 @@ import { renderChoices, pendingSentence } from "./choices.js";
     } else {
       result.textContent = "La variante n'a pas pu être créée : " + describeErrors(response.data);
     }
-  }
-
-  function describeErrors(data) {
-    if (!data) return "erreur du serveur";
-    if (Array.isArray(data.problems)) return data.problems.map((p) => `${p.path} : ${p.message}`).join(" ; ");
-    if (data.document && Array.isArray(data.document)) return data.document.map((p) => (typeof p === "string" ? p : `${p.path} : ${p.message}`)).join(" ; ");
-    if (data.detail) return String(data.detail);
-    if (Array.isArray(data.non_field_errors)) return data.non_field_errors.join(" ; ");
-    return JSON.stringify(data);
   }
 
   function showProblems(problems, heading) {
@@ -326,20 +283,24 @@ import { renderChoices, pendingSentence } from "./choices.js";
     phase: "arrêt au début de la phase suivante", pending: "le moteur attend une décision", over: "partie terminée",
     nothing: "le moteur n'a plus rien à jouer", repeats: "la position se répète, personne ne peut gagner", limit: "limite de calcul atteinte : demandez encore pour continuer",
   };
-  function renderSummary(snap, from) {
-    const entries = log.filter((e) => e.step === snap.steps);
+  function renderSummary(snap, from, resumed) {
+    let entries = log.filter((e) => e.step === snap.steps);
     const parts = [];
-    if (from !== undefined && snap.steps - from > 1) parts.push(el("strong", { text: `Étapes ${from + 1} à ${snap.steps}` }), " — ");
+    if (resumed) {   // the rest of a step held at its phase's end
+      entries = resumed;
+      parts.push(el("strong", { text: `Étape ${snap.steps} (suite)` }), " — ");
+    } else if (from !== undefined && snap.steps - from > 1) parts.push(el("strong", { text: `Étapes ${from + 1} à ${snap.steps}` }), " — ");
     else if (snap.steps) parts.push(el("strong", { text: `Étape ${snap.steps}` }), " — ");
     if (!snap.steps) parts.push("Position de départ.");
     else parts.push(entries.map((e) => e.text).join(" "));
     let stopped = snap.stopped && snap.stopped !== "step" ? STOPPED_FR[snap.stopped] : "";
     // The engine's last step of a phase may also begin the next (the last Cleanup, then the Morning):
     // said, so that the board's new phase is not read as a step too far.
-    const begins = entries.findIndex((e) => (e.event || {}).type === "phase");
-    if (snap.stopped === "phase_end" && begins > 0) {
-      const ended = entries[begins - 1];
-      stopped = `arrêt à la fin de la phase ${PHASE_FR[ended.phase] || ended.phase} ; la suivante commence à cette même étape`;
+    if (isHeld(snap)) {
+      const ended = (snap.shown && snap.shown.phase) || (entries[entries.length - 1] || {}).phase;
+      const next = (snap.held.find((e) => (e.event || {}).type === "phase") || {}).phase;
+      stopped = `arrêt à la fin de la phase ${PHASE_FR[ended] || ended}` +
+        (next ? ` ; la phase ${PHASE_FR[next] || next} commence ensuite (Étape suivante)` : "");
     }
     if (stopped) parts.push(el("span", { class: "muted", text: ` (${stopped})` }));
     summary.replaceChildren(...parts);
@@ -357,7 +318,7 @@ import { renderChoices, pendingSentence } from "./choices.js";
     node.setAttribute("aria-disabled", on ? "false" : "true");
   }
 
-  function canGoOn() { return !!cur && !cur.pending && !cur.winner && cur.stopped !== "nothing"; }
+  function canGoOn() { return !!cur && (isHeld(cur) || (!cur.pending && !cur.winner && cur.stopped !== "nothing")); }
 
   function updateButtons() {
     if (comparing) { for (const node of Object.values(buttons)) setEnabled(node, true); return; }   // they move the comparison
@@ -369,45 +330,37 @@ import { renderChoices, pendingSentence } from "./choices.js";
     if (forkButton) forkButton.disabled = busy || !cur;
   }
 
-  function render(snap, from) {
+  const isHeld = (snap) => !!(snap && snap.held && snap.held.length);
+
+  function render(snap, from, resumed) {
     cur = snap;
     extra = extra.slice(0, snap.extraUsed);
-    position.textContent = `Étape ${snap.steps}`;
+    position.textContent = isHeld(snap) ? `Étape ${snap.steps} (fin de la phase)` : `Étape ${snap.steps}`;
     root.dataset.steps = String(snap.steps);
+    root.dataset.held = isHeld(snap) ? "true" : "false";
     const lastEntries = log.filter((e) => e.step === snap.steps);
-    view.renderBoard({ state: snap.state, log: lastEntries, last: lastEntries.map((e) => e.seq) });
+    // Held at a phase's end: the board as that phase ended (its day and phase), the state the engine's.
+    const shownState = isHeld(snap) ? Object.assign({}, snap.state, snap.shown) : snap.state;
+    view.renderBoard({ state: shownState, log: lastEntries, last: lastEntries.map((e) => e.seq) });
     annotateCards(snap.state);
     syncLog(snap.steps, snap.decisive);
     renderPending(snap);
     renderWinner(snap);
-    renderSummary(snap, from);
+    renderSummary(snap, from, resumed);
     renderVerdict(snap, from);
-    const q = query(snap.steps, extra);
+    const q = query(snap.steps, extra, { fin: isHeld(snap) ? "1" : "" });
     shareInput.value = new URL(q, location.href).href;
     if (initial.uuid) rulingLink.href = rulingHref(snap);
     updateButtons();
   }
 
   function remember(push) {
-    const q = query(cur.steps, extra);
+    const q = query(cur.steps, extra, { fin: isHeld(cur) ? "1" : "" });
     const state = { stepper: { steps: cur.steps, choix: encodeChoices(extra) } };
     try {
       if (push && q !== location.search) history.pushState(state, "", q);
       else history.replaceState(state, "", q);
     } catch (e) { /* ignore */ }
-  }
-
-  function applyChanges(state, changes) {
-    let doc = JSON.parse(JSON.stringify(state));
-    for (const change of changes || []) {
-      const keys = change.path;
-      if (!keys.length) { doc = change.value; continue; }
-      let node = doc;
-      for (const key of keys.slice(0, -1)) node = node[key];
-      if (change.delete) delete node[keys[keys.length - 1]];
-      else node[keys[keys.length - 1]] = change.value;
-    }
-    return doc;
   }
 
   async function request(body) {
@@ -429,8 +382,8 @@ import { renderChoices, pendingSentence } from "./choices.js";
   }
 
   /** Land at a position: the one replay from the start (reload, shared link, back past a run). */
-  async function land(steps, decisions) {
-    const body = { steps, decisions };
+  async function land(steps, decisions, hold) {
+    const body = { steps, decisions, hold: !!hold };
     if (initial.uuid) body.scenario = initial.uuid; else body.document = documentData;
     const out = await request(body);
     if (!out) return null;
@@ -439,21 +392,21 @@ import { renderChoices, pendingSentence } from "./choices.js";
     logList.replaceChildren();   // another path may have led here: the log is drawn again
     extra = decisions.slice(0, out.decisions_used);
     const snap = { steps: out.steps, state: out.state, logLength: log.length, pending: out.pending, legal: out.legal_decisions,
-      winner: out.winner, extraUsed: out.decisions_used, stopped: out.pending ? "pending" : null,
-      decisive: out.decisive, decisiveSeq: out.decisive_seq, decisiveRule: out.decisive_rule };
+      winner: out.winner, extraUsed: out.decisions_used, stopped: out.pending ? "pending" : (out.held || []).length ? "phase_end" : null,
+      decisive: out.decisive, decisiveSeq: out.decisive_seq, decisiveRule: out.decisive_rule, held: out.held || [], shown: out.shown };
     snapshots[snap.steps] = snap;
     return snap;
   }
 
-  async function goTo(steps, decisions, push) {
+  async function goTo(steps, decisions, push, hold) {
     if (busy) return;
-    const known = snapshots[steps];
+    const known = hold ? null : snapshots[steps];
     // A board seen in this session is valid when the decisions it consumed are the ones asked for.
     if (known && encodeChoices(extra.slice(0, known.extraUsed)) === encodeChoices(decisions.slice(0, known.extraUsed))) {
       log = log.slice(0, known.logLength);
       render(known);
     } else {
-      const snap = await land(steps, decisions);
+      const snap = await land(steps, decisions, hold);
       if (!snap) return;
       render(snap);
     }
@@ -462,7 +415,18 @@ import { renderChoices, pendingSentence } from "./choices.js";
 
   /** Go on from the current state: one step (answering `decision`), or run on by `action`. */
   async function stepOn(action, decision) {
-    const from = cur;
+    let from = cur;
+    if (from.held && from.held.length) {
+      // Stopped at a phase's end inside the engine's step that also begins the next: the next move
+      // shows that beginning first (the same step, its board now the engine's); → stops there.
+      const held = from.held;
+      from = release(from);
+      if (action === "step" && !decision) {
+        render(from, from.steps, held);
+        remember(true);
+        return true;
+      }
+    }
     const body = { state: from.state, action, steps: from.steps, seq: from.logLength };
     if (decision) body.decision = decision;
     const out = await request(body);
@@ -478,7 +442,7 @@ import { renderChoices, pendingSentence } from "./choices.js";
     if (decision) extra = extra.slice(0, from.extraUsed).concat([decision]);
     const snap = { steps: out.steps, state: applyChanges(from.state, out.changes), logLength: log.length, pending: out.pending,
       legal: out.legal_decisions, winner: out.winner, extraUsed: used, stopped: out.stopped,
-      decisive: out.decisive, decisiveSeq: out.decisive_seq, decisiveRule: out.decisive_rule };
+      decisive: out.decisive, decisiveSeq: out.decisive_seq, decisiveRule: out.decisive_rule, held: out.held || [], shown: out.shown };
     snapshots[snap.steps] = snap;
     // Bounded memory: the boards of the last KEEP steps stay; going further back lands again (one replay).
     for (let k = Math.max(0, from.steps - KEEP); k <= snap.steps - KEEP; k++) delete snapshots[k];
@@ -486,6 +450,15 @@ import { renderChoices, pendingSentence } from "./choices.js";
     remember(true);
     onPhoneBringBarUp();
     return true;
+  }
+
+  /** The held-back entries of `snap` (the next phase's beginning) shown: the whole step. */
+  function release(snap) {
+    log = log.slice(0, snap.logLength).concat(snap.held);
+    const full = Object.assign({}, snap, { logLength: log.length, held: [], shown: null, stopped: "step",
+      decisive: null, decisiveSeq: null, decisiveRule: null });
+    snapshots[full.steps] = full;
+    return full;
   }
 
   /** On a phone, once the judge steps, the site's header scrolls away: only the bar (buttons and the
@@ -530,7 +503,7 @@ import { renderChoices, pendingSentence } from "./choices.js";
   function compare() {
     if (!documentData) return;
     compareButton.setAttribute("aria-expanded", "true");
-    const state = (cur && cur.state) || documentData;
+    const state = (cur && (isHeld(cur) ? Object.assign({}, cur.state, cur.shown) : cur.state)) || documentData;
     comparing = openCompare(compareBox, {
       document: documentData, ruleset, decisions: extra, steps: cur ? cur.steps : 0,
       at: { day: state.day || 1, phase: state.phase || "noon" }, apiRun: root.dataset.apiRun,
@@ -563,8 +536,8 @@ import { renderChoices, pendingSentence } from "./choices.js";
   });
 
   window.addEventListener("popstate", () => {
-    const { steps, decisions } = readUrl();
-    goTo(steps, decisions || [], false);
+    const { steps, decisions, hold } = readUrl();
+    goTo(steps, decisions || [], false, hold);
   });
 
   // ---- start --------------------------------------------------------------------------------------------
@@ -581,9 +554,9 @@ import { renderChoices, pendingSentence } from "./choices.js";
     }
     renderFork();
     updateButtons();
-    const { steps, decisions } = readUrl();
+    const { steps, decisions, hold } = readUrl();
     if (decisions === null) showProblems([{ path: "choix", message: "les décisions du lien sont illisibles : elles sont ignorées." }], "Lien abîmé");
-    let snap = await land(steps, decisions || []);
+    let snap = await land(steps, decisions || [], hold);
     if (!snap && steps) snap = await land(0, []);
     if (!snap) { bar.hidden = true; return; }
     render(snap);

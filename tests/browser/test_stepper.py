@@ -434,9 +434,29 @@ def test_run_on_stops_before_the_next_decision_and_at_the_end_of_the_phase(page,
     expect(page.locator('#board [data-zone="A.reserve"] .card')).to_have_count(3)
     page.get_by_role("button", name="Fin de cette phase").click()
     expect(page.locator("#step-summary")).to_contain_text("arrêt à la fin de la phase")
-    # The whole Night is done (a3 discarded at Clean-up), nothing of the Morning after its beginning.
+    # The whole Night is done (a3 discarded at Clean-up) and nothing of the Morning is shown: the
+    # engine's step that ends the Night also begins the Morning, shown up to the Night's end.
     expect(page.locator('#board [data-zone="A.discard"] [data-card="a3"]')).to_be_visible()
     assert page.evaluate("document.activeElement.id") == "btn-phase-end"
-    entries = page.locator("#log .entry")
-    assert not [t for t in entries.all_inner_texts() if "Matin" in t and "début de la phase" not in t]
+    last = position(page)
+    expect(counter).to_have_text(f"Étape {last} (fin de la phase)")
+    expect(page.locator("#step-summary")).to_contain_text(
+        "arrêt à la fin de la phase Nuit ; la phase Matin commence ensuite"
+    )
+    expect(page.locator("#board .phase")).to_have_text("Nuit")
+    expect(page.locator("#log")).not_to_contain_text("Matin")
+    expect(page.locator("#log .entry.last").last).to_contain_text("Nettoyage")
+    assert "fin=1" in page.url
+    page.reload()  # the link lands at the same moment
+    expect(counter).to_have_text(f"Étape {last} (fin de la phase)")
+    expect(page.locator("#log")).not_to_contain_text("Matin")
+    # The next step shows the rest of that step: the Morning begins, the position unchanged.
+    page.keyboard.press("ArrowRight")
+    expect(counter).to_have_text(f"Étape {last}")
+    expect(page.locator("#step-summary")).to_contain_text(f"Étape {last} (suite)")
+    expect(page.locator("#board .phase")).to_have_text("Matin")
+    expect(page.locator("#log .entry.last").last).to_contain_text("début de la phase : Matin")
+    assert "fin=1" not in page.url
+    page.keyboard.press("ArrowRight")
+    expect(counter).to_have_text(f"Étape {last + 1}")
     assert js_errors == []

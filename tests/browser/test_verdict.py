@@ -10,9 +10,11 @@ axe-core finds no serious or critical violation in each state reached.
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import CHROMIUM_ARGS, PASSWORD, TIMEOUT_MS, assert_no_serious_axe_violations, sign_in
 from .test_dispute import Judge as CountedHands
@@ -126,15 +128,29 @@ UNCOVERED = """n => { const r = n.getBoundingClientRect(); const x = r.x + r.wid
   const e = document.elementFromPoint(x, y); return !!e && (e === n || n.contains(e)); }"""
 
 
+#: The button named so, scrolled into view as the page's scroll padding says (as a judge's finger
+#: would bring it up): the point at its very centre is the button (elementFromPoint). Polled: the
+#: board is drawn again after each change, and a button just replaced is not the one to look at.
+UNCOVERED_ONCE_IN_VIEW = """(name) => {
+  const b = [...document.querySelectorAll('button[aria-label]')].find((n) => n.getAttribute('aria-label') === name);
+  if (!b || !b.isConnected) return false;
+  b.scrollIntoView({ block: 'center', behavior: 'instant' });
+  const r = b.getBoundingClientRect();
+  const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !!e && (e === b || b.contains(e));
+}"""
+
+
 def add_card(judge: Judge, panel, zone_fr: str, player: str, preset: str, effect: str = "", **fields):
     page = judge.page
     plus = page.get_by_role("button", name=f"Ajouter une carte dans {zone_fr} ({player})", exact=True)
-    if page.viewport_size["width"] < 600 and panel.is_visible():
-        plus.scroll_into_view_if_needed()
-        if not plus.evaluate(
-            "b => { const r = b.getBoundingClientRect(); const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return e === b || b.contains(e); }"
-        ):
-            judge.click(panel.get_by_role("button", name="Fermer le panneau"))  # the sheet covers the zone
+    # The next « + » is never under the card panel (a sheet over the bottom of a phone's screen):
+    # brought into view, the point at its centre is the button itself, the panel left open.
+    name = f"Ajouter une carte dans {zone_fr} ({player})"
+    try:
+        page.wait_for_function(UNCOVERED_ONCE_IN_VIEW, arg=name, timeout=TIMEOUT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the « + » of {zone_fr} ({player}) stays under the card panel") from None
     judge.click(plus)
     for label, value in fields.items():
         judge.fill(panel.get_by_label(label, exact=True), value)
@@ -146,7 +162,7 @@ def add_card(judge: Judge, panel, zone_fr: str, player: str, preset: str, effect
     card_id = panel.get_by_label("Identifiant").input_value()
     new = page.locator(f'#builder-board [data-card="{card_id}"]')
     page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
-    assert new.evaluate(UNCOVERED), "the new card is covered (toolbar or sheet) or out of view"
+    assert new.evaluate(UNCOVERED), "the new card is covered (toolbar or sheet) or out of view: "
 
 
 def save_and_open(judge: Judge):
@@ -160,6 +176,8 @@ def save_and_open(judge: Judge):
     # Saved without a title: it got the default one, the date and time of the ruling.
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Décision du \d{1,2}/\d{1,2} \d\d:\d\d$"))
     check_state(page, "stepper opened")
+    icons = page.eval_on_selector_all('link[rel="icon"]', "links => links.map((l) => l.href)")
+    assert icons and all(page.request.get(urljoin(page.url, icon)).ok for icon in icons)  # the favicon is served
 
 
 def give_ruling(judge: Judge, player: Page) -> Page:
@@ -224,10 +242,10 @@ def test_fugace_character_at_night(judge_and_player, site):
     save_and_open(judge)
     judge.key("f")
     expect(page.locator("#log")).to_contain_text("2.4.6.c")
-    # F stops on the Night's last step; that the engine's same step begins the Morning is said.
-    expect(page.locator("#step-summary")).to_contain_text(
-        "arrêt à la fin de la phase Nuit ; la suivante commence à cette même étape"
-    )
+    # F stops on the Night's last step, the Morning not shown yet.
+    expect(page.locator("#step-summary")).to_contain_text("arrêt à la fin de la phase Nuit")
+    expect(page.locator("#board .phase")).to_have_text("Nuit")
+    expect(page.locator("#log")).not_to_contain_text("Matin")
     verdict_in_stepper(page, "2.4.6.c", "Fugace", "after the Night")
     give_ruling(judge, player)
     print(f"\nFugace at Night ({page.viewport_size['width']} px): {judge.count} actions")
@@ -335,3 +353,86 @@ def test_under_cr5_each_step_asks_its_target_in_french(page: Page, site, make_ju
         pending.get_by_role("button", name=f"Étape {step} — {sentence} : {target}").click()
     expect(page.locator("#log")).to_contain_text("Sentinelle gagne le statut Endormi")
     assert_no_serious_axe_violations(page, "cr-5.0 targets answered")
+
+
+def test_the_comparison_asks_each_step_s_target_like_the_stepper(page: Page, site, make_judge):
+    """In the comparison too, a two-step spell's targets are asked step by step, each labelled with
+    its effect's sentence: the buttons add up (one per card and step) instead of multiplying (pairs),
+    on a board with many cards; each column plays the judge's choice."""
+    from judge.scenarios.models import Scenario
+
+    from ..judge.test_verdict import crowded_spell_board
+
+    scenario = Scenario(
+        title="Élan, table pleine", author=make_judge("auteur"), visibility="link", document=crowded_spell_board()
+    )
+    scenario.save_document()
+    errors = watch_errors(page)
+    page.goto(f"{site}/scenarios/{scenario.uuid}/")
+    expect(page.locator("#pending")).to_be_visible()
+    page.get_by_role("button", name="Comparer avec CR 5.0").click()
+    fr1 = page.locator('#compare .compare-column[data-ruleset="fr-1"]')
+    cr5 = page.locator('#compare .compare-column[data-ruleset="cr-5.0"]')
+    first = "Étape 1 — Un Personnage ciblé gagne 1 boost"
+    second = "Étape 2 — Un Personnage ciblé devient Endormi"
+    # Under each rule set the spell is played first (too many target lists to list: 5.2.3.b under
+    # FR v1.x, as each step resolves under CR 5.0, 6.5.b), then each step asks its own target.
+    for column in (fr1, cr5):
+        expect(column.locator(".compare-end")).to_contain_text("Décision attendue : joueur A")
+        column.get_by_role("button", name="A joue Élan (a2)").click()
+    expect(fr1.locator(".target-step-label")).to_have_text([f"{first} :", f"{second} :"])
+    expect(fr1.locator(".compare-end")).to_contain_text(
+        f"Élan (a2) : A choisit ses cibles dans l'ordre des étapes ({first} ; {second})"
+    )
+    expect(fr1.locator(".compare-end")).not_to_contain_text("gain_")
+    # Bounded: one button per Character for the step asked, not 24² pairs; every Character offered.
+    expect(fr1.locator(".target-options button")).to_have_count(24)
+    expect(fr1.get_by_role("button", name=f"{first} : Sentinelle 12 (b12)")).to_be_visible()
+    page.set_viewport_size(PHONE)  # the columns stack and the buttons wrap on a phone
+    assert_no_horizontal_overflow(page, "comparison's targets on a phone")
+    fr1.get_by_role("button", name=f"{first} : Guetteur 1 (a1)").click()
+    expect(fr1.locator(".target-options button")).to_have_count(24)
+    fr1.get_by_role("button", name=f"{second} : Sentinelle 12 (b12)").click()
+    expect(fr1.locator(".log")).to_contain_text("A choisit les cibles : Guetteur 1, Sentinelle 12.")
+    for sentence, target in ((first, "Guetteur 1 (a1)"), (second, "Sentinelle 12 (b12)")):
+        expect(cr5).not_to_have_attribute("aria-busy", "true")
+        page.keyboard.press("d")  # the stepper's key: on to the step that asks (both columns)
+        expect(cr5.locator(".compare-end")).to_contain_text(sentence.replace("Étape", "étape"))
+        assert cr5.locator(".target-options button").count() <= 24
+        cr5.get_by_role("button", name=f"{sentence} : {target}").click()
+    expect(cr5.locator(".log")).to_contain_text("Sentinelle 12")
+    expect(cr5.locator(".compare-end")).not_to_contain_text("gain_")
+    assert_no_serious_axe_violations(page, "comparison, targets answered")
+    assert errors == []
+
+
+def test_the_stepper_asks_a_crowded_board_s_targets_step_by_step(page: Page, site, make_judge):
+    """24 Characters: too many target lists for the engine to list (the play is declared bare, then
+    its targets): each step offers every Character once, labelled with its sentence."""
+    from judge.scenarios.models import Scenario
+
+    from ..judge.test_verdict import crowded_spell_board
+
+    scenario = Scenario(
+        title="Élan, table pleine", author=make_judge("auteur"), visibility="link", document=crowded_spell_board()
+    )
+    scenario.save_document()
+    errors = watch_errors(page)
+    page.goto(f"{site}/scenarios/{scenario.uuid}/")
+    pending = page.locator("#pending")
+    pending.get_by_role("button", name="A joue Élan (a2)").click()
+    first = "Étape 1 — Un Personnage ciblé gagne 1 boost"
+    second = "Étape 2 — Un Personnage ciblé devient Endormi"
+    expect(pending.locator(".pending-text")).to_have_text(
+        f"Élan (a2) : A choisit ses cibles dans l'ordre des étapes ({first} ; {second})."
+    )
+    expect(pending.locator(".target-options button")).to_have_count(24)
+    page.set_viewport_size(PHONE)  # the 24 buttons wrap on a phone
+    assert_no_horizontal_overflow(page, "crowded board's targets on a phone")
+    pending.get_by_role("button", name=f"{first} : Sentinelle 12 (b12)").click()
+    expect(pending.locator(".target-step strong")).to_have_text("Sentinelle 12 (b12)")
+    expect(pending.locator(".target-options button")).to_have_count(24)
+    pending.get_by_role("button", name=f"{second} : Guetteur 1 (a1)").click()
+    expect(page.locator("#log")).to_contain_text("A choisit les cibles : Sentinelle 12, Guetteur 1.")
+    assert_no_serious_axe_violations(page, "crowded board, targets answered")
+    assert errors == []

@@ -6,6 +6,7 @@ position comes back with nobody able to win."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 from django.test import Client
@@ -93,6 +94,80 @@ def test_the_decisive_step_is_the_particular_rule_or_the_win():
     assert runner.decisive_step([]) is None
 
 
+def test_phase_end_stops_on_the_phase_s_last_step_before_the_next_begins():
+    """The engine logs the Night's last Clean-up step and the next Morning's beginning as one step:
+    « Fin de cette phase » shows that step up to the Night's end, the Morning's beginning held back."""
+    start = runner.position(fugace_board(), 0)
+    out = runner.step_from(start["state"], "phase_end")
+    assert out["stopped"] == "phase_end" and out["steps"] == 4
+    assert {(e["day"], e["phase"]) for e in out["log"]} == {(2, "night")}  # nothing of the Morning shown
+    assert out["log"][-1]["text"] == "Nettoyage : aucun objet en excès, rien n'est défaussé."
+    assert [(e["step"], e["event"], e["rules"]) for e in out["held"]] == [
+        (4, {"type": "phase", "day": 3, "phase": "morning"}, ["1.3.2.a"])
+    ]
+    assert out["shown"] == {"day": 2, "phase": "night"}
+    assert out["last"] == [out["log"][-1]["seq"]]  # the highlight is the Night's last entry
+    state = runner.patch(start["state"], out["changes"])
+    assert (state["day"], state["phase"]) == (3, "morning")  # the state stays the engine's, to step on from
+    # A link to that moment (hold) lands there the same way; without it, on the whole step.
+    held = runner.position(fugace_board(), 4, hold=True)
+    assert [e["text"] for e in held["log"]] == [e["text"] for e in start["log"] + out["log"]]
+    assert held["held"] == out["held"] and held["shown"] == out["shown"]
+    whole = runner.position(fugace_board(), 4)
+    assert whole["held"] == [] and whole["log"][-1]["event"]["type"] == "phase"
+    # Pressed one step before the Night's end, F stops on that step too (not at the Morning's end).
+    before = runner.position(fugace_board(), 3)
+    again = runner.step_from(before["state"], "phase_end", steps=3, seq=len(before["log"]))
+    assert again["steps"] == 4 and again["held"] == out["held"] and again["shown"] == out["shown"]
+
+
+def crowded_spell_board(characters: int = 12) -> dict:
+    """The two-step spell's board with ``characters`` Characters on each side: 4 × characters² ordered
+    pairs of targets, too many for the engine to list (the play is declared bare, then its targets)."""
+    doc = spell_board()
+    doc["players"]["A"]["hero_expedition"] = [
+        {"id": f"a{k}", "name": f"Guetteur {k}", "type": "character"} for k in (1, *range(3, characters + 2))
+    ]
+    doc["players"]["B"]["hero_expedition"] = [
+        {"id": f"b{k}", "name": f"Sentinelle {k}", "type": "character"} for k in range(1, characters + 1)
+    ]
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("doc", "sentence"),
+    [
+        (
+            crowded_spell_board(),
+            "Élan (a2) : A choisit ses cibles dans l'ordre des étapes (Étape 1 — Un Personnage ciblé gagne 1 jeton"
+            " Boost ; Étape 2 — Un Personnage ciblé gagne le statut Endormi).",
+        ),
+        (
+            dict(spell_board(), rules="cr-5.0"),
+            "Élan (a2), étape 1 — Un Personnage ciblé gagne 1 jeton Boost : A choisit 1 cible.",
+        ),
+    ],
+    ids=["fr-1, declared", "cr-5.0, as the step resolves"],
+)
+def test_the_ruling_page_asks_targets_in_french_not_in_the_engine_s_verbs(client, alice, rules_fr, doc, sentence):  # noqa: F811
+    import base64
+    import json
+    from html import unescape
+
+    play = {"player": "A", "play": "a2"}
+    out = runner.run(doc, "end", decisions=[play])
+    assert out["pending"]["kind"] == "targets" and "gain_counters" in out["pending"]["text"]  # the engine's
+    scenario = Scenario(title="Élan", author=alice, visibility="public", document=doc)
+    scenario.save_document()
+    choix = base64.urlsafe_b64encode(json.dumps([play]).encode()).decode().rstrip("=")
+    html = unescape(
+        client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": out["steps"], "choix": choix}).content.decode()
+    )
+    assert f"Décision attendue (joueur A) :</strong> {sentence}</p>" in html
+    shown = re.sub(r"<script.*?</script>", "", html, flags=re.S)  # the boards' data aside: what is read
+    assert "gain_" not in shown
+
+
 def test_a_decision_with_one_legal_answer_is_played_and_logged_as_such():
     start = runner.position(spell_board(), 0)
     assert start["pending"]["player"] == "A"  # A has a real choice: asked
@@ -102,8 +177,10 @@ def test_a_decision_with_one_legal_answer_is_played_and_logged_as_such():
     assert [e["event"]["player"] for e in passes] == ["B", "A"]  # nothing else could be done: both passed
     assert all(e["text"].endswith(runner.FORCED_TEXT + ".") and e["rules"] == ["1.3.2.d"] for e in passes)
     assert out["stopped"] == "phase_end" and out["pending"] is None
-    # Replayed from a link, the same: the forced passes are not the judge's decisions.
-    replay = runner.position(spell_board(), out["steps"], [play])
+    # Replayed from a link, the same: the forced passes are not the judge's decisions (the last
+    # step shown up to the Afternoon's end, as F left it: the Dusk's beginning held back).
+    assert [e["text"] for e in out["held"]] == ["Jour 1 — début de la phase : Crépuscule."]
+    replay = runner.position(spell_board(), out["steps"], [play], hold=True)
     assert replay["decisions_used"] == 1
     assert [e["text"] for e in replay["log"]] == [e["text"] for e in out["log"]]
 
@@ -123,6 +200,30 @@ def test_a_run_to_the_end_stops_when_a_morning_comes_back_and_nobody_can_win():
     end = runner.step_from(runner.position(doc, 0)["state"], "end")
     assert end["stopped"] == "over" and end["winner"] == "A"
     assert "4.3.a" in [n for e in end["log"] if e["step"] == end["decisive"] for n in e["rules"]]
+
+
+def test_a_saved_scenario_s_citations_and_ruling_play_forced_decisions_as_the_run_api(client, alice, rules_fr):  # noqa: F811
+    """One way to run a board: its saved citations (the library's « cite la règle »), the run API
+    and the ruling page all play the decisions with one legal answer (both players can only pass),
+    and all stop when the Morning comes back with nobody able to win."""
+    doc = copy.deepcopy(EMPTY_DOCUMENT)
+    doc["phase"] = "afternoon"
+    doc["players"]["A"]["hero_expedition"] = [
+        {"id": "a1", "name": "Guetteur", "type": "character", "stats": {"forest": 2, "mountain": 2, "water": 2}}
+    ]
+    scenario = Scenario(title="Rien à jouer", author=alice, visibility="public", document=doc)
+    scenario.save_document()
+    run = client.post("/api/run/", {"document": doc}, content_type="application/json").json()
+    assert run["log"][0]["forced"] and run["log"][0]["text"].endswith(runner.FORCED_TEXT + ".")
+    assert run["repeats"] and run["winner"] is None and run["steps"] < 60
+    cited = {n for e in run["log"] for n in e["rules"]}
+    assert {"1.3.2.d", "7.3.11.a", "4.2.5.b"} <= cited  # the passes, the Dusk's advance, the Night's rest
+    saved = set(scenario.citations.filter(ruleset="fr-1").values_list("number", flat=True))
+    assert cited <= saved  # (and the glossary article the run cites by title)
+    assert list(Scenario.objects.citing("fr-1", "4.2.5.b")) == [scenario]  # the library's filter finds it
+    html = client.get(f"/scenarios/{scenario.uuid}/decision/", {"etape": run["steps"]}).content.decode()
+    assert "A passe : il ne prendra plus de tour ce jour-là" + runner.FORCED_TEXT in html
+    assert "Héros de A avance de la région 0 à la région 1." in html
 
 
 def test_the_comparison_replays_a_spell_s_targets_across_rule_sets_and_asks_only_what_differs():
@@ -152,6 +253,10 @@ def test_concordance_notes_explain_their_english_terms():
     note = runner.explain_english("Le Repos renvoie aussi en Réserve les Gears ; le statut Ascended se perd.")
     assert "Gears (des objets propres aux CR 5.0" in note and "Ascended (un statut d'Expédition" in note
     assert runner.explain_english(note) == note  # once
+    # The run API's log (the comparison's columns) says the same as the stepper's.
+    for out in (runner.run(fugace_board(), "end"), runner.position(fugace_board(), 6)):
+        notes = [c["note"] for e in out["log"] for c in e.get("changed_since") or [] if "Gears" in c["note"]]
+        assert notes and all("Gears (des objets propres aux CR 5.0" in n for n in notes)
 
 
 def test_the_boards_around_the_deciding_step_are_the_replay_s():

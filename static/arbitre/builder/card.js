@@ -145,17 +145,17 @@ export function addCard(p, zone, preset, focusName) {
   return card;
 }
 
-/** On a phone the editor is a sheet over the bottom of the screen and the toolbar sticks on top:
- * the new card is scrolled to just under the toolbar, where neither covers it. */
+/** The toolbar sticks on top and, on a phone, the editor is a sheet over the bottom of the screen:
+ * a new card out of the space between them is scrolled to just under the toolbar. */
 function showAboveSheet(card) {
-  if (!window.matchMedia || !window.matchMedia("(max-width: 63.99rem)").matches) return;
   const node = document.querySelector(`#builder-board [data-card="${CSS.escape(card.id)}"]`);
   const sheet = document.getElementById("side-panel");
   const toolbar = document.querySelector("#builder .toolbar");
   if (!node) return;
+  const narrow = window.matchMedia && window.matchMedia("(max-width: 63.99rem)").matches;
   const box = node.getBoundingClientRect();
   const top = toolbar ? toolbar.getBoundingClientRect().bottom : 0;
-  const bottom = sheet && !sheet.hidden ? sheet.getBoundingClientRect().top : window.innerHeight;
+  const bottom = narrow && sheet && !sheet.hidden ? sheet.getBoundingClientRect().top : window.innerHeight;
   if (box.top < top || box.bottom > bottom) window.scrollBy({ top: box.top - top - 8, behavior: "instant" });
 }
 

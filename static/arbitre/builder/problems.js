@@ -41,10 +41,10 @@ export async function runCheck() {
 // named by its place already, « la carte 1 de la Main de A »), and reads `code` and `rules` as data.
 const FIELD_FR = {
   name: "Nom", id: "Identifiant", type: "Type", owner: "Propriétaire", hand_cost: "Coût en Main", reserve_cost: "Coût en Réserve",
-  stats: "Statistiques", statuses: "Statuts", counters: "Compteurs", keywords: "Mots-clés", token: "Jeton", abilities: "Capacités",
+  stats: "Statistiques", statuses: "Statuts", counters: "Jetons", keywords: "Mots-clés", token: "Jeton", abilities: "Capacités",
   effect: "effet", trigger: "déclencheur", quick: "coûts", action: "verbe", target: "cible", expedition: "expédition", player: "joueur",
   count: "nombre", choose: "nombre de cibles", controller: "parmi les objets de", status: "statut", optional: "facultatif",
-  if: "condition", unless: "condition", modes: "modes", cost: "coût", mana: "mana", spend: "compteurs dépensés",
+  if: "condition", unless: "condition", modes: "modes", cost: "coût", mana: "mana", spend: "jetons dépensés",
   reserve_limit: "Limite de Réserve", landmark_limit: "Limite de Repères", hero: "Héros", passed: "a passé",
   face_up: "face visible", terrains: "terrains", markers: "marqueurs", arena: "Arène", at_least: "au moins", at_most: "au plus",
   day: "Jour", phase: "Phase", mode: "Mode", first_player: "Premier joueur", seed: "Graine", rules: "Jeu de règles", format: "Format",
