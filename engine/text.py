@@ -574,6 +574,15 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
         f"{_card(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de statut, "
         f"{_il(game, e.card or '')} n'en gagne pas."
     ),
+    "no_fleeting_landmark": lambda e, game: (
+        f"{_card(game, e.card or '')} est un Permanent de Repère, qui ne peut ni avoir ni gagner le statut Fugace, "
+        f"dans aucune zone : {_il(game, e.card or '')} ne le gagne pas."
+    ),
+    "no_fleeting_landmark_played": lambda e, game: (
+        f"{_card(game, e.card or '')} est jouée depuis la Réserve, mais c'est un Permanent de Repère : elle ne "
+        "gagne pas le statut Fugace en entrant dans le Limbo (un Permanent de Repère ne peut ni avoir ni gagner "
+        "Fugace, dans aucune zone)."
+    ),
     "up_to_none": lambda e, game: (
         f"{_name(game, e.card or '')} : aucune cible n'est choisie (« jusqu'à »), cette étape ne fait rien."
     ),

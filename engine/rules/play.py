@@ -397,7 +397,7 @@ def _clarified(game: Table, player: str, targets: Any) -> tuple[tuple[str, str],
     "1.3.2.d",
     "5.2.3.a",
     "2.2.7.a",
-    *cr5("5.2.1.c", "2.4.7.c"),
+    *cr5("5.2.1.c", "2.4.7.c", "2.4.7.a", "2.4.7.b"),
 )
 def play_card(game: Table, player: str, d: dict) -> None:
     """Play a card from Hand or Reserve: it goes to Limbo (3.2.8.a) — gaining Fugace if played from
@@ -430,6 +430,10 @@ def play_card(game: Table, player: str, d: dict) -> None:
         rules,
         enters=("fleeting",) if fleeting else (),
     )
+    if from_reserve and card.type == "permanent" and st.rules == CR5:
+        # CR 5.0 2.4.7.a gives Fleeting to any card played from the Reserve, but "Landmark Permanents
+        # cannot have or gain Fleeting in any zone" (2.4.7.b, its remark): said, not granted
+        game.emit(ev.Note("no_fleeting_landmark_played", card=card.id), cr5("2.4.7.a", "2.4.7.b"))
     cost = card.reserve_cost if from_reserve else card.hand_cost
     if cost:
         effects.pay_mana(game, player, cost, ("2.2.7.a",) if from_reserve else ("1.3.2.d",))
