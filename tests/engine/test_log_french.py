@@ -29,6 +29,8 @@ _FEMININE = re.compile(
 _MASCULINE = re.compile(
     r"^(?:le jeton|l'Orbe|un Orbe|cet Orbe|le Sort|il|le marqueur|le Deck|un objet)\b", re.IGNORECASE
 )
+#: a count and its noun (French: 0 and 1 take the singular)
+_COUNTED = re.compile(r"\b(?P<n>\d+) (?:carte|jeton|statistique|type|déplacement|Orbe)(?P<s>s?)\b")
 #: a pronoun that takes up the sentence's subject (« la carte X se résout : elle quitte … »)
 _PRONOUN = re.compile(r"[:,] (?P<pronoun>il|elle) ")
 
@@ -47,6 +49,11 @@ def problems_of(text: str) -> list[str]:
                 out.append(f"« {subject} … {m['participle']}e » : le participe ne s'accorde pas (masculin)")
         else:
             out.append(f"« {subject} … {m['participle']} » : un sujet dont le genre n'est pas connu")
+    if "(s)" in sentence:
+        out.append("un pluriel entre parenthèses : le nombre est connu, le nom s'accorde")
+    for m in _COUNTED.finditer(sentence):
+        if (int(m["n"]) < 2) == bool(m["s"]):
+            out.append(f"« {m[0]} » : le nom ne s'accorde pas avec le nombre")
     head = re.sub(r"^[A-Z][\w-]* : ", "", sentence)  # « Nettoyage : la carte … »
     pronoun = _PRONOUN.search(head)
     if pronoun and "Sort" not in head[: pronoun.start()]:  # « le Sort de la carte s1 … : il va »
@@ -113,6 +120,9 @@ def test_every_log_text_agrees_and_names_its_objects(path: Path):
         "La carte Recrue (a2) se résout : il quitte le Limbo pour l'Expédition du Héros de A2.",
         "Le jeton Scarabée (t1) est défaussée : Expédition du Héros de A → Défausse de A.",
         "Repos : la carte Dormeur (a1) est Endormi, elle n'est pas envoyée dans la Réserve.",
+        "La carte Pisteuse (r1) a été déplacée par la capacité elle-même (1 déplacement(s)).",
+        "A devrait piocher 2 carte mais son Deck est vide.",
+        "A l'emporte sur 1 statistiques.",
     ],
 )
 def test_the_checker_finds_each_kind_of_mistake(text: str):
