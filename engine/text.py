@@ -579,9 +579,9 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
         f"dans aucune zone : {_il(game, e.card or '')} ne le gagne pas."
     ),
     "no_fleeting_landmark_played": lambda e, game: (
-        f"{_card(game, e.card or '')} est jouée depuis la Réserve, mais c'est un Permanent de Repère : elle ne "
-        "gagne pas le statut Fugace en entrant dans le Limbo (un Permanent de Repère ne peut ni avoir ni gagner "
-        "Fugace, dans aucune zone)."
+        f"{_card(game, e.card or '')} est joué{_e(game, e.card or '')} depuis la Réserve, mais c'est un Permanent de "
+        f"Repère : {_il(game, e.card or '')} ne gagne pas le statut Fugace en entrant dans le Limbo (un Permanent de "
+        "Repère ne peut ni avoir ni gagner Fugace, dans aucune zone)."
     ),
     "up_to_none": lambda e, game: (
         f"{_name(game, e.card or '')} : aucune cible n'est choisie (« jusqu'à »), cette étape ne fait rien."
