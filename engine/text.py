@@ -82,7 +82,9 @@ def _card(game: Table, card_id: str) -> str:
     zone = st.loc.get(card_id)
     player, kind = split_zone(zone) if zone else (None, "")
     if kind == "mana" and player:
-        n = next((i for i, c in enumerate(st.zones.get(zone or "", ())) if c.id == card_id), 0)
+        orb = st.cards.get(card_id)
+        orbs = st.zones.get(zone or "", [])
+        n = orbs.index(orb) if orb in orbs else 0  # by identity (Card: eq=False), at C speed
         return f"l'Orbe de Mana n°{n + 1} de {player} ({card_id})"
     name = game.names.get(card_id)
     card = st.cards.get(card_id)
@@ -136,7 +138,10 @@ def _the(key: str) -> str:
 def _e(game: Table, card_id: str) -> str:
     """The ending that agrees with :func:`_card`'s noun: « la carte Vétérane (a1) est placée », « le jeton
     Scarabée (t1) est défaussé », « l'Orbe de Mana n°1 de A (ao0) est épuisé »."""
-    return "" if _card(game, card_id).startswith(("le ", "l'")) else "e"
+    st = game.state
+    card = st.cards.get(card_id)
+    zone = st.loc.get(card_id) or ""
+    return "" if (card is not None and card.token) or zone.endswith(".mana") else "e"
 
 
 def _il(game: Table, card_id: str) -> str:
