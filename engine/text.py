@@ -107,8 +107,8 @@ def _spell(game: Table, card_id: str) -> str:
 
 
 def _target(game: Table, target: object) -> str:
-    """A declared target: a card (« la carte Garde (a1) »), an Expedition (« l'Expédition du Héros de A »),
-    a player, or none (an "up to" target left empty)."""
+    """A declared target: a card by its name (no agreement in a list), an Expedition (« l'Expédition du
+    Héros de A »), a player, or none (an "up to" target left empty)."""
     if target is None:
         return "aucune"
     if target in game.state.players:  # a player
@@ -116,7 +116,7 @@ def _target(game: Table, target: object) -> str:
     side, _, kind = str(target).partition(".")
     if kind in ("hero", "companion") and side in game.state.players:
         return f"l'{EXPEDITION_FR[kind]} de {side}"
-    return _card(game, str(target))
+    return _name(game, str(target))
 
 
 def _frame(game: Table, frame_id: str) -> str:
