@@ -74,15 +74,78 @@ def _name(game: Table, card_id: str) -> str:
     return name if name and name != card_id else f"la carte {card_id}"
 
 
-def _e(game: Table, card_id: str) -> str:
-    """The feminine ending when the card is named "la carte a1" (a card without a name): « la carte a1
-    est placée ». A printed name says nothing of its gender: the sentence then agrees with the masculine."""
+def _card(game: Table, card_id: str) -> str:
+    """The object with a noun of known gender, for a sentence that agrees with it (a printed name says
+    nothing of its gender): « la carte Vétérane (a1) », « la carte a1 », « le jeton Scarabée (t1) », an Orb
+    as the board numbers it, « l'Orbe de Mana n°1 de A (ao0) »."""
+    st = game.state
+    zone = st.loc.get(card_id)
+    player, kind = split_zone(zone) if zone else (None, "")
+    if kind == "mana" and player:
+        orb = st.cards.get(card_id)
+        orbs = st.zones.get(zone or "", [])
+        n = orbs.index(orb) if orb in orbs else 0  # by identity (Card: eq=False), at C speed
+        return f"l'Orbe de Mana n°{n + 1} de {player} ({card_id})"
     name = game.names.get(card_id)
-    return "" if name and name != card_id else "e"
+    card = st.cards.get(card_id)
+    if card is not None and card.token:
+        bare = name[len("jeton ") :] if name and name.lower().startswith("jeton ") else name
+        return f"le jeton {bare} ({card_id})" if bare and name != card_id else f"le jeton {card_id}"
+    return f"la carte {name} ({card_id})" if name and name != card_id else f"la carte {card_id}"
+
+
+def _of(game: Table, card_id: str) -> str:
+    """ "de la carte Vétérane (a1)", "du jeton Scarabée (t1)", "de l'Orbe …": :func:`_card` after "de"."""
+    noun = _card(game, card_id)
+    return "du" + noun[2:] if noun.startswith("le ") else f"de {noun}"
+
+
+def _spell(game: Table, card_id: str) -> str:
+    """ "Sort Rappel (s1)", or "Sort de la carte s1" for a spell without a name (masculine: « le Sort »)."""
+    name = game.names.get(card_id)
+    return f"Sort {name} ({card_id})" if name and name != card_id else f"Sort de la carte {card_id}"
+
+
+def _target(game: Table, target: object) -> str:
+    """A declared target: a card by its name (no agreement in a list), an Expedition (« l'Expédition du
+    Héros de A »), a player, or none (an "up to" target left empty)."""
+    if target is None:
+        return "aucune"
+    if target in game.state.players:  # a player
+        return str(target)
+    side, _, kind = str(target).partition(".")
+    if kind in ("hero", "companion") and side in game.state.players:
+        return f"l'{EXPEDITION_FR[kind]} de {side}"
+    return _name(game, str(target))
+
+
+def _frame(game: Table, frame_id: str) -> str:
+    """A reaction waiting on the stack (« a1:0 »), named by its card and its number from 1, as on the board."""
+    card, _, k = frame_id.partition(":")
+    k = k.partition("/")[0]
+    return f"la capacité n°{int(k) + 1} {_of(game, card)}" if k.isdigit() else frame_id
+
+
+#: a zone with its article, for « quitte les Repères de A »
+_ARTICLES = {"landmarks": "les", "deck": "le", "limbo": "le"}
+
+
+def _the(key: str) -> str:
+    article = _ARTICLES.get(split_zone(key)[1], "la")
+    return f"l'{_zone(key)}" if "expedition" in key else f"{article} {_zone(key)}"
+
+
+def _e(game: Table, card_id: str) -> str:
+    """The ending that agrees with :func:`_card`'s noun: « la carte Vétérane (a1) est placée », « le jeton
+    Scarabée (t1) est défaussé », « l'Orbe de Mana n°1 de A (ao0) est épuisé »."""
+    st = game.state
+    card = st.cards.get(card_id)
+    zone = st.loc.get(card_id) or ""
+    return "" if (card is not None and card.token) or zone.endswith(".mana") else "e"
 
 
 def _il(game: Table, card_id: str) -> str:
-    """ "elle" for "la carte a1", else "il" (see :func:`_e`)."""
+    """ "elle" for "la carte a1", "il" for "le jeton t1" or an Orb (see :func:`_e`)."""
     return "elle" if _e(game, card_id) else "il"
 
 
@@ -124,7 +187,7 @@ def _describe(e: ev.Event, game: Table) -> str:
 
 @_describe.register(ev.Move)
 def _move(e: ev.Move, game: Table) -> str:
-    name = _name(game, e.card)
+    name, the = _name(game, e.card), _card(game, e.card)
     fe, il = _e(game, e.card), _il(game, e.card)
     p = split_zone(e.from_)[0]
     to_p = split_zone(e.to)[0]
@@ -139,52 +202,52 @@ def _move(e: ev.Move, game: Table) -> str:
     if e.instead:  # a replacement (2.4.6.c): where it would have gone, where it goes
         when = "Repos : " if c == "rest" else ""
         return (
-            f"{when}{name} est Fugace : au lieu d'aller de l'{_zone(e.from_)} dans la {_zone(e.instead)}, "
-            f"la carte va dans la {_zone(e.to)}{owner}."
+            f"{when}{the} est Fugace : au lieu d'aller de l'{_zone(e.from_)} dans la {_zone(e.instead)}, "
+            f"{il} va dans la {_zone(e.to)}{owner}."
         )
     if e.within:  # one Expedition to the other: no change of zone (1.2.3.c; CR 5.0 3.2.4.d)
         return (
-            f"{name} passe de l'{_zone(e.from_)} à l'{_zone(e.to)} : la carte reste dans la zone d'Expédition, "
+            f"{the} passe de l'{_zone(e.from_)} à l'{_zone(e.to)} : {il} reste dans la zone d'Expédition, "
             "c'est le même objet (statuts et jetons gardés)."
         )
     if c == "rest":
         return f"Repos : {name} quitte l'{_zone(e.from_)} et va dans la {_zone(e.to)}{owner}."
     if c == "cleanup":
-        return f"Nettoyage : {name} n'a pas été gardé{fe}, {il} quitte la {_zone(e.from_)} pour la {_zone(e.to)}."
+        return f"Nettoyage : {the} n'a pas été gardé{fe}, {il} quitte {_the(e.from_)} pour {_the(e.to)}."
     if c == "cleanup_sacrifice":  # cr-5.0 (4.2.5.c)
-        return f"Nettoyage : {name} n'a pas été gardé{fe}, {il} est sacrifié{fe} ({_zone(e.from_)} → {_zone(e.to)})."
+        return f"Nettoyage : {the} n'a pas été gardé{fe}, {il} est sacrifié{fe} ({_zone(e.from_)} → {_zone(e.to)})."
     if c == "mana_ready":  # cr-5.0 (4.2.1.e)
         return f"{to_p} place {name} dans sa Zone de Mana, face cachée et prête (Expand)."
     if c == "resupply":
         return f"Ravitailler : {to_p} place {name}, la carte du dessus de son Deck, dans sa Réserve."
     if c == "sabotage":
-        return f"Sabotage : {name} est défaussé{fe} de la {_zone(e.from_)}{owner}."
+        return f"Sabotage : {the} est défaussé{fe} de la {_zone(e.from_)}{owner}."
     if c == "sacrifice":
         return f"Sacrifice : {p} défausse {name} ({_zone(e.from_)}){owner}."
     if c == "discard":
-        return f"{name} est défaussé{fe} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+        return f"{the} est défaussé{fe} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     if c in ("play_hand", "play_reserve"):
         src = "sa Main" if c == "play_hand" else "sa Réserve"
-        fl = f", {il} gagne le statut Fugace" if "fleeting" in e.enters else ""
+        fl = ", elle gagne le statut Fugace" if "fleeting" in e.enters else ""  # elle: « la carte »
         return f"{p} joue {name} depuis {src} : la carte passe dans le Limbo{fl}."
     if c == "resolve":
         fl = " et gagne à nouveau le statut Fugace" if "fleeting" in e.enters else ""
         return (
-            f"{name} se résout : {il} quitte le Limbo pour l'{_zone(e.to)}{fl}."
+            f"{the} se résout : {il} quitte le Limbo pour l'{_zone(e.to)}{fl}."
             if "expedition" in e.to
-            else f"{name} se résout : {il} quitte le Limbo pour les {_zone(e.to)}."
+            else f"{the} se résout : {il} quitte le Limbo pour {_the(e.to)}."
         )
     if c == "spell_done":
-        return f"Le Sort {'de ' if fe else ''}{name} a fini de se résoudre : il va du Limbo dans la {_zone(e.to)}."
+        return f"Le {_spell(game, e.card)} a fini de se résoudre : il va du Limbo dans la {_zone(e.to)}."
     if c == "spell_fleeting":
         return (
-            f"Le Sort {'de ' if fe else ''}{name} est Fugace : une fois résolu, il va dans la {_zone(e.to)} "
+            f"Le {_spell(game, e.card)} est Fugace : une fois résolu, il va dans la {_zone(e.to)} "
             "au lieu de la Réserve."
         )
     if c == "cost":
         return f"Coût « Défaussez-moi de la Réserve » : {name} va de la {_zone(e.from_)} à la {_zone(e.to)}."
     if c == "put":
-        return f"{name} est placé{fe} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
+        return f"{the} est placé{fe} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
     return f"{name} : {_zone(e.from_)} → {_zone(e.to)}{owner}."
 
 
@@ -192,36 +255,36 @@ def _move(e: ev.Move, game: Table) -> str:
 def _cease(e: ev.Cease, game: Table) -> str:
     if split_zone(e.zone)[1] in EXPEDITION_ZONES:  # CR 5.0 2.1.e: it never joins the new zone
         return (
-            f"{_name(game, e.card)} est un jeton qui quitte la zone d'Expédition : il n'arrive pas dans "
-            "sa nouvelle zone, il cesse d'exister à la place."
+            f"{_card(game, e.card)} quitte la zone d'Expédition : un jeton n'arrive pas dans sa nouvelle zone, "
+            "il cesse d'exister à la place."
         )
-    return f"{_name(game, e.card)} est un jeton qui a quitté la zone d'Expédition : il cesse d'exister."
+    return f"{_card(game, e.card)} a quitté la zone d'Expédition : un jeton qui la quitte cesse d'exister."
 
 
 @_describe.register(ev.StatusChange)
 def _status_change(e: ev.StatusChange, game: Table) -> str:
     name, st = _name(game, e.card), STATUS_FR.get(e.status, e.status)
-    fe, il = _e(game, e.card), _il(game, e.card)
+    the, fe, il = _card(game, e.card), _e(game, e.card), _il(game, e.card)
     if e.cause == "prepare":
-        return f"Préparer : {name} est redressé{fe}."
+        return f"Préparer : {the} est redressé{fe}."
     if e.cause == "mana":
-        return f"Un Orbe de Mana ({e.card}) est épuisé pour payer 1 mana."
+        return f"{the} est épuisé{fe} pour payer 1 mana."
     if e.cause == "cost":
-        return f"Coût « Épuisez-moi » : {name} est épuisé{fe}."
+        return f"Coût « Épuisez-moi » : {the} est épuisé{fe}."
     if e.cause == "swap":
         return (
-            f"Orbes de Mana : {e.card} est épuisé pour préparer un autre Orbe."
+            f"Orbes de Mana : {the} est épuisé{fe} pour préparer un autre Orbe."
             if e.value
-            else f"Orbes de Mana : {e.card} est redressé."
+            else f"Orbes de Mana : {the} est redressé{fe}."
         )
     if e.cause == "fleeting_again":
-        return f"{name} avait le statut Fugace dans le Limbo : une fois dans l'Expédition, {il} le regagne."
+        return f"{the} avait le statut Fugace dans le Limbo : une fois dans l'Expédition, {il} le regagne."
     if e.cause == "rest" and e.status == "asleep":
-        return f"Repos : {name} est Endormi{fe}, {il} n'est pas envoyé{fe} dans la Réserve et perd le statut Endormi."
+        return f"Repos : {the} est Endormi{fe}, {il} n'est pas envoyé{fe} dans la Réserve et perd le statut Endormi."
     if e.cause == "rest_object":
-        return f"Repos : {name} est un objet Endormi, il perd le statut Endormi (2.4.3)."
+        return f"Repos : {the} est un objet Endormi, {il} perd le statut Endormi (2.4.3)."
     if e.cause == "rest" and e.status == "anchored":
-        return f"Repos : {name} est Ancré{fe}, {il} reste dans l'Expédition et perd le statut Ancré."
+        return f"Repos : {the} est Ancré{fe}, {il} reste dans l'Expédition et perd le statut Ancré."
     return f"{name} {'gagne' if e.value else 'perd'} le statut {st}."
 
 
@@ -327,7 +390,7 @@ def _tiebreak(e: ev.Tiebreak, game: Table) -> str:
             )
         totals = " ; ".join(f"équipe {p} : {_stats(s)}" for p, s in e.totals)
         wins = ", ".join(f"l'équipe {p} l'emporte sur {_n(n, 'type', 'types')}" for p, n in e.wins)
-        return f"Arène (départage par équipe) : {totals}. {wins}."
+        return f"Arène (départage par équipe) : {totals}. {wins[:1].upper()}{wins[1:]}."
     if e.cause == "begin" and game.state.rules == "cr-5.0":
         return (
             f"Vérification de la victoire : {' et '.join(e.players)} sont à égalité au total le plus haut : les "
@@ -370,10 +433,10 @@ def _declared(e: ev.Declared, game: Table) -> str:
     if e.mode is not None:
         parts.append(f"mode {e.mode} (seul ce mode compte pour les cibles)")
     if e.targets:
-        parts.append("cibles " + ", ".join(_name(game, x) for x in e.targets))
+        parts.append("cibles " + ", ".join(_target(game, x) for x in e.targets))
     if e.support:
         parts.append("capacité de soutien, elle fonctionne dans la Réserve")
-    return f"Déclaration de {_name(game, e.card)} par {e.player} : {' ; '.join(parts)}."
+    return f"Déclaration {_of(game, e.card)} par {e.player} : {' ; '.join(parts)}."
 
 
 TRIGGER_FR = {
@@ -385,9 +448,9 @@ TRIGGER_FR = {
 }
 KIND_FR = {
     "spell": "du Sort",
-    "quick": "de l'action rapide de",
-    "reaction": "de la réaction de",
-    "internal": "de l'action interne de",
+    "quick": "de l'action rapide",
+    "reaction": "de la réaction",
+    "internal": "de l'action interne",
     "tumult": "de l'effet de la carte Tumulte",
 }
 
@@ -408,9 +471,12 @@ def _effect(e: ev.Effect, game: Table) -> str:
             f"Réactions déclenchées en même temps : {e.player} a le marqueur Premier joueur ; elles se résolvent "
             f"dans l'ordre d'initiative, chaque joueur ordonnant les siennes : {', '.join(players)}."
         )
-    extra = f" (« {trig} »)" if e.trigger else ""
-    of = " de" if e.kind == "spell" and _e(game, e.card) else ""  # « du Sort de la carte s1 »
-    return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)}{of} {name}{extra}."
+    extra = f" « {trig} »" if e.trigger else ""
+    if e.kind == "spell":  # « du Sort Rappel (s1) », « du Sort de la carte s1 »
+        return f"{e.player} : résolution du {_spell(game, e.card)}{extra}."
+    if e.kind == "tumult" or e.kind not in KIND_FR:
+        return f"{e.player} : résolution {KIND_FR.get(e.kind, e.kind)} {name}{extra}."
+    return f"{e.player} : résolution {KIND_FR[e.kind]}{extra} {_of(game, e.card)}."
 
 
 def _owner_of(game: Table, e: ev.Effect, frame_id: str) -> str:
@@ -430,12 +496,13 @@ def _decision(e: ev.Decision, game: Table) -> str:
         if "play" in d:
             kind = str(d.get("expedition", "")).rpartition(".")[2]
             where = f" dans son {EXPEDITION_FR.get(kind, kind)}" if d.get("expedition") else ""
-            tg = f", cibles : {', '.join(_name(game, t) for t in d['targets'])}" if d.get("targets") else ""
+            tg = f", cibles : {', '.join(_target(game, t) for t in d['targets'])}" if d.get("targets") else ""
             mode = f", mode {d['mode']}" if d.get("mode") is not None else ""
             return f"{e.player} déclare jouer {_name(game, d['play'])}{where}{mode}{tg}."
         if "quick" in d:
-            tg = f", cibles : {', '.join(_name(game, t) for t in d['targets'])}" if d.get("targets") else ""
-            return f"{e.player} joue l'action rapide n°{d.get('ability', 0)} de {_name(game, d['quick'])}{tg}."
+            tg = f", cibles : {', '.join(_target(game, t) for t in d['targets'])}" if d.get("targets") else ""
+            n = int(d.get("ability", 0)) + 1  # numbered from 1, as on the board
+            return f"{e.player} joue l'action rapide n°{n} {_of(game, d['quick'])}{tg}."
         if "swap" in d:
             return f"{e.player} épuise un Orbe de Mana pour en préparer un autre (3.2.9.e)."
         return f"{e.player} passe : il ne prendra plus de tour ce jour-là."
@@ -444,7 +511,7 @@ def _decision(e: ev.Decision, game: Table) -> str:
     if e.kind == "mode":
         return f"{e.player} choisit le mode {d.get('mode')}."
     if e.kind == "targets":
-        tg = ", ".join(_name(game, t) for t in d.get("targets", [])) or "aucune (aucune cible possible)"
+        tg = ", ".join(_target(game, t) for t in d.get("targets", [])) or "aucune (aucune cible possible)"
         return f"{e.player} choisit les cibles : {tg}{auto}."
     if e.kind == "optional" and game.state.step == "morning.shuffle":  # cr-5.0, 4.2.1.f
         return (
@@ -465,10 +532,10 @@ def _decision(e: ev.Decision, game: Table) -> str:
             else f"{e.player} choisit de ne pas le faire{auto}."
         )
     if e.kind == "order":
-        return f"{e.player} ordonne ses réactions : {', '.join(d.get('order', []))}."
+        return f"{e.player} ordonne ses réactions : {', puis '.join(_frame(game, f) for f in d.get('order', []))}."
     if e.kind == "swap":
         return (
-            f"{e.player} épuise l'Orbe {d['swap'][0]} pour préparer l'Orbe {d['swap'][1]}, à tout moment "
+            f"{e.player} épuise {_card(game, d['swap'][0])} pour préparer {_card(game, d['swap'][1])}, à tout moment "
             "(3.2.9.e), même si ce n'est pas son tour."
         )
     if e.kind == "mana":
@@ -505,12 +572,21 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
         "n'est pas résolu."
     ),
     "no_counters_here": lambda e, game: (
-        f"{_name(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de jetons, "
-        "il n'en gagne pas."
+        f"{_card(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de jetons, "
+        f"{_il(game, e.card or '')} n'en gagne pas."
     ),
     "no_status_here": lambda e, game: (
-        f"{_name(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de statut, "
-        "il n'en gagne pas."
+        f"{_card(game, e.card or '')} est dans la Défausse : un objet de la Défausse ne peut pas gagner de statut, "
+        f"{_il(game, e.card or '')} n'en gagne pas."
+    ),
+    "no_fleeting_landmark": lambda e, game: (
+        f"{_card(game, e.card or '')} est un Permanent de Repère, qui ne peut ni avoir ni gagner le statut Fugace, "
+        f"dans aucune zone : {_il(game, e.card or '')} ne le gagne pas."
+    ),
+    "no_fleeting_landmark_played": lambda e, game: (
+        f"{_card(game, e.card or '')} est joué{_e(game, e.card or '')} depuis la Réserve, mais c'est un Permanent de "
+        f"Repère : {_il(game, e.card or '')} ne gagne pas le statut Fugace en entrant dans le Limbo (un Permanent de "
+        "Repère ne peut ni avoir ni gagner Fugace, dans aucune zone)."
     ),
     "up_to_none": lambda e, game: (
         f"{_name(game, e.card or '')} : aucune cible n'est choisie (« jusqu'à »), cette étape ne fait rien."
@@ -540,8 +616,8 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
         "et elle est remplie : l'étape se fait."
     ),
     "found_again": lambda e, game: (
-        f"{_name(game, e.card or '')} a été déplacé par la capacité elle-même : elle retrouve le "
-        f"nouvel objet dans sa zone de destination ({e.count} déplacement(s))."
+        f"{_card(game, e.card or '')} a été déplacé{_e(game, e.card or '')} par la capacité elle-même : celle-ci "
+        f"retrouve le nouvel objet dans sa zone de destination ({_n(e.count or 0, 'déplacement', 'déplacements')})."
     ),
     "dusk_once": lambda e, game: (
         f"L'{_exp(e)} de {e.player} a déjà avancé pendant ce Crépuscule : elle ne peut avancer qu'une "
@@ -557,16 +633,17 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
     ),
     "optional_declined": lambda e, game: f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",
     "no_join": lambda e, game: (
-        f"{_name(game, e.card or '')} ne rejoint pas l'Expédition (il y était déjà, ou va dans les "
-        "Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas."
+        f"{_card(game, e.card or '')} ne rejoint pas l'Expédition ({_il(game, e.card or '')} y était déjà, ou va "
+        "dans les Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas."
     ),
     "switches_expedition": lambda e, game: (
-        f"{_name(game, e.card or '')} change d'Expédition : la carte rejoint sa nouvelle Expédition, pas la zone "
-        "d'Expédition, elle n'entre pas en jeu ; sa réaction « Lorsque j'entre en jeu » ne se déclenche pas."
+        f"{_card(game, e.card or '')} change d'Expédition : {_il(game, e.card or '')} rejoint sa nouvelle Expédition, "
+        f"pas la zone d'Expédition, {_il(game, e.card or '')} n'entre pas en jeu ; sa réaction « Lorsque j'entre en "
+        "jeu » ne se déclenche pas."
     ),
     "stays_in_play": lambda e, game: (
-        f"{_name(game, e.card or '')} passe de l'Expédition aux Repères ou l'inverse : il ne quitte "
-        "pas le jeu et n'y entre pas, sa réaction « Lorsque j'entre en jeu » ne se déclenche pas."
+        f"{_card(game, e.card or '')} passe de l'Expédition aux Repères ou l'inverse : {_il(game, e.card or '')} ne "
+        "quitte pas le jeu et n'y entre pas, sa réaction « Lorsque j'entre en jeu » ne se déclenche pas."
     ),
     "target_gone": lambda e, game: (
         f"La cible {_name(game, e.card or '')} n'est plus l'objet choisi (elle a changé de zone, "

@@ -377,13 +377,18 @@ def spend_counters(game: Table, card_id: str, name: str, count: int) -> bool:
     return True
 
 
-@implements(*cr5("2.4.1.c"))
+@implements(*cr5("2.4.1.c", "2.4.7.b"))
 def gain_status(game: Table, card_id: str, status: str, rules: tuple[str, ...] = ()) -> None:
     """The object gains `status` (fleeting, asleep, anchored, exhausted); cites the caller's rules.
-    Under cr-5.0 an object in the Discard pile gains none (2.4.1.c): a note says so."""
+    Under cr-5.0 an object in the Discard pile gains none (2.4.1.c), and a Permanent never gains
+    Fleeting (2.4.7.b, its remark: "Landmark Permanents cannot have or gain Fleeting in any zone"; the
+    format's Permanents are all Landmark Permanents): a note says so. The French text has no such rule."""
     st = game.state
     if st.rules == CR5 and split_zone(st.loc[card_id])[1] in NO_COUNTERS_V5:
         game.emit(ev.Note("no_status_here", card=card_id), cr5("2.4.1.c"))
+        return
+    if st.rules == CR5 and status == "fleeting" and st.card(card_id).type == "permanent":
+        game.emit(ev.Note("no_fleeting_landmark", card=card_id), cr5("2.4.7.b"))
         return
     if not game.state.card(card_id).has(status):
         game.emit(ev.StatusChange(card_id, status, True, "gain"), rules)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..errors import Refusal
 from ..jsondata import copy_json
-from ..model import EXPEDITION_ZONES, IN_PLAY_ZONES, split_zone, team
+from ..model import EXPEDITION_ZONES, IN_PLAY_ZONES, Card, split_zone, team
 from ..versions import CR5, cr5
 from . import actions
 from .flow import Need
@@ -76,6 +76,17 @@ def pay_mana(game: Table, player: str, amount: int, rules: tuple[str, ...]) -> N
         game.emit(ev.StatusChange(orb, "exhausted", True, "mana"), ("3.2.9.f",) + rules)
 
 
+def card_label(card: Card) -> str:
+    """ "Garde (a1)", or "a1" for a card without a name: said after « la carte », a noun of known gender
+    (a printed name says nothing of the card's gender, and the sentence agrees with its noun)."""
+    return f"{card.name} ({card.id})" if card.name and card.name != card.id else card.id
+
+
+def orbs_ready(count: int) -> str:
+    """ "1 Orbe de Mana prêt", "2 Orbes de Mana prêts" (French: 0 and 1 take the singular)."""
+    return f"{count} Orbe de Mana prêt" if count < 2 else f"{count} Orbes de Mana prêts"
+
+
 @implements("1.1.6.h", "1.1.6.i", "1.1.6.j", "7.1.4.a", "7.1.4.b", "7.1.4.c", "2.5.g")
 def cost_problem(game: Table, player: str, card_id: str, cost: dict, ready: int | None = None) -> Refusal | None:
     """Why `player` cannot pay `cost` for `card_id` now (None if they can); `ready`: the player's
@@ -85,21 +96,25 @@ def cost_problem(game: Table, player: str, card_id: str, cost: dict, ready: int 
     zone = split_zone(st.loc[card_id])[1]
     if cost.get("exhaust_me") and card.has("exhausted"):
         return Refusal(
-            f"{card.name} est déjà épuisé : le coût « Épuisez-moi » ne peut pas être payé", "1.1.6.h", "7.1.4.a"
+            f"La carte {card_label(card)} est déjà épuisée : le coût « Épuisez-moi » ne peut pas être payé",
+            "1.1.6.h",
+            "7.1.4.a",
         )
     if cost.get("discard_me") and zone != "reserve":
         return Refusal(
-            f"{card.name} n'est pas dans la Réserve : « Défaussez-moi de la Réserve » impossible", "1.1.6.i", "7.1.4.b"
+            f"La carte {card_label(card)} n'est pas dans la Réserve : « Défaussez-moi de la Réserve » impossible",
+            "1.1.6.i",
+            "7.1.4.b",
         )
     mana = int(cost.get("mana", 0))
     ready = len(ready_orbs(game, player)) if ready is None and mana else (ready or 0)
     if mana > ready:
-        return Refusal(
-            f"{player} n'a que {ready} Orbe(s) de Mana prêt(s) pour payer {mana} mana", "1.1.6.j", "7.1.4.c", "3.2.9.f"
-        )
+        return Refusal(f"{player} n'a que {orbs_ready(ready)} pour payer {mana} mana", "1.1.6.j", "7.1.4.c", "3.2.9.f")
     for name, n in (cost.get("spend") or {}).items():
         if card.counters.get(name, 0) < n:
-            return Refusal(f"{card.name} a {card.counters.get(name, 0)} jeton(s) « {name} », il en faut {n}", "2.5.g")
+            have = card.counters.get(name, 0)
+            counters = f"{have} jeton" if have < 2 else f"{have} jetons"
+            return Refusal(f"La carte {card_label(card)} a {counters} « {name} », il en faut {n}", "2.5.g")
     return None
 
 

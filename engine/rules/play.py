@@ -13,6 +13,7 @@ from .. import events as ev
 from ..errors import Refusal
 from ..model import EXPEDITIONS, IN_PLAY_ZONES, split_zone
 from ..versions import CR5, cr5
+from ..vocabulary import vocabulary
 from . import actions, effects
 from .frames import frame, push
 from .registry import ARTICLE_2V2, art, implements, implements_article
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from ..table import Table
 
 PLAYABLE_TYPES = ("character", "spell", "permanent")
+_TYPES = vocabulary()["card_types"]  # « Héros », for a refusal
 
 
 def _where(game: Table, player: str, card_id: Any) -> str | None:
@@ -78,18 +80,24 @@ def card_problem(game: Table, player: str, card_id: Any, ready: int | None = Non
         # only Characters, Permanents and Spells are played: CR 5.0 2.2.1.a gives the types, 5.2 how each is
         # played; the French text's list of types (1.2.2.c) is not a rule the engine plays (RULES.md), so
         # under fr-1 the turn's rule is cited
-        text = f"{card.name} est un {card.type} : il ne se joue pas"
+        kind = _TYPES.get(card.type, card.type)
+        text = f"La carte {effects.card_label(card)} est de type {kind} : elle ne se joue pas"
         return Refusal(text, *cr5("2.2.1.a")) if v5 else Refusal(text)
     if why == "no_reserve_cost":
         return Refusal(
-            f"{card.name} n'a pas de coût de Réserve : il ne peut pas être joué depuis la Réserve", "2.2.7.b"
+            f"La carte {effects.card_label(card)} n'a pas de coût de Réserve : elle ne peut pas être jouée depuis la "
+            "Réserve",
+            "2.2.7.b",
         )
     if why == "exhausted":
-        return Refusal(f"{card.name} est épuisé dans la Réserve : il ne peut pas être joué", *cr5("2.4.6.c"))
+        return Refusal(
+            f"La carte {effects.card_label(card)} est épuisée dans la Réserve : elle ne peut pas être jouée",
+            *cr5("2.4.6.c"),
+        )
     cost = (card.reserve_cost or 0) if src == "reserve" else card.hand_cost
     return Refusal(
         f"{card.name} coûte {cost} mana depuis la {'Réserve' if src == 'reserve' else 'Main'} et {player} "
-        f"n'a que {ready} Orbe(s) de Mana prêt(s)",
+        f"n'a que {effects.orbs_ready(ready)}",
         "3.2.9.f",
         *(("2.2.7.a",) if src == "reserve" else ()),
     )
@@ -397,7 +405,7 @@ def _clarified(game: Table, player: str, targets: Any) -> tuple[tuple[str, str],
     "1.3.2.d",
     "5.2.3.a",
     "2.2.7.a",
-    *cr5("5.2.1.c", "2.4.7.c"),
+    *cr5("5.2.1.c", "2.4.7.c", "2.4.7.a", "2.4.7.b"),
 )
 def play_card(game: Table, player: str, d: dict) -> None:
     """Play a card from Hand or Reserve: it goes to Limbo (3.2.8.a) — gaining Fugace if played from
@@ -430,6 +438,10 @@ def play_card(game: Table, player: str, d: dict) -> None:
         rules,
         enters=("fleeting",) if fleeting else (),
     )
+    if from_reserve and card.type == "permanent" and st.rules == CR5:
+        # CR 5.0 2.4.7.a gives Fleeting to any card played from the Reserve, but "Landmark Permanents
+        # cannot have or gain Fleeting in any zone" (2.4.7.b, its remark): said, not granted
+        game.emit(ev.Note("no_fleeting_landmark_played", card=card.id), cr5("2.4.7.a", "2.4.7.b"))
     cost = card.reserve_cost if from_reserve else card.hand_cost
     if cost:
         effects.pay_mana(game, player, cost, ("2.2.7.a",) if from_reserve else ("1.3.2.d",))

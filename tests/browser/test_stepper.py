@@ -340,7 +340,7 @@ def test_phone_bar_takes_at_most_a_fifth_and_says_what_changed(browser, site, ma
     phone.locator("#btn-next").tap()
     expect(phone.locator("#stepper-position")).to_have_text("Étape 1")
     # What changed, summarised at the top, and both zones of the move highlighted (from and to).
-    expect(phone.locator("#step-summary")).to_contain_text("Garde forestière est Fugace")
+    expect(phone.locator("#step-summary")).to_contain_text("la carte Garde forestière (a4) est Fugace")
     expect(phone.locator('#board [data-zone="A.hero_expedition"]')).to_have_class(re.compile(r"\bchanged\b"))
     expect(phone.locator('#board [data-zone="A.discard"]')).to_have_class(re.compile(r"\bchanged\b"))
     # Once stepping, the site's header has scrolled away: the bar alone stays on top, the board right

@@ -43,4 +43,4 @@ def test_a_named_card_keeps_its_name_and_the_sentence_its_form():
     )
     texts = _texts(doc)
     assert any("résolution du Sort Rappel" in t for t in texts), texts
-    assert any(t.startswith("Garde est placé :") for t in texts), texts
+    assert any(t.startswith("La carte Garde (a1) est placée :") for t in texts), texts

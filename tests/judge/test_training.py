@@ -57,7 +57,7 @@ def test_rule_question_offers_the_neighbouring_rules_but_none_the_step_cites(rul
     assert not wrong & {"4.2.5.b", "2.1.c", "1.3.2.f"}  # also cited by the step: never offered as wrong
     # The event in words of the question's own, never the engine's log sentence.
     assert "Garde forestière (a1) passe de l'Expédition du Héros de A à la Défausse de A" in q.prompt
-    assert "Repos : Garde forestière est Fugace" not in q.prompt and "2.4.6" not in q.prompt
+    assert "Repos : la carte Garde forestière (a1) est Fugace" not in q.prompt and "2.4.6" not in q.prompt
 
 
 def test_expeditions_and_winner_questions(rules):

@@ -61,7 +61,7 @@ def test_a_private_scenario_s_ruling_opens_for_a_logged_out_player_with_its_shar
     html = page.content.decode()
     assert 'id="verdict"' in html and "Ce qui a décidé : étape 1" in html
     assert html.index('id="verdict"') < html.index('id="board-before"')  # the verdict before any board
-    assert "Garde est Fugace" in html and ">2.4.6.c</span>" in html
+    assert "la carte Garde (a1) est Fugace" in html and ">2.4.6.c</span>" in html
     assert 'id="permalink"' not in html  # the stepper would be a 404 for the player
     wrong = scenario.share_token[:-2] + ("AA" if not scenario.share_token.endswith("AA") else "BB")
     assert player.get(f"/scenarios/{scenario.uuid}/decision/{wrong}/").status_code == 404
