@@ -350,8 +350,9 @@ def _need_modes(game: Table, f: dict, step: dict, name: str) -> Need:
             or (not repeat and len(set(chosen)) != x)
         ):
             each = "" if repeat else ", chacun au plus une fois"
+            modes = "modes" if x > 1 else "mode"
             return Refusal(
-                f'réponse attendue : "modes", {x} mode(s) entre 0 et {n - 1} dans l\'ordre choisi{each}', *cr5("6.5.g")
+                f'réponse attendue : "modes", {x} {modes} entre 0 et {n - 1} dans l\'ordre choisi{each}', *cr5("6.5.g")
             )
         return None
 

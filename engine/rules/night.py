@@ -116,7 +116,7 @@ def need_keep(game: Table) -> Need:
         nl = len(keep) - nr
         if nr != kr or nl != kl:
             return (
-                f"{p} garde exactement {kr} objet(s) de sa Réserve (limite {player.reserve_limit}) et "
+                f"{p} garde exactement {kr} objet{'s' if kr > 1 else ''} de sa Réserve (limite {player.reserve_limit}) et "
                 f"{kl} de ses Repères (limite {player.landmark_limit}) ; reçu {nr} et {nl}"
             )
         return None

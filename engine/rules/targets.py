@@ -169,7 +169,9 @@ def targets_problem(game: Table, player: str, source: str, steps: list[dict], ta
     slots = declared_slots(steps)
     need = sum(chooses(s) for s in slots)
     if not isinstance(targets, list) or len(targets) != need:
-        return Refusal(f"il faut {need} cible(s) dans l'ordre des étapes, reçu {targets!r}", "5.2.3.b")
+        return Refusal(
+            f"il faut {need} cible{'s' if need > 1 else ''} dans l'ordre des étapes, reçu {targets!r}", "5.2.3.b"
+        )
     k = 0
     for s in slots:
         n = chooses(s)
@@ -223,7 +225,8 @@ def choice_problem(
     ):
         shown = ", ".join(options[:20]) + (" …" if len(options) > 20 else "")
         many = f"jusqu'à {n}" if fewer else str(n)
-        return Refusal(f'réponse attendue : "targets" avec {many} cible(s) différente(s) parmi {shown}', *rules)
+        kind = "cibles différentes" if n > 1 else "cible"
+        return Refusal(f'réponse attendue : "targets" avec {many} {kind} parmi {shown}', *rules)
     return None
 
 

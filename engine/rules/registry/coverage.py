@@ -152,6 +152,7 @@ CR5_PLAYED: dict[str, str] = {
     "1.3.2.f": "Nuit : Repos, Nettoyage (Repères sacrifiés) puis vérification de la victoire (1.3.3, 4.2.5.d) ; Gears non modélisés",
     "2.1.d": "un jeton qui quitte l'Expédition n'arrive pas dans sa nouvelle zone : il cesse d'exister (2.1.e)",
     "2.4.6.b": "le Personnage entre dans l'Expédition puis, dans une autre étape, regagne Fugace (5.2.1.c, 2.4.7.c) ; Permanents d'Expédition non modélisés",
+    "2.4.6.e": "un Permanent de Repère n'a ni ne gagne jamais Fugace, dans aucune zone (remarque de 2.4.7.b) : l'effet qui le lui donnerait est sans effet, dit ; joué depuis la Réserve, il reste sans Fugace (2.4.7.a–b)",
     "2.4.6.c": "Repos : un Personnage Fugace va dans la Défausse (2.4.7.d) ; Permanents d'Expédition non modélisés",
     "2.5.a": "aucun compteur dans la Défausse, le Deck ou la Main (2.5.b)",
     "2.5.i": "compteurs perdus en quittant le jeu (2.5.j), gardés entre l'Expédition et les Repères (2.5.k)",
