@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from csp.decorators import csp_update
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import StaticFilesStorage
 from django.http import HttpResponse, JsonResponse
@@ -79,7 +80,19 @@ def runtime() -> dict:
         "export": reverse("offline:export"),
         "worker": reverse("offline:worker"),
         "version": PYODIDE[1],
+        # the engine in the browser answers these when the network is gone (arbitre_engine.py), with
+        # the site's limits per request
+        "api": {"check": reverse("api-check"), "run": reverse("api-run"), "step": reverse("api-step")},
+        "scenarios": reverse("scenario-list"),
+        "engine": {"seconds": settings.ARBITRE_RUN_SECONDS, "steps": settings.ARBITRE_RUN_STEPS},
     }
+
+
+def runtime_view(request):
+    """:func:`runtime` for every page (``offline/engine.js``, ``offline/outbox.js``): kept offline."""
+    response = JsonResponse(runtime())
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 def kept_urls() -> list[str]:
@@ -98,7 +111,27 @@ def kept_urls() -> list[str]:
                 seen.add(path)
                 assets.append(runtime_static(path) if path.startswith("offline/") else static(path))
     rt = runtime()
-    return [*dict.fromkeys(pages), rt["export"], rt["package"], rt["worker"], *sorted(assets)]
+    pages.append(reverse("judge:trial"))  # the stepper of a board made offline (builder's « Essayer »)
+    return [
+        *dict.fromkeys(pages),
+        rt["export"],
+        rt["package"],
+        rt["worker"],
+        reverse("offline:runtime"),
+        *sorted(assets),
+    ]
+
+
+#: Pages kept once visited, and at install when the judge is signed in (never a page of someone
+#: else: each is the visitor's own, fetched with their session): the builder, a scenario's stepper
+#: and its editor, a ruling. Regular expressions on the path, for the service worker.
+VISITED_PAGES = (
+    r"^/scenarios/nouveau/$",
+    r"^/scenarios/essai/$",
+    r"^/scenarios/[0-9a-f-]{36}/$",
+    r"^/scenarios/[0-9a-f-]{36}/modifier/$",
+    r"^/scenarios/[0-9a-f-]{36}/decision/$",
+)
 
 
 def service_worker(request):
@@ -115,6 +148,8 @@ def service_worker(request):
         "searchPage": reverse("rules_ref:search"),
         "export": reverse("offline:export"),
         "numbersScript": static("arbitre/offline/numbers.js"),
+        "visited": list(VISITED_PAGES),
+        "signedIn": [reverse("judge:new")],  # kept at install when the judge is signed in
     }
     script = render(request, "offline/sw.js", {"config": json.dumps(config, ensure_ascii=False)}).content
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")

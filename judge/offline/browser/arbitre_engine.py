@@ -11,11 +11,15 @@ site would have answered (200; 400 with ``problems`` or the field's error; 413; 
 from __future__ import annotations
 
 import json
+import time
 
-import engine
-from judge.guard import budget as guard
-from judge.limits import MAX_DECISIONS, oversize
-from judge.scenarios import runner
+if not hasattr(time, "thread_time"):  # Pyodide's time module has none: one thread, its process time is it
+    time.thread_time = getattr(time, "process_time", time.perf_counter)
+
+import engine  # noqa: E402  (after the clock above: engine.errors reads time.thread_time at import)
+from judge.guard import budget as guard  # noqa: E402
+from judge.limits import MAX_DECISIONS, oversize  # noqa: E402
+from judge.scenarios import runner  # noqa: E402
 
 PHASES = ("setup", "morning", "noon", "afternoon", "dusk", "night")
 

@@ -1,7 +1,10 @@
 // Every page: whether this browser holds an offline copy of the site, of which rules, and the
 // « Disponible hors ligne » button that asks for one (registers /sw.js, templates/offline/sw.js).
 // The service worker records its state in the cache "arbitre-state" and announces changes on the
-// BroadcastChannel "arbitre-offline"; this script only reads and shows them.
+// BroadcastChannel "arbitre-offline"; this script only reads and shows them. It also sends the
+// scenarios saved here with no network once it returns (outbox.js).
+import { startOutbox } from "./outbox.js";
+
 const STATE_CACHE = "arbitre-state";
 const STATE_URL = "/__arbitre/offline-state.json";
 const box = document.getElementById("offline-status");
@@ -90,3 +93,4 @@ if (box) {
     render();
   }
 }
+startOutbox();

@@ -1,13 +1,19 @@
-// The offline search, in a worker (served as /hors-ligne/worker.js: judge/offline/views.py gives
-// it the policy that lets it compile WebAssembly) so that the page stays responsive while Pyodide starts.
-// Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "search", id, q}.
-// Messages out: {type: "ready", version, seconds}, {type: "results", id, results, ms},
-// {type: "error", id?, message}. Everything it loads comes from the site (the service worker keeps it).
+// The site's Python in the browser, in a worker (served as /hors-ligne/worker.js: judge/offline/views.py
+// gives it the policy that lets it compile WebAssembly) so that the page stays responsive while Pyodide
+// starts: the offline search (arbitre_offline) and the offline engine (arbitre_engine: the builder's
+// check, the run API and the stepper's steps).
+// Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "search", id, q},
+// {type: "engine", id, call: "check" | "run" | "step", body: JSON text}.
+// Messages out: {type: "ready", version, seconds, phases}, {type: "results", id, results, ms},
+// {type: "answer", id, answer: {status, data}, ms, boot}, {type: "error", id?, message}.
+// Everything it loads comes from the site (the service worker keeps it).
 let search = null;
 const INDEX_CACHE = "arbitre-index";
 const INDEX_URL = "/__arbitre/index/";
 const CODE_URL = "/__arbitre/code/";
 let started = null;
+let booted = null;
+let engine = null;
 
 async function bytes(url) {
   const response = await fetch(url);
@@ -15,39 +21,60 @@ async function bytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function init(runtime) {
+function clock() {
   const t0 = performance.now();
   const phases = {};
   let mark = t0;
-  const lap = (name) => { const now = performance.now(); phases[name] = (now - mark) / 1000; mark = now; };
-  const [{ loadPyodide }, exportText, pkg, ...wheels] = await Promise.all([
-    import(runtime.pyodide),
+  return {
+    phases,
+    lap(name) { const now = performance.now(); phases[name] = (now - mark) / 1000; mark = now; },
+    seconds() { return (performance.now() - t0) / 1000; },
+  };
+}
+
+// Pyodide and the project's Python, once per worker: the code compiled by an earlier page (Whoosh
+// and the package with their bytecode) when the browser kept it, else the package as sent.
+function boot(runtime) {
+  booted = booted || (async () => {
+    const time = clock();
+    const codeKey = `${CODE_URL}${runtime.version}/${encodeURIComponent(runtime.package)}`;
+    const [{ loadPyodide }, pkg, kept] = await Promise.all([import(runtime.pyodide), bytes(runtime.package), caches.open(INDEX_CACHE)]);
+    const compiledResponse = await kept.match(codeKey);
+    const compiled = compiledResponse ? new Uint8Array(await compiledResponse.arrayBuffer()) : null;
+    time.lap("fetch");
+    const py = await loadPyodide({ indexURL: runtime.indexURL });
+    time.lap("runtime");
+    if (compiled) py.unpackArchive(compiled, "zip", { extractDir: "/" });
+    else py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
+    py.runPython("import sys; sys.path.insert(0, '/arbitre')");
+    time.lap("unpack");
+    return { py, kept, codeKey, compiled: Boolean(compiled), phases: time.phases, seconds: time.seconds() };
+  })();
+  return booted;
+}
+
+async function init(runtime) {
+  const time = clock();
+  // the export and the wheels download while Pyodide starts
+  const [base, exportText, wheels] = await Promise.all([
+    boot(runtime),
     fetch(runtime.export).then((r) => { if (!r.ok) throw new Error(`export des règles : réponse ${r.status}`); return r.text(); }),
-    bytes(runtime.package),
-    ...runtime.wheels.map(bytes),
+    Promise.all(runtime.wheels.map(bytes)),
   ]);
-  lap("fetch");
-  const py = await loadPyodide({ indexURL: runtime.indexURL });
-  lap("runtime");
-  // the same code compiled by an earlier page (Whoosh and the package with their bytecode), or as sent
-  const kept = await caches.open(INDEX_CACHE);
-  const codeKey = `${CODE_URL}${runtime.version}/${encodeURIComponent(runtime.package)}`;
-  const compiled = await kept.match(codeKey);
-  if (compiled) {
-    py.unpackArchive(new Uint8Array(await compiled.arrayBuffer()), "zip", { extractDir: "/" });
-  } else {
-    for (const wheel of wheels) py.unpackArchive(wheel, "wheel");
-    py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
-  }
-  py.runPython("import sys; sys.path.insert(0, '/arbitre')");
+  const { py, kept, codeKey, compiled } = base;
+  const phases = { ...base.phases };
+  time.lap("boot");
+  if (!compiled) for (const wheel of wheels) py.unpackArchive(wheel, "wheel");
   const offline = py.pyimport("arbitre_offline");
-  lap("unpack");
+  time.lap("imports");
   // the index this code built from this export on an earlier page, kept in the browser's cache
   const version = JSON.parse(exportText).version;
   const saved = await kept.match(INDEX_URL + version);
   const snapshot = saved ? new Uint8Array(await saved.arrayBuffer()) : undefined; // undefined is None
   const loaded = offline.load(exportText, "/arbitre", "/arbitre-index", snapshot).toJs({ dict_converter: Object.fromEntries });
-  lap("index");
+  time.lap("index");
+  phases.imports = time.phases.imports;
+  phases.index = time.phases.index;
   if (loaded.index === "built") {
     try {
       for (const old of await kept.keys()) if (old.url.includes(INDEX_URL)) await kept.delete(old);
@@ -66,7 +93,20 @@ async function init(runtime) {
       } catch (error) { /* no room to keep it: the next page compiles as it imports */ }
     }, 0);
   }
-  return { version: loaded.version, documents: loaded.documents, index: loaded.index, code: compiled ? "compiled" : "sent", seconds: (performance.now() - t0) / 1000, phases };
+  return { version: loaded.version, documents: loaded.documents, index: loaded.index, code: compiled ? "compiled" : "sent", seconds: time.seconds(), phases };
+}
+
+// The engine: the package's arbitre_engine, with the site's limits per request.
+async function engineReady(runtime) {
+  if (!engine) {
+    engine = (async () => {
+      const { py, phases, seconds } = await boot(runtime);
+      const module = py.pyimport("arbitre_engine");
+      module.configure(runtime.engine.seconds, runtime.engine.steps);
+      return { call: (name, body) => JSON.parse(module.call(name, body)), boot: { phases, seconds } };
+    })();
+  }
+  return engine;
 }
 
 self.addEventListener("message", async (event) => {
@@ -80,6 +120,11 @@ self.addEventListener("message", async (event) => {
       const t0 = performance.now();
       const results = search(message.q);
       self.postMessage({ type: "results", id: message.id, results, ms: performance.now() - t0 });
+    } else if (message.type === "engine") {
+      const ready = await engineReady(message.runtime);
+      const t0 = performance.now();
+      const answer = ready.call(message.call, message.body);
+      self.postMessage({ type: "answer", id: message.id, answer, ms: performance.now() - t0, boot: ready.boot });
     }
   } catch (error) {
     self.postMessage({ type: "error", id: message.id, message: String((error && error.message) || error) });
