@@ -85,8 +85,11 @@ function why(result) {
   return parts.join(" ; ") || `réponse ${result.status}`;
 }
 
+class Later extends Error {}
+
 async function sendOne(record) {
   const result = await send(record.method, record.path, record.body, record.ifMatch);
+  if (result.status >= 500 || result.status === 429) throw new Later(`réponse ${result.status}`); // the site's trouble, not the board's
   if (result.ok) {
     await drop(record.key);
     addNote({ kind: "saved", title: result.data.title, url: result.data.url });
@@ -124,10 +127,16 @@ export function sync() {
   syncing = syncing || (async () => {
     const run = async () => {
       for (const record of await kept()) {
-        try {
-          if (!(await sendOne(record))) break;
-        } catch (error) {
-          break; // the network went again: the rest waits for the next time
+        let tries = 0;
+        for (;;) {
+          try {
+            if (!(await sendOne(record))) return;
+            break;
+          } catch (error) {
+            // the site busy or failing: a few more tries, then the next page or the next time the network returns
+            if (!(error instanceof Later) || ++tries > 3) return;
+            await new Promise((resolve) => setTimeout(resolve, 1000 * tries));
+          }
         }
       }
     };
