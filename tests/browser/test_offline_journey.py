@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from judge.scenarios.models import Scenario
+from judge.scenarios.views import EMPTY_DOCUMENT
 
 from .test_builder import add_card
 from .test_offline import INSTALL_MS, RUNTIME_MS, install, server_ranking
@@ -100,4 +101,52 @@ def test_a_judge_with_no_network_reads_searches_builds_steps_and_finds_the_board
     page.goto(f"{site}/scenarios/")
     expect(page.locator("main")).to_contain_text(TITLE)
     expect(outbox).to_contain_text(f"Enregistré dans votre compte (fait hors ligne) : « {TITLE} »")
+    assert [e for e in js_errors if not re.search(r"ERR_INTERNET_DISCONNECTED|Failed to load resource", e)] == []
+
+
+def test_an_edit_made_offline_meets_a_newer_save_and_both_versions_are_kept(judge_page: Page, site, js_errors):
+    page = judge_page
+    original = Scenario(
+        author=page.judge, title="Plateau du matin", document=dict(EMPTY_DOCUMENT, title="Plateau du matin")
+    )
+    original.save_document()
+    assert original.version == 1
+    install(page, site)
+    edit = f"/scenarios/{original.uuid}/modifier/"
+    page.goto(f"{site}{edit}")  # visited online: kept for offline
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+    name = "arbitre-offline-" + page.locator("#offline-status").get_attribute("data-version")
+    page.wait_for_function(
+        "([name, path]) => caches.open(name).then((c) => c.match(path)).then(Boolean)", arg=[name, edit]
+    )
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok", timeout=RUNTIME_MS)
+    page.get_by_label("Titre").fill("Version du téléphone")
+    page.get_by_label("Phase").select_option("dusk")
+    page.get_by_role("button", name="Enregistrer", exact=True).click()
+    expect(page.locator("#offline-outbox")).to_contain_text("« Version du téléphone »", timeout=RUNTIME_MS)
+
+    # meanwhile the judge saved from another device
+    original.refresh_from_db()
+    original.title = "Version du compte"
+    original.save_document(expected_version=1)
+    assert original.version == 2
+
+    page.context.set_offline(False)
+    outbox = page.locator("#offline-outbox")
+    expect(outbox).to_contain_text("Conflit : « Version du téléphone » a été enregistré ailleurs", timeout=INSTALL_MS)
+    expect(outbox).to_contain_text("Les deux versions sont gardées : celle du compte, version 2, et la vôtre")
+    original.refresh_from_db()
+    assert (original.title, original.version, original.document["phase"]) == ("Version du compte", 2, "noon")
+    mine = Scenario.objects.get(author=page.judge, title="Version du téléphone (version hors ligne)")
+    assert mine.document["phase"] == "dusk"
+    expect(outbox.get_by_role("link", name="version 2", exact=True)).to_have_attribute(
+        "href", original.get_absolute_url()
+    )
+    expect(outbox.get_by_role("link", name="« Version du téléphone (version hors ligne) »")).to_have_attribute(
+        "href", mine.get_absolute_url()
+    )
+    expect(outbox).not_to_contain_text("à enregistrer dans votre compte")
     assert [e for e in js_errors if not re.search(r"ERR_INTERNET_DISCONNECTED|Failed to load resource", e)] == []

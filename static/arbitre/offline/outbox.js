@@ -177,8 +177,9 @@ export async function render() {
     if (n.kind === "saved") parts.push(el("span", { class: "offline-note" }, "Enregistré dans votre compte (fait hors ligne) : ", link(n.url, n.title), ". "));
     else if (n.kind === "conflict") {
       parts.push(el("span", { class: "offline-error" },
-        `Conflit : « ${n.title} » a été enregistré ailleurs pendant que vous étiez hors ligne${n.by ? ` (par ${n.by}` : " ("}version ${n.version}). `,
-        "Les deux sont gardés : celle du compte, ", link(n.theirs, n.title), ", et la vôtre, enregistrée à part, ", link(n.mine, n.mineTitle), ". "));
+        `Conflit : « ${n.title} » a été enregistré ailleurs pendant que vous étiez hors ligne${n.by ? ` (par ${n.by})` : ""}. `,
+        "Les deux versions sont gardées : celle du compte, ", el("a", { href: n.theirs }, `version ${n.version}`),
+        ", et la vôtre, faite hors ligne, enregistrée à part : ", link(n.mine, n.mineTitle), ". "));
     }
   }
   if (shown.length) {
