@@ -22,6 +22,7 @@ from rules_ref.models import Rule
 
 from . import export as rules_export
 from .package import browser_zip
+from .version import site_version
 from .vendor import PYODIDE, WHEELS
 
 #: The static files the offline copy keeps: the site's own and the vendored runtime.
@@ -80,6 +81,8 @@ def runtime() -> dict:
         "export": reverse("offline:export"),
         "worker": reverse("offline:worker"),
         "version": PYODIDE[1],
+        # the rules export this code reads is the one of its own site version (worker.js checks it)
+        "siteVersion": site_version(),
         # the engine in the browser answers these when the network is gone (arbitre_engine.py), with
         # the site's limits per request
         "api": {"check": reverse("api-check"), "run": reverse("api-run"), "step": reverse("api-step")},

@@ -189,3 +189,27 @@ def test_the_browser_ranks_every_relevance_query_as_the_server(page: Page, site)
     assert not different, different
     assert len(browser) == len(QUERIES) > 100
     assert re.fullmatch(r"[0-9a-f]{12}-[0-9a-f]{12}", export_version())
+
+
+def test_a_rules_export_of_another_site_version_is_refused_and_said(page: Page, site):
+    """The search code never builds its index from another version's export (a fresh page while the
+    kept copy is the previous version's): it says so, keeps nothing, and searches once they match."""
+    real = Client().get("/api/rules/export/").json()
+    other = {**real, "site_version": "000000000000", "version": real["rules_hash"][:12] + "-000000000000"}
+    page.context.route(re.compile(r"/api/rules/export/"), lambda route: route.fulfill(json=other))
+    page.goto(f"{site}/hors-ligne/")
+    box = page.get_by_label("Chercher dans les règles gardées")
+    box.fill("fleeting")
+    box.press("Enter")
+    status = page.locator("#offline-search-status")
+    expect(status).to_contain_text(
+        f"l'export des règles (site 000000000000) ne correspond pas au code de recherche (site {real['site_version']})",
+        timeout=RUNTIME_MS,
+    )
+    kept = page.evaluate("caches.open('arbitre-index').then((c) => c.keys()).then((ks) => ks.map((k) => k.url))")
+    assert not [url for url in kept if "/__arbitre/index/" in url]
+
+    page.context.unroute(re.compile(r"/api/rules/export/"))
+    page.goto(f"{site}/hors-ligne/?q=fleeting")
+    expect(status).to_contain_text("cherché dans ce navigateur", timeout=RUNTIME_MS)
+    assert page.locator("#offline-results li").first.get_attribute("data-number") == server_ranking("fleeting")[0]

@@ -53,12 +53,37 @@ function boot(runtime) {
   return booted;
 }
 
+async function text(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`export des règles : réponse ${response.status}`);
+  return response.text();
+}
+
+// The rules export of this code's own site version: the kept one (the service worker's), else, while
+// the site updates (a fresh page, the kept copy still the previous version's), the site's. Never an
+// index built by one version's code from another's export: refused, and said, before anything is kept.
+async function rulesExport(runtime) {
+  let exportText = await text(runtime.export);
+  let found = JSON.parse(exportText).site_version;
+  if (found !== runtime.siteVersion) {
+    try {
+      exportText = await text(`${runtime.export}?site=${encodeURIComponent(runtime.siteVersion)}`); // past the kept copy
+      found = JSON.parse(exportText).site_version;
+    } catch (error) { /* no network: said below */ }
+  }
+  if (found !== runtime.siteVersion) {
+    throw new Error(`l'export des règles (site ${found}) ne correspond pas au code de recherche (site ${runtime.siteVersion}) : `
+      + "la copie hors ligne se met à jour ; rechargez la page quand elle l'annonce (les pages gardées restent utilisables)");
+  }
+  return exportText;
+}
+
 async function init(runtime) {
   const time = clock();
   // the export and the wheels download while Pyodide starts
   const [base, exportText, wheels] = await Promise.all([
     boot(runtime),
-    fetch(runtime.export).then((r) => { if (!r.ok) throw new Error(`export des règles : réponse ${r.status}`); return r.text(); }),
+    rulesExport(runtime),
     Promise.all(runtime.wheels.map(bytes)),
   ]);
   const { py, kept, codeKey, compiled } = base;
