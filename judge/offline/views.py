@@ -22,8 +22,8 @@ from rules_ref.models import Rule
 
 from . import export as rules_export
 from .package import browser_zip
-from .version import site_version
 from .vendor import PYODIDE, WHEELS
+from .version import site_version
 
 #: The static files the offline copy keeps: the site's own and the vendored runtime.
 KEPT_STATIC_PREFIXES = ("arbitre/", "offline/")
@@ -83,6 +83,7 @@ def runtime() -> dict:
         "version": PYODIDE[1],
         # the rules export this code reads is the one of its own site version (worker.js checks it)
         "siteVersion": site_version(),
+        "engineModule": static("arbitre/offline/engine.js"),
         # the engine in the browser answers these when the network is gone (arbitre_engine.py), with
         # the site's limits per request
         "api": {"check": reverse("api-check"), "run": reverse("api-run"), "step": reverse("api-step")},
@@ -113,6 +114,10 @@ def kept_urls() -> list[str]:
             if path.startswith(KEPT_STATIC_PREFIXES) and path not in seen:
                 seen.add(path)
                 assets.append(runtime_static(path) if path.startswith("offline/") else static(path))
+                if path.endswith(".js") and not path.startswith("offline/") and runtime_static(path) != static(path):
+                    # a module's imports name their files unhashed (the manifest storage leaves
+                    # `import "./lib/api.js"` as it is): kept under that name too
+                    assets.append(runtime_static(path))
     rt = runtime()
     pages.append(reverse("judge:trial"))  # the stepper of a board made offline (builder's « Essayer »)
     return [
