@@ -139,6 +139,7 @@ VISITED_PAGES = (
     r"^/scenarios/[0-9a-f-]{36}/$",
     r"^/scenarios/[0-9a-f-]{36}/modifier/$",
     r"^/scenarios/[0-9a-f-]{36}/decision/$",
+    r"^/scenarios/[0-9a-f-]{36}/decision/[^/]+/$",  # the players' link of a ruling
 )
 
 

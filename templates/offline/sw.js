@@ -148,7 +148,7 @@ const VISITED = CONFIG.visited.map((pattern) => new RegExp(pattern));
 async function keepVisited(url, response) {
   if (!response.ok || response.redirected || !VISITED.some((re) => re.test(url.pathname))) return;
   try {
-    const key = url.pathname.endsWith("/decision/") ? url.pathname + url.search : url.pathname;
+    const key = url.pathname.includes("/decision/") ? url.pathname + url.search : url.pathname;
     await (await caches.open(CACHE)).put(key, response);
   } catch (error) { /* a full phone: the page is just not kept */ }
 }

@@ -94,18 +94,24 @@ async function init(runtime) {
   time.lap("imports");
   // the index this code built from this export on an earlier page, kept in the browser's cache
   const version = JSON.parse(exportText).version;
-  const saved = await kept.match(INDEX_URL + version);
+  const [saved, savedMemory] = await Promise.all([kept.match(INDEX_URL + version), kept.match(`${INDEX_URL}${version}/memory`)]);
   const snapshot = saved ? new Uint8Array(await saved.arrayBuffer()) : undefined; // undefined is None
-  const loaded = offline.load(exportText, "/arbitre", "/arbitre-index", snapshot).toJs({ dict_converter: Object.fromEntries });
+  const memory = saved && savedMemory ? new Uint8Array(await savedMemory.arrayBuffer()) : undefined;
+  const loaded = offline.load(exportText, "/arbitre", "/arbitre-index", snapshot, memory).toJs({ dict_converter: Object.fromEntries });
   time.lap("index");
   phases.imports = time.phases.imports;
   phases.index = time.phases.index;
-  if (loaded.index === "built") {
+  if (loaded.index === "built" || loaded.memory === "read") {
     try {
-      for (const old of await kept.keys()) if (old.url.includes(INDEX_URL)) await kept.delete(old);
-      const data = offline.snapshot().toJs();
-      await kept.put(INDEX_URL + version, new Response(data, { headers: { "Content-Type": "application/zip" } }));
-    } catch (error) { /* no room to keep it: the next page builds it again */ }
+      if (loaded.index === "built") {
+        for (const old of await kept.keys()) if (old.url.includes(INDEX_URL)) await kept.delete(old);
+        const data = offline.snapshot().toJs();
+        await kept.put(INDEX_URL + version, new Response(data, { headers: { "Content-Type": "application/zip" } }));
+      }
+      // the search's reading of that index too: the next pages put it back instead of reading it again
+      const reading = offline.memory_snapshot().toJs();
+      await kept.put(`${INDEX_URL}${version}/memory`, new Response(reading, { headers: { "Content-Type": "application/octet-stream" } }));
+    } catch (error) { /* no room to keep it: the next page builds or reads it again */ }
   }
   search = (q) => JSON.parse(offline.search(q));
   if (!compiled) {
@@ -118,7 +124,7 @@ async function init(runtime) {
       } catch (error) { /* no room to keep it: the next page compiles as it imports */ }
     }, 0);
   }
-  return { version: loaded.version, documents: loaded.documents, index: loaded.index, code: compiled ? "compiled" : "sent", seconds: time.seconds(), phases };
+  return { version: loaded.version, documents: loaded.documents, index: loaded.index, memory: loaded.memory, code: compiled ? "compiled" : "sent", seconds: time.seconds(), phases };
 }
 
 // The engine: the package's arbitre_engine, with the site's limits per request.
