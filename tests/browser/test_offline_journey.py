@@ -5,15 +5,18 @@ board saved on the phone; back online, the scenario is in the judge's account.""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+from django.test import Client
 from playwright.sync_api import Page, expect
 
 from judge.scenarios.models import Scenario
 from judge.scenarios.views import EMPTY_DOCUMENT
 
-from .test_builder import add_card
+from .conftest import step_until_pending
+from .test_builder import FIXTURES, add_card
 from .test_offline import INSTALL_MS, RUNTIME_MS, install, server_ranking
 
 pytestmark = [
@@ -149,4 +152,39 @@ def test_an_edit_made_offline_meets_a_newer_save_and_both_versions_are_kept(judg
         "href", mine.get_absolute_url()
     )
     expect(outbox).not_to_contain_text("à enregistrer dans votre compte")
+    assert [e for e in js_errors if not re.search(r"ERR_INTERNET_DISCONNECTED|Failed to load resource", e)] == []
+
+
+def test_a_saved_scenarios_stepper_visited_online_steps_offline_from_its_own_document(
+    judge_page: Page, site, js_errors
+):
+    page = judge_page
+    document = json.loads((FIXTURES / "afternoon-pass-then-dusk.json").read_text(encoding="utf-8"))
+    scenario = Scenario(author=page.judge, title=document["title"], document=document)
+    scenario.save_document()
+    install(page, site)
+    page.goto(f"{site}{scenario.get_absolute_url()}")
+    expect(page.locator("#stepper-position")).to_have_text("Étape 0")
+    name = "arbitre-offline-" + page.locator("#offline-status").get_attribute("data-version")
+    page.wait_for_function(
+        "([name, path]) => caches.open(name).then((c) => c.match(path)).then(Boolean)",
+        arg=[name, scenario.get_absolute_url()],
+    )
+
+    page.context.set_offline(True)
+    page.reload()  # the page kept, its landing asked of the engine in the browser (the page's own document)
+    expect(page.locator("#stepper-position")).to_have_text("Étape 0", timeout=RUNTIME_MS)
+    expect(page.locator("#offline-engine")).to_contain_text("calculé dans ce navigateur", timeout=RUNTIME_MS)
+    step_until_pending(page, 3)
+    online = (
+        Client()
+        .post(
+            "/api/step/",
+            {"document": document, "steps": int(page.locator("#stepper").get_attribute("data-steps"))},
+            content_type="application/json",
+        )
+        .json()
+    )
+    expect(page.locator("#log li.entry")).to_have_count(len(online["log"]))
+    expect(page.locator("#log")).to_contain_text(online["log"][-1]["text"])
     assert [e for e in js_errors if not re.search(r"ERR_INTERNET_DISCONNECTED|Failed to load resource", e)] == []
