@@ -92,7 +92,8 @@ export async function offlineAnswer(method, url, body, headers) {
   try { rt = await config(); } catch (error) { return null; } // no offline copy on this device
   const path = new URL(url, location.href).pathname;
   const call = Object.keys(rt.api).find((name) => rt.api[name] === path);
-  if (method === "POST" && call) {
+  // the engine only where the site is kept (the runtime is then on this device: nothing to download)
+  if (method === "POST" && call && navigator.serviceWorker && navigator.serviceWorker.controller) {
     try {
       const got = await runEngine(call, call === "step" ? withDocument(body) : body);
       const problems = got.data && Array.isArray(got.data.problems) ? got.data.problems : null;
