@@ -2,7 +2,8 @@
 // gives it the policy that lets it compile WebAssembly) so that the page stays responsive while Pyodide
 // starts: the offline search (arbitre_offline) and the offline engine (arbitre_engine: the builder's
 // check, the run API and the stepper's steps).
-// Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "search", id, q},
+// Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "prepare", runtime}
+// (init, then wait until the compiled code is kept: answered {type: "prepared"}), {type: "search", id, q},
 // {type: "engine", id, call: "check" | "run" | "step", body: JSON text}.
 // Messages out: {type: "ready", version, seconds, phases}, {type: "results", id, results, ms},
 // {type: "answer", id, answer: {status, data}, ms, boot}, {type: "error", id?, message}.
@@ -14,6 +15,7 @@ const CODE_URL = "/__arbitre/code/";
 let started = null;
 let booted = null;
 let engine = null;
+let keeping = Promise.resolve(); // the compiled code being kept for the next pages
 
 async function bytes(url) {
   const response = await fetch(url);
@@ -116,13 +118,14 @@ async function init(runtime) {
   search = (q) => JSON.parse(offline.search(q));
   if (!compiled) {
     // after the first answer: compile the code once for the next pages (no source check: the key names it)
-    setTimeout(async () => {
+    keeping = new Promise((resolve) => setTimeout(async () => {
       try {
         for (const old of await kept.keys()) if (old.url.includes(CODE_URL)) await kept.delete(old);
         const data = offline.compiled_code().toJs();
         await kept.put(codeKey, new Response(data, { headers: { "Content-Type": "application/zip" } }));
       } catch (error) { /* no room to keep it: the next page compiles as it imports */ }
-    }, 0);
+      resolve();
+    }, 0));
   }
   return { version: loaded.version, documents: loaded.documents, index: loaded.index, memory: loaded.memory, code: compiled ? "compiled" : "sent", seconds: time.seconds(), phases };
 }
@@ -146,6 +149,12 @@ self.addEventListener("message", async (event) => {
     if (message.type === "init") {
       started = started || init(message.runtime);
       self.postMessage({ type: "ready", ...(await started) });
+    } else if (message.type === "prepare") {
+      // at install: the index built and kept, with its reading and the compiled code, for the first offline page
+      started = started || init(message.runtime);
+      const ready = await started;
+      await keeping;
+      self.postMessage({ type: "prepared", ...ready });
     } else if (message.type === "search") {
       await started;
       const t0 = performance.now();
