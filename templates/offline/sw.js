@@ -169,6 +169,11 @@ async function navigate(request, event) {
     }
     const kept = (await cache.match(url.pathname + url.search)) || (await cache.match(url.pathname)) || (await cache.match(request, { ignoreVary: true }));
     if (kept) return kept;
+    // a ruling not kept: its scenario's kept stepper at that step (its query), the engine in the
+    // browser computing the board and the « Décision »; the page's address stays the ruling's link
+    const ruling = url.pathname.match(/^(\/scenarios\/[0-9a-f-]{36}\/)decision\//);
+    const stepper = ruling && (await cache.match(ruling[1]));
+    if (stepper) return stepper;
     const page = await cache.match(CONFIG.offlinePage);
     if (page) return page;
     throw error;

@@ -187,4 +187,16 @@ def test_a_saved_scenarios_stepper_visited_online_steps_offline_from_its_own_doc
     )
     expect(page.locator("#log li.entry")).to_have_count(len(online["log"]))
     expect(page.locator("#log")).to_contain_text(online["log"][-1]["text"])
+
+    # its ruling, never opened online: its link shows the kept stepper at that step, computed here
+    steps = online["steps"]
+    ruling = page.get_by_role("link", name="Décision à montrer (lien pour les joueurs, imprimable)")
+    href = ruling.get_attribute("href")
+    assert href.startswith(f"/scenarios/{scenario.uuid}/decision/{scenario.share_token}/?etape={steps}")
+    page.goto(f"{site}{href}")
+    expect(page.locator("#stepper-position")).to_have_text(f"Étape {steps}", timeout=RUNTIME_MS)
+    expect(page.locator("#log")).to_contain_text(online["log"][-1]["text"])
+    assert page.url.startswith(
+        f"{site}/scenarios/{scenario.uuid}/decision/{scenario.share_token}/"
+    )  # the link to share
     assert [e for e in js_errors if not re.search(r"ERR_INTERNET_DISCONNECTED|Failed to load resource", e)] == []
