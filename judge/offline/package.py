@@ -1,7 +1,8 @@
 """The project's Python for the browser, as one zip that Pyodide unpacks (``worker.js``).
 
 It holds the server's own search code (``rules_ref.search`` and the modules it imports), the
-glossary's data, the engine, and the two browser-only modules of ``browser/``. The zip is made from
+glossary's data, the engine and the site's runner of it (``judge.scenarios.runner``), and the
+browser-only modules of ``browser/``. The zip is made from
 the files of this checkout when first asked for, byte for byte the same for the same files (fixed
 timestamps, sorted names), so its hash names the code the browser runs.
 """
@@ -18,7 +19,7 @@ from django.conf import settings
 
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"
 
-#: What the offline search imports of the project (``rules_ref/__init__.py`` is empty: no models).
+#: What the offline search and engine import of the project (``rules_ref/__init__.py`` is empty: no models).
 PROJECT_FILES = (
     "rules_ref/__init__.py",
     "rules_ref/analysis.py",
@@ -27,7 +28,11 @@ PROJECT_FILES = (
     "rules_ref/search/*.py",
     "fixtures/glossary/*.json",
     "engine/**/*.py",
-    "engine/data/**/*.json",
+    "engine/**/*.json",
+    # the stepper's and the run API's code, unchanged (its budget is browser/judge/guard/budget.py)
+    "judge/scenarios/__init__.py",
+    "judge/scenarios/runner.py",
+    "judge/limits.py",
 )
 
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from csp.decorators import csp_update
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import StaticFilesStorage
 from django.http import HttpResponse, JsonResponse
@@ -22,6 +23,7 @@ from rules_ref.models import Rule
 from . import export as rules_export
 from .package import browser_zip
 from .vendor import PYODIDE, WHEELS
+from .version import site_version
 
 #: The static files the offline copy keeps: the site's own and the vendored runtime.
 KEPT_STATIC_PREFIXES = ("arbitre/", "offline/")
@@ -79,7 +81,22 @@ def runtime() -> dict:
         "export": reverse("offline:export"),
         "worker": reverse("offline:worker"),
         "version": PYODIDE[1],
+        # the rules export this code reads is the one of its own site version (worker.js checks it)
+        "siteVersion": site_version(),
+        "engineModule": static("arbitre/offline/engine.js"),
+        # the engine in the browser answers these when the network is gone (arbitre_engine.py), with
+        # the site's limits per request
+        "api": {"check": reverse("api-check"), "run": reverse("api-run"), "step": reverse("api-step")},
+        "scenarios": reverse("scenario-list"),
+        "engine": {"seconds": settings.ARBITRE_RUN_SECONDS, "steps": settings.ARBITRE_RUN_STEPS},
     }
+
+
+def runtime_view(request):
+    """:func:`runtime` for every page (``offline/engine.js``, ``offline/outbox.js``): kept offline."""
+    response = JsonResponse(runtime())
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 def kept_urls() -> list[str]:
@@ -97,8 +114,33 @@ def kept_urls() -> list[str]:
             if path.startswith(KEPT_STATIC_PREFIXES) and path not in seen:
                 seen.add(path)
                 assets.append(runtime_static(path) if path.startswith("offline/") else static(path))
+                if path.endswith(".js") and not path.startswith("offline/") and runtime_static(path) != static(path):
+                    # a module's imports name their files unhashed (the manifest storage leaves
+                    # `import "./lib/api.js"` as it is): kept under that name too
+                    assets.append(runtime_static(path))
     rt = runtime()
-    return [*dict.fromkeys(pages), rt["export"], rt["package"], rt["worker"], *sorted(assets)]
+    pages.append(reverse("judge:trial"))  # the stepper of a board made offline (builder's « Essayer »)
+    return [
+        *dict.fromkeys(pages),
+        rt["export"],
+        rt["package"],
+        rt["worker"],
+        reverse("offline:runtime"),
+        *sorted(assets),
+    ]
+
+
+#: Pages kept once visited, and at install when the judge is signed in (never a page of someone
+#: else: each is the visitor's own, fetched with their session): the builder, a scenario's stepper
+#: and its editor, a ruling. Regular expressions on the path, for the service worker.
+VISITED_PAGES = (
+    r"^/scenarios/nouveau/$",
+    r"^/scenarios/essai/$",
+    r"^/scenarios/[0-9a-f-]{36}/$",
+    r"^/scenarios/[0-9a-f-]{36}/modifier/$",
+    r"^/scenarios/[0-9a-f-]{36}/decision/$",
+    r"^/scenarios/[0-9a-f-]{36}/decision/[^/]+/$",  # the players' link of a ruling
+)
 
 
 def service_worker(request):
@@ -115,6 +157,8 @@ def service_worker(request):
         "searchPage": reverse("rules_ref:search"),
         "export": reverse("offline:export"),
         "numbersScript": static("arbitre/offline/numbers.js"),
+        "visited": list(VISITED_PAGES),
+        "signedIn": [reverse("judge:new")],  # kept at install when the judge is signed in
     }
     script = render(request, "offline/sw.js", {"config": json.dumps(config, ensure_ascii=False)}).content
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")

@@ -60,6 +60,15 @@ async function fill() {
     }
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  // the judge's own pages (the builder): kept when signed in, skipped otherwise (kept once visited)
+  for (const url of CONFIG.signedIn) {
+    try {
+      const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+      if (response.ok && !response.redirected) await cache.put(url, response);
+    } catch (error) {
+      if (error && error.name === "QuotaExceededError") throw error;
+    }
+  }
   const transferred = performance.getEntriesByType("resource").reduce((sum, e) => sum + (e.transferSize || 0), 0);
   return { count: urls.length, bytes, transferred };
 }
@@ -132,10 +141,24 @@ async function fromCache(request) {
   return cache.match(request, { ignoreVary: true });
 }
 
-async function navigate(request) {
+const VISITED = CONFIG.visited.map((pattern) => new RegExp(pattern));
+
+//: A page of the judge's own kept as it was last seen (the builder, a stepper, a ruling): a ruling under
+//: its whole address (its step is in the query), the others under their path (their scripts read the query).
+async function keepVisited(url, response) {
+  if (!response.ok || response.redirected || !VISITED.some((re) => re.test(url.pathname))) return;
+  try {
+    const key = url.pathname.includes("/decision/") ? url.pathname + url.search : url.pathname;
+    await (await caches.open(CACHE)).put(key, response);
+  } catch (error) { /* a full phone: the page is just not kept */ }
+}
+
+async function navigate(request, event) {
   const url = new URL(request.url);
   try {
-    return await Promise.race([fetch(request), timeout(NETWORK_WAIT_MS)]);
+    const response = await Promise.race([fetch(request), timeout(NETWORK_WAIT_MS)]);
+    if (event) event.waitUntil(keepVisited(url, response.clone()));
+    return response;
   } catch (error) {
     const cache = await caches.open(CACHE);
     if (url.pathname === CONFIG.searchPage) {
@@ -144,8 +167,13 @@ async function navigate(request) {
       const shell = await cache.match(CONFIG.offlinePage);
       if (shell) return shell; // the offline page reads ?q= and searches in the browser
     }
-    const kept = (await cache.match(url.pathname)) || (await cache.match(request, { ignoreVary: true }));
+    const kept = (await cache.match(url.pathname + url.search)) || (await cache.match(url.pathname)) || (await cache.match(request, { ignoreVary: true }));
     if (kept) return kept;
+    // a ruling not kept: its scenario's kept stepper at that step (its query), the engine in the
+    // browser computing the board and the « Décision »; the page's address stays the ruling's link
+    const ruling = url.pathname.match(/^(\/scenarios\/[0-9a-f-]{36}\/)decision\//);
+    const stepper = ruling && (await cache.match(ruling[1]));
+    if (stepper) return stepper;
     const page = await cache.match(CONFIG.offlinePage);
     if (page) return page;
     throw error;
@@ -158,7 +186,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(navigate(request));
+    event.respondWith(navigate(request, event));
     return;
   }
   if (url.pathname.startsWith("/static/") || url.pathname === CONFIG.export || CONFIG.urls.includes(url.pathname + url.search)) {

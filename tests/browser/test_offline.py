@@ -50,11 +50,14 @@ def install(page: Page, site: str) -> str:
     expect(status).to_have_attribute("data-ready", "1", timeout=INSTALL_MS)
     version = export_version()
     expect(status).to_contain_text(f"Disponible hors ligne : règles fr-1, version {version}.")
+    # the search's index built once, kept for the first page opened with no network
+    expect(status).to_have_attribute("data-prepared", "1", timeout=RUNTIME_MS)
     return version
 
 
 def cache_names(page: Page) -> list[str]:
-    return sorted(page.evaluate("caches.keys()"))
+    """The caches of the offline copy and its state (the search's own, "arbitre-index", aside)."""
+    return sorted(name for name in page.evaluate("caches.keys()") if name != "arbitre-index")
 
 
 def test_installed_the_site_opens_rules_by_number_and_searches_with_no_network(page: Page, site):
@@ -75,9 +78,9 @@ def test_installed_the_site_opens_rules_by_number_and_searches_with_no_network(p
     expect(page).to_have_url(f"{site}/regles/fr-1/2.4.6.c/")
     expect(page.locator("article.rule h1")).to_contain_text("2.4.6.c")
 
-    # an English term, then a French word with a typo: searched in the browser, ranked as the server
-    # the first page builds the index from the kept export; the next one puts back that index's files
-    for q, first, index in (("fleeting", "2.4.6", "built"), ("fugase", "2.4.6", "snapshot")):
+    # an English term, then a French word with a typo: searched in the browser, ranked as the server;
+    # each page puts back the index prepared at install (its files and its reading) instead of building it
+    for q, first, index in (("fleeting", "2.4.6", "snapshot"), ("fugase", "2.4.6", "snapshot")):
         box = page.get_by_label("Rechercher une règle")
         box.fill(q)
         box.press("Enter")
@@ -189,3 +192,27 @@ def test_the_browser_ranks_every_relevance_query_as_the_server(page: Page, site)
     assert not different, different
     assert len(browser) == len(QUERIES) > 100
     assert re.fullmatch(r"[0-9a-f]{12}-[0-9a-f]{12}", export_version())
+
+
+def test_a_rules_export_of_another_site_version_is_refused_and_said(page: Page, site):
+    """The search code never builds its index from another version's export (a fresh page while the
+    kept copy is the previous version's): it says so, keeps nothing, and searches once they match."""
+    real = Client().get("/api/rules/export/").json()
+    other = {**real, "site_version": "000000000000", "version": real["rules_hash"][:12] + "-000000000000"}
+    page.context.route(re.compile(r"/api/rules/export/"), lambda route: route.fulfill(json=other))
+    page.goto(f"{site}/hors-ligne/")
+    box = page.get_by_label("Chercher dans les règles gardées")
+    box.fill("fleeting")
+    box.press("Enter")
+    status = page.locator("#offline-search-status")
+    expect(status).to_contain_text(
+        f"l'export des règles (site 000000000000) ne correspond pas au code de recherche (site {real['site_version']})",
+        timeout=RUNTIME_MS,
+    )
+    kept = page.evaluate("caches.open('arbitre-index').then((c) => c.keys()).then((ks) => ks.map((k) => k.url))")
+    assert not [url for url in kept if "/__arbitre/index/" in url]
+
+    page.context.unroute(re.compile(r"/api/rules/export/"))
+    page.goto(f"{site}/hors-ligne/?q=fleeting")
+    expect(status).to_contain_text("cherché dans ce navigateur", timeout=RUNTIME_MS)
+    assert page.locator("#offline-results li").first.get_attribute("data-number") == server_ranking("fleeting")[0]

@@ -82,3 +82,30 @@ def test_only_the_search_worker_may_compile_webassembly(rules):
 def test_the_runtime_is_vendored_at_set_up():
     # make setup runs manage.py vendor_offline; without it the offline search cannot start
     assert is_complete(), "run `make setup` (manage.py vendor_offline) to vendor Pyodide and Whoosh's wheels"
+
+
+def test_the_copy_keeps_the_offline_builder_and_stepper_and_module_imports_by_their_own_names(rules, monkeypatch):
+    from judge.offline import views
+
+    # production's manifest storage hashes the names a page links, not those a module imports
+    hashed = lambda path: "/static/" + re.sub(r"\.js$", ".0123abcd.js", path)  # noqa: E731
+    monkeypatch.setattr(views, "static", hashed)
+    urls = set(views.kept_urls())
+    assert {"/static/arbitre/stepper.0123abcd.js", "/static/arbitre/stepper.js"} <= urls
+    assert {
+        "/static/arbitre/lib/api.js",
+        "/static/arbitre/offline/engine.js",
+        "/static/arbitre/builder/main.js",
+    } <= urls
+    assert {"/scenarios/essai/", "/hors-ligne/runtime.json"} <= urls
+    config = sw_config(Client().get("/sw.js"))
+    assert config["signedIn"] == ["/scenarios/nouveau/"]
+    assert any(re.match(p, "/scenarios/0f8fad5b-d9cb-469f-a165-70867728950e/") for p in config["visited"])
+    assert not any(re.match(p, "/scenarios/") for p in config["visited"])
+
+
+def test_the_runtime_names_the_engine_api_and_the_sites_limits(db, settings):
+    data = Client().get("/hors-ligne/runtime.json").json()
+    assert data["api"] == {"check": "/api/check/", "run": "/api/run/", "step": "/api/step/"}
+    assert data["engine"] == {"seconds": settings.ARBITRE_RUN_SECONDS, "steps": settings.ARBITRE_RUN_STEPS}
+    assert data["siteVersion"] == Client().get("/api/rules/export/").json()["site_version"]

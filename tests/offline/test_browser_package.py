@@ -85,3 +85,47 @@ def test_fed_the_export_the_package_ranks_every_relevance_query_as_the_server(ru
     different = {q: (browser[q], _server_ranking(q)) for q in QUERIES if browser[q] != _server_ranking(q)}
     assert not different, different
     assert browser["fugace"][0] == "2.4.6"
+
+
+#: A first page builds the index and keeps its files and its reading; the next page puts both back.
+NEXT_PAGE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import arbitre_offline
+export = open(sys.argv[2], encoding="utf-8").read()
+first = arbitre_offline.load(export, base_dir=sys.argv[1], index_dir=sys.argv[3] + "/first")
+files, reading = arbitre_offline.snapshot(), arbitre_offline.memory_snapshot()
+from rules_ref.search import memory
+memory._memories.clear()
+damaged = arbitre_offline.load(export, base_dir=sys.argv[1], index_dir=sys.argv[3] + "/damaged", snapshot=files, kept_memory=b"not a pickle")
+memory._memories.clear()
+again = arbitre_offline.load(export, base_dir=sys.argv[1], index_dir=sys.argv[3] + "/next", snapshot=files, kept_memory=reading)
+queries = json.load(open(sys.argv[4], encoding="utf-8"))
+print(json.dumps({"loads": [first, damaged, again], "rankings": {q: [h["number"] or h["slug"] for h in json.loads(arbitre_offline.search(q))["hits"]] for q in queries}}))
+"""
+
+
+def test_the_next_page_puts_back_the_index_and_its_reading_and_ranks_as_the_server(rules, tmp_path):
+    package().extractall(tmp_path / "pkg")
+    (tmp_path / "export.json").write_bytes(Client().get("/api/rules/export/").content)
+    (tmp_path / "queries.json").write_text(json.dumps(QUERIES), encoding="utf-8")
+    args = [
+        str(tmp_path / "pkg"),
+        str(tmp_path / "export.json"),
+        str(tmp_path / "index"),
+        str(tmp_path / "queries.json"),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", NEXT_PAGE, *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    *said, last = done.stdout.strip().splitlines()
+    out = json.loads(last)
+    assert [line.split(":")[0] for line in said] == ["kept reading of the index not used"]  # said, not hidden
+    assert [(load["index"], load["memory"]) for load in out["loads"]] == [
+        ("built", "read"),
+        ("snapshot", "read"),  # a damaged reading: the index is read again
+        ("snapshot", "kept"),
+    ]
+    different = {q: r for q, r in out["rankings"].items() if r != _server_ranking(q)}
+    assert not different, different

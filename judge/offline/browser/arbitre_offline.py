@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import pickle
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -35,10 +36,18 @@ def _record(row: dict, ruleset: SimpleNamespace) -> SimpleNamespace:
     )
 
 
-def load(export_json: str, base_dir: str = "/arbitre", index_dir: str = "/arbitre-index", snapshot=None) -> dict:
+def _bytes(data) -> bytes:
+    return data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)  # a JS Uint8Array
+
+
+def load(
+    export_json: str, base_dir: str = "/arbitre", index_dir: str = "/arbitre-index", snapshot=None, kept_memory=None
+) -> dict:
     """Build the index of an export (the server's ``rebuild``, into the browser's memory), or put
     back ``snapshot``, the files of the index this same code built from this same export on an
-    earlier page (:func:`snapshot`; the caller keys it by the export's version, which names the code).
+    earlier page (:func:`snapshot`; the caller keys it by the export's version, which names the code),
+    and with it ``kept_memory``, that page's reading of the index (:func:`memory_snapshot`), put back
+    instead of reading the index again (the search's in-memory index: plain dicts, pickled).
 
     ``base_dir`` is where the zip was unpacked (the glossary's data is read there)."""
     export = json.loads(export_json)
@@ -52,8 +61,7 @@ def load(export_json: str, base_dir: str = "/arbitre", index_dir: str = "/arbitr
     how = "built"
     if snapshot is not None:
         try:
-            data = snapshot.to_bytes() if hasattr(snapshot, "to_bytes") else bytes(snapshot)  # a JS Uint8Array
-            _restore(data, Path(index_dir))
+            _restore(_bytes(snapshot), Path(index_dir))
             how = "snapshot"
         except (OSError, zipfile.BadZipFile) as exc:  # a damaged copy: build it again
             print(f"index snapshot not used: {exc}")
@@ -63,9 +71,34 @@ def load(export_json: str, base_dir: str = "/arbitre", index_dir: str = "/arbitr
             ruleset = SimpleNamespace(slug=rs["slug"])
             records.extend(_record(row, ruleset) for row in rs["rules"])
         rebuild(rules=records)
+    read = "read"
+    if how == "snapshot" and kept_memory is not None:
+        try:
+            _put_back_memory(pickle.loads(_bytes(kept_memory)))
+            read = "kept"
+        except Exception as exc:  # noqa: BLE001  (a damaged or older copy, whatever it raises: read the index)
+            print(f"kept reading of the index not used: {exc!r}")
     memory()  # read the index once now, as the server does on its first query
     _state["version"] = export["version"]
-    return {"version": export["version"], "documents": len(memory().docs), "index": how}
+    return {"version": export["version"], "documents": len(memory().docs), "index": how, "memory": read}
+
+
+def _put_back_memory(found) -> None:
+    from rules_ref.search import memory as module
+    from rules_ref.search.index import index_key
+
+    if not isinstance(found, module.Memory):
+        raise TypeError(f"{type(found).__name__} is not the search's Memory")
+    module._memories.clear()
+    module._memories[index_key()] = found
+
+
+def memory_snapshot() -> bytes:
+    """The search's reading of the current index (``rules_ref.search.memory``), pickled for the next
+    pages (kept with the index's files, under the same version: the same code reads it back)."""
+    from rules_ref.search.memory import memory
+
+    return pickle.dumps(memory(), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _restore(data: bytes, root: Path) -> None:

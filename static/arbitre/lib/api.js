@@ -1,5 +1,7 @@
 // fetch() for the site's JSON API: same-origin credentials, Django's CSRF token, and errors in French.
-// Never throws: a network failure gives {status: 0, ok: false, data: null, message}.
+// Never throws: a network failure gives {status: 0, ok: false, data: null, message}, unless the
+// offline copy answers instead (offline/engine.js: the engine run in the browser, saves kept on the device).
+import { offlineAnswer } from "../offline/engine.js";
 
 export function csrfToken() {
   const input = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -39,6 +41,8 @@ export async function api(method, url, body, headers) {
   try {
     response = await fetch(url, options);
   } catch (e) {
+    const offline = await offlineAnswer(method, url, body, headers);
+    if (offline) return offline;
     return { status: 0, ok: false, data: null, headers: new Headers(), message: errorMessage(0, null) };
   }
   let data = null;

@@ -69,6 +69,9 @@ function item(hit) {
 async function run(q) {
   q = (q || "").trim();
   if (!q) return;
+  // the runtime starts while the kept export is read for a rule number (a number leaves the page: no harm done)
+  const starting = startRuntime();
+  starting.catch(() => {});
   const address = (await numberReader()).address(q);
   if (address) { window.location.assign(address); return; }
   list.replaceChildren();

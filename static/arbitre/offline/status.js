@@ -1,7 +1,10 @@
 // Every page: whether this browser holds an offline copy of the site, of which rules, and the
 // « Disponible hors ligne » button that asks for one (registers /sw.js, templates/offline/sw.js).
 // The service worker records its state in the cache "arbitre-state" and announces changes on the
-// BroadcastChannel "arbitre-offline"; this script only reads and shows them.
+// BroadcastChannel "arbitre-offline"; this script only reads and shows them. It also sends the
+// scenarios saved here with no network once it returns (outbox.js).
+import { startOutbox } from "./outbox.js";
+
 const STATE_CACHE = "arbitre-state";
 const STATE_URL = "/__arbitre/offline-state.json";
 const box = document.getElementById("offline-status");
@@ -36,6 +39,7 @@ async function render() {
   const ready = Boolean(registration && registration.active && state.version);
   box.dataset.ready = ready ? "1" : "0";
   box.dataset.version = state.version || "";
+  if (ready) prepare(state.version);
   if (!navigator.onLine) parts.push(el("strong", {}, "Hors ligne. "));
   if (ready) {
     parts.push(`Disponible hors ligne : règles ${(state.rulesets || []).join(", ")}, version ${state.version}.`);
@@ -57,6 +61,39 @@ async function render() {
   if (state.error) parts.push(el("span", { class: "offline-error" }, ` ${state.error}`));
   box.replaceChildren(...parts);
   box.hidden = false;
+}
+
+// Once the copy is kept: the offline search's index built, with its reading and the compiled code,
+// kept in the browser for that version (worker.js), so that the first page opened with no network
+// only puts them back. Done on the page that sees the copy ready, once per version; a page left
+// before the end leaves it to the next one (nothing half-kept: each part is kept whole or not at all).
+const INDEX_CACHE = "arbitre-index";
+let preparing = null;
+
+async function prepared(version) {
+  const kept = await caches.open(INDEX_CACHE);
+  return Boolean(await kept.match(`/__arbitre/index/${version}/memory`));
+}
+
+function prepare(version) {
+  if (preparing || !version) return;
+  preparing = (async () => {
+    if (await prepared(version)) return "1";
+    const runtime = await (await fetch("/hors-ligne/runtime.json")).json();
+    const worker = new Worker(runtime.worker, { type: "module" });
+    try {
+      await new Promise((resolve, reject) => {
+        worker.addEventListener("message", (event) => {
+          if (event.data.type === "prepared") resolve();
+          else if (event.data.type === "error") reject(new Error(event.data.message));
+        });
+        worker.postMessage({ type: "prepare", runtime });
+      });
+    } finally {
+      worker.terminate();
+    }
+    return (await prepared(version)) ? "1" : "0";
+  })().then((done) => { box.dataset.prepared = done; }, () => { box.dataset.prepared = "0"; });
 }
 
 async function enable() {
@@ -90,3 +127,4 @@ if (box) {
     render();
   }
 }
+startOutbox();

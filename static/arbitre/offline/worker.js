@@ -1,13 +1,21 @@
-// The offline search, in a worker (served as /hors-ligne/worker.js: judge/offline/views.py gives
-// it the policy that lets it compile WebAssembly) so that the page stays responsive while Pyodide starts.
-// Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "search", id, q}.
-// Messages out: {type: "ready", version, seconds}, {type: "results", id, results, ms},
-// {type: "error", id?, message}. Everything it loads comes from the site (the service worker keeps it).
+// The site's Python in the browser, in a worker (served as /hors-ligne/worker.js: judge/offline/views.py
+// gives it the policy that lets it compile WebAssembly) so that the page stays responsive while Pyodide
+// starts: the offline search (arbitre_offline) and the offline engine (arbitre_engine: the builder's
+// check, the run API and the stepper's steps).
+// Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "prepare", runtime}
+// (init, then wait until the compiled code is kept: answered {type: "prepared"}), {type: "search", id, q},
+// {type: "engine", id, call: "check" | "run" | "step", body: JSON text}.
+// Messages out: {type: "ready", version, seconds, phases}, {type: "results", id, results, ms},
+// {type: "answer", id, answer: {status, data}, ms, boot}, {type: "error", id?, message}.
+// Everything it loads comes from the site (the service worker keeps it).
 let search = null;
 const INDEX_CACHE = "arbitre-index";
 const INDEX_URL = "/__arbitre/index/";
 const CODE_URL = "/__arbitre/code/";
 let started = null;
+let booted = null;
+let engine = null;
+let keeping = Promise.resolve(); // the compiled code being kept for the next pages
 
 async function bytes(url) {
   const response = await fetch(url);
@@ -15,58 +23,124 @@ async function bytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function init(runtime) {
+function clock() {
   const t0 = performance.now();
   const phases = {};
   let mark = t0;
-  const lap = (name) => { const now = performance.now(); phases[name] = (now - mark) / 1000; mark = now; };
-  const [{ loadPyodide }, exportText, pkg, ...wheels] = await Promise.all([
-    import(runtime.pyodide),
-    fetch(runtime.export).then((r) => { if (!r.ok) throw new Error(`export des règles : réponse ${r.status}`); return r.text(); }),
-    bytes(runtime.package),
-    ...runtime.wheels.map(bytes),
-  ]);
-  lap("fetch");
-  const py = await loadPyodide({ indexURL: runtime.indexURL });
-  lap("runtime");
-  // the same code compiled by an earlier page (Whoosh and the package with their bytecode), or as sent
-  const kept = await caches.open(INDEX_CACHE);
-  const codeKey = `${CODE_URL}${runtime.version}/${encodeURIComponent(runtime.package)}`;
-  const compiled = await kept.match(codeKey);
-  if (compiled) {
-    py.unpackArchive(new Uint8Array(await compiled.arrayBuffer()), "zip", { extractDir: "/" });
-  } else {
-    for (const wheel of wheels) py.unpackArchive(wheel, "wheel");
-    py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
+  return {
+    phases,
+    lap(name) { const now = performance.now(); phases[name] = (now - mark) / 1000; mark = now; },
+    seconds() { return (performance.now() - t0) / 1000; },
+  };
+}
+
+// Pyodide and the project's Python, once per worker: the code compiled by an earlier page (Whoosh
+// and the package with their bytecode) when the browser kept it, else the package as sent.
+function boot(runtime) {
+  booted = booted || (async () => {
+    const time = clock();
+    const codeKey = `${CODE_URL}${runtime.version}/${encodeURIComponent(runtime.package)}`;
+    const [{ loadPyodide }, pkg, kept] = await Promise.all([import(runtime.pyodide), bytes(runtime.package), caches.open(INDEX_CACHE)]);
+    const compiledResponse = await kept.match(codeKey);
+    const compiled = compiledResponse ? new Uint8Array(await compiledResponse.arrayBuffer()) : null;
+    time.lap("fetch");
+    const py = await loadPyodide({ indexURL: runtime.indexURL });
+    time.lap("runtime");
+    if (compiled) py.unpackArchive(compiled, "zip", { extractDir: "/" });
+    else py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
+    py.runPython("import sys; sys.path.insert(0, '/arbitre')");
+    time.lap("unpack");
+    return { py, kept, codeKey, compiled: Boolean(compiled), phases: time.phases, seconds: time.seconds() };
+  })();
+  return booted;
+}
+
+async function text(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`export des règles : réponse ${response.status}`);
+  return response.text();
+}
+
+// The rules export of this code's own site version: the kept one (the service worker's), else, while
+// the site updates (a fresh page, the kept copy still the previous version's), the site's. Never an
+// index built by one version's code from another's export: refused, and said, before anything is kept.
+async function rulesExport(runtime) {
+  let exportText = await text(runtime.export);
+  let found = JSON.parse(exportText).site_version;
+  if (found !== runtime.siteVersion) {
+    try {
+      exportText = await text(`${runtime.export}?site=${encodeURIComponent(runtime.siteVersion)}`); // past the kept copy
+      found = JSON.parse(exportText).site_version;
+    } catch (error) { /* no network: said below */ }
   }
-  py.runPython("import sys; sys.path.insert(0, '/arbitre')");
+  if (found !== runtime.siteVersion) {
+    throw new Error(`l'export des règles (site ${found}) ne correspond pas au code de recherche (site ${runtime.siteVersion}) : `
+      + "la copie hors ligne se met à jour ; rechargez la page quand elle l'annonce (les pages gardées restent utilisables)");
+  }
+  return exportText;
+}
+
+async function init(runtime) {
+  const time = clock();
+  // the export and the wheels download while Pyodide starts
+  const [base, exportText, wheels] = await Promise.all([
+    boot(runtime),
+    rulesExport(runtime),
+    Promise.all(runtime.wheels.map(bytes)),
+  ]);
+  const { py, kept, codeKey, compiled } = base;
+  const phases = { ...base.phases };
+  time.lap("boot");
+  if (!compiled) for (const wheel of wheels) py.unpackArchive(wheel, "wheel");
   const offline = py.pyimport("arbitre_offline");
-  lap("unpack");
+  time.lap("imports");
   // the index this code built from this export on an earlier page, kept in the browser's cache
   const version = JSON.parse(exportText).version;
-  const saved = await kept.match(INDEX_URL + version);
+  const [saved, savedMemory] = await Promise.all([kept.match(INDEX_URL + version), kept.match(`${INDEX_URL}${version}/memory`)]);
   const snapshot = saved ? new Uint8Array(await saved.arrayBuffer()) : undefined; // undefined is None
-  const loaded = offline.load(exportText, "/arbitre", "/arbitre-index", snapshot).toJs({ dict_converter: Object.fromEntries });
-  lap("index");
-  if (loaded.index === "built") {
+  const memory = saved && savedMemory ? new Uint8Array(await savedMemory.arrayBuffer()) : undefined;
+  const loaded = offline.load(exportText, "/arbitre", "/arbitre-index", snapshot, memory).toJs({ dict_converter: Object.fromEntries });
+  time.lap("index");
+  phases.imports = time.phases.imports;
+  phases.index = time.phases.index;
+  if (loaded.index === "built" || loaded.memory === "read") {
     try {
-      for (const old of await kept.keys()) if (old.url.includes(INDEX_URL)) await kept.delete(old);
-      const data = offline.snapshot().toJs();
-      await kept.put(INDEX_URL + version, new Response(data, { headers: { "Content-Type": "application/zip" } }));
-    } catch (error) { /* no room to keep it: the next page builds it again */ }
+      if (loaded.index === "built") {
+        for (const old of await kept.keys()) if (old.url.includes(INDEX_URL)) await kept.delete(old);
+        const data = offline.snapshot().toJs();
+        await kept.put(INDEX_URL + version, new Response(data, { headers: { "Content-Type": "application/zip" } }));
+      }
+      // the search's reading of that index too: the next pages put it back instead of reading it again
+      const reading = offline.memory_snapshot().toJs();
+      await kept.put(`${INDEX_URL}${version}/memory`, new Response(reading, { headers: { "Content-Type": "application/octet-stream" } }));
+    } catch (error) { /* no room to keep it: the next page builds or reads it again */ }
   }
   search = (q) => JSON.parse(offline.search(q));
   if (!compiled) {
     // after the first answer: compile the code once for the next pages (no source check: the key names it)
-    setTimeout(async () => {
+    keeping = new Promise((resolve) => setTimeout(async () => {
       try {
         for (const old of await kept.keys()) if (old.url.includes(CODE_URL)) await kept.delete(old);
         const data = offline.compiled_code().toJs();
         await kept.put(codeKey, new Response(data, { headers: { "Content-Type": "application/zip" } }));
       } catch (error) { /* no room to keep it: the next page compiles as it imports */ }
-    }, 0);
+      resolve();
+    }, 0));
   }
-  return { version: loaded.version, documents: loaded.documents, index: loaded.index, code: compiled ? "compiled" : "sent", seconds: (performance.now() - t0) / 1000, phases };
+  return { version: loaded.version, documents: loaded.documents, index: loaded.index, memory: loaded.memory, code: compiled ? "compiled" : "sent", seconds: time.seconds(), phases };
+}
+
+// The engine: the package's arbitre_engine, with the site's limits per request.
+async function engineReady(runtime) {
+  if (!engine) {
+    engine = (async () => {
+      const { py, phases, seconds } = await boot(runtime);
+      const module = py.pyimport("arbitre_engine");
+      module.configure(runtime.engine.seconds, runtime.engine.steps);
+      return { call: (name, body) => JSON.parse(module.call(name, body)), boot: { phases, seconds } };
+    })();
+  }
+  return engine;
 }
 
 self.addEventListener("message", async (event) => {
@@ -75,11 +149,22 @@ self.addEventListener("message", async (event) => {
     if (message.type === "init") {
       started = started || init(message.runtime);
       self.postMessage({ type: "ready", ...(await started) });
+    } else if (message.type === "prepare") {
+      // at install: the index built and kept, with its reading and the compiled code, for the first offline page
+      started = started || init(message.runtime);
+      const ready = await started;
+      await keeping;
+      self.postMessage({ type: "prepared", ...ready });
     } else if (message.type === "search") {
       await started;
       const t0 = performance.now();
       const results = search(message.q);
       self.postMessage({ type: "results", id: message.id, results, ms: performance.now() - t0 });
+    } else if (message.type === "engine") {
+      const ready = await engineReady(message.runtime);
+      const t0 = performance.now();
+      const answer = ready.call(message.call, message.body);
+      self.postMessage({ type: "answer", id: message.id, answer, ms: performance.now() - t0, boot: ready.boot });
     }
   } catch (error) {
     self.postMessage({ type: "error", id: message.id, message: String((error && error.message) || error) });

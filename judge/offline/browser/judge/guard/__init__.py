@@ -1,0 +1,1 @@
+"""The browser's stand-in for the site's guard: only :mod:`judge.guard.budget`."""
