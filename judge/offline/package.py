@@ -31,7 +31,7 @@ PROJECT_FILES = (
     "engine/**/*.json",
     # the stepper's and the run API's code, unchanged (its budget is browser/judge/guard/budget.py)
     "judge/scenarios/__init__.py",
-    "judge/scenarios/runner.py",
+    "judge/scenarios/runner/*.py",
     "judge/limits.py",
 )
 
