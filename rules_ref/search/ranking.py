@@ -40,7 +40,8 @@ from .statements import defined as statements_defined
 from .text import analyse, flat
 from .words import Word
 
-K1, B = 1.2, 0.75
+K1 = 1.2
+B = 0.75
 COVERAGE_POWER = 2.0
 #: How many of the best rules by BM25 are re-ranked by coverage, definers and titles.
 RERANK_DEPTH = 60
@@ -66,7 +67,7 @@ ARTICLE_FACTOR = 0.15
 #: A rule a situation of the vocabulary names (« jeton renvoyé » → 2.1.d) counts this much more, once
 #: for the whole entry and with no bonus for its first rule: the circumstances point to it, the query's
 #: other words may point elsewhere (« combien coûte un personnage joué depuis la réserve »).
-IMPLIED_BONUS = 1.6
+IMPLIED_BONUS = 2.3
 #: A word only articles hold (« coéquipier »: the 2v2 mode) says what the query is about: a rule
 #: without it counts this much (« sacrifier un personnage de mon coéquipier » is decided by the mode).
 MODE_FACTOR = 0.4
@@ -189,16 +190,24 @@ def rank(
             ):
                 # One entry read into several words (« qui commence » → premier joueur au hasard)
                 # names its rules once: its bonus is not multiplied by the words it expands to.
-                if word.implied and word.definers in granted:
+                # An entry's rules are granted once per entry, whichever of its words (each with
+                # its own glossary term's rules added) holds them; a rule only a word's glossary
+                # term names is that word's definer, not the situation's.
+                key = word.definers
+                implied = False
+                if word.meant:
+                    key = word.entry if _under(doc, word.entry) else word.definers
+                    implied = word.implied and key == word.entry
+                if implied and key in granted:
                     pass
-                elif word.implied:
+                elif implied:
                     factor *= IMPLIED_BONUS
-                elif not (word.meant and word.definers in granted):
+                elif not (word.meant and key in granted):
                     factor *= DEFINER_BONUS
                     if word.meant and _under(doc, word.definers[:1]):
                         factor *= PRIMARY_BONUS
                 if word.meant:
-                    granted.add(word.definers)
+                    granted.add(key)
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
         if len(words) >= 2 and _near(doc.text, words):

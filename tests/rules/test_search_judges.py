@@ -366,3 +366,22 @@ def test_no_module_of_the_search_imports_another_late():
             if isinstance(node, ast.FunctionDef):
                 inner = [n for n in ast.walk(node) if isinstance(n, ast.ImportFrom) and n.level >= 1]
                 assert not [n for n in inner if n.level == 1], f"{path.name}: {node.name} imports late"
+
+
+def test_a_situation_names_its_rules_once_whatever_its_words_glossary_terms_add(rules):
+    """« jeton renvoyé » reads into words whose glossary terms add their own rules (« jeton »: 2.5);
+    the rule the entry names (2.1.d) has the situation's bonus once, as if no word added any."""
+    from dataclasses import replace
+
+    from rules_ref.search.ranking import rank
+
+    mem = memory_module.memory()
+    reading = read_words("jeton renvoyé dans la main", mem)
+    read = [w for w in reading.words if w.implied]
+    assert read and all(w.entry == ("2.1.d",) for w in read)
+    assert any(w.definers != w.entry for w in read)  # a glossary term added its rules
+    bare = [replace(w, definers=w.entry) if w.implied else w for w in reading.words]
+    target = mem.by_number[("fr-1", "2.1.d")]
+    scores = dict(rank(mem, reading.words, "fr-1", 60, reading=reading))
+    bare_scores = dict(rank(mem, bare, "fr-1", 60, reading=reading))
+    assert scores[target] == pytest.approx(bare_scores[target])
