@@ -41,7 +41,9 @@ from .text import analyse, flat
 from .words import Word
 
 K1 = 1.2
-B = 0.75
+#: Length normalisation, stronger than BM25's usual 0.75: a long rule retelling several (1.3.2.b, the
+#: whole Morning) gains less from holding a word than the short rule that decides it.
+B = 0.9
 COVERAGE_POWER = 2.0
 #: How many of the best rules by BM25 are re-ranked by coverage, definers and titles.
 RERANK_DEPTH = 60
