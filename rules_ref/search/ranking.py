@@ -18,8 +18,9 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
 * **the rule that decides above what retells it**: an article counts little unless the query is
   about it (the 2v2 mode, the phases clarification), and a word only articles hold (« coéquipier »)
   leaves the rules without it behind, unless only an article retelling the rules holds it (the
-  clarification's « transféré »: ``summaries.articles`` in the vocabulary file); a rule retold by a summary (1.3.2.f, the
-  Night; ``summaries`` in the vocabulary file) goes above it when the query names its section; a
+  clarification's « transféré »: ``summaries.articles`` in the vocabulary file); a rule retold by a
+  summary (1.3.2.f, the Night; ``summaries`` in the vocabulary file; a heading with text of its own,
+  7.3.19 Sacrifier, retells the rules below it) goes above it when the query names its section; a
   rule continuing the one before it (3.2.2.e) goes after it.
 """
 
@@ -382,11 +383,13 @@ def _previous(mem: Memory, doc: Doc) -> int | None:
 def _details_above_summaries(
     mem: Memory, totals: dict[int, float], coverage: dict[int, float], words: list[Word]
 ) -> None:
-    """A rule that retells others (1.3.2.f) goes below the one of them the query is about (it names
-    its section: Fugace for 2.4.6.c) when that one answers it nearly as well; summaries retell
-    summaries (1.3.2.f retells 4.2.5.b): two passes settle the order."""
+    """A rule that retells others (1.3.2.f; a heading with text of its own, 7.3.19) goes below the
+    one of them the query is about (it names its section: Fugace for 2.4.6.c) when that one answers
+    it nearly as well; summaries retell summaries (1.3.2.f retells 4.2.5.b): two passes settle the
+    order."""
     docs = mem.docs
-    summaries = glossary.summaries()
+    # a heading with text of its own (7.3.19) retells the rules below it, as the vocabulary's do
+    summaries = {**mem.summary_headings, **glossary.summaries()}
     present = [d for d in totals if docs[d].number in summaries]
     if not present:
         return

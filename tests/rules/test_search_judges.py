@@ -385,3 +385,11 @@ def test_a_situation_names_its_rules_once_whatever_its_words_glossary_terms_add(
     scores = dict(rank(mem, reading.words, "fr-1", 60, reading=reading))
     bare_scores = dict(rank(mem, bare, "fr-1", 60, reading=reading))
     assert scores[target] == pytest.approx(bare_scores[target])
+
+
+def test_a_heading_with_text_of_its_own_goes_below_the_rule_that_decides(rules):
+    """7.3.19 (Sacrifier) tells what a Sacrifice is and what it is for; 7.3.19.a decides what a
+    player who must sacrifice does: the heading retells it, the rule comes first."""
+    top = numbers(search.search("sac une carte adverse"), 3)
+    assert top[0] == "7.3.19.a"
+    assert "7.3.19" in top
