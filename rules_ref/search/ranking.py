@@ -68,8 +68,9 @@ EXACT_TITLE_BONUS = 1.5
 #: much unless the query is about it (a word of its title, or a word only articles hold).
 ARTICLE_FACTOR = 0.15
 #: A rule a situation of the vocabulary names (« jeton renvoyé » → 2.1.d) counts this much more, once
-#: for the whole entry and with no bonus for its first rule: the circumstances point to it, the query's
-#: other words may point elsewhere (« combien coûte un personnage joué depuis la réserve »).
+#: for the whole entry (its first rule, what the circumstances decide first, a little more: the
+#: Cleaning, 4.2.5.c, before the Reserve's remark, 3.2.10.a): the circumstances point to it, the
+#: query's other words may point elsewhere (« combien coûte un personnage joué depuis la réserve »).
 IMPLIED_BONUS = 2.3
 #: A word only articles hold (« coéquipier »: the 2v2 mode) says what the query is about: a rule
 #: without it counts this much (« sacrifier un personnage de mon coéquipier » is decided by the mode).
@@ -205,6 +206,8 @@ def rank(
                     pass
                 elif implied:
                     factor *= IMPLIED_BONUS
+                    if _under(doc, word.entry[:1]):  # its first rule, as for any entry
+                        factor *= PRIMARY_BONUS
                 elif not (word.meant and key in granted):
                     factor *= DEFINER_BONUS
                     if word.meant and _under(doc, word.definers[:1]):

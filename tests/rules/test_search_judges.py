@@ -393,3 +393,9 @@ def test_a_heading_with_text_of_its_own_goes_below_the_rule_that_decides(rules):
     top = numbers(search.search("sac une carte adverse"), 3)
     assert top[0] == "7.3.19.a"
     assert "7.3.19" in top
+
+
+def test_a_situations_first_rule_is_what_its_circumstances_decide_first(rules):
+    """« sans héros » names 4.2.5.d (limits of 2 without a Hero) first, 4.1.f (hiding the lack of a
+    Hero) second: asked about the Reserve, the first comes first, above the Cleaning it modifies."""
+    assert numbers(search.search("adversaire sans héros combien de cartes en réserve"), 1) == ["4.2.5.d"]
