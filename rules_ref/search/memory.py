@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..parser import CITATION, ancestors, number_key
 from .index import KEYWORD_FIELDS, index_key, searcher
@@ -60,6 +61,13 @@ class Memory:
     #: the articles (documents without a number)
     articles: list[int] = field(default_factory=list)
     _siblings: dict[tuple[str, str], list[str]] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def summary_headings(self) -> dict[str, tuple[str, ...]]:
+        """Section headings with text of their own (7.3.19, Sacrifier: what a Sacrifice is, what it is
+        used for): each retells the rules below it (``number → (number,)``, as the vocabulary's
+        ``summaries`` map a rule to the rules it retells)."""
+        return {d.number: (d.number,) for d in self.docs if d.kind == "section" and d.number and d.text.strip()}
 
     def known(self, fieldname: str, term: str) -> bool:
         return term in self.postings[fieldname]

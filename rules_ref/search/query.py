@@ -251,6 +251,7 @@ def read_words(q: str, mem: Memory) -> Reading:
                         english=english,
                         meant=bool(vocab),
                         implied=vocab == "situation",
+                        entry=parts[0].entry,
                         # typed as one compound (« après-midi »), each part must be there (not
                         # « Midi » alone); the vocabulary's « a-b » is either word, not both
                         parts=() if (vocab or english) else tuple(p.all_forms for p in parts),
@@ -322,6 +323,7 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, c
         english=english,
         meant=bool(vocab),
         implied=vocab == "situation",
+        entry=tuple(rules) if vocab else (),
     )
 
 

@@ -18,8 +18,9 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
 * **the rule that decides above what retells it**: an article counts little unless the query is
   about it (the 2v2 mode, the phases clarification), and a word only articles hold (« coéquipier »)
   leaves the rules without it behind, unless only an article retelling the rules holds it (the
-  clarification's « transféré »: ``summaries.articles`` in the vocabulary file); a rule retold by a summary (1.3.2.f, the
-  Night; ``summaries`` in the vocabulary file) goes above it when the query names its section; a
+  clarification's « transféré »: ``summaries.articles`` in the vocabulary file); a rule retold by a
+  summary (1.3.2.f, the Night; ``summaries`` in the vocabulary file; a heading with text of its own,
+  7.3.19 Sacrifier, retells the rules below it) goes above it when the query names its section; a
   rule continuing the one before it (3.2.2.e) goes after it.
 """
 
@@ -40,7 +41,10 @@ from .statements import defined as statements_defined
 from .text import analyse, flat
 from .words import Word
 
-K1, B = 1.2, 0.75
+K1 = 1.2
+#: Length normalisation, stronger than BM25's usual 0.75: a long rule retelling several (1.3.2.b, the
+#: whole Morning) gains less from holding a word than the short rule that decides it.
+B = 0.9
 COVERAGE_POWER = 2.0
 #: How many of the best rules by BM25 are re-ranked by coverage, definers and titles.
 RERANK_DEPTH = 60
@@ -64,9 +68,10 @@ EXACT_TITLE_BONUS = 1.5
 #: much unless the query is about it (a word of its title, or a word only articles hold).
 ARTICLE_FACTOR = 0.15
 #: A rule a situation of the vocabulary names (« jeton renvoyé » → 2.1.d) counts this much more, once
-#: for the whole entry and with no bonus for its first rule: the circumstances point to it, the query's
-#: other words may point elsewhere (« combien coûte un personnage joué depuis la réserve »).
-IMPLIED_BONUS = 1.6
+#: for the whole entry (its first rule, what the circumstances decide first, a little more: the
+#: Cleaning, 4.2.5.c, before the Reserve's remark, 3.2.10.a): the circumstances point to it, the
+#: query's other words may point elsewhere (« combien coûte un personnage joué depuis la réserve »).
+IMPLIED_BONUS = 2.3
 #: A word only articles hold (« coéquipier »: the 2v2 mode) says what the query is about: a rule
 #: without it counts this much (« sacrifier un personnage de mon coéquipier » is decided by the mode).
 MODE_FACTOR = 0.4
@@ -189,16 +194,26 @@ def rank(
             ):
                 # One entry read into several words (« qui commence » → premier joueur au hasard)
                 # names its rules once: its bonus is not multiplied by the words it expands to.
-                if word.implied and word.definers in granted:
+                # An entry's rules are granted once per entry, whichever of its words (each with
+                # its own glossary term's rules added) holds them; a rule only a word's glossary
+                # term names is that word's definer, not the situation's.
+                key = word.definers
+                implied = False
+                if word.meant:
+                    key = word.entry if _under(doc, word.entry) else word.definers
+                    implied = word.implied and key == word.entry
+                if implied and key in granted:
                     pass
-                elif word.implied:
+                elif implied:
                     factor *= IMPLIED_BONUS
-                elif not (word.meant and word.definers in granted):
+                    if _under(doc, word.entry[:1]):  # its first rule, as for any entry
+                        factor *= PRIMARY_BONUS
+                elif not (word.meant and key in granted):
                     factor *= DEFINER_BONUS
                     if word.meant and _under(doc, word.definers[:1]):
                         factor *= PRIMARY_BONUS
                 if word.meant:
-                    granted.add(word.definers)
+                    granted.add(key)
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
         if len(words) >= 2 and _near(doc.text, words):
@@ -371,11 +386,13 @@ def _previous(mem: Memory, doc: Doc) -> int | None:
 def _details_above_summaries(
     mem: Memory, totals: dict[int, float], coverage: dict[int, float], words: list[Word]
 ) -> None:
-    """A rule that retells others (1.3.2.f) goes below the one of them the query is about (it names
-    its section: Fugace for 2.4.6.c) when that one answers it nearly as well; summaries retell
-    summaries (1.3.2.f retells 4.2.5.b): two passes settle the order."""
+    """A rule that retells others (1.3.2.f; a heading with text of its own, 7.3.19) goes below the
+    one of them the query is about (it names its section: Fugace for 2.4.6.c) when that one answers
+    it nearly as well; summaries retell summaries (1.3.2.f retells 4.2.5.b): two passes settle the
+    order."""
     docs = mem.docs
-    summaries = glossary.summaries()
+    # a heading with text of its own (7.3.19) retells the rules below it, as the vocabulary's do
+    summaries = {**mem.summary_headings, **glossary.summaries()}
     present = [d for d in totals if docs[d].number in summaries]
     if not present:
         return

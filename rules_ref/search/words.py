@@ -39,6 +39,9 @@ class Word:
     parts: tuple[frozenset[str], ...] = ()
     #: A number in a case told (« quatre cartes dans ma réserve »): a circumstance, weighed less.
     count: bool = False
+    #: The rules the vocabulary entry it was read from names (``definers`` may add its glossary
+    #: term's): an entry's bonus is granted once per rule, whichever of its words holds it.
+    entry: tuple[str, ...] = ()
     all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

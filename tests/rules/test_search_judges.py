@@ -366,3 +366,36 @@ def test_no_module_of_the_search_imports_another_late():
             if isinstance(node, ast.FunctionDef):
                 inner = [n for n in ast.walk(node) if isinstance(n, ast.ImportFrom) and n.level >= 1]
                 assert not [n for n in inner if n.level == 1], f"{path.name}: {node.name} imports late"
+
+
+def test_a_situation_names_its_rules_once_whatever_its_words_glossary_terms_add(rules):
+    """« jeton renvoyé » reads into words whose glossary terms add their own rules (« jeton »: 2.5);
+    the rule the entry names (2.1.d) has the situation's bonus once, as if no word added any."""
+    from dataclasses import replace
+
+    from rules_ref.search.ranking import rank
+
+    mem = memory_module.memory()
+    reading = read_words("jeton renvoyé dans la main", mem)
+    read = [w for w in reading.words if w.implied]
+    assert read and all(w.entry == ("2.1.d",) for w in read)
+    assert any(w.definers != w.entry for w in read)  # a glossary term added its rules
+    bare = [replace(w, definers=w.entry) if w.implied else w for w in reading.words]
+    target = mem.by_number[("fr-1", "2.1.d")]
+    scores = dict(rank(mem, reading.words, "fr-1", 60, reading=reading))
+    bare_scores = dict(rank(mem, bare, "fr-1", 60, reading=reading))
+    assert scores[target] == pytest.approx(bare_scores[target])
+
+
+def test_a_heading_with_text_of_its_own_goes_below_the_rule_that_decides(rules):
+    """7.3.19 (Sacrifier) tells what a Sacrifice is and what it is for; 7.3.19.a decides what a
+    player who must sacrifice does: the heading retells it, the rule comes first."""
+    top = numbers(search.search("sac une carte adverse"), 3)
+    assert top[0] == "7.3.19.a"
+    assert "7.3.19" in top
+
+
+def test_a_situations_first_rule_is_what_its_circumstances_decide_first(rules):
+    """« sans héros » names 4.2.5.d (limits of 2 without a Hero) first, 4.1.f (hiding the lack of a
+    Hero) second: asked about the Reserve, the first comes first, above the Cleaning it modifies."""
+    assert numbers(search.search("adversaire sans héros combien de cartes en réserve"), 1) == ["4.2.5.d"]
