@@ -51,7 +51,7 @@ def test_fixture_covers_every_numbered_french_rule_once(rules):
 
 def test_import_creates_then_changes_nothing(official):
     assert (official.created, official.updated, official.deleted) == (197, 0, 0)
-    assert official.verdicts == {"same": 125, "changed": 46, "reworded": 16, "merged": 5, "split": 2, "absent": 3}
+    assert official.verdicts == {"same": 124, "changed": 47, "reworded": 16, "merged": 5, "split": 2, "absent": 3}
     stamp = RuleSet.objects.get(slug="fr-1").imported_at
     again = import_concordance("fr-1")
     assert (again.created, again.updated, again.deleted, again.unchanged) == (0, 0, 0, 197)
@@ -203,7 +203,7 @@ def test_table_of_contents_marks_changed_rules_and_links_the_changes(client, off
     assert 'class="verdict verdict-changed verdict-changed"' in _toc_line(html, "2.4.6.c")
     assert "verdict-reworded" in _toc_line(html, "1.2.4.a")
     assert "verdict" not in _toc_line(html, "1.1.6.a")
-    assert html.count('<span class="verdict verdict-') == 72 + 2  # 72 rules differ from CR 5.0, plus the legend
+    assert html.count('<span class="verdict verdict-') == 73 + 2  # 73 rules differ from CR 5.0, plus the legend
     assert 'href="/regles/fr-1/changements/">voir tous les changements par section</a>' in html
 
 
@@ -218,12 +218,12 @@ def test_changes_page_lists_every_change_by_section(client, official):
     ):
         assert f"<h2>{section}</h2>" in html
     assert "Section 6" not in html  # no French rule of section 6 in the seed
-    assert html.count('data-rule="') == 72
+    assert html.count('data-rule="') == 73
     assert 'data-rule="4.3.a"' in html and 'data-rule="1.1.6.a"' not in html
     assert html.index('data-rule="2.4.6.c"') < html.index('data-rule="4.3.a"')
-    assert '<span class="verdict verdict-changed">modifiée</span> : 46' in html
+    assert '<span class="verdict verdict-changed">modifiée</span> : 47' in html
     assert f'href="{OFFICIAL_URL}"' in html
-    assert client.get("/regles/fr-1/changements/").content.decode().count('data-rule="') == 72
+    assert client.get("/regles/fr-1/changements/").content.decode().count('data-rule="') == 73
     assert client.get("/regles/xx-9/changements/").status_code == 404
 
 
