@@ -505,7 +505,7 @@ import { encodeChoices, decodeChoices, query, readUrl, applyChanges, describeErr
     compareButton.setAttribute("aria-expanded", "true");
     const state = (cur && (isHeld(cur) ? Object.assign({}, cur.state, cur.shown) : cur.state)) || documentData;
     comparing = openCompare(compareBox, {
-      document: documentData, ruleset, decisions: extra, steps: cur ? cur.steps : 0,
+      document: documentData, ruleset, decisions: extra, steps: cur ? cur.steps : 0, held: isHeld(cur),
       at: { day: state.day || 1, phase: state.phase || "noon" }, apiRun: root.dataset.apiRun,
       rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
       onClose: () => {
