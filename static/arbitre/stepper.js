@@ -116,10 +116,11 @@ import { encodeChoices, decodeChoices, query, readUrl, applyChanges, describeErr
       for (const value of Object.values(player || {})) if (Array.isArray(value)) value.forEach(add);
     }
     (state.limbo || []).forEach(add);
+    const names = cardNames(state);
     board.querySelectorAll("li.card[data-card]").forEach((node) => {
       const card = byId.get(node.dataset.card);
       if (!card) return;
-      const lines = describeCard(card);
+      const lines = describeCard(card, names);
       if (!lines.length) return;
       const box = el("span", { class: "card-text" });
       lines.forEach((line) => box.append(el("span", { class: "card-ability", text: line })));

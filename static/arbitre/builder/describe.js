@@ -7,7 +7,7 @@
 //
 // describeCard(card, names) -> [line]; describeAbility(ability, names, me, number), describeEffect(steps,
 // names, me) -> line; describeStep(step, names, me) -> sentence without its final period. `names`: card
-// id -> name (« Martyr (m1) »), optional; `me`: the card's own name (« moi (Martyr) »).
+// id -> name, an object or a Map (« Martyr (m1) »), optional; `me`: the card's own name (« moi (Martyr) »).
 // Used by the builder (under each form, and on the board's cards), the stepper and choices.js.
 import { TRIGGER_FR, STATUS_FR, ZONE_FR, TYPE_FR } from "../lib/vocab.js";
 
@@ -44,7 +44,7 @@ function owned(who, thing) {
 function zoneName(zone) { return ZONE_FR[zone] || String(zone || "(zone à préciser)"); }
 
 function cardLabel(id, names) {
-  const name = names && names[id];
+  const name = names instanceof Map ? names.get(id) : names && names[id];   // board/names.js gives a Map
   return name && name !== id ? `${name} (${id})` : String(id);
 }
 
