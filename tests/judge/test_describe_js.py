@@ -117,7 +117,9 @@ def test_the_builder_words_every_fixture_card_as_the_engine_does(tmp_path):
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node comes with Debian's npm, which make setup installs")
 def test_the_builder_words_what_no_fixture_holds_yet(tmp_path):
-    """The live wording also reads an unfinished card (the judge is typing), and agrees in number."""
+    """The live wording also reads an unfinished card (the judge is typing), agrees in number, and
+    keeps what the engine plays but its wording drops (a resupply's count, 7.3.16; whose Expedition
+    may be chosen)."""
     cards = [
         {"card": {"id": "x", "abilities": [{"trigger": "noon", "effect": [{"action": "discard"}]}]}, "names": {}},
         {
@@ -128,8 +130,19 @@ def test_the_builder_words_what_no_fixture_holds_yet(tmp_path):
             },
             "names": {},
         },
+        {
+            "card": {
+                "id": "z",
+                "effect": [
+                    {"action": "resupply", "count": 2},
+                    {"action": "move_backward", "expedition": "choose", "controller": "opponent"},
+                ],
+            },
+            "names": {},
+        },
     ]
     assert _describe_js(cards, tmp_path) == [
         ["À Midi : Défaussez (cible à choisir)."],
         ["Effet : 2 objets ciblés gagnent 1 jeton Boost."],
+        ["Effet : Ravitaillez 2 fois. Une Expédition ciblée que votre adversaire contrôle recule."],
     ]
