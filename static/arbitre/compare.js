@@ -7,7 +7,7 @@
  * columns. Every piece of user text goes through textContent (board.js el()), never innerHTML.
  *
  *   import { openCompare, compareLabel } from "./compare.js";
- *   const compare = openCompare(container, { document, ruleset, decisions, steps, at, apiRun, rulesPage, apiRules });
+ *   const compare = openCompare(container, { document, ruleset, decisions, steps, held, at, apiRun, rulesPage, apiRules });
  *   compare.act("next");
  */
 import "./board.js";
@@ -30,7 +30,8 @@ function problemsText(data, status) {
   return (data && data.detail) || `erreur ${status}`;
 }
 
-/** The phase that follows each, for « Jusqu'à la phase suivante » in a column. */
+/** The phase that follows each, for « Jusqu'à la phase suivante » in a column; « Fin de cette phase »
+ * (F) asks the run for `until: "phase_end"`, the stepper's stop (judge/scenarios/runner PhaseEnd). */
 const NEXT_PHASE = { setup: "morning", morning: "noon", noon: "afternoon", afternoon: "dusk", dusk: "night", night: "morning" };
 
 /** One column: the document run under `ruleset`. `own`: the stepper's rule set, opened at the
@@ -64,10 +65,16 @@ function column(ruleset, options, own) {
     return null;
   }
 
+  /** Stopped on a phase's last step inside the engine's step that also begins the next: shown up to
+   * the phase's end (`shown`), the next phase's beginning (`held`) left for the next move. */
+  const isHeld = () => !!(out && Array.isArray(out.held) && out.held.length);
+
   function render() {
-    const state = out.state || {};
-    position.textContent = `Étape ${out.steps} — jour ${state.day ?? 1}, ${PHASE_FR[state.phase] || state.phase || ""}`;
+    const held = isHeld();
+    const state = held ? Object.assign({}, out.state, out.shown) : out.state || {};
+    position.textContent = `Étape ${out.steps}${held ? " (fin de la phase)" : ""} — jour ${state.day ?? 1}, ${PHASE_FR[state.phase] || state.phase || ""}`;
     node.dataset.steps = String(out.steps);
+    node.dataset.held = held ? "true" : "false";
     end.className = "compare-end";
     choices.replaceChildren();
     choices.hidden = true;
@@ -81,6 +88,8 @@ function column(ruleset, options, own) {
     if (out.winner) {
       end.textContent = state.mode === "2v2" ? `Fin de la partie : l'équipe ${out.winner} gagne.` : `Fin de la partie : le joueur ${out.winner} gagne.`;
       end.classList.add("winner");
+    } else if (held) {
+      end.textContent = `Fin de la phase ${PHASE_FR[state.phase] || state.phase} : la suite commence à l'étape suivante.`;
     } else if (out.pending) {
       // Asked as the stepper asks (choices.js): a spell's targets step by step, each step labelled
       // with its effect's sentence, so the buttons add up over the steps instead of multiplying.
@@ -97,7 +106,7 @@ function column(ruleset, options, own) {
     view.renderLog(out, logList);
   }
 
-  /** Move this column: `start` (where the comparison opens), `next`, `back`, `phase`, `end`. */
+  /** Move this column: `start` (where the comparison opens), `next`, `back`, `phaseEnd`, `phase`, `end`. */
   // Moves wait for the one running (a key pressed while the column is still opening is played after
   // it, never dropped).
   let queue = Promise.resolve();
@@ -109,17 +118,24 @@ function column(ruleset, options, own) {
   async function move(act, decision) {
     const steps = out ? out.steps : 0;
     let body;
-    if (act === "start") body = own ? { steps: options.steps || 0, until: "none" }
+    // Opened where the stepper's F left the judge (held at a phase's end): the same stop, one step back then F.
+    if (act === "start" && own && options.held && options.steps > 0) body = { steps: options.steps - 1, until: "phase_end" };
+    else if (act === "start") body = own ? { steps: options.steps || 0, until: "none" }
       : { steps: 0, until: "end", at_day: options.at && options.at.day, at_phase: options.at && options.at.phase };
     else if (act === "back") body = { steps: Math.max(0, steps - 1), until: "none" };
-    else if (act === "next") body = { steps, until: "step" };
+    else if (act === "next") body = isHeld() && !decision ? { steps, until: "none" } : { steps, until: "step" };  // the held rest of the step first
+    else if (act === "phaseEnd") body = { steps, until: "phase_end" };
     else if (act === "phase") body = { steps, until: NEXT_PHASE[(out && out.state && out.state.phase) || "morning"] || "end" };
     else body = { steps, until: "end" };
     if (decision) decisions = decisions.slice(0, out ? out.decisions_used : 0).concat([decision]);
     else if (out && out.diverged) decisions = decisions.slice(0, out.decisions_used);
     node.setAttribute("aria-busy", "true");
     try {
-      const answer = await run(body);
+      let answer = await run(body);
+      if (answer && act === "start" && !own && options.held && !answer.pending && !answer.winner && !answer.diverged) {
+        // The judge is at the phase's end (F): this column too, from the same moment, stops on its last step.
+        answer = (await run({ steps: answer.steps, until: "phase_end" })) || answer;
+      }
       if (answer) { out = answer; render(); }
     } finally {
       node.removeAttribute("aria-busy");
@@ -151,7 +167,7 @@ export function openCompare(container, options) {
     el("div", { class: "compare-columns" }, ...columns.map((c) => c.node)),
   );
   container.hidden = false;
-  const ACT = { next: "next", back: "back", decision: "end", phaseEnd: "phase", phase: "phase", end: "end", start: "start" };
+  const ACT = { next: "next", back: "back", decision: "end", phaseEnd: "phaseEnd", phase: "phase", end: "end", start: "start" };
   const opened = both("start");
   return { opened, act: (kind) => both(ACT[kind] || "next") };
 }

@@ -116,10 +116,11 @@ import { encodeChoices, decodeChoices, query, readUrl, applyChanges, describeErr
       for (const value of Object.values(player || {})) if (Array.isArray(value)) value.forEach(add);
     }
     (state.limbo || []).forEach(add);
+    const names = cardNames(state);
     board.querySelectorAll("li.card[data-card]").forEach((node) => {
       const card = byId.get(node.dataset.card);
       if (!card) return;
-      const lines = describeCard(card);
+      const lines = describeCard(card, names);
       if (!lines.length) return;
       const box = el("span", { class: "card-text" });
       lines.forEach((line) => box.append(el("span", { class: "card-ability", text: line })));
@@ -505,7 +506,7 @@ import { encodeChoices, decodeChoices, query, readUrl, applyChanges, describeErr
     compareButton.setAttribute("aria-expanded", "true");
     const state = (cur && (isHeld(cur) ? Object.assign({}, cur.state, cur.shown) : cur.state)) || documentData;
     comparing = openCompare(compareBox, {
-      document: documentData, ruleset, decisions: extra, steps: cur ? cur.steps : 0,
+      document: documentData, ruleset, decisions: extra, steps: cur ? cur.steps : 0, held: isHeld(cur),
       at: { day: state.day || 1, phase: state.phase || "noon" }, apiRun: root.dataset.apiRun,
       rulesPage: root.dataset.rulesPage, apiRules: root.dataset.apiRules, apiSearch: root.dataset.apiSearch,
       onClose: () => {

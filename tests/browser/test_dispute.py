@@ -124,11 +124,11 @@ def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, 
     judge.click(panel.get_by_role("button", name="Ajouter une réaction à a1"))
     reaction = panel.locator(".ability").first
     expect(reaction.locator(".sentence").last).to_have_text(
-        "Lorsque je rejoins l'Expédition : un Personnage ciblé gagne 1 boost."
+        "Lorsque je rejoins la zone d'Expédition : Un Personnage ciblé gagne 1 jeton Boost."
     )
     judge.choose(reaction.get_by_label("Déclencheur"), "dusk")
     judge.choose(reaction.get_by_label("Cible (capacité 1 de a1, étape 1)"), "me")
-    expect(reaction.locator(".sentence").last).to_have_text("Au Crépuscule : je gagne 1 boost.")
+    expect(reaction.locator(".sentence").last).to_have_text("Au Crépuscule : Je gagne 1 jeton Boost.")
 
     # A spell in A's hand: the preset gives its first step, a second is added.
     judge.click(page.get_by_role("button", name="Ajouter une carte dans Main (A)"))
@@ -139,10 +139,12 @@ def test_reaction_and_two_step_spell_built_without_json(judge_page: Page, site, 
     judge.choose(spell.get_by_label("Verbe de l'étape à ajouter (effet de a2)"), "move_forward")
     judge.click(spell.get_by_role("button", name="Ajouter une étape à effet de a2"))
     expect(spell.locator(":scope > .sentence")).to_have_text(
-        "Un Personnage ciblé gagne 1 boost. Votre Expédition du Héros avance."
+        "Un Personnage ciblé gagne 1 jeton Boost. Votre Expédition du Héros avance."
     )
     # The board shows what each card does.
-    expect(board(page).locator('[data-card="a1"] .card-text')).to_have_text("Au Crépuscule : je gagne 1 boost.")
+    expect(board(page).locator('[data-card="a1"] .card-text')).to_have_text(
+        "Au Crépuscule : Je gagne 1 jeton Boost (Guetteur)."
+    )
     expect(board(page).locator('[data-card="a2"] .card-text')).to_contain_text("Votre Expédition du Héros avance.")
 
     # A plays the spell on the Guetteur: a decision from the card's editor, its target by id (no JSON).

@@ -34,7 +34,8 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
     step.get_by_label("Nombre", exact=True).fill("2")
     step.get_by_label("Facultatif (« vous pouvez »)").check()
     expect(ability.locator(":scope > .sentence")).to_have_text(
-        "Soutien — Action rapide — Épuisez-moi, payez 1, dépensez 1 boost : vous pouvez : piochez 2 cartes."
+        "Action rapide (Soutien : fonctionne depuis la Réserve) — Épuisez-moi, payez 1 mana, dépensez 1 jeton Boost : "
+        "Vous pouvez piocher 2 cartes."
     )
 
     # A reaction at Noon with three steps: a condition, two "other" targets of the opponent, modes.
@@ -48,7 +49,8 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
     first.get_by_label("Parmi les objets de").select_option("opponent")
     first.get_by_label("Une autre (pas cette carte)").check()
     expect(first.locator(":scope > .sentence")).to_have_text(
-        "si vous avez au moins 2 cartes dans votre Main, 2 autres Personnages adverses ciblés gagnent 1 boost"
+        "Si vous avez au moins 2 cartes dans votre Main, 2 autres Personnages ciblés que votre adversaire contrôle "
+        "gagnent 1 jeton Boost"
     )
     effect = reaction.locator(".steps").first
     effect.get_by_label("Verbe de l'étape à ajouter (capacité 2 de a1)", exact=True).select_option("choose_one")
@@ -63,9 +65,10 @@ def test_whole_effect_vocabulary_without_json(judge_page: Page, site, js_errors)
         "self.companion"
     )
     expect(reaction.locator(":scope > .sentence")).to_have_text(
-        "À Midi : si vous avez au moins 2 cartes dans votre Main, 2 autres Personnages adverses ciblés gagnent 1 boost. "
-        "Choisissez-en un : (1) piochez 1 carte ; (2) votre adversaire se ravitaille. "
-        "Action interne — payez 1 : votre Expédition du Compagnon avance."
+        "À Midi : Si vous avez au moins 2 cartes dans votre Main, 2 autres Personnages ciblés que votre adversaire "
+        "contrôle gagnent 1 jeton Boost. "
+        "Choisissez-en un — mode 1 : « Piochez 1 carte » ; mode 2 : « Votre adversaire se ravitaille ». "
+        "Vous pouvez payer 1 mana pour : « Votre Expédition du Compagnon avance »."
     )
     expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
     # The board shows both sentences on the card.
@@ -135,8 +138,8 @@ def test_cr5_effect_vocabulary_put_and_several_modes_without_json(judge_page: Pa
     modal.get_by_label("Modes à choisir").fill("2")
     modal.get_by_label("Un même mode peut être choisi plusieurs fois").check()
     expect(spell.locator(":scope > .sentence")).to_have_text(
-        "Mettez une carte ciblée dans la zone : Repères. "
-        "Choisissez-en 2 (un même mode peut revenir) : (1) piochez 1 carte ; (2) ravitaillez."
+        "Mettez un objet ciblé dans vos Repères. "
+        "Choisissez-en 2, le même plusieurs fois si vous voulez — mode 1 : « Piochez 1 carte » ; mode 2 : « Ravitaillez »."
     )
     expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
 

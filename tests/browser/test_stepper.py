@@ -401,7 +401,7 @@ def test_card_abilities_read_as_french_and_the_arena_replaces_the_regions(page, 
     assert scenario.problems == []
     page.goto(f"{site}/scenarios/{scenario.uuid}/")
     expect(page.locator('#board [data-card="b1"] .card-ability')).to_have_text(
-        "Lorsque je rejoins l'Expédition : je gagne 1 boost."
+        "Lorsque je rejoins la zone d'Expédition : Je gagne 1 jeton Boost (Guetteur)."
     )  # the builder's sentence (builder/describe.js)
     expect(page.locator('#board [data-card="a4"] .card-ability')).to_have_count(0)
 

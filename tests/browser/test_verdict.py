@@ -303,8 +303,12 @@ def test_reaction_and_two_step_spell(judge_and_player, site):
     expect(pending).to_be_visible()
     check_state(page, "decision pending")
     # Each target is asked for its own step, labelled with the step's sentence.
-    judge.click(pending.get_by_role("button", name=re.compile(r"^Étape 1 — Un Personnage ciblé gagne 1 boost : a1$")))
-    judge.click(pending.get_by_role("button", name=re.compile(r"^Étape 2 — Un Personnage ciblé devient Endormi : b1$")))
+    judge.click(
+        pending.get_by_role("button", name=re.compile(r"^Étape 1 — Un Personnage ciblé gagne 1 jeton Boost : a1$"))
+    )
+    judge.click(
+        pending.get_by_role("button", name=re.compile(r"^Étape 2 — Un Personnage ciblé gagne le statut Endormi : b1$"))
+    )
     expect(page.locator("#log")).to_contain_text("cibles : la carte a1, la carte b1")
     idle(page)
     judge.key("f")  # the rest of the Afternoon: B then A can only pass, played for the judge
@@ -341,8 +345,8 @@ def test_under_cr5_each_step_asks_its_target_in_french(page: Page, site, make_ju
     pending.get_by_role("button", name="A joue Élan (a2)").click()
     expect(page.locator("#stepper-position")).to_have_text("Étape 1")
     for step, sentence, target in (
-        (1, "Un Personnage ciblé gagne 1 boost", "Guetteur (a1)"),
-        (2, "Un Personnage ciblé devient Endormi", "Sentinelle (b1)"),
+        (1, "Un Personnage ciblé gagne 1 jeton Boost", "Guetteur (a1)"),
+        (2, "Un Personnage ciblé gagne le statut Endormi", "Sentinelle (b1)"),
     ):
         idle(page)
         page.keyboard.press("d")  # on to the step that asks
@@ -373,8 +377,8 @@ def test_the_comparison_asks_each_step_s_target_like_the_stepper(page: Page, sit
     page.get_by_role("button", name="Comparer avec CR 5.0").click()
     fr1 = page.locator('#compare .compare-column[data-ruleset="fr-1"]')
     cr5 = page.locator('#compare .compare-column[data-ruleset="cr-5.0"]')
-    first = "Étape 1 — Un Personnage ciblé gagne 1 boost"
-    second = "Étape 2 — Un Personnage ciblé devient Endormi"
+    first = "Étape 1 — Un Personnage ciblé gagne 1 jeton Boost"
+    second = "Étape 2 — Un Personnage ciblé gagne le statut Endormi"
     # Under each rule set the spell is played first (too many target lists to list: 5.2.3.b under
     # FR v1.x, as each step resolves under CR 5.0, 6.5.b), then each step asks its own target.
     for column in (fr1, cr5):
@@ -421,8 +425,8 @@ def test_the_stepper_asks_a_crowded_board_s_targets_step_by_step(page: Page, sit
     page.goto(f"{site}/scenarios/{scenario.uuid}/")
     pending = page.locator("#pending")
     pending.get_by_role("button", name="A joue Élan (a2)").click()
-    first = "Étape 1 — Un Personnage ciblé gagne 1 boost"
-    second = "Étape 2 — Un Personnage ciblé devient Endormi"
+    first = "Étape 1 — Un Personnage ciblé gagne 1 jeton Boost"
+    second = "Étape 2 — Un Personnage ciblé gagne le statut Endormi"
     expect(pending.locator(".pending-text")).to_have_text(
         f"Élan (a2) : A choisit ses cibles dans l'ordre des étapes ({first} ; {second})."
     )

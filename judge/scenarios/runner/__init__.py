@@ -1,5 +1,6 @@
-"""Run a scenario document for the site: replay to a position, then step, run to a phase or the end
-(:mod:`.play`: ``run``, the run API); and the stepper's way (:mod:`.stepper`: ``position`` once, then
+"""Run a scenario document for the site: replay to a position, then step, run to a phase's last step
+(``PhaseEnd``, the stepper's and the comparison's F alike), to a phase or the end (:mod:`.play`: ``run``,
+the run API); and the stepper's way (:mod:`.stepper`: ``position`` once, then
 ``step_from`` the state each answer gave: no replay from the start per step); what the judge is told
 of a run's log (:mod:`.verdict`: the deciding entry, the notes, the forced decisions).
 
@@ -11,7 +12,7 @@ it waits for one. A decision with one legal answer is played for the judge (:fun
 log entry says so (``forced``): nobody needs to click « A passe » when passing is all A may do.
 """
 
-from .play import MAX_STEPS, PHASE_ORDER, UNTIL, Mornings, RunError, forced, play_forced, run
+from .play import MAX_STEPS, PHASE_ORDER, UNTIL, Mornings, PhaseEnd, RunError, forced, play_forced, run
 from .stepper import STEP_ACTIONS, diff, patch, position, states_at, step_from
 from .verdict import ENGLISH_TERMS, FORCED_TEXT, decisive_entry, decisive_step, explain_english, since_last_choice
 
@@ -23,6 +24,7 @@ __all__ = [
     "STEP_ACTIONS",
     "UNTIL",
     "Mornings",
+    "PhaseEnd",
     "RunError",
     "decisive_entry",
     "decisive_step",

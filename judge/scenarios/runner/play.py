@@ -1,5 +1,5 @@
-"""A run of a scenario document: replay to a position, then step, run to a phase or the end (the
-run API, the comparison, a saved scenario's citations). A decision with one legal answer is played for
+"""A run of a scenario document: replay to a position, then step, run to a phase's end (:class:`PhaseEnd`,
+shared with the stepper), to a phase or the end (the run API, the comparison, a saved scenario's citations). A decision with one legal answer is played for
 the judge (:func:`forced`) and its log entry says so; a run to the end stops when a Morning comes back
 with nobody able to win (:class:`Mornings`)."""
 
@@ -17,7 +17,7 @@ from judge.guard.budget import Budget
 from .verdict import dress
 
 #: What a run may be asked to run until (the run API's ``until``).
-UNTIL = ("end", "step", "none", "setup", "morning", "noon", "afternoon", "dusk", "night")
+UNTIL = ("end", "step", "none", "phase_end", "setup", "morning", "noon", "afternoon", "dusk", "night")
 #: No position goes past this many steps.
 MAX_STEPS = 5000
 
@@ -145,6 +145,53 @@ class Driver:
         return entries
 
 
+def boundary(entries: list) -> int:
+    """Where a step that ends a phase begins the next: the index of its first phase beginning after
+    another entry (0 when the step does not begin a phase after ending one)."""
+    return next((k for k, e in enumerate(entries) if k and isinstance(e.event, PhaseBegins)), 0)
+
+
+class PhaseEnd:
+    """« Fin de cette phase » (F), for the stepper and the comparison alike: a run stops on the last
+    step of the phase it is in, never past it. A step that only begins the next phase is undone; the
+    engine's step that ends the phase and begins the next (the last Clean-up, then the Morning, 4.2.5)
+    is kept, shown up to its end of phase: what begins the next is held back (:func:`hold`)."""
+
+    def __init__(self, phase: str, first: bool = True) -> None:
+        self.start = phase
+        self.first = first  # no step performed yet in this run
+
+    def after(self, game, entries: list) -> str | None:
+        """After the step that logged ``entries``: ``None`` (go on), ``"undo"`` (stop before it) or
+        ``"hold"`` (stop on it, its entries from :func:`boundary` on held back)."""
+        first, self.first = self.first, False
+        changed = game.state.phase != self.start
+        if not first:
+            if begins_phase(entries) and changed:
+                return "undo" if begins_phase(entries[:1]) else "hold"
+            return None
+        if boundary(entries) and changed:
+            return "hold"  # the first step performed ends the phase itself
+        if begins_phase(entries):
+            self.start = game.state.phase  # already at a phase's end: on to the end of the next one
+        return None
+
+
+def hold(out: dict, held: int) -> None:
+    """Show the answer's last step up to the end of its phase: its last ``held`` entries (the next
+    phase's beginning, logged by the engine in the same step) go to ``held``, to be shown by the
+    next move; ``shown`` is the moment the board is shown at (``day``, ``phase``: the phase that
+    ended), the state staying the engine's, to step on from. The step keeps its number: a position is
+    still a number of the engine's steps (links, saved rulings)."""
+    out["held"], out["shown"] = [], None
+    if not held or len(out["log"]) <= held:
+        return
+    out["log"], out["held"] = out["log"][:-held], out["log"][-held:]
+    ended = out["log"][-1]
+    out["shown"] = {"day": ended["day"], "phase": ended["phase"]}
+    out["last"] = [s for s in out["last"] if s not in {e["seq"] for e in out["held"]}]
+
+
 def run(
     document: dict,
     until: str = "end",
@@ -154,7 +201,9 @@ def run(
     adapt: bool = False,
     at: tuple[int, str] | None = None,
 ) -> dict:
-    """The engine's output document after replaying ``steps`` steps and then running ``until``.
+    """The engine's output document after replaying ``steps`` steps and then running ``until``
+    (``phase_end``: to the last step of the phase, :class:`PhaseEnd`; ``held`` and ``shown`` then say
+    what of that step begins the next phase, :func:`hold`).
 
     Adds ``steps`` (the position reached), ``last`` (the ``seq`` numbers logged by the last step
     performed, for highlighting) and ``legal_decisions`` (what may be chosen when pending).
@@ -200,6 +249,7 @@ def _run(
     position = 0
     last: list = []
     repeats = False
+    held = 0
     for _ in range(min(steps or 0, MAX_STEPS)):
         entries = driver.step()
         if not entries:
@@ -214,18 +264,25 @@ def _run(
             last = entries
     elif until != "none":
         mornings = Mornings()
+        phase_end = PhaseEnd(game.state.phase)
         for _ in range(remaining):
             before = (driver.used, list(driver.queued))
             entries = driver.step()
             if not entries:
                 break
-            if limit is not None and _moment(game) > limit:
+            stop = phase_end.after(game, entries) if until == "phase_end" else None
+            if (limit is not None and _moment(game) > limit) or stop == "undo":
                 game.undo()  # this step goes past the moment asked for: the run stops before it
                 driver.used, driver.queued = before
                 break
             position += 1
             last = entries
-            if until != "end" and any(isinstance(e.event, PhaseBegins) and e.event.phase == until for e in entries):
+            if stop == "hold":
+                held = len(entries) - boundary(entries)
+                break
+            if until not in ("end", "phase_end") and any(
+                isinstance(e.event, PhaseBegins) and e.event.phase == until for e in entries
+            ):
                 break
             if until == "end" and mornings.again(game, entries, driver.extra[driver.used :]):
                 repeats = True
@@ -241,6 +298,7 @@ def _run(
     out["decisions_used"] = driver.used
     out["diverged"] = driver.diverged
     out["repeats"] = repeats
+    hold(out, held)
     return out
 
 

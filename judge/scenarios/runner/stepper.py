@@ -7,11 +7,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from engine.events import Decision, PhaseBegins
+from engine.events import Decision
 from engine.game import IllegalDecision
 from judge.guard.budget import Budget
 
-from .play import MAX_STEPS, Driver, Mornings, RunError, begins_phase, play_forced
+from .play import MAX_STEPS, Driver, Mornings, PhaseEnd, RunError, begins_phase, boundary, play_forced
+from .play import hold as _hold
 from .verdict import decisive_entry, decisive_step, dress, since_last_choice
 
 #: What one stepper request may ask for: one step (answering the pending decision when one is given),
@@ -152,6 +153,7 @@ def _step_from(
         if action == "step":
             stopped = "step"
     start_phase = game.state.phase
+    phase_end = PhaseEnd(start_phase, first=not performed)
     deadline = None if seconds is None else time.monotonic() + seconds
     for _ in range(0 if stopped == "step" else max(0, limit - len(performed))):
         if deadline is not None and performed and time.monotonic() > deadline:
@@ -166,30 +168,24 @@ def _step_from(
                 game.undo()
                 stopped = "decision"
                 break
-            if action == "phase_end" and begins_phase(entries) and game.state.phase != start_phase:
-                # One that only begins the next phase is undone. The engine's step that ends the
-                # phase and begins the next (the last Clean-up, then the Morning) is kept, shown up to
-                # its end of phase: what begins the next is held back (:func:`_hold`).
-                if begins_phase(entries[:1]):
-                    game.undo()
-                else:
-                    performed.append(entries)
-                    held = len(entries) - _boundary(entries)
-                stopped = "phase_end"
-                break
+        # The phase's last step (:class:`PhaseEnd`, the comparison's F too): one that only begins
+        # the next phase is undone, one that ends the phase and begins the next is held at its end.
+        stop = phase_end.after(game, entries) if action == "phase_end" else None
+        if action == "phase_end" and stop == "undo":
+            game.undo()
+            stopped = "phase_end"
+            break
         performed.append(entries)
         if action == "step":
             stopped = "step"
             break
-        if action == "phase_end" and len(performed) == 1 and _boundary(entries) and game.state.phase != start_phase:
-            held = len(entries) - _boundary(entries)  # the first step performed ends the phase itself
+        if action == "phase_end" and stop == "hold":
+            held = len(entries) - boundary(entries)
             stopped = "phase_end"
             break
         if action == "phase" and begins_phase(entries) and game.state.phase != start_phase:
             stopped = "phase"
             break
-        if action == "phase_end" and len(performed) == 1 and begins_phase(entries):
-            start_phase = game.state.phase  # already at a phase's end: on to the end of the next one
         if action == "end" and mornings.again(game, entries):
             stopped = "repeats"
             break
@@ -198,27 +194,6 @@ def _step_from(
     _hold(out, held)
     _decide(out, out["log"])
     return out
-
-
-def _boundary(entries: list) -> int:
-    """Where a step that ends a phase begins the next: the index of its first phase beginning after
-    another entry (0 when the step does not begin a phase after ending one)."""
-    return next((k for k, e in enumerate(entries) if k and isinstance(e.event, PhaseBegins)), 0)
-
-
-def _hold(out: dict, held: int) -> None:
-    """Show the answer's last step up to the end of its phase: its last ``held`` entries (the next
-    phase's beginning, logged by the engine in the same step) go to ``held``, to be shown by the
-    next move; ``shown`` is the moment the board is shown at (``day``, ``phase``: the phase that
-    ended), the state staying the engine's, to step on from. The step keeps its number: a position is
-    still a number of the engine's steps (links, saved rulings)."""
-    out["held"], out["shown"] = [], None
-    if not held or len(out["log"]) <= held:
-        return
-    out["log"], out["held"] = out["log"][:-held], out["log"][-held:]
-    ended = out["log"][-1]
-    out["shown"] = {"day": ended["day"], "phase": ended["phase"]}
-    out["last"] = [s for s in out["last"] if s not in {e["seq"] for e in out["held"]}]
 
 
 def _decide(out: dict, run: list[dict]) -> None:
@@ -272,7 +247,7 @@ def _position(game: Any, driver: Driver, steps: int, hold: bool = False) -> dict
         performed.append(entries)
     out = _answer(game, len(performed), performed, 0, None, driver.forced)
     out["decisions_used"] = driver.used
-    boundary = _boundary(performed[-1]) if hold and performed else 0
-    _hold(out, len(performed[-1]) - boundary if boundary else 0)
+    cut = boundary(performed[-1]) if hold and performed else 0
+    _hold(out, len(performed[-1]) - cut if cut else 0)
     _decide(out, since_last_choice(out["log"]))
     return out

@@ -3,12 +3,14 @@
 import { el } from "./dom.js";
 import { PHASE_FR, TERRAIN_FR, TERRAIN_ABBR, STATUS_FR, TYPE_FR, ZONE_FR, EXPEDITION_FR, RULESETS } from "./labels.js";
 import { board2v2 } from "./board2v2.js";
+import { cardNames } from "./names.js";
 
 /** The drawing of one board: `board` (its element), `ruleset`, `showRuleset` (named on the board),
  * `describeCard` (card -> French sentences, shown on each card), `showHidden` (the Deck's and the
  * Mana's cards too: the builder). */
 export function boardDrawer({ board, ruleset, showRuleset, describeCard, showHidden }) {
   const options = { showRuleset };
+  let names = new Map();   // the board's card names, for a card's text naming another (« Sacrifiez Martyr (m1) »)
   // ---- what the last step touched -------------------------------------------------------------------
   function touched(out) {
     const cards = new Set(), zones = new Set(), markers = new Set(), tumults = new Set();
@@ -76,7 +78,7 @@ export function boardDrawer({ board, ruleset, showRuleset, describeCard, showHid
       for (const [name, count] of counters) badges.append(el("span", { class: "badge counter", text: `${name} ×${count}` }));
       node.append(badges);
     }
-    const sentences = describeCard ? describeCard(card) : [];
+    const sentences = describeCard ? describeCard(card, names) : [];
     if (sentences.length) {
       const text = el("ul", { class: "card-text" });
       for (const sentence of sentences) text.append(el("li", { text: sentence }));
@@ -227,6 +229,7 @@ export function boardDrawer({ board, ruleset, showRuleset, describeCard, showHid
 
   function renderBoard(out) {
     const state = out.state;
+    names = cardNames(state);
     const hot = touched(out);
     const info = el("p", { class: "day-info", id: "day-info" },
       el("strong", { text: `Jour ${state.day ?? 1}` }), " · ",

@@ -1,194 +1,220 @@
-// A card's abilities and effects as French sentences, the way a printed card reads:
-// "Lorsque je rejoins l'Expédition : un Personnage ciblé gagne 1 boost."
-// describeCard(card) -> [sentence]; describeAbility(ability), describeEffect(steps) -> sentence.
-// Used by the builder (under each form, and on the board's cards) and by the stepper.
-import { TRIGGER_FR, STATUS_FR, ZONE_FR, TYPE_FR, TARGET_KEY } from "../lib/vocab.js";
-
-const NOUN = { character: ["Personnage", "m"], permanent: ["Permanent", "m"], spell: ["Sort", "m"], hero: ["Héros", "m"] };
-const ZONE_POSSESSIVE = { // "votre Main" / "sa Main"
-  hand: ["votre Main", "sa Main"], reserve: ["votre Réserve", "sa Réserve"], landmarks: ["vos Repères", "ses Repères"],
-  mana: ["votre zone de Mana", "sa zone de Mana"], deck: ["votre Deck", "son Deck"], discard: ["votre Défausse", "sa Défausse"],
-  hero_expedition: ["votre Expédition du Héros", "son Expédition du Héros"],
-  companion_expedition: ["votre Expédition du Compagnon", "son Expédition du Compagnon"],
-};
+// A card's abilities and effects as French sentences, worded as the engine words them
+// (engine/wording.py card_text: the training questions and the ruling page) with the seeds' nouns:
+// "Lorsque je rejoins la zone d'Expédition : Un Personnage ciblé gagne 1 jeton Boost." (1.1.6.e, 2.5.e).
+// The builder words the card live, as the judge types; tests/judge/test_describe_js.py holds these
+// sentences to the engine's for every card of every fixture. Unlike the engine, an unfinished card
+// (no target yet, an unknown verb) is worded too, saying what is missing.
+//
+// describeCard(card, names) -> [line]; describeAbility(ability, names, me, number), describeEffect(steps,
+// names, me) -> line; describeStep(step, names, me) -> sentence without its final period. `names`: card
+// id -> name, an object or a Map (« Martyr (m1) »), optional; `me`: the card's own name (« moi (Martyr) »).
+// Used by the builder (under each form, and on the board's cards), the stepper and choices.js.
+import { TRIGGER_FR, STATUS_FR, ZONE_FR, TYPE_FR } from "../lib/vocab.js";
 
 function cap(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }
-function low(text) { return text ? text.charAt(0).toLowerCase() + text.slice(1) : text; }
-function plural(n, one, many) { return n + " " + (n > 1 ? many : one); }
-function num(v, fallback) { return typeof v === "number" && isFinite(v) ? v : fallback; }
+function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
+function isObject(v) { return !!v && typeof v === "object" && !Array.isArray(v); }
 
-/** Who a side names, as a subject: {text, self} ("vous" conjugates as an imperative). */
-function playerSubject(spec, step) {
-  if (spec === undefined || spec === null || spec === "self") return { text: "vous", self: true };
-  if (spec === "opponent") return { text: "votre adversaire" };
-  if (spec === "teammate") return { text: "votre coéquipier" };
-  if (spec === "choose") {
-    const c = step && step.controller;
-    return { text: c === "opponent" ? "un adversaire ciblé" : c === "teammate" ? "votre coéquipier" : "un joueur ciblé" };
-  }
-  return { text: "le joueur " + spec };
+/** A player of a card's text, seen from its controller. */
+function side(spec) {
+  return { self: "vous", opponent: "votre adversaire", teammate: "votre coéquipier", choose: "le joueur ciblé" }[spec] || String(spec);
 }
 
-/** A card target: {subject, object, me, many}. */
-function cardTarget(step) {
-  const t = step.target;
-  if (t === undefined || t === null || t === "") return { subject: "(cible à choisir)", object: "(cible à choisir)" };
-  if (t === "me" || t === "self") return { subject: "je", object: "moi", me: true };
-  if (t === "choose") {
-    const n = Math.max(1, num(step.choose, 1));
-    const [noun, gender] = NOUN[step.type] || ["carte", "f"];
-    const f = gender === "f";
-    const nouns = noun === "Héros" ? noun : noun + "s";
-    const other = step.other === true;
-    let owner = "";
-    if (step.controller === "self") owner = n > 1 ? " que vous contrôlez" : " que vous contrôlez";
-    else if (step.controller === "opponent") owner = n > 1 ? " adverses" : " adverse";
-    else if (step.controller === "teammate") owner = " de votre coéquipier";
-    const chosen = n > 1 ? (f ? " ciblées" : " ciblés") : (f ? " ciblée" : " ciblé");
-    const text = n > 1
-      ? n + (other ? " autres " : " ") + nouns + owner + chosen
-      : (f ? "une " : "un ") + (other ? (f ? "autre " : "autre ") : "") + noun + owner + chosen;
-    return { subject: text, object: text, many: n > 1 };
-  }
-  return { subject: "la carte " + t, object: "la carte " + t };
+/** The player a draw or a resupply names: a chosen one says whom it may be (its `controller`). */
+function player(step) {
+  if (step.player === "choose" && step.controller === "opponent") return "un adversaire ciblé";
+  if (step.player === "choose" && step.controller === "teammate") return "votre coéquipier";
+  return side(step.player);
 }
 
-function expeditionText(spec, step) {
-  if (spec === "choose") {
-    const c = step.controller;
-    return "une Expédition" + (c === "self" ? " que vous contrôlez" : c === "opponent" ? " adverse" : "") + " ciblée";
-  }
-  const [side, kind] = String(spec || "").split(".");
-  const which = kind === "companion" ? "du Compagnon" : kind === "hero" ? "du Héros" : "(à préciser)";
-  if (side === "self") return "votre Expédition " + which;
-  if (side === "opponent") return "l'Expédition " + which + " adverse";
-  if (side === "teammate") return "l'Expédition " + which + " de votre coéquipier";
-  return "l'Expédition " + which + (side ? " de " + side : "");
+const PLURAL_ZONES = ["Repères"];
+
+function article(thing) {
+  if (PLURAL_ZONES.includes(thing)) return "les " + thing;
+  if (thing && "AEÉIOU".includes(thing.charAt(0))) return "l'" + thing;
+  return (["Main", "Réserve", "Défausse", "Zone de Mana"].includes(thing) ? "la " : "le ") + thing;
 }
 
-function counterName(name, n) {
-  const word = name || "jeton";
-  return n > 1 && !/s$/.test(word) ? word + "s" : word;
+/** « votre Main », « vos Repères », « la Main de votre adversaire ». */
+function owned(who, thing) {
+  if (who === "self") return (PLURAL_ZONES.includes(thing) ? "vos " : "votre ") + thing;
+  return article(thing) + " de " + side(who);
 }
 
-/** The condition of a step (5.2.3.f): "si vous avez au moins 2 cartes dans votre Main". */
-export function describeCondition(c) {
-  if (!c || typeof c !== "object") return "";
-  if ("first_player" in c) {
-    const who = playerSubject(c.first_player);
-    return who.self ? "si vous êtes le premier joueur" : "si " + who.text + " est le premier joueur";
-  }
-  const [side, zone] = String(c.zone || "").split(".");
-  const who = playerSubject(side || "self");
-  const places = ZONE_POSSESSIVE[zone] || [ZONE_FR[zone] || "(zone à préciser)", ZONE_FR[zone] || "(zone à préciser)"];
-  const place = who.self ? places[0] : places[1];
-  let amount;
-  const lo = typeof c.at_least === "number" ? c.at_least : null;
-  const hi = typeof c.at_most === "number" ? c.at_most : null;
-  if (lo !== null && hi !== null) amount = "entre " + lo + " et " + hi + " cartes";
-  else if (lo !== null) amount = "au moins " + plural(lo, "carte", "cartes");
-  else if (hi !== null) amount = "au plus " + plural(hi, "carte", "cartes");
-  else amount = "des cartes";
-  return "si " + who.text + (who.self ? " avez " : " a ") + amount + " dans " + place;
+function zoneName(zone) { return ZONE_FR[zone] || String(zone || "(zone à préciser)"); }
+
+function cardLabel(id, names) {
+  const name = names instanceof Map ? names.get(id) : names && names[id];   // board/names.js gives a Map
+  return name && name !== id ? `${name} (${id})` : String(id);
 }
 
-function costsText(q) {
-  if (!q || typeof q !== "object") return "";
+/** The condition of a step (5.2.3.f); « à moins que » takes the subjunctive. */
+export function describeCondition(c, subjunctive = false) {
+  if (!isObject(c)) return String(c);
   const parts = [];
-  if (q.exhaust_me) parts.push("épuisez-moi");
-  if (q.discard_me) parts.push("défaussez-moi");
-  if (num(q.mana, 0) > 0) parts.push("payez " + q.mana);
-  for (const [name, n] of Object.entries(q.spend && typeof q.spend === "object" ? q.spend : {})) {
-    parts.push("dépensez " + n + " " + counterName(name, n));
+  if ("zone" in c) {
+    const [who, ...rest] = String(c.zone).split(".");
+    const where = owned(who, zoneName(rest.join(".")));
+    const subject = subjunctive ? (who === "self" ? "vous n'ayez" : side(who) + " n'ait") : (who === "self" ? "vous avez" : side(who) + " a");
+    if ("at_least" in c && "at_most" in c) parts.push(`${subject} entre ${c.at_least} et ${c.at_most} cartes dans ${where}`);
+    else if ("at_most" in c) parts.push(`${subject} au plus ${plural(c.at_most, "carte", "cartes")} dans ${where}`);
+    else parts.push(`${subject} au moins ${plural("at_least" in c ? c.at_least : 0, "carte", "cartes")} dans ${where}`);
   }
-  return parts.join(", ") || "sans coût";
+  if ("first_player" in c) {
+    const who = c.first_player;
+    if (subjunctive) parts.push(who === "self" ? "vous ne soyez le premier joueur" : side(who) + " ne soit le premier joueur");
+    else parts.push(who === "self" ? "vous êtes le premier joueur" : side(who) + " est le premier joueur");
+  }
+  return parts.join(" et ") || "?";
 }
 
-/** One step, without its final period. */
-export function describeStep(step) {
-  if (!step || typeof step !== "object") return "(étape invalide)";
-  const verb = step.action;
+/** The object a step acts on: a card of the board, « moi », or the target chosen. {text, many} */
+function target(step, names, me) {
+  const t = step.target;
+  if (t === "me") return { text: me ? `moi (${me})` : "moi" };
+  if (t === undefined || t === null || t === "") return { text: "(cible à choisir)" };
+  if (t !== "choose") return { text: cardLabel(t, names) };
+  const count = Number.isInteger(step.choose) ? step.choose : 1;
+  const kind = (step.type && TYPE_FR[step.type]) || "objet";
+  const other = step.other === true;
+  let words;
+  if (count === 1) words = `un ${other ? "autre " : ""}${kind} ciblé`;
+  else words = `${count} ${other ? "autres " : ""}${/s$/.test(kind) ? kind : kind + "s"} ciblés`;
+  if (step.controller === "self") words += " que vous contrôlez";
+  else if (step.controller) words += ` que ${side(step.controller)} contrôle`;
+  return { text: words, many: count > 1 };
+}
+
+function expedition(value, step) {
+  if (value === "choose") {
+    const c = step.controller;
+    return "une Expédition ciblée" + (c === "self" ? " que vous contrôlez" : c ? ` que ${side(c)} contrôle` : "");
+  }
+  if (value === undefined || value === null || value === "") return "(Expédition à choisir)";
+  const [who, kind] = String(value).split(".");
+  const name = kind === "hero" ? "Expédition du Héros" : "Expédition du Compagnon";
+  if (who === "self") return "votre " + name;
+  return `l'${name} de ${side(who)}`;
+}
+
+/** The costs of a quick action or an internal action (1.1.6.h–j, 2.5.g): « Épuisez-moi, payez 1
+ * mana », or in the infinitive after « vous pouvez ». */
+export function describeCosts(cost, infinitive = false) {
+  const q = isObject(cost) ? cost : {};
+  const verbs = infinitive ? ["m'épuiser", "me défausser", "payer", "dépenser"] : ["épuisez-moi", "défaussez-moi", "payez", "dépensez"];
+  const parts = [];
+  if (q.exhaust_me) parts.push(verbs[0]);
+  if (q.discard_me) parts.push(verbs[1]);
+  if (q.mana) parts.push(`${verbs[2]} ${q.mana} mana`);
+  for (const [name, n] of Object.entries(isObject(q.spend) ? q.spend : {})) {
+    parts.push(`${verbs[3]} ${plural(n, "jeton " + cap(name), "jetons " + cap(name))}`);
+  }
+  if (!parts.length) return infinitive ? "sans coût" : "Sans coût";
+  return infinitive ? parts.join(", ") : cap(parts.join(", "));
+}
+
+const PUT_VERBS = {
+  discard: ["défaussez", "défausser"], sabotage: ["sabotez", "saboter"], sacrifice: ["sacrifiez", "sacrifier"], put: ["mettez", "mettre"],
+};
+
+/** One step, whole: its verb, the player or object concerned, its condition, whether it is optional,
+ * its modes; capitalised, without its final period. */
+export function describeStep(step, names, me = "") {
+  if (!isObject(step)) return "(étape invalide)";
+  const action = step.action;
+  const count = Number.isInteger(step.count) ? step.count : 1;
+  const optional = step.optional === true;
+  const meTarget = step.target === "me";
+  const cards = plural(count, "carte", "cartes");
+  const self = step.player === undefined || step.player === null || step.player === "self";
   let text;
-  const count = Math.max(0, num(step.count, 1));
-  if (verb === "draw" || verb === "resupply") {
-    const who = playerSubject(step.player, step);
-    if (verb === "draw") {
-      const cards = plural(count, "carte", "cartes");
-      text = who.self ? "piochez " + cards : who.text + " pioche " + cards;
-    } else {
-      const times = count > 1 ? " " + count + " fois" : "";
-      text = who.self ? "ravitaillez" + times : who.text + " se ravitaille" + times;
+  let optionalDone = false;
+  if ((action === "draw" || action === "resupply") && self) {
+    const verb = { draw: ["piochez", "piocher"], resupply: ["ravitaillez", "vous ravitailler"] }[action];
+    text = verb[optional ? 1 : 0] + (action === "draw" ? " " + cards : count > 1 ? ` ${count} fois` : "");
+    optionalDone = optional;
+  } else if (action === "draw") {
+    text = `${player(step)} pioche ${cards}`;
+  } else if (action === "resupply") {
+    text = `${player(step)} se ravitaille` + (count > 1 ? ` ${count} fois` : "");
+  } else if (action in PUT_VERBS) {
+    const verb = PUT_VERBS[action][optional ? 1 : 0];
+    if (meTarget) text = (optional ? "me " + verb : verb + "-moi") + (me ? ` (${me})` : "");
+    else text = verb + " " + target(step, names, me).text;
+    if (action === "put") text += " dans " + owned("self", step.zone ? zoneName(step.zone) : "(zone à choisir)");
+    optionalDone = optional;
+  } else if (action === "gain_counters" || action === "remove_counters") {
+    const name = cap(String(step.name || ""));
+    const tokens = plural(count, "jeton " + name, "jetons " + name);
+    const gain = action === "gain_counters";
+    if (meTarget) text = `je ${gain ? "gagne" : "perds"} ${tokens}` + (me ? ` (${me})` : "");
+    else {
+      const t = target(step, names, me);
+      text = `${t.text} ${gain ? (t.many ? "gagnent" : "gagne") : (t.many ? "perdent" : "perd")} ${tokens}`;
     }
-  } else if (verb === "move_forward" || verb === "move_backward") {
-    text = expeditionText(step.expedition, step) + (verb === "move_forward" ? " avance" : " recule");
-  } else if (["discard", "sabotage", "sacrifice"].includes(verb)) {
-    const t = cardTarget(step);
-    const imperative = { discard: "défaussez", sabotage: "sabotez", sacrifice: "sacrifiez" }[verb];
-    text = t.me ? imperative + "-moi" : imperative + " " + t.object;
-  } else if (verb === "gain_counters" || verb === "remove_counters") {
-    const t = cardTarget(step);
-    const what = count + " " + counterName(step.name, count);
-    const conj = t.me ? (verb === "gain_counters" ? "gagne" : "perds") : t.many
-      ? (verb === "gain_counters" ? "gagnent" : "perdent") : (verb === "gain_counters" ? "gagne" : "perd");
-    text = t.subject + " " + conj + " " + what;
-  } else if (verb === "gain_status" || verb === "lose_status") {
-    const t = cardTarget(step);
-    const status = STATUS_FR[step.status] || step.status || "(statut à choisir)";
-    if (verb === "gain_status") text = t.subject + (t.me ? " deviens " : t.many ? " deviennent " : " devient ") + status;
-    else text = t.subject + (t.me ? " ne suis plus " : t.many ? " ne sont plus " : " n'est plus ") + status;
-  } else if (verb === "choose_one") {
+  } else if (action === "gain_status" || action === "lose_status") {
+    const status = STATUS_FR[step.status] || String(step.status || "(statut à choisir)");
+    const gain = action === "gain_status";
+    if (meTarget) text = `je${me ? ` (${me})` : ""} ${gain ? "gagne" : "perds"} le statut ${status}`;
+    else {
+      const t = target(step, names, me);
+      text = `${t.text} ${gain ? (t.many ? "gagnent" : "gagne") : (t.many ? "perdent" : "perd")} le statut ${status}`;
+    }
+  } else if (action === "move_forward" || action === "move_backward") {
+    text = `${expedition(step.expedition, step)} ${action === "move_forward" ? "avance" : "recule"}`;
+  } else if (action === "choose_one") {
+    const n = Number.isInteger(step.choose) ? step.choose : 1;
     const modes = Array.isArray(step.modes) ? step.modes : [];
-    const x = Math.max(1, num(step.choose, 1));
-    const head = x === 1 ? "choisissez-en un" : "choisissez-en " + x + (step.repeat === true ? " (un même mode peut revenir)" : "");
-    text = head + " : " + modes.map((m, k) => "(" + (k + 1) + ") " + describeSteps(Array.isArray(m) ? m : [])).join(" ; ");
-  } else if (verb === "put") {
-    const t = cardTarget(step);
-    const where = ZONE_FR[step.zone] || step.zone || "(zone à choisir)";
-    text = (t.me ? "mettez-moi" : "mettez " + t.object) + " dans la zone : " + where;
-  } else if (verb === "internal") {
-    text = "action interne — " + costsText(step.cost) + " : " + low(describeSteps(Array.isArray(step.effect) ? step.effect : []));
+    const listed = modes.map((mode, k) => `mode ${k + 1} : « ${(Array.isArray(mode) ? mode : []).map((s) => describeStep(s, names, me)).join(". ")} »`).join(" ; ");
+    const again = step.repeat === true ? ", le même plusieurs fois si vous voulez" : "";
+    text = `choisissez-en ${n === 1 ? "un" : n}${again} — ${listed}`;
+  } else if (action === "internal") {
+    const inner = (Array.isArray(step.effect) ? step.effect : []).map((s) => describeStep(s, names, me)).join(". ");
+    text = `vous pouvez ${describeCosts(step.cost, true)} pour : « ${inner} »`;
   } else {
-    text = "(verbe inconnu : " + String(verb) + ")";
+    text = "(verbe inconnu : " + String(action) + ")";
   }
-  const key = TARGET_KEY[verb];
-  if (key && step[key] === "choose" && step.type && verb !== "draw" && key !== "target") text += " (" + (TYPE_FR[step.type] || step.type) + ")";
-  if (step.optional === true) text = "vous pouvez : " + text;
-  if (step.if) text = describeCondition(step.if) + ", " + text;
-  if (step.unless) text = "sauf " + describeCondition(step.unless) + ", " + text;
-  return text;
+  if (optional && optionalDone) text = "vous pouvez " + text;
+  else if (optional) text = "vous pouvez choisir que : " + text;
+  if (step.if) text = `si ${describeCondition(step.if)}, ${text}`;
+  if (step.unless) text = `${text}, à moins que ${describeCondition(step.unless, true)}`;
+  return cap(text);
 }
 
-function describeSteps(steps) {
-  return steps.map((s, i) => (i === 0 ? describeStep(s) : cap(describeStep(s)))).join(". ") || "(aucun effet)";
-}
-
-/** A spell's effect (or any list of steps) as one sentence: "Piochez 1 carte. Sabotez une carte ciblée." */
-export function describeEffect(steps) {
+/** A spell's effect (or any list of steps): "Piochez 1 carte. Sabotez un objet ciblé." ("" when empty). */
+export function describeEffect(steps, names, me = "") {
   if (!Array.isArray(steps) || !steps.length) return "";
-  return cap(describeSteps(steps)) + ".";
+  return steps.map((s) => describeStep(s, names, me)).join(". ") + ".";
 }
 
-/** One ability: a reaction, a quick action, support or not. */
-export function describeAbility(a) {
-  if (!a || typeof a !== "object") return "(capacité invalide)";
-  const effect = describeSteps(Array.isArray(a.effect) ? a.effect : []) + ".";
-  let head;
-  if ("trigger" in a) head = TRIGGER_FR[a.trigger] || "Lorsque… (déclencheur à choisir)";
-  else if ("quick" in a) head = "Action rapide — " + cap(costsText(a.quick));
-  else head = "Capacité";
-  let text = head + " : " + low(effect);
-  if (a.support === true) text = "Soutien — " + text;
-  if (Array.isArray(a.zones) && a.zones.length) text += " (active " + a.zones.map((z) => "en " + (ZONE_FR[z] || z)).join(", ") + ")";
-  return text;
+/** One ability: a reaction with its trigger, or a quick action (`number`: its rank among the card's
+ * quick actions, from 1 as on the board) with its costs, and where it works. */
+export function describeAbility(a, names, me = "", number = null) {
+  if (!isObject(a)) return "(capacité invalide)";
+  const effect = describeEffect(a.effect, names, me) || "(aucun effet).";
+  let where = "";
+  if (Array.isArray(a.zones) && a.zones.length) where = ` (fonctionne dans : ${a.zones.map(zoneName).join(", ")})`;
+  else if (a.support === true) where = " (Soutien : fonctionne depuis la Réserve)";
+  if ("quick" in a) return `Action rapide${number ? " " + number : ""}${where} — ${describeCosts(a.quick)} : ${effect}`;
+  const head = "trigger" in a ? TRIGGER_FR[a.trigger] || "Lorsque… (déclencheur à choisir)" : "Capacité";
+  return `${head}${where} : ${effect}`;
 }
 
-/** Every sentence a card's text would print: keywords, abilities, a spell's effect. */
-export function describeCard(card) {
-  if (!card || typeof card !== "object") return [];
+/** A card's text, one line an ability: keywords, reactions, quick actions numbered from 1, a spell's effect. */
+export function describeCard(card, names) {
+  if (!isObject(card)) return [];
+  const me = card.name || card.id || "";
   const out = [];
   const words = Array.isArray(card.keywords) ? card.keywords.filter((k) => typeof k === "string") : [];
-  if (words.length) out.push(words.map((k) => cap(STATUS_FR[k] || k)).join(", ") + ".");
-  for (const a of Array.isArray(card.abilities) ? card.abilities : []) out.push(describeAbility(a));
-  if (Array.isArray(card.effect) && card.effect.length) out.push(describeEffect(card.effect));
+  // Fugace first, as the engine lists it (2.4.6), then the others in the card's order.
+  for (const k of [...words.filter((w) => w === "fleeting"), ...words.filter((w) => w !== "fleeting")]) {
+    out.push(`${cap(STATUS_FR[k] || k)} (mot-clé)`);
+  }
+  let quick = 0;
+  for (const a of Array.isArray(card.abilities) ? card.abilities : []) {
+    if (!isObject(a)) continue;
+    out.push(describeAbility(a, names, me, "quick" in a ? ++quick : null));
+  }
+  if (Array.isArray(card.effect) && card.effect.length) out.push("Effet : " + describeEffect(card.effect, names, me));
   return out;
 }

@@ -32,9 +32,10 @@ export const SIDES = list("sides", ["self", "opponent", "teammate"]);
 /** slug -> label of the rule sets a scenario may be played under (engine/versions.py RULESETS). */
 export const RULESETS = embedded.rulesets && typeof embedded.rulesets === "object" ? embedded.rulesets : { "fr-1": "fr-1", "cr-5.0": "cr-5.0" };
 
+// The seeds' words for the trigger symbols (1.1.6.e–g) and the Noon and Dusk triggers (1.3.2.c, 4.2.5).
 export const TRIGGER_FR = {
-  join: "Lorsque je rejoins l'Expédition", played_from_hand: "Quand je suis joué depuis la Main",
-  played_from_reserve: "Quand je suis joué depuis la Réserve", noon: "À Midi", dusk: "Au Crépuscule",
+  join: "Lorsque je rejoins la zone d'Expédition", played_from_hand: "Lorsque je suis joué depuis la Main",
+  played_from_reserve: "Lorsque je suis joué depuis la Réserve", noon: "À Midi", dusk: "Au Crépuscule",
 };
 export const VERB_FR = {
   draw: "Piocher", discard: "Défausser", resupply: "Ravitailler", sabotage: "Saboter", sacrifice: "Sacrifier",
