@@ -33,6 +33,10 @@ TRIGGERS = {
     "played_from_hand": "Quand je suis joué depuis la Main",
     "played_from_reserve": "Quand je suis joué depuis la Réserve",
 }
+#: Under CR 5.0 the "join" symbol means « When I enter play » (CR 5.0 7.1.1.a, defined in 7.3.10.a): a card
+#: moved between the Expedition and the Landmarks does not enter play, where the French v1.x « Lorsque je
+#: rejoins la zone d'Expédition » (1.1.6.e) would trigger.
+TRIGGERS_CR5 = {**TRIGGERS, "join": "Quand j'entre en jeu"}
 #: The positions of a day (the engine's ``progress.step``), in game terms: never a count of steps.
 POSITIONS = {
     "setup.adventure": "à la Mise en place, quand l'Aventure est préparée",
@@ -308,10 +312,16 @@ def effect_text(steps: list, names: dict[str, str] | None = None, me: str = "") 
     return ". ".join(step_text(s, names, me) for s in steps or []) + "."
 
 
-def card_text(card: dict, names: dict[str, str] | None = None) -> list[str]:
-    """A card's text, one line an ability: keywords, reactions with their trigger, quick actions numbered
-    from 1 (as on the board) with their costs and where they work, a spell's effect."""
+def card_text(card: dict, names: dict[str, str] | None = None, rules: str = "fr-1") -> list[str]:
+    """A card's text, one line an ability: keywords, reactions with their trigger (in the words of the
+    rule set ``rules``), quick actions numbered from 1 (as on the board) with their costs and where they
+    work, a spell's effect.
+
+    >>> card_text({"abilities": [{"trigger": "join", "effect": [{"action": "draw"}]}]}, rules="cr-5.0")
+    ["Quand j'entre en jeu : Piochez 1 carte."]
+    """
     names = names or {}
+    triggers = TRIGGERS_CR5 if rules == "cr-5.0" else TRIGGERS
     me = card.get("name") or card.get("id", "")
     lines = []
     keywords = [k for k in card.get("keywords") or [] if isinstance(k, str)]
@@ -333,7 +343,7 @@ def card_text(card: dict, names: dict[str, str] | None = None) -> list[str]:
             lines.append(f"Action rapide {quick}{where} — {cost_text(ability.get('quick') or {})} : {effect}")
         else:
             trigger = str(ability.get("trigger", ""))
-            lines.append(f"{TRIGGERS.get(trigger, trigger)}{where} : {effect}")
+            lines.append(f"{triggers.get(trigger, trigger)}{where} : {effect}")
     if card.get("effect"):
         lines.append(f"Effet : {effect_text(card['effect'], names, me)}")
     return lines

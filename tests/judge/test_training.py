@@ -189,14 +189,15 @@ PLAYED = sorted(
 )
 
 
-def test_starter_set_has_150_published_exercises_covering_every_section_the_engine_plays(starter_set):
+def test_starter_set_has_80_published_exercises_covering_every_section_the_engine_plays(starter_set):
+    """Fewer, better: 162 questions were cut to 81, twins and near-identical trivial ones out."""
     sections = Counter(starter_set.values_list("section", flat=True))
-    assert starter_set.count() >= 150 and starter_set.count() == len(STARTER)
+    assert starter_set.count() >= 80 and starter_set.count() == len(STARTER)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.search(r"\(`fixtures/exercises\.json`, (\d+) published exercises, (\d+) of them under cr-5\.0", readme)
     under_cr5 = sum(1 for e in STARTER if json.loads((ROOT / e["scenario"]).read_text()).get("rules") == "cr-5.0")
     assert said and (int(said.group(1)), int(said.group(2))) == (len(STARTER), under_cr5), "the README's count"
-    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 150
+    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 80
     assert set(PLAYED) <= set(sections), set(PLAYED) - set(sections)
     kinds = set(starter_set.values_list("kind", flat=True))
     assert kinds == {"card_zone", "expeditions", "winner", "rule", "count", "legal", "night_zone"}
@@ -204,10 +205,10 @@ def test_starter_set_has_150_published_exercises_covering_every_section_the_engi
     assert all(e.explanation for e in starter_set)
     # The two articles (rules without numbers) and the 2v2 mode have their exercises too.
     articles = Counter(a for e in starter_set for a in e.question.get("articles", []))
-    assert articles["Multijoueur 2v2 (Mode de jeu)"] >= 5 and articles["Clarification des phases d'une journée"] >= 1, (
+    assert articles["Multijoueur 2v2 (Mode de jeu)"] >= 3 and articles["Clarification des phases d'une journée"] >= 1, (
         articles
     )
-    assert starter_set.filter(scenario__document__mode="2v2").count() >= 10
+    assert starter_set.filter(scenario__document__mode="2v2").count() >= 5
 
 
 def _log_sentence(entry: dict) -> str:
@@ -253,6 +254,56 @@ def test_exams_leave_out_the_answers_that_rest_on_a_reading(starter_set):
     anchored = starter_set.get(source="fixtures/exercises.json#ancre-repos-zone")
     assert "Ancré" in anchored.reading and anchored.level == "corner"
     assert set(readings.values_list("level", flat=True)) <= {"corner", "L1", "L2", "L3"}
+
+
+#: The questions whose answer rests on a reading, each for its reason: the Anchored character staying at
+#: Rest (the engine's reading of the remark of 4.2.5.b), and the Dusk's progression moving every
+#: Expedition at once while 4.3.a checks the end at each move (the author's mark: the engine names no
+#: reading there). The Clean-up questions apply a reading of 4.2.5.c against 1.3.2.f, but their answer
+#: (a card not kept is discarded) is the same under both: not marked.
+MARKED = {
+    "ancre-repos-zone",
+    "ancre-repos-regle",
+    "2v2-victory-three-players-expeditions-0",
+    "end-expeditions-cross-expeditions-0",
+}
+
+
+def test_only_the_answers_that_depend_on_a_reading_are_marked(starter_set):
+    marked = {e.source.split("#", 1)[1] for e in starter_set.exclude(reading="")}
+    assert marked == MARKED
+    # The author's word over the engine's: the Clean-up applies a reading, the answer does not rest on it.
+    cleanup = starter_set.get(source="fixtures/exercises.json#nettoyage-limite-zone")
+    assert cleanup.author_reading == "" and cleanup.reading == ""
+    assert training.build(cleanup.scenario.document, cleanup.steps, "card_zone", focus=cleanup.focus).reading
+    crossing = starter_set.get(source="fixtures/exercises.json#end-expeditions-cross-expeditions-0")
+    assert "4.3.a" in crossing.reading and not Exercise.objects.for_exam().filter(pk=crossing.pk).exists()
+
+
+def test_every_question_says_what_its_tempting_wrong_answer_misreads(starter_set):
+    """Every kind, not only "where does this card go": the author's line names an offered wrong option and
+    cites the rule that makes it wrong."""
+    from judge.training.corrections import misreadings
+
+    for exercise in starter_set:
+        lines = misreadings(exercise)
+        assert lines, exercise.source
+        trap = exercise.misreading
+        assert trap, exercise.source  # written for every question of the bank
+        offered = {o["key"] for o in exercise.question["options"]}
+        assert trap["key"] in offered and trap["key"] not in exercise.answer.split(","), exercise.source
+        assert kinds._NUMBER.search(trap["why"]), (exercise.source, trap["why"])
+
+
+def test_every_explanation_names_its_deciding_rule_and_quotes_none_cut(starter_set):
+    """No « Réponse : X. 1.2.3 : « … » » made from a rule cut mid-list: the explanation says why, in
+    sentences, and names the rule that decides (its whole text is quoted beside it by the correction)."""
+    for exercise in starter_set:
+        text = exercise.explanation
+        assert not text.startswith("Réponse :"), exercise.source
+        assert "…" not in text, exercise.source
+        number = exercise.rule.replace(" (CR 5.0)", "")
+        assert number in text, (exercise.source, exercise.rule, text)
 
 
 def test_load_exercises_is_idempotent_and_waits_for_missing_scenarios(starter_set, tmp_path, capsys):
@@ -373,7 +424,8 @@ def test_an_engine_failure_refuses_the_question_instead_of_failing(rules, monkey
 
 def test_answers_written_from_the_rule_text_agree_with_the_engine(rules):
     """Kept aside from the bank: answers a judge wrote from the rule text, before reading the engine's
-    key (fixtures/training/keys-from-rules.json). Reported apart: 10 of 10 agree."""
+    key (fixtures/training/keys-from-rules.json). Reported apart: 5 of 5 agree (the other five were on
+    questions cut from the bank as near-identical or twins)."""
     kept = json.loads((ROOT / "fixtures" / "training" / "keys-from-rules.json").read_text(encoding="utf-8"))["keys"]
     bank = {e["key"]: e for e in STARTER}
     disagree = []
@@ -390,7 +442,7 @@ def test_answers_written_from_the_rule_text_agree_with_the_engine(rules):
         )
         if q.answer != written["answer"]:
             disagree.append((written["key"], written["answer"], q.answer))
-    assert len(kept) >= 10 and disagree == []
+    assert len(kept) >= 5 and disagree == []
 
 
 def test_a_legal_play_question_cites_the_rule_that_forbids_the_card_read_from_the_board():

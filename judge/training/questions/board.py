@@ -81,7 +81,7 @@ def card_texts(state: dict) -> list[dict]:
         for card in cards:
             if not isinstance(card, dict):
                 continue
-            lines = wording.card_text(card, names)
+            lines = wording.card_text(card, names, rules=state.get("rules") or "fr-1")
             if lines:
                 kind = card.get("type", "character")
                 out.append(

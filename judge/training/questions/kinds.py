@@ -71,6 +71,10 @@ def moment(run: StepRun) -> str:
     triggered = any((e.get("event") or {}).get("stage") == "triggered" for e in run.entries)
     if step in ("dusk.reactions", "dusk.progress") and ("progress" in types or not triggered):
         return "Une fois la progression des Expéditions du Crépuscule faite"
+    if step == "night.discard" and run.before.get("rules") == "cr-5.0":
+        # CR 5.0 4.2.5.a, d: the Night's third daily effect, Check Victory, follows the Clean-up in the
+        # same move of the engine; « once the excess objects are discarded » alone would ask before it.
+        return "Une fois le Nettoyage terminé et la Vérification de la victoire faite"
     return MOMENTS.get(step, "Au moment suivant du jeu")
 
 
@@ -218,7 +222,9 @@ def winner(run: StepRun, **_) -> tuple[str, list, str, str]:
     )
 
 
-def rule(run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", **_) -> tuple[str, list, str, str]:
+def rule(
+    run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", distractors: tuple = (), **_
+) -> tuple[str, list, str, str]:
     entries = [e for e in run.entries if e.get("rules")]
     if focus:
         entries = [e for e in entries if (e.get("event") or {}).get("card") == focus] or entries
@@ -234,11 +240,23 @@ def rule(run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", *
     what = event_words(entry.get("event") or {}, names)
     # Among the nearest rules, those sharing the most words with the question: the right one must not
     # be the only option that speaks of what the question speaks of.
-    near = neighbour_rules(answer, ruleset, exclude=cited, count=2 * OPTIONS)
-    if not near:
-        raise ExerciseError(f"aucune règle voisine de {answer} pour proposer d'autres réponses")
-    asked = _words(what)
-    wrong = sorted(near, key=lambda r: (-len(asked & _words(r[1])), near.index(r)))[: OPTIONS - 1]
+    if distractors:  # the author's: the rules a judge confuses with this one (same phase, the rule replaced)
+        wrong = []
+        for number in distractors:
+            text = rule_text(number, ruleset)
+            if number == answer or not text:
+                raise ExerciseError(f"« {number} » n'est pas une autre règle de {ruleset} à proposer")
+            if number in cited:  # a rule the step applies would be right too: never a wrong option
+                raise ExerciseError(
+                    f"la règle {number} est citée par le moteur à cette étape : pas une mauvaise réponse"
+                )
+            wrong.append((number, text))
+    else:
+        near = neighbour_rules(answer, ruleset, exclude=cited, count=2 * OPTIONS)
+        if not near:
+            raise ExerciseError(f"aucune règle voisine de {answer} pour proposer d'autres réponses")
+        asked = _words(what)
+        wrong = sorted(near, key=lambda r: (-len(asked & _words(r[1])), near.index(r)))[: OPTIONS - 1]
 
     def label(number: str, text: str) -> str:
         return f"{number} — {text}" if text else number
@@ -257,7 +275,7 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in _WORD.findall(text.lower())}
 
 
-def count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
+def count(run: StepRun, focus: str = "", distractors: tuple = (), **_) -> tuple[str, list, str, str]:
     pid, _, zone = focus.partition(".")
     if zone not in wording.ZONES or zone == "limbo" or pid not in (run.before.get("players") or {}):
         raise ExerciseError("une question « combien ? » nomme une zone d'un joueur (focus, par ex. A.reserve)")
@@ -270,6 +288,11 @@ def count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
     rng = random.Random(f"{document_hash(run.before)}:{focus}")
     low = after - rng.randint(0, min(OPTIONS - 1, after))
     keys = list(range(low, low + OPTIONS))
+    if distractors:  # the author's: the counts of plausible misreadings (six drawn minus three in Mana…)
+        wrong = sorted({int(n) for n in distractors if str(n).isdigit()} - {after})
+        if len(wrong) != len(distractors):
+            raise ExerciseError(f"les autres réponses d'une question « combien » sont des nombres autres que {after}")
+        keys = sorted([after, *wrong])
     prompt = f"{moment(run)}, combien de cartes y a-t-il dans {zone_label(focus)} (actuellement {now}) ?"
     touching = [
         e for e in run.entries if focus in ((e.get("event") or {}).get("to"), (e.get("event") or {}).get("from"))
