@@ -347,14 +347,25 @@ class Exercise(models.Model):
             and (user.pk == self.author_id or (user.is_staff and user.pk != self.reviewer_id))
         )
 
+    #: The group of trusted reviewers (made by staff in the administration): a review counts only from
+    #: them or staff. Any signed-in account reviewing would let an author review their own draft from a
+    #: second account; the group does not stop a trusted reviewer's own second account, which staff vet.
+    REVIEWERS_GROUP = "relecteurs"
+
     def may_review(self, user) -> bool:
-        """A signed-in judge who is not its author (staff included: nobody reviews their own)."""
-        return bool(user is not None and user.is_authenticated and user.pk != self.author_id)
+        """Staff or a trusted reviewer (:attr:`REVIEWERS_GROUP`), who is not its author (nobody reviews
+        their own)."""
+        return bool(
+            user is not None
+            and user.is_authenticated
+            and user.pk != self.author_id
+            and (user.is_staff or user.groups.filter(name=self.REVIEWERS_GROUP).exists())
+        )
 
     def review_by(self, user, status: str) -> None:
         """Move the exercise along draft → reviewed → published.
 
-        Reviewed: by a signed-in judge who is not its author (staff neither review their own). Published:
+        Reviewed: by staff or a trusted reviewer who is not its author (staff neither review their own). Published:
         once reviewed, by its author, or by staff who are not its reviewer (two people always: nobody
         reviews and publishes alone). Back to draft: who may edit it. Raises PermissionError (who) or
         ValueError (what).
@@ -365,7 +376,9 @@ class Exercise(models.Model):
             raise PermissionError("Connectez-vous pour relire un exercice.")
         if status == self.Status.REVIEWED:
             if not self.may_review(user):
-                raise PermissionError("Un exercice est relu par quelqu'un d'autre que son auteur.")
+                raise PermissionError(
+                    "Un exercice est relu par quelqu'un d'autre que son auteur, de l'équipe ou du groupe des relecteurs."
+                )
             self.reviewer = user
         elif status == self.Status.PUBLISHED:
             if self.status != self.Status.REVIEWED:
