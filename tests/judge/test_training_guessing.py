@@ -19,7 +19,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from engine import wording
+from engine import text as engine_text
 from judge.training import questions
 from judge.training.questions import kinds
 
@@ -142,7 +142,7 @@ def _zone_noun(key: str) -> str:
     """``A.mana`` → « Mana », ``A.hero_expedition`` → « Héros », ``limbo`` → « Limbo »."""
     if key == "limbo":
         return "Limbo"
-    return wording.ZONES[key.split(".", 1)[1]].split()[-1]
+    return engine_text.ZONES[key.split(".", 1)[1]].split()[-1]
 
 
 def built(bank: list[dict]):

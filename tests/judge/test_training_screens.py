@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import wording
+from engine import text as engine_text
 from judge.training import questions
 from judge.training.questions import board, kinds, making
 
@@ -69,7 +69,7 @@ def test_without_the_position_and_the_unseen_facts_the_same_screens_have_other_a
     monkeypatch.setattr(kinds, "moment", lambda run: "À l'étape suivante")
     for module in (board, kinds, making):
         monkeypatch.setattr(module, "unseen", lambda state: [])
-    monkeypatch.setattr(wording, "position_text", lambda state, player=None: str(state.get("phase")))
+    monkeypatch.setattr(engine_text, "position_text", lambda state, player=None: str(state.get("phase")))
     keys = ("nettoyage-sans-heros-zone", "spell-modal-chosen-mode-card-zone-1-b1", "nettoyage-limite-zone")
     caught = {found[0] for found in hidden_facts([e for e in BANK if e["key"] in keys])}
     assert caught == set(keys)

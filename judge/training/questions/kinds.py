@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from engine import wording
+from engine import text as engine_text
 
 from .board import card_in, expedition_label, unseen, zone_label, zone_of
 from .replay import ExerciseError, StepRun, document_hash
@@ -58,14 +58,14 @@ def resolving(state: dict, entries: list[dict]) -> dict | None:
 def moment(run: StepRun) -> str:
     """What the question asks about, in game terms: the choice made now, the effect resolved whole, or
     the end of the moment of the day the position is at."""
-    names = wording.names_of(run.before)
+    names = engine_text.names_of(run.before)
     frame = resolving(run.before, run.entries)
     if run.consumed:
-        return f"{'. '.join(wording.capital(s) for s in run.stated)}. Une fois ce choix fait"
+        return f"{'. '.join(engine_text.capital(s) for s in run.stated)}. Une fois ce choix fait"
     if frame is not None:
-        what = wording.FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
+        what = engine_text.FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
         done = "résolu" if frame.get("kind") in ("spell", "tumult") else "résolue"
-        return f"Une fois {what} {wording.card_label(frame.get('card'), names)} entièrement {done}"
+        return f"Une fois {what} {engine_text.card_label(frame.get('card'), names)} entièrement {done}"
     step = (run.before.get("progress") or {}).get("step", "")
     types = {(e.get("event") or {}).get("type") for e in run.entries}
     triggered = any((e.get("event") or {}).get("stage") == "triggered" for e in run.entries)
@@ -80,8 +80,8 @@ def moment(run: StepRun) -> str:
 
 def situation(run: StepRun) -> str:
     """The position in game terms, then what the board does not show."""
-    facts = [wording.position_text(run.before, player=chooser(run)), *unseen(run.before)]
-    return "".join(f"{wording.capital(f)}. " for f in facts)
+    facts = [engine_text.position_text(run.before, player=chooser(run)), *unseen(run.before)]
+    return "".join(f"{engine_text.capital(f)}. " for f in facts)
 
 
 def _first_rule(entries: list[dict]) -> str:
@@ -110,11 +110,11 @@ def card_zone(
     def label(key: str) -> str:
         if key == "gone":
             return "Nulle part : elle cesse d'exister"
-        return f"{wording.capital(zone_label(key))}{' (elle y reste)' if key == before else ''}"
+        return f"{engine_text.capital(zone_label(key))}{' (elle y reste)' if key == before else ''}"
 
-    name = wording.card_label(focus, wording.names_of(run.before))
+    name = engine_text.card_label(focus, engine_text.names_of(run.before))
     if kind == "night_zone":
-        made = "".join(f"{wording.capital(s)}. " for s in run.stated)  # the choices the Night consumes
+        made = "".join(f"{engine_text.capital(s)}. " for s in run.stated)  # the choices the Night consumes
         prompt = f"{made}À la fin de toute la Nuit, où se trouve {name}, actuellement dans {zone_label(before)} ?"
     else:
         prompt = f"{moment(run)}, où se trouve {name}, actuellement dans {zone_label(before)} ?"
@@ -230,7 +230,7 @@ def rule(
         entries = [e for e in entries if (e.get("event") or {}).get("card") == focus] or entries
     if rule:  # the entries the rule decides first, before those that cite it among others
         entries = sorted((e for e in entries if rule in e["rules"]), key=lambda e: e["rules"].index(rule))
-    names = wording.names_of(run.before)
+    names = engine_text.names_of(run.before)
     entries = [e for e in entries if event_words(e.get("event") or {}, names)]
     if not entries:
         raise ExerciseError("l'étape suivante ne cite aucune règle numérotée pour un événement que l'on peut décrire")
@@ -277,7 +277,7 @@ def _words(text: str) -> set[str]:
 
 def count(run: StepRun, focus: str = "", distractors: tuple = (), **_) -> tuple[str, list, str, str]:
     pid, _, zone = focus.partition(".")
-    if zone not in wording.ZONES or zone == "limbo" or pid not in (run.before.get("players") or {}):
+    if zone not in engine_text.ZONES or zone == "limbo" or pid not in (run.before.get("players") or {}):
         raise ExerciseError("une question « combien ? » nomme une zone d'un joueur (focus, par ex. A.reserve)")
     after = len((run.after.get("players") or {}).get(pid, {}).get(zone) or [])
     now = len(run.before["players"][pid].get(zone) or [])

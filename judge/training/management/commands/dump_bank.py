@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from engine import wording as text
+from engine import text
 from judge.training import questions
 from judge.training.corrections import misreadings, rule_quote
 from judge.training.questions.bank import entry_reading

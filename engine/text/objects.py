@@ -5,7 +5,7 @@ being resolved, and what the board does not show (the choices already made).
 Standard library and the engine's vocabulary only (core: it imports nothing that plays). Words come
 from :mod:`engine.vocabulary`; orbs are named as the board shows them (« Orbe de Mana n°1 de A
 (ao0) »), quick actions numbered from 1 as on the board. The log's sentences are
-:mod:`engine.text`'s: this module words the objects a question states, not what a step did.
+:mod:`engine.text.log`'s: this module words the objects a question states, not what a step did.
 
     >>> step_text({"action": "draw", "player": "opponent", "count": 2, "if": {"first_player": "self"}})
     'Si vous êtes le premier joueur, votre adversaire pioche 2 cartes'
@@ -17,26 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .vocabulary import vocabulary
+from .words import FRAME_KINDS, PHASES, STATUSES, TYPES, ZONES, capital, plural, trigger_text
 
-_V = vocabulary()
-ZONES = _V["zones"]
-STATUSES = _V["statuses"]
-PHASES = _V["phases"]
-TYPES = _V["card_types"]
-TERRAINS = _V["terrains"]
-
-TRIGGERS = {
-    "noon": "À Midi",
-    "dusk": "Au Crépuscule",
-    "join": "Quand je rejoins une Expédition",
-    "played_from_hand": "Quand je suis joué depuis la Main",
-    "played_from_reserve": "Quand je suis joué depuis la Réserve",
-}
-#: Under CR 5.0 the "join" symbol means « When I enter play » (CR 5.0 7.1.1.a, defined in 7.3.10.a): a card
-#: moved between the Expedition and the Landmarks does not enter play, where the French v1.x « Lorsque je
-#: rejoins la zone d'Expédition » (1.1.6.e) would trigger.
-TRIGGERS_CR5 = {**TRIGGERS, "join": "Quand j'entre en jeu"}
 #: The positions of a day (the engine's ``progress.step``), in game terms: never a count of steps.
 POSITIONS = {
     "setup.adventure": "à la Mise en place, quand l'Aventure est préparée",
@@ -61,21 +43,6 @@ POSITIONS = {
     "night.cleanup": "à la Nuit, au Nettoyage",
     "night.discard": "à la Nuit, après les choix du Nettoyage, quand les objets en excès sont défaussés",
 }
-FRAME_KINDS = {
-    "spell": "le Sort",
-    "quick": "l'action rapide de",
-    "reaction": "la capacité déclenchée de",
-    "internal": "l'action interne de",
-    "tumult": "l'effet de la carte Tumulte",
-}
-
-
-def plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def card_label(card_id: Any, names: dict[str, str] | None = None) -> str:
@@ -122,10 +89,10 @@ def _owned(side: str, thing: str) -> str:
     """« votre Main », « vos Repères », « la Main de votre adversaire », « la Main de B »."""
     if side == "self":
         return f"vos {thing}" if thing in PLURAL_ZONES else f"votre {thing}"
-    return f"{_article(thing)} de {_side(side)}"
+    return f"{article(thing)} de {_side(side)}"
 
 
-def _article(thing: str) -> str:
+def article(thing: str) -> str:
     if thing in PLURAL_ZONES:
         return f"les {thing}"
     if thing[:1] in "AEÉIOU":
@@ -318,10 +285,9 @@ def card_text(card: dict, names: dict[str, str] | None = None, rules: str = "fr-
     work, a spell's effect.
 
     >>> card_text({"abilities": [{"trigger": "join", "effect": [{"action": "draw"}]}]}, rules="cr-5.0")
-    ["Quand j'entre en jeu : Piochez 1 carte."]
+    ["Lorsque j'entre en jeu : Piochez 1 carte."]
     """
     names = names or {}
-    triggers = TRIGGERS_CR5 if rules == "cr-5.0" else TRIGGERS
     me = card.get("name") or card.get("id", "")
     lines = []
     keywords = [k for k in card.get("keywords") or [] if isinstance(k, str)]
@@ -343,7 +309,7 @@ def card_text(card: dict, names: dict[str, str] | None = None, rules: str = "fr-
             lines.append(f"Action rapide {quick}{where} — {cost_text(ability.get('quick') or {})} : {effect}")
         else:
             trigger = str(ability.get("trigger", ""))
-            lines.append(f"{triggers.get(trigger, trigger)}{where} : {effect}")
+            lines.append(f"{trigger_text(trigger, rules)}{where} : {effect}")
     if card.get("effect"):
         lines.append(f"Effet : {effect_text(card['effect'], names, me)}")
     return lines
