@@ -104,11 +104,13 @@ def _whole(rule) -> str:
     return " ".join(filter(None, [rule.title, rule.text, *(rule.items or [])]))
 
 
-def rule_summary(rule, limit: int = 140) -> str:
-    """The rule's text in one line (its title and items when it has no paragraph), cut at ``limit``."""
-    text = rule.text or " ".join(filter(None, [rule.title and f"{rule.title} :", *rule.items])) or rule.title
+def rule_summary(rule, limit: int | None = None) -> str:
+    """The rule's text in one line, whole: its paragraph and its list (« Lors de la phase de nuit » alone
+    said nothing of the Rest and the Clean-up of 1.3.2.f), its title when it has no paragraph; cut at
+    ``limit`` only when one is given."""
+    text = " ".join(filter(None, [rule.text or (rule.title and f"{rule.title} :"), *(rule.items or [])])) or rule.title
     text = " ".join((text or "").split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    return text if limit is None or len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def rule_text(number: str, ruleset: str) -> str:
