@@ -460,3 +460,32 @@ def test_a_legal_play_question_cites_the_rule_that_forbids_the_card_read_from_th
         "3.2.9.f (CR 5.0)",
         "2.2.8.a (CR 5.0)",
     )
+
+
+def test_levels_follow_what_a_judge_must_know():
+    """L1 the day's flow, L2 one keyword, status or zone, L3 rules that meet, the end of the game, 2v2 and what
+    CR 5.0 changed, corner the readings and rare cases: an answer resting on a reading is a corner case, a
+    question under CR 5.0 at least L3."""
+    for entry in STARTER:
+        doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
+        if entry["key"] in MARKED:
+            assert entry["level"] == "corner", entry["key"]
+        if doc.get("rules") == "cr-5.0":
+            assert entry["level"] in ("L3", "corner"), entry["key"]
+    assert Counter(e["level"] for e in STARTER)["L1"] >= 8  # the basics are asked too
+
+
+def test_the_cr5_corrections_cite_paragraphs_the_cr5_document_has():
+    """Every « n des CR 5.0 » of a CR 5.0 question's explanation and trap is a paragraph of the official
+    document (fixtures/official/cr-5.0-paragraphs.json, its numbers read from the PDF), and each CR 5.0
+    question names one."""
+    numbers = set(json.loads((ROOT / "fixtures" / "official" / "cr-5.0-paragraphs.json").read_text())["paragraphs"])
+    cited = re.compile(r"(\d+(?:\.\d+)+(?:\.[a-z])?)(?:[–-][a-z])?(?:, (\d+(?:\.\d+)+(?:\.[a-z])?))* des CR 5\.0")
+    for entry in STARTER:
+        doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
+        if doc.get("rules") != "cr-5.0":
+            continue
+        text = entry["explanation"] + " " + entry.get("trap", {}).get("why", "")
+        found = [n for match in cited.finditer(text) for n in match.groups() if n]
+        assert found, entry["key"]
+        assert set(found) <= numbers, (entry["key"], set(found) - numbers)
