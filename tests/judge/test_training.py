@@ -121,7 +121,10 @@ def test_a_question_states_the_choices_and_plays_it_rests_on_and_shows_the_card_
     } in q.cards  # whole: the player concerned is part of the text
     # The player's choice consumed by the step (declining a "you may") is stated.
     q = training.build(scenario("spell-optional-declined"), 2, "card_zone", focus="a1")
-    assert "A choisit de ne pas faire l'étape facultative. Une fois ce choix fait, où se trouve" in q.prompt
+    assert (
+        "A choisit de ne pas faire l'étape facultative. Une fois ce choix fait et le Sort Hésitation (a1) "
+        "entièrement résolu, où se trouve" in q.prompt
+    )
     assert "A choisit de ne pas faire l'étape facultative" in q.stated
     # The board sent with the question holds nothing the scenario says of itself.
     assert not set(training.HIDDEN_KEYS) & set(q.board) and q.board["players"]["B"]["hero_expedition"]

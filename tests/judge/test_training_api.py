@@ -299,7 +299,9 @@ def test_an_exam_is_timed_gives_no_feedback_until_the_end_and_scores_by_section(
 
     ExamTemplate.objects.create(slug="trois", name="Trois sections", per_section=2, sections=["2.4", "4.2", "4.3"])
     client = client_for(users["bob"])
-    exam = client.post("/api/training/series/", {"mode": "exam", "template": "trois"}, format="json").json()
+    started = client.post("/api/training/series/", {"mode": "exam", "template": "trois"}, format="json")
+    assert started.status_code == 201, started.content
+    exam = started.json()
     uuids = [e["uuid"] for e in exam["exercises"]]
     chosen = Exercise.objects.filter(uuid__in=uuids)
     assert exam["mode"] == "exam" and exam["total"] == 6 and exam["right"] is None and exam["time_left"] > 0

@@ -61,7 +61,15 @@ def moment(run: StepRun) -> str:
     names = engine_text.names_of(run.before)
     frame = resolving(run.before, run.entries)
     if run.consumed:
-        return f"{'. '.join(engine_text.capital(s) for s in run.stated)}. Une fois ce choix fait"
+        made = f"{'. '.join(engine_text.capital(s) for s in run.stated)}. Une fois ce choix fait"
+        after = {f.get("card") for f in (run.after.get("progress") or {}).get("stack") or []}
+        if frame is not None and frame.get("card") not in after:
+            # The choice is made inside a resolution that the same move completes: say so, or « once
+            # this choice is made » would ask about the moment before the effect applies.
+            what = engine_text.FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
+            done = "résolu" if frame.get("kind") in ("spell", "tumult") else "résolue"
+            made += f" et {what} {engine_text.card_label(frame.get('card'), names)} entièrement {done}"
+        return made
     if frame is not None:
         what = engine_text.FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
         done = "résolu" if frame.get("kind") in ("spell", "tumult") else "résolue"
