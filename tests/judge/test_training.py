@@ -492,3 +492,31 @@ def test_the_cr5_corrections_cite_paragraphs_the_cr5_document_has():
         found = [n for match in cited.finditer(text) for n in match.groups() if n]
         assert found, entry["key"]
         assert set(found) <= numbers, (entry["key"], set(found) - numbers)
+
+
+def test_no_rule_question_offers_the_rule_a_reading_sets_aside(rules):
+    """Where the engine applies a reading between two rules (the Clean-up by 4.2.5.c, not the « deux
+    cartes » of 1.3.2.f), a "which rule" question not marked as resting on that reading never offers the
+    rule set aside as a wrong answer: a judge reading the text could pick it and be right."""
+    from engine.text import READINGS
+
+    # The rule a reading sets aside follows its « non » or « pas » (« et non les « deux cartes » de 1.3.2.f »).
+    number = re.compile(r"\b(?:non|pas)\b[^;]*?(\d+\.\d+(?:\.\d+)*(?:\.[a-z])?)")
+    for entry in STARTER:
+        if entry["kind"] != "rule" or entry["key"] in MARKED:
+            continue
+        doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
+        q = training.build(
+            doc,
+            entry["steps"],
+            entry["kind"],
+            focus=entry.get("focus", ""),
+            rule=entry.get("rule", ""),
+            ruleset=doc.get("rules", "fr-1"),
+            distractors=entry.get("distractors", ()),
+            checked=False,
+        )
+        run = training.run_step(doc, entry["steps"])
+        aside = {n for key in run.readings for n in number.findall(READINGS.get(key, ""))} - {q.answer}
+        wrong = {o["key"] for o in q.options} - {q.answer}
+        assert not wrong & aside, (entry["key"], wrong & aside)
