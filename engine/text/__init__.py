@@ -47,6 +47,8 @@ from .words import (
     TYPES,
     ZONES,
     capital,
+    framed,
+    of,
     plural,
     trigger_text,
 )
@@ -80,7 +82,9 @@ __all__ = [
     "describe",
     "effect_text",
     "frame_text",
+    "framed",
     "names_of",
+    "of",
     "plural",
     "position_text",
     "step_text",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .words import FRAME_KINDS, PHASES, STATUSES, TYPES, ZONES, capital, plural, trigger_text
+from .words import PHASES, STATUSES, TYPES, ZONES, capital, framed, of, plural, trigger_text
 
 #: The positions of a day (the engine's ``progress.step``), in game terms: never a count of steps.
 POSITIONS = {
@@ -356,7 +356,7 @@ def _decision_text(player: str, kind: str, decision: dict, names: dict[str, str]
             return f"{player} a joué {label(d['play'])}{into}{mode}{targets}"
         if "quick" in d:
             return (
-                f"{player} a utilisé l'action rapide {int(d.get('ability') or 0) + 1} de {label(d['quick'])}{targets}"
+                f"{player} a utilisé l'action rapide {int(d.get('ability') or 0) + 1} {of(label(d['quick']))}{targets}"
             )
         if "swap" in d:
             return f"{player} a échangé l'état de deux Orbes de Mana ({', '.join(label(i) for i in d['swap'])})"
@@ -406,7 +406,6 @@ def frame_text(frame: dict, names: dict[str, str] | None = None) -> str:
     """An effect on its way (the stack): what it is, for whom, its declared targets, what is left of it."""
     names = names or {}
     card = frame.get("card", "")
-    what = FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
     targets = [t[0] if isinstance(t, (list, tuple)) else t for t in frame.get("targets") or []]
     aimed = f", cibles déclarées : {', '.join(card_label(t, names) for t in targets)}" if targets else ""
     steps = frame.get("steps") or []
@@ -415,7 +414,7 @@ def frame_text(frame: dict, names: dict[str, str] | None = None) -> str:
     rest = f" ; il reste à résoudre : « {effect_text(left, names, names.get(card, ''))} »" if left else ""
     already = f" (déjà résolu : « {effect_text(steps[:done], names, names.get(card, ''))} »)" if done else ""
     return (
-        f"En cours de résolution : {what} {card_label(card, names)}, pour le joueur {frame.get('player')}"
+        f"En cours de résolution : {framed(frame.get('kind', ''), card_label(card, names))}, pour le joueur {frame.get('player')}"
         f"{aimed}{rest}{already}"
     )
 

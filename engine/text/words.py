@@ -51,3 +51,23 @@ def plural(count: int, one: str, many: str) -> str:
 
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+_VOWELS = "AEIOUYÀÂÉÈÊËÎÏÔÛÜaeiouyàâéèêëîïôûü"
+
+
+def of(name: str) -> str:
+    """« de » before a name, elided before a vowel: « d'Intendant », « de Mage ».
+
+    >>> of("Intendant (a1)"), of("Mage (a2)")
+    ("d'Intendant (a1)", 'de Mage (a2)')
+    """
+    return f"d'{name}" if name[:1] in _VOWELS else f"de {name}"
+
+
+def framed(kind: str, name: str) -> str:
+    """The effect being resolved and its card: « le Sort Rappel (a1) », « l'action interne d'Occasion (a1) »."""
+    what = FRAME_KINDS.get(kind, "l'effet de")
+    if what.endswith(" de"):
+        return f"{what[:-3]} {of(name)}"
+    return f"{what} {name}"

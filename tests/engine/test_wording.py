@@ -12,6 +12,8 @@ from engine import text
 def test_the_docstring_examples_run():
     result = doctest.testmod(importlib.import_module("engine.text.objects"))
     assert result.attempted >= 2 and result.failed == 0
+    words = doctest.testmod(importlib.import_module("engine.text.words"))
+    assert words.attempted >= 1 and words.failed == 0
 
 
 def test_a_card_keeps_its_conditions_players_and_modes():
@@ -47,7 +49,7 @@ def test_orbs_and_quick_actions_are_named_as_on_the_board():
     assert text.card_label("ao1", names) == "Orbe de Mana n°2 de A (ao1)"
     assert (
         text.decision_text("A", "turn", {"quick": "a5", "ability": 0}, names)
-        == "A a utilisé l'action rapide 1 de Intendant (a5)"
+        == "A a utilisé l'action rapide 1 d'Intendant (a5)"
     )
     assert text.decision_text("A", "mode", {"mode": 1}) == "A a choisi le mode 2"
 

@@ -66,14 +66,14 @@ def moment(run: StepRun) -> str:
         if frame is not None and frame.get("card") not in after:
             # The choice is made inside a resolution that the same move completes: say so, or « once
             # this choice is made » would ask about the moment before the effect applies.
-            what = engine_text.FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
             done = "résolu" if frame.get("kind") in ("spell", "tumult") else "résolue"
-            made += f" et {what} {engine_text.card_label(frame.get('card'), names)} entièrement {done}"
+            what = engine_text.framed(frame.get("kind", ""), engine_text.card_label(frame.get("card"), names))
+            made += f" et {what} entièrement {done}"
         return made
     if frame is not None:
-        what = engine_text.FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
         done = "résolu" if frame.get("kind") in ("spell", "tumult") else "résolue"
-        return f"Une fois {what} {engine_text.card_label(frame.get('card'), names)} entièrement {done}"
+        what = engine_text.framed(frame.get("kind", ""), engine_text.card_label(frame.get("card"), names))
+        return f"Une fois {what} entièrement {done}"
     step = (run.before.get("progress") or {}).get("step", "")
     types = {(e.get("event") or {}).get("type") for e in run.entries}
     triggered = any((e.get("event") or {}).get("stage") == "triggered" for e in run.entries)

@@ -145,7 +145,7 @@ def event_words(event: dict, names: dict) -> str:
         return f"{who} {'reçoit' if event.get('value') else 'ne porte plus'} le statut {status}"
     if t == "counters":
         name = engine_text.capital(str(event.get("name", "")))
-        return f"les jetons {name} de {who} passent de {event.get('before')} à {event.get('after')}"
+        return f"les jetons {name} {engine_text.of(who)} passent de {event.get('before')} à {event.get('after')}"
     if t == "marker":
         kind = {"hero": "Héros", "companion": "Compagnon"}.get(event.get("expedition"), event.get("expedition"))
         return f"le marqueur de l'Expédition du {kind} de {event.get('player')} va de la région {event.get('from')} à la région {event.get('to')}"
@@ -175,9 +175,9 @@ def event_words(event: dict, names: dict) -> str:
             event.get("player", "?"), event.get("kind", ""), dict(event.get("decision") or []), names
         )
     if t == "effect" and event.get("stage") == "triggered":
-        return f"une capacité déclenchée de {who} se déclenche"
+        return f"une capacité déclenchée {engine_text.of(who)} se déclenche"
     if t == "effect" and event.get("stage") != "order":
-        return f"{event.get('player')} résout l'effet de {who}"
+        return f"{event.get('player')} résout l'effet {engine_text.of(who)}"
     if t == "declared":
         return f"{who} est déclaré"
     return ""
