@@ -69,6 +69,10 @@ def _card(card, names) -> str:
     stats = card.get("stats")
     if stats:
         bits.append("/".join(str(stats.get(t, 0)) for t in ("forest", "mountain", "water")))
+    if "hand_cost" in card or "reserve_cost" in card:  # the costs the board shows (« – »: none, 2.2.7.b)
+        for key, where in (("hand_cost", "Main"), ("reserve_cost", "Réserve")):
+            cost = card.get(key)
+            bits.append(f"coût {where} {'–' if cost is None else cost}")
     bits += [text.STATUSES.get(s, s) for s in card.get("statuses") or []]
     bits += [f"{n} jeton(s) {k}" for k, n in (card.get("counters") or {}).items()]
     if card.get("exhausted"):
