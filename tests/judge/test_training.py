@@ -520,3 +520,19 @@ def test_no_rule_question_offers_the_rule_a_reading_sets_aside(rules):
         aside = {n for key in run.readings for n in number.findall(READINGS.get(key, ""))} - {q.answer}
         wrong = {o["key"] for o in q.options} - {q.answer}
         assert not wrong & aside, (entry["key"], wrong & aside)
+
+
+def test_the_bank_dump_shows_every_question_as_the_trainee_sees_it(rules, tmp_path):
+    """manage.py dump_bank: one section a question, none refused, each with its board, options, key,
+    deciding rule quoted whole, explanation, misreading, reading mark, level and rule set."""
+    out = tmp_path / "bank.md"
+    call_command("dump_bank", out=str(out), verbosity=0)
+    text = out.read_text(encoding="utf-8")
+    sections = text.split("\n## ")[1:]
+    assert len(sections) == len(STARTER) and "Refusée" not in text
+    for section in sections:
+        for part in ("Règles : ", "niveau : ", "**Question.**", "**Plateau.**", "**Réponses proposées.**", "✔"):
+            assert part in section, (section.split("\n")[0], part)
+        for part in ("**Clé.**", "**Explication.**", "**Ce que lit mal", "**Repose sur une lecture.**"):
+            assert part in section, (section.split("\n")[0], part)
+    assert "Lors de la phase de nuit Repos : Tous les Personnages" in text  # a rule quoted with its list
