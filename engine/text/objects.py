@@ -421,11 +421,18 @@ def frame_text(frame: dict, names: dict[str, str] | None = None) -> str:
 
 def unseen_facts(state: dict, names: dict[str, str] | None = None) -> list[str]:
     """What the position holds that the board does not show (whose turn it is is :func:`position_text`'s):
-    who has passed, what was kept at the Clean-up, the Expeditions that already moved this Dusk, the
+    whose a card in another player's zone is, who has passed, what was kept at the Clean-up, the Expeditions that already moved this Dusk, the
     effects being resolved."""
     names = names if names is not None else names_of(state)
     progress = state.get("progress") or {}
     facts = []
+    for pid, player in (state.get("players") or {}).items():
+        # A card in another player's zone: whose it is decides where it goes (3.1.2.c), the board shows
+        # only where it is.
+        for zone, cards in (player or {}).items() if isinstance(player, dict) else ():
+            for card in cards if isinstance(cards, list) and zone != "deck" else ():
+                if isinstance(card, dict) and card.get("owner") and card["owner"] != pid:
+                    facts.append(f"{card_label(card.get('id'), names)} appartient à {card['owner']}")
     for pid, player in (state.get("players") or {}).items():
         if isinstance(player, dict) and player.get("passed") and state.get("phase") == "afternoon":
             facts.append(f"{pid} a passé pour le reste de l'Après-midi")

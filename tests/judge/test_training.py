@@ -192,15 +192,16 @@ PLAYED = sorted(
 )
 
 
-def test_starter_set_has_80_published_exercises_covering_every_section_the_engine_plays(starter_set):
-    """Fewer, better: 162 questions were cut to 81, twins and near-identical trivial ones out."""
+def test_starter_set_has_45_published_exercises_covering_every_section_the_engine_plays(starter_set):
+    """Fewer, better: 162 questions were cut to 47 after two audits (twins, near-identical trivial ones, those
+    a judge could answer from the prompt or the options, those that rest on a fact the board does not show)."""
     sections = Counter(starter_set.values_list("section", flat=True))
-    assert starter_set.count() >= 80 and starter_set.count() == len(STARTER)
+    assert starter_set.count() >= 45 and starter_set.count() == len(STARTER)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.search(r"\(`fixtures/exercises\.json`, (\d+) published exercises, (\d+) of them under cr-5\.0", readme)
     under_cr5 = sum(1 for e in STARTER if json.loads((ROOT / e["scenario"]).read_text()).get("rules") == "cr-5.0")
     assert said and (int(said.group(1)), int(said.group(2))) == (len(STARTER), under_cr5), "the README's count"
-    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 80
+    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 45
     assert set(PLAYED) <= set(sections), set(PLAYED) - set(sections)
     kinds = set(starter_set.values_list("kind", flat=True))
     assert kinds == {"card_zone", "expeditions", "winner", "rule", "count", "legal", "night_zone"}
@@ -208,10 +209,9 @@ def test_starter_set_has_80_published_exercises_covering_every_section_the_engin
     assert all(e.explanation for e in starter_set)
     # The two articles (rules without numbers) and the 2v2 mode have their exercises too.
     articles = Counter(a for e in starter_set for a in e.question.get("articles", []))
-    assert articles["Multijoueur 2v2 (Mode de jeu)"] >= 3 and articles["Clarification des phases d'une journée"] >= 1, (
-        articles
-    )
-    assert starter_set.filter(scenario__document__mode="2v2").count() >= 5
+    # No 2v2 question for now: the board does not show which opponent each Expedition faces, on which their
+    # Dusk answers turn, and the others were near-identical to the 1v1 ones or guessable; all were cut.
+    assert articles["Clarification des phases d'une journée"] >= 1, articles
 
 
 def _log_sentence(entry: dict) -> str:
@@ -262,13 +262,14 @@ def test_exams_leave_out_the_answers_that_rest_on_a_reading(starter_set):
 #: The questions whose answer rests on a reading, each for its reason: the Anchored character staying at
 #: Rest (the engine's reading of the remark of 4.2.5.b), and the Dusk's progression moving every
 #: Expedition at once while 4.3.a checks the end at each move (the author's mark: the engine names no
-#: reading there). The Clean-up questions apply a reading of 4.2.5.c against 1.3.2.f, but their answer
+#: reading there): which Expeditions moved, crossing (4.3.b) rather than meeting (4.3.a), both players
+#: at once (4.3.c). The Clean-up questions apply a reading of 4.2.5.c against 1.3.2.f, but their answer
 #: (a card not kept is discarded) is the same under both: not marked.
 MARKED = {
     "ancre-repos-zone",
-    "ancre-repos-regle",
-    "2v2-victory-three-players-expeditions-0",
     "end-expeditions-cross-expeditions-0",
+    "fin-croisent-regle",
+    "fin-ensemble",
 }
 
 
@@ -276,9 +277,15 @@ def test_only_the_answers_that_depend_on_a_reading_are_marked(starter_set):
     marked = {e.source.split("#", 1)[1] for e in starter_set.exclude(reading="")}
     assert marked == MARKED
     # The author's word over the engine's: the Clean-up applies a reading, the answer does not rest on it.
-    cleanup = starter_set.get(source="fixtures/exercises.json#nettoyage-limite-zone")
-    assert cleanup.author_reading == "" and cleanup.reading == ""
-    assert training.build(cleanup.scenario.document, cleanup.steps, "card_zone", focus=cleanup.focus).reading
+    from judge.scenarios.models import Scenario
+
+    scenario = Scenario.objects.get(source="fixtures/scenarios/night-cleanup-hero-limits.json")
+    cleanup = Exercise(scenario=scenario, steps=3, kind="card_zone", focus="a2", author_reading="")
+    cleanup.rebuild()
+    assert cleanup.reading == ""  # a card not kept is discarded under either reading of the Clean-up
+    cleanup.author_reading = None
+    cleanup.rebuild()
+    assert "4.2.5.c" in cleanup.reading  # the engine's, when the author says nothing
     crossing = starter_set.get(source="fixtures/exercises.json#end-expeditions-cross-expeditions-0")
     assert "4.3.a" in crossing.reading and not Exercise.objects.for_exam().filter(pk=crossing.pk).exists()
 
@@ -427,8 +434,8 @@ def test_an_engine_failure_refuses_the_question_instead_of_failing(rules, monkey
 
 def test_answers_written_from_the_rule_text_agree_with_the_engine(rules):
     """Kept aside from the bank: answers a judge wrote from the rule text, before reading the engine's
-    key (fixtures/training/keys-from-rules.json). Reported apart: 5 of 5 agree (the other five were on
-    questions cut from the bank as near-identical or twins)."""
+    key (fixtures/training/keys-from-rules.json). Reported apart: 3 of 3 agree (the other seven were on
+    questions cut from the bank as near-identical, twins or guessable)."""
     kept = json.loads((ROOT / "fixtures" / "training" / "keys-from-rules.json").read_text(encoding="utf-8"))["keys"]
     bank = {e["key"]: e for e in STARTER}
     disagree = []
@@ -445,7 +452,7 @@ def test_answers_written_from_the_rule_text_agree_with_the_engine(rules):
         )
         if q.answer != written["answer"]:
             disagree.append((written["key"], written["answer"], q.answer))
-    assert len(kept) >= 5 and disagree == []
+    assert len(kept) >= 3 and disagree == []
 
 
 def test_a_legal_play_question_cites_the_rule_that_forbids_the_card_read_from_the_board():
@@ -535,4 +542,4 @@ def test_the_bank_dump_shows_every_question_as_the_trainee_sees_it(rules, tmp_pa
             assert part in section, (section.split("\n")[0], part)
         for part in ("**Clé.**", "**Explication.**", "**Ce que lit mal", "**Repose sur une lecture.**"):
             assert part in section, (section.split("\n")[0], part)
-    assert "Lors de la phase de nuit Repos : Tous les Personnages" in text  # a rule quoted with its list
+    assert "**Règle citée en entier.** 4.3.h" in text and "3. Si un joueur gagne sur plus de statistiques" in text

@@ -182,7 +182,7 @@ def test_an_option_only_guesser_cannot_answer_the_rule_questions(rules):
         right += (q.answer in picks) / len(picks)
         if picks == [q.answer]:
             alone.append(entry["key"])
-    assert asked >= 20
+    assert asked >= 10
     assert right / asked <= GUESSER_MOST, (round(right / asked, 3), alone)
 
 

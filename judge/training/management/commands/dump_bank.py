@@ -39,8 +39,7 @@ def board_summary(board: dict) -> list[str]:
         lines.append(f"Marqueurs d'Expédition (régions) : {where}" + (" ; Arène" if adventure.get("arena") else ""))
     tumult = adventure.get("tumult") or []
     if tumult:
-        shown = [t.get("name", "?") + (" (face visible)" if t.get("face_up") else " (face cachée)") for t in tumult]
-        lines.append("Tumulte : " + ", ".join(shown))
+        lines.append("Régions (terrains comme le plateau les montre) : " + " ; ".join(_regions(adventure)))
     for pid, seat in (board.get("players") or {}).items():
         hero = (seat or {}).get("hero") or {}
         if hero:
@@ -48,6 +47,8 @@ def board_summary(board: dict) -> list[str]:
                 f"{pid} — Héros {hero.get('name', '?')} (Réserve max {hero.get('reserve_limit', '?')}, "
                 f"Repères max {hero.get('landmark_limit', '?')})"
             )
+        if not (seat or {}).get("deck"):
+            lines.append(f"{pid} — {text.ZONES.get('deck', 'Deck')} : vide")
         for zone, cards in (seat or {}).items():
             if not isinstance(cards, list) or not cards:
                 continue
@@ -62,6 +63,27 @@ def board_summary(board: dict) -> list[str]:
     return lines
 
 
+def _regions(adventure: dict) -> list[str]:
+    """Each region with its terrains, as static/arbitre/board/draw.js draws them: the Hero's and the
+    Companion's regions have the three, a Tumult card's half shows its own once face up."""
+    every = "/".join(text.TERRAINS.get(t, t) for t in ("forest", "mountain", "water"))
+    tumult = adventure.get("tumult") or []
+    out = []
+    for n, card in enumerate(tumult):
+        name = card.get("name") or f"T{n + 1}"
+        for half in (0, 1):
+            if adventure.get("arena"):
+                shown = every
+            elif card.get("face_up"):
+                shown = "/".join(text.TERRAINS.get(t, t) for t in (card.get("terrains") or [[], []])[half]) or "aucun"
+            else:
+                shown = "face cachée"
+            out.append(f"{name} ({'2e' if half else '1re'} moitié) : {shown}")
+    if len(tumult) == 3:  # 1v1: the regions are numbered 0 to 7 on the board
+        out = [f"0 Héros : {every}", *(f"{i + 1} {r}" for i, r in enumerate(out)), f"7 Compagnon : {every}"]
+    return out
+
+
 def _card(card, names) -> str:
     if not isinstance(card, dict):
         return str(card)
@@ -69,9 +91,9 @@ def _card(card, names) -> str:
     stats = card.get("stats")
     if stats:
         bits.append("/".join(str(stats.get(t, 0)) for t in ("forest", "mountain", "water")))
-    if "hand_cost" in card or "reserve_cost" in card:  # the costs the board shows (« – »: none, 2.2.7.b)
+    if not card.get("token") and card.get("type", "character") != "orb":  # the costs the board shows (« – »: none)
         for key, where in (("hand_cost", "Main"), ("reserve_cost", "Réserve")):
-            cost = card.get(key)
+            cost = card.get(key, 0 if key == "hand_cost" else None)
             bits.append(f"coût {where} {'–' if cost is None else cost}")
     bits += [text.STATUSES.get(s, s) for s in card.get("statuses") or []]
     bits += [f"{n} jeton(s) {k}" for k, n in (card.get("counters") or {}).items()]
@@ -115,6 +137,11 @@ def entry_markdown(entry: dict, root: Path) -> str:
     out += [f"- {'✔' if o['key'] in right else '·'} `{o['key']}` — {o['label']}\n" for o in q.options]
     out.append(f"\n**Clé.** `{q.answer}` · règle qui décide : {q.rule or '—'}\n\n")
     quote = rule_quote(q.rule, ruleset)
+    if quote is None and ruleset == "cr-5.0":
+        out.append(
+            "**Règle citée en entier.** Le texte des CR 5.0 n'est pas reproduit par le site (le document officiel "
+            "ne donne pas de licence) : la correction donne son numéro, l'explication le paraphrase.\n\n"
+        )
     if quote:
         body = " ".join(filter(None, [quote["title"], quote["text"]]))
         out.append(f"**Règle citée en entier.** {quote['number']} — {body}\n")
