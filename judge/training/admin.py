@@ -1,5 +1,7 @@
-"""The administration of training: staff set the exam templates (their terms are never the examinee's),
-and see the sittings."""
+"""The administration of training: staff set the exam templates (their terms are never the examinee's:
+pass mark, duration, sections, retakes, questions demanded from the exam-only pool), and see the
+sittings. The group of trusted reviewers (« relecteurs », :attr:`Exercise.REVIEWERS_GROUP`) is made and
+filled here, in the users' groups."""
 
 from django.contrib import admin
 
@@ -8,7 +10,18 @@ from .models import Exam, ExamTemplate
 
 @admin.register(ExamTemplate)
 class ExamTemplateAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "active", "per_section", "seconds_per_question", "pass_mark", "position")
+    list_display = (
+        "name",
+        "slug",
+        "active",
+        "per_section",
+        "seconds_per_question",
+        "pass_mark",
+        "max_attempts",
+        "retake_after_hours",
+        "min_exam_only",
+        "position",
+    )
     list_editable = ("active", "position")
     prepopulated_fields = {"slug": ("name",)}
 

@@ -24,9 +24,11 @@ from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view
+from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 
 from judge.guard.budget import ENGINE_BUDGET_EXCEEDED, Budget, BudgetExceeded
+from judge.guard.throttles import AddressScopeThrottle, UserScopeThrottle
 from judge.scenarios.api import IsAuthorOrStaffOrReadOnly
 from judge.scenarios.serializers import ScenarioField
 
@@ -387,9 +389,19 @@ def series_view(request):
     return _series_response(request, series, chosen, code=status.HTTP_201_CREATED)
 
 
+class _ExamStart:
+    """The request rate of starting an exam (``exam-start``, ``exam-start-ip``: judge/guard/throttles.py)."""
+
+    throttle_scope = "exam-start"
+
+
 def _start_exam(request, p: dict) -> Response:
     if refused := _exam_terms_refused(request.data):
         return refused
+    if not request.user.is_authenticated:
+        # Anonymous exams would let anyone lock the pool's questions away from practice for an hour a
+        # request (a running exam's questions are answered in it only).
+        return Response({"detail": "Connectez-vous pour passer un examen."}, status=status.HTTP_403_FORBIDDEN)
     if p.get("template"):
         template = ExamTemplate.objects.filter(slug=p["template"], active=True).first()
         if template is None:
@@ -400,6 +412,19 @@ def _start_exam(request, p: dict) -> Response:
         template = ExamTemplate.default()
         if template is None:
             return Response({"detail": "Aucun modèle d'examen n'est ouvert."}, status=status.HTTP_404_NOT_FOUND)
+    exams.release_ended(request.user, trainee_key(request))
+    running = exams.Exam.objects.running().filter(user=request.user).first()
+    if running is not None:
+        start_exam(request, running)  # this session follows it: GET …/series/ gives it back
+        return Response(
+            {"detail": "Vous avez déjà un examen en cours : terminez-le d'abord.", "id": str(running.uuid)},
+            status=status.HTTP_409_CONFLICT,
+        )
+    if why := template.retake_refusal(request.user):
+        return Response({"detail": why}, status=status.HTTP_403_FORBIDDEN)
+    for throttle in (UserScopeThrottle(), AddressScopeThrottle()):
+        if not throttle.allow_request(request, _ExamStart):
+            raise Throttled(wait=throttle.wait())
     pool = exams.exam_pool(request.user).outside_running_exams()
     with _engine(Budget()):  # a stale question is computed again (the exam then holds it as it is)
         pool = [e for e in pool if _fresh(e) and not e.reading]

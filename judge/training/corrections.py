@@ -30,11 +30,26 @@ def rule_quote(number: str, ruleset: str = "fr-1") -> dict | None:
 
 
 def misreadings(exercise) -> list[dict]:
-    """``[{"key", "label", "why"}]`` for the wrong options of a "where does this card go" question whose
-    error the rules name: the card staying where it is, ceasing to exist, a private zone of a player
-    who is not its owner."""
+    """``[{"key", "label", "why"}]``: what the tempting wrong answer misreads, written by the author for
+    every kind of question (``exercise.misreading``), then, for a "where does this card go" question, the
+    wrong options whose error the rules name: the card staying where it is, ceasing to exist, a private
+    zone of a player who is not its owner."""
+    out = _authors(exercise)
     if exercise.kind not in ("card_zone", "night_zone"):
+        return out
+    return out + [m for m in _zone_misreadings(exercise) if m["key"] not in {o["key"] for o in out}]
+
+
+def _authors(exercise) -> list[dict]:
+    trap = getattr(exercise, "misreading", None) or {}
+    options = {o["key"]: o["label"] for o in exercise.question.get("options", [])}
+    key = trap.get("key")
+    if key not in options or key in str(exercise.answer).split(",") or not trap.get("why"):
         return []
+    return [{"key": key, "label": options[key], "why": trap["why"]}]
+
+
+def _zone_misreadings(exercise) -> list[dict]:
     board = exercise.question.get("board") or {}
     card = card_in(board, exercise.focus)
     if not card:

@@ -6,6 +6,18 @@ not the series, not the progress, the statistics or the review queue (:meth:`Att
 nobody else may answer its questions (:meth:`ExerciseQuerySet.outside_running_exams`). A section the
 template asks for that the bank cannot fill is said: an exam of named sections is then refused, an
 exam of "every section" lists it.
+
+Starting one is guarded: a signed-in judge only (an anonymous caller could lock the pool's questions
+away from practice by starting exams), one running exam per judge, the template's retake rules
+(:meth:`ExamTemplate.retake_refusal`: so many sittings, so many hours apart, since each ended exam
+shows its correction), and a request rate (``exam-start``, per judge and per address). A template may
+demand questions of the exam-only pool (``min_exam_only``); an exam drawn without any says so
+(``notice``).
+
+Who sees the keys: the answer of a question is in the API only after the trainee answered it in
+practice, or once the exam ended (never for the exam-only pool), and always to who may edit the
+exercise: its author and staff (``ExerciseSerializer``). Staff see the keys of the exam-only pool by
+design; a staff account must not sit an exam as a candidate.
 """
 
 from __future__ import annotations
@@ -79,6 +91,8 @@ def draw(template: ExamTemplate, pool: list[Exercise], rng: random.Random | None
     for section in sorted(wanted, key=lambda s: (len({e.scenario_id for e in by_section.get(s, [])}), s)):
         candidates = by_section.get(section, [])[:]
         rng.shuffle(candidates)
+        if template.min_exam_only:  # the exam-only pool first, so the exam holds what practice never shows
+            candidates.sort(key=lambda e: not e.exam_only)
         picked: list[Exercise] = []
         for exercise in candidates:
             if exercise.scenario_id in used or exercise.scenario_id in {e.scenario_id for e in picked}:
@@ -108,8 +122,22 @@ def draw(template: ExamTemplate, pool: list[Exercise], rng: random.Random | None
             + ".",
             unfilled,
         )
+    secret = sum(1 for e in chosen if e.exam_only)
+    if secret < template.min_exam_only:
+        raise ExamRefused(
+            f"Cet examen ne peut pas être tiré : il demande au moins {template.min_exam_only} question(s) réservée(s) "
+            f"aux examens, le lot réservé n'en fournit que {secret}.",
+            unfilled,
+        )
     chosen.sort(key=lambda e: (e.section, rng.random()))
     return Draw(chosen, unfilled)
+
+
+#: Said with every exam drawn without a single question of the exam-only pool.
+NO_EXAM_ONLY = (
+    "Aucune question de cet examen n'est réservée aux examens : toutes se travaillent aussi en entraînement, "
+    "et leur correction y est montrée."
+)
 
 
 def _offered_rules(exercise: Exercise) -> set[str]:
@@ -125,7 +153,7 @@ def questions_of(exam: Exam) -> list[Exercise]:
 def score(exam: Exam) -> dict:
     """The exam's score so far: nothing of right or wrong until it has ended."""
     exam.end_if_over()
-    rows = list(exam.questions.select_related("attempt"))
+    rows = list(exam.questions.select_related("attempt", "exercise"))
     ended = not exam.is_running()
     answered = [q for q in rows if q.attempt_id]
     out = {
@@ -140,6 +168,10 @@ def score(exam: Exam) -> dict:
         "pass_mark": exam.pass_mark,
         "unfilled": exam.unfilled,
     }
+    secret = sum(1 for q in rows if q.exercise.exam_only)
+    out["exam_only"] = secret
+    if not secret:
+        out["notice"] = NO_EXAM_ONLY
     if ended:
         right = sum(1 for q in answered if q.attempt.correct)
         out["right"] = right

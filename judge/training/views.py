@@ -62,7 +62,9 @@ def _exam_templates() -> list[dict]:
                 "slug": t.slug,
                 "name": t.name,
                 "terms": f"{t.per_section} question(s) par section ({sections}), {t.seconds_per_question} s par "
-                f"question, réussi à {round(100 * t.pass_mark)} %",
+                f"question, réussi à {round(100 * t.pass_mark)} %"
+                + (f", {t.max_attempts} passage(s) au plus" if t.max_attempts else "")
+                + (f", {t.retake_after_hours} h entre deux passages" if t.retake_after_hours else ""),
             }
         )
     return out

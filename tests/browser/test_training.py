@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_no_serious_axe_violations
+from .conftest import assert_no_serious_axe_violations, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -149,8 +149,12 @@ def _leaks(exercise) -> list[str]:
     return [f for f in found if f]
 
 
-def test_exam_series_no_repeat_no_feedback_until_the_end_score_by_section(page, site, starter_set, js_errors):
+def test_exam_series_no_repeat_no_feedback_until_the_end_score_by_section(
+    page, site, starter_set, js_errors, make_judge
+):
     from judge.training.models import Exercise
+
+    make_judge("candidat")  # an exam is sat signed in
 
     responses: list[tuple[str, str]] = []
     page.on("response", lambda r: responses.append((r.url, r.text())) if "/api/" in r.url else None)
@@ -158,7 +162,7 @@ def test_exam_series_no_repeat_no_feedback_until_the_end_score_by_section(page, 
 
     ExamTemplate.objects.all().delete()  # the exam's terms are staff's: one question per section here
     ExamTemplate.objects.create(slug="une", name="Une par section", per_section=1)
-    page.goto(f"{site}/entrainement/")
+    sign_in(page, site, "candidat", next_path="/entrainement/")
     page.get_by_label("Mode").select_option("exam")
     page.get_by_role("button", name="Commencer la série").click()
     expect(page.locator("#timer")).to_contain_text("Temps restant")

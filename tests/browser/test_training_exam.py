@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_no_serious_axe_violations
+from .conftest import assert_no_serious_axe_violations, sign_in
 from .test_training import starter_set  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.browser
@@ -38,14 +38,16 @@ def _regions_unclipped(page) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_an_exam_taken_on_a_phone_and_on_a_desktop(page, site, starter_set, js_errors, size):  # noqa: F811
+def test_an_exam_taken_on_a_phone_and_on_a_desktop(page, site, starter_set, js_errors, size, make_judge):  # noqa: F811
     from judge.training.models import ExamTemplate, Exercise
+
+    make_judge("candidat")  # an exam is sat signed in
 
     ExamTemplate.objects.all().delete()
     ExamTemplate.objects.create(slug="court", name="Examen court", per_section=1, pass_mark=0.5)
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
-    page.goto(f"{site}/entrainement/")
+    sign_in(page, site, "candidat", next_path="/entrainement/")
     expect(page.locator("#exam-help")).to_contain_text("réussi à 50 %")
     page.get_by_label("Mode").select_option("exam")
     page.locator("#exam-template").select_option("court")

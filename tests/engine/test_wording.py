@@ -1,4 +1,4 @@
-"""engine/wording.py words game objects whole, as a judge reads them: conditions, the player concerned,
+"""engine.text (its objects half, engine/text/objects.py) words game objects whole, as a judge reads them: conditions, the player concerned,
 modes, costs; orbs named and quick actions numbered as the board shows them; positions in game terms."""
 
 from __future__ import annotations
@@ -6,12 +6,14 @@ from __future__ import annotations
 import doctest
 import importlib
 
-from engine import wording
+from engine import text
 
 
 def test_the_docstring_examples_run():
-    result = doctest.testmod(importlib.import_module("engine.wording"))
+    result = doctest.testmod(importlib.import_module("engine.text.objects"))
     assert result.attempted >= 2 and result.failed == 0
+    words = doctest.testmod(importlib.import_module("engine.text.words"))
+    assert words.attempted >= 1 and words.failed == 0
 
 
 def test_a_card_keeps_its_conditions_players_and_modes():
@@ -29,7 +31,7 @@ def test_a_card_keeps_its_conditions_players_and_modes():
             {"quick": {"spend": {"boost": 2}}, "effect": [{"action": "move_forward", "expedition": "self.hero"}]},
         ],
     }
-    lines = wording.card_text(card)
+    lines = text.card_text(card)
     assert lines[0] == "Action rapide 1 — Épuisez-moi : Je gagne 1 jeton Boost (Oracle)."
     assert lines[1] == "Action rapide 2 — Dépensez 2 jetons Boost : Votre Expédition du Héros avance."
     effect = lines[2]
@@ -43,13 +45,13 @@ def test_a_card_keeps_its_conditions_players_and_modes():
 
 def test_orbs_and_quick_actions_are_named_as_on_the_board():
     state = {"players": {"A": {"mana": [{"id": "ao0"}, {"id": "ao1"}], "hand": [{"id": "a5", "name": "Intendant"}]}}}
-    names = wording.names_of(state)
-    assert wording.card_label("ao1", names) == "Orbe de Mana n°2 de A (ao1)"
+    names = text.names_of(state)
+    assert text.card_label("ao1", names) == "Orbe de Mana n°2 de A (ao1)"
     assert (
-        wording.decision_text("A", "turn", {"quick": "a5", "ability": 0}, names)
-        == "A a utilisé l'action rapide 1 de Intendant (a5)"
+        text.decision_text("A", "turn", {"quick": "a5", "ability": 0}, names)
+        == "A a utilisé l'action rapide 1 d'Intendant (a5)"
     )
-    assert wording.decision_text("A", "mode", {"mode": 1}) == "A a choisi le mode 2"
+    assert text.decision_text("A", "mode", {"mode": 1}) == "A a choisi le mode 2"
 
 
 def test_positions_are_in_game_terms_and_unseen_facts_are_stated():
@@ -59,8 +61,8 @@ def test_positions_are_in_game_terms_and_unseen_facts_are_stated():
         "players": {"A": {"passed": False}, "B": {"passed": True}},
         "progress": {"step": "afternoon.turn", "turn": "A", "keeps": {}},
     }
-    assert wording.position_text(state) == "Jour 2, à l'Après-midi, au tour de A"
-    assert wording.unseen_facts(state) == ["B a passé pour le reste de l'Après-midi"]
+    assert text.position_text(state) == "Jour 2, à l'Après-midi, au tour de A"
+    assert text.unseen_facts(state) == ["B a passé pour le reste de l'Après-midi"]
     night = {"phase": "night", "day": 1, "players": {}, "progress": {"step": "night.discard", "keeps": {"A": []}}}
-    assert "après les choix du Nettoyage" in wording.position_text(night)
-    assert wording.unseen_facts(night) == ["A n'a rien gardé au Nettoyage"]
+    assert "après les choix du Nettoyage" in text.position_text(night)
+    assert text.unseen_facts(night) == ["A n'a rien gardé au Nettoyage"]

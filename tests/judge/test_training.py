@@ -121,7 +121,10 @@ def test_a_question_states_the_choices_and_plays_it_rests_on_and_shows_the_card_
     } in q.cards  # whole: the player concerned is part of the text
     # The player's choice consumed by the step (declining a "you may") is stated.
     q = training.build(scenario("spell-optional-declined"), 2, "card_zone", focus="a1")
-    assert "A choisit de ne pas faire l'étape facultative. Une fois ce choix fait, où se trouve" in q.prompt
+    assert (
+        "A choisit de ne pas faire l'étape facultative. Une fois ce choix fait et le Sort Hésitation (a1) "
+        "entièrement résolu, où se trouve" in q.prompt
+    )
     assert "A choisit de ne pas faire l'étape facultative" in q.stated
     # The board sent with the question holds nothing the scenario says of itself.
     assert not set(training.HIDDEN_KEYS) & set(q.board) and q.board["players"]["B"]["hero_expedition"]
@@ -189,14 +192,16 @@ PLAYED = sorted(
 )
 
 
-def test_starter_set_has_150_published_exercises_covering_every_section_the_engine_plays(starter_set):
+def test_starter_set_has_45_published_exercises_covering_every_section_the_engine_plays(starter_set):
+    """Fewer, better: 162 questions were cut to 47 after two audits (twins, near-identical trivial ones, those
+    a judge could answer from the prompt or the options, those that rest on a fact the board does not show)."""
     sections = Counter(starter_set.values_list("section", flat=True))
-    assert starter_set.count() >= 150 and starter_set.count() == len(STARTER)
+    assert starter_set.count() >= 45 and starter_set.count() == len(STARTER)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.search(r"\(`fixtures/exercises\.json`, (\d+) published exercises, (\d+) of them under cr-5\.0", readme)
     under_cr5 = sum(1 for e in STARTER if json.loads((ROOT / e["scenario"]).read_text()).get("rules") == "cr-5.0")
     assert said and (int(said.group(1)), int(said.group(2))) == (len(STARTER), under_cr5), "the README's count"
-    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 150
+    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 45
     assert set(PLAYED) <= set(sections), set(PLAYED) - set(sections)
     kinds = set(starter_set.values_list("kind", flat=True))
     assert kinds == {"card_zone", "expeditions", "winner", "rule", "count", "legal", "night_zone"}
@@ -204,10 +209,9 @@ def test_starter_set_has_150_published_exercises_covering_every_section_the_engi
     assert all(e.explanation for e in starter_set)
     # The two articles (rules without numbers) and the 2v2 mode have their exercises too.
     articles = Counter(a for e in starter_set for a in e.question.get("articles", []))
-    assert articles["Multijoueur 2v2 (Mode de jeu)"] >= 5 and articles["Clarification des phases d'une journée"] >= 1, (
-        articles
-    )
-    assert starter_set.filter(scenario__document__mode="2v2").count() >= 10
+    # No 2v2 question for now: the board does not show which opponent each Expedition faces, on which their
+    # Dusk answers turn, and the others were near-identical to the 1v1 ones or guessable; all were cut.
+    assert articles["Clarification des phases d'une journée"] >= 1, articles
 
 
 def _log_sentence(entry: dict) -> str:
@@ -253,6 +257,63 @@ def test_exams_leave_out_the_answers_that_rest_on_a_reading(starter_set):
     anchored = starter_set.get(source="fixtures/exercises.json#ancre-repos-zone")
     assert "Ancré" in anchored.reading and anchored.level == "corner"
     assert set(readings.values_list("level", flat=True)) <= {"corner", "L1", "L2", "L3"}
+
+
+#: The questions whose answer rests on a reading, each for its reason: the Anchored character staying at
+#: Rest (the engine's reading of the remark of 4.2.5.b), and the Dusk's progression moving every
+#: Expedition at once while 4.3.a checks the end at each move (the author's mark: the engine names no
+#: reading there): which Expeditions moved, crossing (4.3.b) rather than meeting (4.3.a), both players
+#: at once (4.3.c). The Clean-up questions apply a reading of 4.2.5.c against 1.3.2.f, but their answer
+#: (a card not kept is discarded) is the same under both: not marked.
+MARKED = {
+    "ancre-repos-zone",
+    "end-expeditions-cross-expeditions-0",
+    "fin-croisent-regle",
+    "fin-ensemble",
+}
+
+
+def test_only_the_answers_that_depend_on_a_reading_are_marked(starter_set):
+    marked = {e.source.split("#", 1)[1] for e in starter_set.exclude(reading="")}
+    assert marked == MARKED
+    # The author's word over the engine's: the Clean-up applies a reading, the answer does not rest on it.
+    from judge.scenarios.models import Scenario
+
+    scenario = Scenario.objects.get(source="fixtures/scenarios/night-cleanup-hero-limits.json")
+    cleanup = Exercise(scenario=scenario, steps=3, kind="card_zone", focus="a2", author_reading="")
+    cleanup.rebuild()
+    assert cleanup.reading == ""  # a card not kept is discarded under either reading of the Clean-up
+    cleanup.author_reading = None
+    cleanup.rebuild()
+    assert "4.2.5.c" in cleanup.reading  # the engine's, when the author says nothing
+    crossing = starter_set.get(source="fixtures/exercises.json#end-expeditions-cross-expeditions-0")
+    assert "4.3.a" in crossing.reading and not Exercise.objects.for_exam().filter(pk=crossing.pk).exists()
+
+
+def test_every_question_says_what_its_tempting_wrong_answer_misreads(starter_set):
+    """Every kind, not only "where does this card go": the author's line names an offered wrong option and
+    cites the rule that makes it wrong."""
+    from judge.training.corrections import misreadings
+
+    for exercise in starter_set:
+        lines = misreadings(exercise)
+        assert lines, exercise.source
+        trap = exercise.misreading
+        assert trap, exercise.source  # written for every question of the bank
+        offered = {o["key"] for o in exercise.question["options"]}
+        assert trap["key"] in offered and trap["key"] not in exercise.answer.split(","), exercise.source
+        assert kinds._NUMBER.search(trap["why"]), (exercise.source, trap["why"])
+
+
+def test_every_explanation_names_its_deciding_rule_and_quotes_none_cut(starter_set):
+    """No « Réponse : X. 1.2.3 : « … » » made from a rule cut mid-list: the explanation says why, in
+    sentences, and names the rule that decides (its whole text is quoted beside it by the correction)."""
+    for exercise in starter_set:
+        text = exercise.explanation
+        assert not text.startswith("Réponse :"), exercise.source
+        assert "…" not in text, exercise.source
+        number = exercise.rule.replace(" (CR 5.0)", "")
+        assert number in text, (exercise.source, exercise.rule, text)
 
 
 def test_load_exercises_is_idempotent_and_waits_for_missing_scenarios(starter_set, tmp_path, capsys):
@@ -373,7 +434,8 @@ def test_an_engine_failure_refuses_the_question_instead_of_failing(rules, monkey
 
 def test_answers_written_from_the_rule_text_agree_with_the_engine(rules):
     """Kept aside from the bank: answers a judge wrote from the rule text, before reading the engine's
-    key (fixtures/training/keys-from-rules.json). Reported apart: 10 of 10 agree."""
+    key (fixtures/training/keys-from-rules.json). Reported apart: 3 of 3 agree (the other seven were on
+    questions cut from the bank as near-identical, twins or guessable)."""
     kept = json.loads((ROOT / "fixtures" / "training" / "keys-from-rules.json").read_text(encoding="utf-8"))["keys"]
     bank = {e["key"]: e for e in STARTER}
     disagree = []
@@ -390,7 +452,7 @@ def test_answers_written_from_the_rule_text_agree_with_the_engine(rules):
         )
         if q.answer != written["answer"]:
             disagree.append((written["key"], written["answer"], q.answer))
-    assert len(kept) >= 10 and disagree == []
+    assert len(kept) >= 3 and disagree == []
 
 
 def test_a_legal_play_question_cites_the_rule_that_forbids_the_card_read_from_the_board():
@@ -408,3 +470,76 @@ def test_a_legal_play_question_cites_the_rule_that_forbids_the_card_read_from_th
         "3.2.9.f (CR 5.0)",
         "2.2.8.a (CR 5.0)",
     )
+
+
+def test_levels_follow_what_a_judge_must_know():
+    """L1 the day's flow, L2 one keyword, status or zone, L3 rules that meet, the end of the game, 2v2 and what
+    CR 5.0 changed, corner the readings and rare cases: an answer resting on a reading is a corner case, a
+    question under CR 5.0 at least L3."""
+    for entry in STARTER:
+        doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
+        if entry["key"] in MARKED:
+            assert entry["level"] == "corner", entry["key"]
+        if doc.get("rules") == "cr-5.0":
+            assert entry["level"] in ("L3", "corner"), entry["key"]
+    assert Counter(e["level"] for e in STARTER)["L1"] >= 8  # the basics are asked too
+
+
+def test_the_cr5_corrections_cite_paragraphs_the_cr5_document_has():
+    """Every « n des CR 5.0 » of a CR 5.0 question's explanation and trap is a paragraph of the official
+    document (fixtures/official/cr-5.0-paragraphs.json, its numbers read from the PDF), and each CR 5.0
+    question names one."""
+    numbers = set(json.loads((ROOT / "fixtures" / "official" / "cr-5.0-paragraphs.json").read_text())["paragraphs"])
+    cited = re.compile(r"(\d+(?:\.\d+)+(?:\.[a-z])?)(?:[–-][a-z])?(?:, (\d+(?:\.\d+)+(?:\.[a-z])?))* des CR 5\.0")
+    for entry in STARTER:
+        doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
+        if doc.get("rules") != "cr-5.0":
+            continue
+        text = entry["explanation"] + " " + entry.get("trap", {}).get("why", "")
+        found = [n for match in cited.finditer(text) for n in match.groups() if n]
+        assert found, entry["key"]
+        assert set(found) <= numbers, (entry["key"], set(found) - numbers)
+
+
+def test_no_rule_question_offers_the_rule_a_reading_sets_aside(rules):
+    """Where the engine applies a reading between two rules (the Clean-up by 4.2.5.c, not the « deux
+    cartes » of 1.3.2.f), a "which rule" question not marked as resting on that reading never offers the
+    rule set aside as a wrong answer: a judge reading the text could pick it and be right."""
+    from engine.text import READINGS
+
+    # The rule a reading sets aside follows its « non » or « pas » (« et non les « deux cartes » de 1.3.2.f »).
+    number = re.compile(r"\b(?:non|pas)\b[^;]*?(\d+\.\d+(?:\.\d+)*(?:\.[a-z])?)")
+    for entry in STARTER:
+        if entry["kind"] != "rule" or entry["key"] in MARKED:
+            continue
+        doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
+        q = training.build(
+            doc,
+            entry["steps"],
+            entry["kind"],
+            focus=entry.get("focus", ""),
+            rule=entry.get("rule", ""),
+            ruleset=doc.get("rules", "fr-1"),
+            distractors=entry.get("distractors", ()),
+            checked=False,
+        )
+        run = training.run_step(doc, entry["steps"])
+        aside = {n for key in run.readings for n in number.findall(READINGS.get(key, ""))} - {q.answer}
+        wrong = {o["key"] for o in q.options} - {q.answer}
+        assert not wrong & aside, (entry["key"], wrong & aside)
+
+
+def test_the_bank_dump_shows_every_question_as_the_trainee_sees_it(rules, tmp_path):
+    """manage.py dump_bank: one section a question, none refused, each with its board, options, key,
+    deciding rule quoted whole, explanation, misreading, reading mark, level and rule set."""
+    out = tmp_path / "bank.md"
+    call_command("dump_bank", out=str(out), verbosity=0)
+    text = out.read_text(encoding="utf-8")
+    sections = text.split("\n## ")[1:]
+    assert len(sections) == len(STARTER) and "Refusée" not in text
+    for section in sections:
+        for part in ("Règles : ", "niveau : ", "**Question.**", "**Plateau.**", "**Réponses proposées.**", "✔"):
+            assert part in section, (section.split("\n")[0], part)
+        for part in ("**Clé.**", "**Explication.**", "**Ce que lit mal", "**Repose sur une lecture.**"):
+            assert part in section, (section.split("\n")[0], part)
+    assert "**Règle citée en entier.** 4.3.h" in text and "3. Si un joueur gagne sur plus de statistiques" in text

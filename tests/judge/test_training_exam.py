@@ -11,7 +11,7 @@ from __future__ import annotations
 from judge.training.models import Exercise, Review
 
 from .test_scenarios_api import client_for
-from .test_training_api import make_exercise, make_scenario
+from .test_training_api import make_exercise, make_scenario, trusted
 
 ANSWER = "A.discard"  # the answer of make_exercise's question (a Fleeting character at Rest, 2.4.6.c)
 WRONG = "A.reserve"
@@ -86,7 +86,7 @@ def test_the_authors_statistics_leave_out_an_exam_that_is_running(rules, users):
 
 def test_the_examinee_cannot_set_the_pass_mark_the_duration_or_the_sections(rules, users):
     pool(users["alice"])
-    client = client_for(None)
+    client = client_for(users["bob"])
     for field, value in (("pass_mark", 0), ("per_section", 1), ("sections", ["2.4"]), ("limit", 99999)):
         refused = client.post("/api/training/series/", {"mode": "exam", field: value}, format="json")
         assert refused.status_code == 400, (field, refused.content)
@@ -108,10 +108,11 @@ def test_the_exam_follows_its_template_set_by_staff(rules, users):
     ExamTemplate.objects.create(
         slug="court", name="Court", pass_mark=0.5, seconds_per_question=30, per_section=1, sections=["2.4"]
     )
-    exam = start_exam(client_for(None), template="court")
+    bob = client_for(users["bob"])
+    exam = start_exam(bob, template="court")
     assert (exam["total"], exam["pass_mark"]) == (1, 0.5) and 0 < exam["time_left"] <= 30
     assert exam["template"] == "Court"
-    unknown = client_for(None).post("/api/training/series/", {"mode": "exam", "template": "x"}, format="json")
+    unknown = bob.post("/api/training/series/", {"mode": "exam", "template": "x"}, format="json")
     assert unknown.status_code == 400 and "template" in unknown.json()
 
 
@@ -120,7 +121,8 @@ def test_a_section_the_exam_cannot_fill_is_said(rules, users):
 
     pool(users["alice"], n=2)
     ExamTemplate.objects.create(slug="large", name="Large", per_section=3, sections=["2.4", "4.3"])
-    refused = client_for(None).post("/api/training/series/", {"mode": "exam", "template": "large"}, format="json")
+    bob = client_for(users["bob"])
+    refused = bob.post("/api/training/series/", {"mode": "exam", "template": "large"}, format="json")
     assert refused.status_code == 409, refused.content
     unfilled = {row["section"]: row for row in refused.json()["unfilled"]}
     assert unfilled["2.4"]["wanted"] == 3 and unfilled["2.4"]["available"] == 2
@@ -130,18 +132,19 @@ def test_a_section_the_exam_cannot_fill_is_said(rules, users):
     ExamTemplate.objects.create(slug="tout", name="Tout", per_section=2, sections=[])
     alone = make_exercise(make_scenario(users["alice"], title="Seul"))
     Exercise.objects.filter(pk=alone.pk).update(section="3.2")  # the only question of its section
-    exam = start_exam(client_for(None), template="tout")
+    exam = start_exam(bob, template="tout")
     assert exam["total"] == 2 and [r["section"] for r in exam["unfilled"]] == ["3.2"]
 
 
 # ---- not answerable outside the exam -------------------------------------------------------------------
 
 
-def test_a_cookieless_answer_to_a_running_exam_question_reveals_nothing(rules, users):
+def test_a_cookieless_answer_to_a_running_exam_question_reveals_nothing(rules, users, django_user_model):
     pool(users["alice"])
-    examinee = client_for(None)
+    examinee = client_for(users["bob"])
     first, second = (e["uuid"] for e in start_exam(examinee)["exercises"])
-    for outsider in (client_for(None), client_for(users["bob"])):
+    carol = django_user_model.objects.create_user("carol", password="x")
+    for outsider in (client_for(None), client_for(carol)):
         response = answer(outsider, first, WRONG)
         assert response.status_code == 403, response.content
         body = response.content.decode()
@@ -153,7 +156,7 @@ def test_a_cookieless_answer_to_a_running_exam_question_reveals_nothing(rules, u
 
 def test_a_running_exam_question_is_not_drawn_for_practice(rules, users):
     pool(users["alice"])
-    start_exam(client_for(None))
+    start_exam(client_for(users["bob"]))
     refused = client_for(None).post("/api/training/series/", {"count": 5}, format="json")
     assert refused.status_code == 404
 
@@ -202,6 +205,7 @@ def test_only_staff_set_a_question_exam_only_and_only_of_a_private_scenario(rule
 
 
 def test_an_outsider_cannot_review_and_then_publish_alone(rules, users):
+    trusted(users["bob"])
     exercise = make_exercise(make_scenario(users["alice"]), status=Exercise.Status.DRAFT)
     url = f"/api/exercises/{exercise.uuid}/review/"
     post = lambda who, status: client_for(who).post(url, {"status": status}, format="json")  # noqa: E731
@@ -253,21 +257,19 @@ def test_the_correction_quotes_the_deciding_rule_whole_and_says_what_the_wrong_a
     assert "2.1.d" in why.get("gone", "") and "elle ne reste pas" in why["A.hero_expedition"]
 
 
-def test_an_exam_begun_before_signing_in_is_released_to_the_account(rules, users, client):
+def test_an_exam_whose_time_ran_out_unseen_is_released_to_the_account(rules, users, client):
     from datetime import timedelta
 
-    from django.urls import reverse
     from django.utils import timezone
 
     from judge.training.models import Exam
-    from tests.conftest import PASSWORDS
 
     pool(users["alice"])
+    client.force_login(users["bob"])
     first = client.post("/api/training/series/", {"mode": "exam"}, content_type="application/json").json()
     client.post(
         f"/api/exercises/{first['exercises'][0]['uuid']}/answer/", {"chosen": WRONG}, content_type="application/json"
     )
-    client.post(reverse("login"), {"username": "bob", "password": PASSWORDS["bob"]})
     assert Exam.objects.get().user == users["bob"]
     Exam.objects.update(deadline=timezone.now() - timedelta(seconds=1))  # the time runs out unseen
     progress = client.get("/api/training/progress/").json()
@@ -277,7 +279,7 @@ def test_an_exam_begun_before_signing_in_is_released_to_the_account(rules, users
 
 def test_after_the_exam_its_questions_are_practised_like_any_other(rules, users):
     pool(users["alice"])
-    examinee = client_for(None)
+    examinee = client_for(users["bob"])
     first, second = (e["uuid"] for e in start_exam(examinee)["exercises"])
     answer(examinee, first, WRONG)
     answer(examinee, second, ANSWER)
@@ -315,3 +317,106 @@ def test_the_questions_of_an_exam_do_not_answer_each_other(rules, users):
     for seed in range(8):
         drawn = exams.draw(template, [where, which, other], random.Random(seed)).exercises
         assert which not in drawn and set(drawn) == {where, other}
+
+
+def test_a_second_account_of_the_author_does_not_review_the_draft(rules, users, django_user_model):
+    """Any signed-in account reviewing let an author review their own draft from a second account: a
+    review counts only from staff or the trusted reviewers' group."""
+    exercise = make_exercise(make_scenario(users["alice"]), status=Exercise.Status.DRAFT)
+    puppet = django_user_model.objects.create_user("alice2", password="x")
+    url = f"/api/exercises/{exercise.uuid}/review/"
+    refused = client_for(puppet).post(url, {"status": "reviewed"}, format="json")
+    assert refused.status_code == 403 and "relecteurs" in refused.json()["detail"]
+    assert client_for(trusted(puppet)).post(url, {"status": "reviewed"}, format="json").status_code == 200
+
+
+# ---- starting an exam: signed in, one at a time, retakes and rate bounded ----------------------------------
+
+
+def test_an_anonymous_visitor_cannot_start_an_exam(rules, users):
+    """Four anonymous requests used to lock the pool's questions away from practice for an hour."""
+    pool(users["alice"])
+    refused = client_for(None).post("/api/training/series/", {"mode": "exam"}, format="json")
+    assert refused.status_code == 403 and "Connectez-vous" in refused.json()["detail"]
+    from judge.training.models import Exam
+
+    assert not Exam.objects.exists()
+    assert client_for(None).post("/api/training/series/", {"count": 5}, format="json").status_code == 201
+
+
+def test_one_running_exam_per_judge(rules, users):
+    from judge.training.models import Exam
+
+    pool(users["alice"], n=4)
+    first = start_exam(client_for(users["bob"]))
+    again = client_for(users["bob"]).post("/api/training/series/", {"mode": "exam"}, format="json")
+    assert again.status_code == 409 and again.json()["id"] == first["id"]
+    assert Exam.objects.filter(user=users["bob"]).count() == 1
+
+
+def test_retakes_are_bounded_by_the_template(rules, users):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from judge.training.models import Exam, ExamTemplate
+
+    pool(users["alice"], n=2)
+    ExamTemplate.objects.create(slug="deux", name="Deux", per_section=1, max_attempts=2, retake_after_hours=24)
+    bob = client_for(users["bob"])
+
+    def sit():
+        exam = start_exam(bob, template="deux")
+        answer(bob, exam["exercises"][0]["uuid"], WRONG)  # the only question: the exam ends
+        assert bob.get("/api/training/series/").json()["finished"]
+
+    sit()
+    soon = bob.post("/api/training/series/", {"mode": "exam", "template": "deux"}, format="json")
+    assert soon.status_code == 403 and "repasser cet examen à partir du" in soon.json()["detail"]
+    Exam.objects.update(finished=timezone.now() - timedelta(hours=25))
+    sit()
+    Exam.objects.update(finished=timezone.now() - timedelta(days=30))
+    third = bob.post("/api/training/series/", {"mode": "exam", "template": "deux"}, format="json")
+    assert third.status_code == 403 and "2 fois" in third.json()["detail"]
+
+
+def test_starting_exams_is_rate_limited(rules, users, settings):
+    from judge.training.models import Exam, ExamTemplate
+
+    settings.ARBITRE_THROTTLE_RATES = {"exam-start": "2/h"}
+    pool(users["alice"], n=2)
+    ExamTemplate.objects.create(slug="libre", name="Libre", per_section=1, max_attempts=0, retake_after_hours=0)
+    bob = client_for(users["bob"])
+    for _ in range(2):
+        start_exam(bob, template="libre")
+        Exam.objects.update(finished="2000-01-01T00:00:00Z")
+    refused = bob.post("/api/training/series/", {"mode": "exam", "template": "libre"}, format="json")
+    assert refused.status_code == 429 and refused.has_header("Retry-After")
+
+
+def test_an_exam_without_exam_only_questions_says_so_or_is_refused(rules, users):
+    from judge.training.models import ExamTemplate
+
+    pool(users["alice"], n=2)
+    exam = start_exam(client_for(users["bob"]))
+    assert exam["exam_only"] == 0 and "Aucune question de cet examen n'est réservée" in exam["notice"]
+    ExamTemplate.objects.create(slug="secret", name="Secret", per_section=1, min_exam_only=1)
+    refused = client_for(users["staff"]).post("/api/training/series/", {"mode": "exam", "template": "secret"})
+    assert refused.status_code == 409 and "réservée(s) aux examens" in refused.json()["detail"]
+    pool(users["alice"], n=1, exam_only=True)
+    drawn = start_exam(client_for(users["staff"]), template="secret")
+    assert drawn["exam_only"] == 1 and "notice" not in drawn
+
+
+def test_who_sees_the_keys(rules, users):
+    """The key of an exam-only question: to staff and its author (who may edit it), to nobody else, and
+    a non-staff judge never gets the key of a question they did not answer."""
+    secret = pool(users["alice"], n=1, exam_only=True)[0]
+    practice = pool(users["alice"], n=1)[0]
+    url = f"/api/exercises/{secret.uuid}/"
+    assert client_for(users["staff"]).get(url).json()["answer"] == ANSWER
+    assert client_for(users["alice"]).get(url).json()["answer"] == ANSWER
+    assert client_for(users["bob"]).get(url).status_code == 404
+    assert client_for(users["bob"]).get(f"/api/exercises/{practice.uuid}/").json().get("answer") is None
+    listed = client_for(users["bob"]).get("/api/exercises/").json()["results"]
+    assert listed and all(item.get("answer") is None for item in listed)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import wording
+from engine import text as engine_text
 from judge.training import questions
 from judge.training.questions import board, kinds, making
 
@@ -69,10 +69,17 @@ def test_without_the_position_and_the_unseen_facts_the_same_screens_have_other_a
     monkeypatch.setattr(kinds, "moment", lambda run: "À l'étape suivante")
     for module in (board, kinds, making):
         monkeypatch.setattr(module, "unseen", lambda state: [])
-    monkeypatch.setattr(wording, "position_text", lambda state, player=None: str(state.get("phase")))
-    keys = ("nettoyage-sans-heros-zone", "spell-modal-chosen-mode-card-zone-1-b1", "nettoyage-limite-zone")
-    caught = {found[0] for found in hidden_facts([e for e in BANK if e["key"] in keys])}
-    assert caught == set(keys)
-    entry = next(e for e in BANK if e["key"] == "nettoyage-sans-heros-zone")
+    monkeypatch.setattr(engine_text, "position_text", lambda state, player=None: str(state.get("phase")))
+    # Two Clean-up questions once in the bank (cut since: the kept cards they state give their answer).
+    cleanups = [
+        {"key": "nettoyage-sans-heros-zone", "scenario": "fixtures/scenarios/night-cleanup-no-hero.json"},
+        {"key": "nettoyage-limite-zone", "scenario": "fixtures/scenarios/night-cleanup-hero-limits.json"},
+    ]
+    cleanups[0].update(steps=3, kind="card_zone", focus="b1", rule="4.2.5.d")
+    cleanups[1].update(steps=3, kind="card_zone", focus="a2")
+    entries = [e for e in BANK if e["key"] == "spell-modal-chosen-mode-card-zone-1-b1"] + cleanups
+    caught = {found[0] for found in hidden_facts(entries)}
+    assert caught == {e["key"] for e in entries}
+    entry = cleanups[0]
     with pytest.raises(questions.ExerciseError, match="dépend d'un fait que la question ne montre pas"):
         questions.build(document(entry), entry["steps"], entry["kind"], focus=entry["focus"])

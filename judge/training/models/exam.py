@@ -48,6 +48,24 @@ class ExamTemplate(models.Model):
         validators=[validate_sections],
         help_text="Les sections des règles ; vide : toutes celles que la banque peut remplir.",
     )
+    #: Retakes: a judge sits it at most ``max_attempts`` times (0: no limit), ``retake_after_hours`` apart
+    #: (from the end of the last sitting). Every ended exam shows its correction: unlimited retakes in quick
+    #: succession would teach the keys of the pool it draws from.
+    max_attempts = models.PositiveSmallIntegerField(
+        default=3, validators=[MaxValueValidator(100)], help_text="Passages au plus par candidat (0 : sans limite)."
+    )
+    retake_after_hours = models.PositiveIntegerField(
+        default=24,
+        validators=[MaxValueValidator(24 * 365)],
+        help_text="Heures entre la fin d'un passage et le suivant.",
+    )
+    #: Questions the exam must draw from the exam-only pool (never answered, never corrected in practice):
+    #: an exam that cannot is refused, rather than drawn only from questions anyone can practise.
+    min_exam_only = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(100)],
+        help_text="Questions réservées aux examens à tirer au moins (0 : aucune exigée).",
+    )
     active = models.BooleanField(default=True)
     #: The order templates are offered in; the first active one is the default.
     position = models.PositiveSmallIntegerField(default=0)
@@ -57,6 +75,20 @@ class ExamTemplate(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def retake_refusal(self, user, now=None) -> str:
+        """Why ``user`` may not sit this exam now (in French), or ``""``."""
+        now = now or timezone.now()
+        sittings = Exam.objects.filter(template=self, user=user)
+        if self.max_attempts and sittings.count() >= self.max_attempts:
+            return f"Vous avez déjà passé cet examen {sittings.count()} fois, le nombre de passages permis."
+        last = sittings.exclude(finished__isnull=True).order_by("-finished").first()
+        if last is not None and self.retake_after_hours:
+            again = last.finished + timedelta(hours=self.retake_after_hours)
+            if again > now:
+                local = timezone.localtime(again)
+                return f"Vous pourrez repasser cet examen à partir du {local:%d/%m/%Y à %H:%M}."
+        return ""
 
     @classmethod
     def default(cls) -> ExamTemplate | None:

@@ -108,11 +108,25 @@ class Exercise(models.Model):
         "section",
         "difficulty",
         "reading",
+        "author_reading",
+        "distractors",
+        "misreading",
         "built_from",
     )
 
     #: What a reviewer read: when one of them changes, the exercise goes back to draft.
-    QUESTION_FIELDS = ("steps", "kind", "focus", "chosen_rule", "explanation", "question", "answer", "rule")
+    QUESTION_FIELDS = (
+        "steps",
+        "kind",
+        "focus",
+        "chosen_rule",
+        "explanation",
+        "question",
+        "answer",
+        "rule",
+        "distractors",
+        "misreading",
+    )
 
     class Kind(models.TextChoices):
         CARD_ZONE = "card_zone", "Où va cette carte ?"
@@ -166,6 +180,15 @@ class Exercise(models.Model):
     complexity = models.FloatField(null=True, blank=True)
     #: The engine's reading the answer rests on (not settled by the rules' text): kept out of exams.
     reading = models.TextField(blank=True)
+    #: The author's word on the reading: None, the engine's (``reading``); "" the answer does not depend
+    #: on the reading the engine applied; a text, the reading the answer rests on (the rules' text is
+    #: ambiguous there even though the engine applies no named reading).
+    author_reading = models.TextField(null=True, blank=True)
+    #: The wrong options chosen by the author: a ``rule`` question's (rule numbers, the rules a judge
+    #: confuses), a ``count`` question's (the counts of plausible misreadings).
+    distractors = models.JSONField(default=list, blank=True)
+    #: What the tempting wrong answer misreads: ``{"key": <a wrong option>, "why": <by the rule text>}``.
+    misreading = models.JSONField(default=dict, blank=True)
     #: Staff keep it for exams: never listed, drawn or answered in practice, its answer never shown.
     exam_only = models.BooleanField(default=False, db_index=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -195,11 +218,12 @@ class Exercise(models.Model):
             focus=self.focus,
             rule=self.chosen_rule,
             ruleset=self.scenario.ruleset,
+            distractors=self.distractors or (),
         )
         self.question = q.as_json()
         self.answer, self.rule, self.section = q.answer, q.rule, q.section
         self.difficulty = self.author_difficulty or q.difficulty
-        self.reading = q.reading
+        self.reading = q.reading if self.author_reading is None else self.author_reading
         self.built_from = questions.document_hash(self.scenario.document)
 
     def ensure_fresh(self) -> None:
@@ -323,14 +347,25 @@ class Exercise(models.Model):
             and (user.pk == self.author_id or (user.is_staff and user.pk != self.reviewer_id))
         )
 
+    #: The group of trusted reviewers (made by staff in the administration): a review counts only from
+    #: them or staff. Any signed-in account reviewing would let an author review their own draft from a
+    #: second account; the group does not stop a trusted reviewer's own second account, which staff vet.
+    REVIEWERS_GROUP = "relecteurs"
+
     def may_review(self, user) -> bool:
-        """A signed-in judge who is not its author (staff included: nobody reviews their own)."""
-        return bool(user is not None and user.is_authenticated and user.pk != self.author_id)
+        """Staff or a trusted reviewer (:attr:`REVIEWERS_GROUP`), who is not its author (nobody reviews
+        their own)."""
+        return bool(
+            user is not None
+            and user.is_authenticated
+            and user.pk != self.author_id
+            and (user.is_staff or user.groups.filter(name=self.REVIEWERS_GROUP).exists())
+        )
 
     def review_by(self, user, status: str) -> None:
         """Move the exercise along draft → reviewed → published.
 
-        Reviewed: by a signed-in judge who is not its author (staff neither review their own). Published:
+        Reviewed: by staff or a trusted reviewer who is not its author (staff neither review their own). Published:
         once reviewed, by its author, or by staff who are not its reviewer (two people always: nobody
         reviews and publishes alone). Back to draft: who may edit it. Raises PermissionError (who) or
         ValueError (what).
@@ -341,7 +376,9 @@ class Exercise(models.Model):
             raise PermissionError("Connectez-vous pour relire un exercice.")
         if status == self.Status.REVIEWED:
             if not self.may_review(user):
-                raise PermissionError("Un exercice est relu par quelqu'un d'autre que son auteur.")
+                raise PermissionError(
+                    "Un exercice est relu par quelqu'un d'autre que son auteur, de l'équipe ou du groupe des relecteurs."
+                )
             self.reviewer = user
         elif status == self.Status.PUBLISHED:
             if self.status != self.Status.REVIEWED:

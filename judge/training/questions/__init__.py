@@ -8,7 +8,7 @@ send the card to, the other expeditions, counts from a misreading, the rules nea
 :mod:`.rules`). What the trainee sees (:mod:`.board`) states the position in game terms and every fact
 the board does not show; a question whose answer would change with a fact the trainee cannot see, or
 with chance, is refused (:mod:`.making`). Nothing in a question is typed by hand; every word of a game
-object comes from :mod:`engine.wording`.
+object comes from :mod:`engine.text`.
 """
 
 from .board import HIDDEN_KEYS, board_of, card_in, card_texts, screen, zone_label, zone_of

@@ -1,13 +1,13 @@
 """What the trainee is shown: the board (nothing the scenario says of itself), the cards' texts, the facts
 the board does not show, and the screen as a whole (what two positions must differ by, if their answers do).
 
-Every word of a game object comes from :mod:`engine.wording` and the engine's vocabulary."""
+Every word of a game object comes from :mod:`engine.text` and the engine's vocabulary."""
 
 from __future__ import annotations
 
 import json
 
-from engine import wording
+from engine import text as engine_text
 
 #: Keys of a state document that say what the scenario is about, or what comes next: never sent before
 #: the answer (the title and description may state it, ``expect`` and ``decisions`` are the answer).
@@ -51,8 +51,8 @@ def zone_label(zone: str) -> str:
     if zone == "limbo":
         return "le Limbo"
     pid, name = zone.split(".", 1)
-    label = wording.ZONES.get(name, name)
-    return f"{wording._article(label)} de {pid}"
+    label = engine_text.ZONES.get(name, name)
+    return f"{engine_text.article(label)} de {pid}"
 
 
 def expedition_label(key: str) -> str:
@@ -61,14 +61,14 @@ def expedition_label(key: str) -> str:
     parts = []
     for one in key.split("+"):
         pid, kind = one.split(".")
-        parts.append(f"l'{wording.ZONES[f'{kind}_expedition']} de {pid}")
-    return wording.capital(" et ".join(parts))
+        parts.append(f"l'{engine_text.ZONES[f'{kind}_expedition']} de {pid}")
+    return engine_text.capital(" et ".join(parts))
 
 
 def card_texts(state: dict) -> list[dict]:
     """The texts of the cards on the board (outside Decks and Mana), whole, so the trainee reads what
     the engine reads; each says who controls it."""
-    names = wording.names_of(state)
+    names = engine_text.names_of(state)
     out = []
     places = [
         (f"{pid}.{zone}", cards)
@@ -81,7 +81,7 @@ def card_texts(state: dict) -> list[dict]:
         for card in cards:
             if not isinstance(card, dict):
                 continue
-            lines = wording.card_text(card, names)
+            lines = engine_text.card_text(card, names, rules=state.get("rules") or "fr-1")
             if lines:
                 kind = card.get("type", "character")
                 out.append(
@@ -89,7 +89,7 @@ def card_texts(state: dict) -> list[dict]:
                         "id": card["id"],
                         "name": card.get("name") or card["id"],
                         "zone": zone,
-                        "type": wording.TYPES.get(kind, kind),
+                        "type": engine_text.TYPES.get(kind, kind),
                         "text": lines,
                     }
                 )
@@ -99,7 +99,7 @@ def card_texts(state: dict) -> list[dict]:
 def unseen(state: dict) -> list[str]:
     """The facts of the position the board does not show (whose turn, who passed, what was kept, what is
     being resolved with its targets), in words."""
-    return wording.unseen_facts(state, wording.names_of(state))
+    return engine_text.unseen_facts(state, engine_text.names_of(state))
 
 
 def _face_up(board: dict) -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from engine import wording
+from engine import text as engine_text
 
 from .board import card_in, expedition_label, unseen, zone_label, zone_of
 from .replay import ExerciseError, StepRun, document_hash
@@ -58,26 +58,38 @@ def resolving(state: dict, entries: list[dict]) -> dict | None:
 def moment(run: StepRun) -> str:
     """What the question asks about, in game terms: the choice made now, the effect resolved whole, or
     the end of the moment of the day the position is at."""
-    names = wording.names_of(run.before)
+    names = engine_text.names_of(run.before)
     frame = resolving(run.before, run.entries)
     if run.consumed:
-        return f"{'. '.join(wording.capital(s) for s in run.stated)}. Une fois ce choix fait"
+        made = f"{'. '.join(engine_text.capital(s) for s in run.stated)}. Une fois ce choix fait"
+        after = {f.get("card") for f in (run.after.get("progress") or {}).get("stack") or []}
+        if frame is not None and frame.get("card") not in after:
+            # The choice is made inside a resolution that the same move completes: say so, or « once
+            # this choice is made » would ask about the moment before the effect applies.
+            done = "résolu" if frame.get("kind") in ("spell", "tumult") else "résolue"
+            what = engine_text.framed(frame.get("kind", ""), engine_text.card_label(frame.get("card"), names))
+            made += f" et {what} entièrement {done}"
+        return made
     if frame is not None:
-        what = wording.FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
         done = "résolu" if frame.get("kind") in ("spell", "tumult") else "résolue"
-        return f"Une fois {what} {wording.card_label(frame.get('card'), names)} entièrement {done}"
+        what = engine_text.framed(frame.get("kind", ""), engine_text.card_label(frame.get("card"), names))
+        return f"Une fois {what} entièrement {done}"
     step = (run.before.get("progress") or {}).get("step", "")
     types = {(e.get("event") or {}).get("type") for e in run.entries}
     triggered = any((e.get("event") or {}).get("stage") == "triggered" for e in run.entries)
     if step in ("dusk.reactions", "dusk.progress") and ("progress" in types or not triggered):
         return "Une fois la progression des Expéditions du Crépuscule faite"
+    if step == "night.discard" and run.before.get("rules") == "cr-5.0":
+        # CR 5.0 4.2.5.a, d: the Night's third daily effect, Check Victory, follows the Clean-up in the
+        # same move of the engine; « once the excess objects are discarded » alone would ask before it.
+        return "Une fois le Nettoyage terminé et la Vérification de la victoire faite"
     return MOMENTS.get(step, "Au moment suivant du jeu")
 
 
 def situation(run: StepRun) -> str:
     """The position in game terms, then what the board does not show."""
-    facts = [wording.position_text(run.before, player=chooser(run)), *unseen(run.before)]
-    return "".join(f"{wording.capital(f)}. " for f in facts)
+    facts = [engine_text.position_text(run.before, player=chooser(run)), *unseen(run.before)]
+    return "".join(f"{engine_text.capital(f)}. " for f in facts)
 
 
 def _first_rule(entries: list[dict]) -> str:
@@ -106,11 +118,11 @@ def card_zone(
     def label(key: str) -> str:
         if key == "gone":
             return "Nulle part : elle cesse d'exister"
-        return f"{wording.capital(zone_label(key))}{' (elle y reste)' if key == before else ''}"
+        return f"{engine_text.capital(zone_label(key))}{' (elle y reste)' if key == before else ''}"
 
-    name = wording.card_label(focus, wording.names_of(run.before))
+    name = engine_text.card_label(focus, engine_text.names_of(run.before))
     if kind == "night_zone":
-        made = "".join(f"{wording.capital(s)}. " for s in run.stated)  # the choices the Night consumes
+        made = "".join(f"{engine_text.capital(s)}. " for s in run.stated)  # the choices the Night consumes
         prompt = f"{made}À la fin de toute la Nuit, où se trouve {name}, actuellement dans {zone_label(before)} ?"
     else:
         prompt = f"{moment(run)}, où se trouve {name}, actuellement dans {zone_label(before)} ?"
@@ -218,13 +230,15 @@ def winner(run: StepRun, **_) -> tuple[str, list, str, str]:
     )
 
 
-def rule(run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", **_) -> tuple[str, list, str, str]:
+def rule(
+    run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", distractors: tuple = (), **_
+) -> tuple[str, list, str, str]:
     entries = [e for e in run.entries if e.get("rules")]
     if focus:
         entries = [e for e in entries if (e.get("event") or {}).get("card") == focus] or entries
     if rule:  # the entries the rule decides first, before those that cite it among others
         entries = sorted((e for e in entries if rule in e["rules"]), key=lambda e: e["rules"].index(rule))
-    names = wording.names_of(run.before)
+    names = engine_text.names_of(run.before)
     entries = [e for e in entries if event_words(e.get("event") or {}, names)]
     if not entries:
         raise ExerciseError("l'étape suivante ne cite aucune règle numérotée pour un événement que l'on peut décrire")
@@ -234,11 +248,23 @@ def rule(run: StepRun, focus: str = "", rule: str = "", ruleset: str = "fr-1", *
     what = event_words(entry.get("event") or {}, names)
     # Among the nearest rules, those sharing the most words with the question: the right one must not
     # be the only option that speaks of what the question speaks of.
-    near = neighbour_rules(answer, ruleset, exclude=cited, count=2 * OPTIONS)
-    if not near:
-        raise ExerciseError(f"aucune règle voisine de {answer} pour proposer d'autres réponses")
-    asked = _words(what)
-    wrong = sorted(near, key=lambda r: (-len(asked & _words(r[1])), near.index(r)))[: OPTIONS - 1]
+    if distractors:  # the author's: the rules a judge confuses with this one (same phase, the rule replaced)
+        wrong = []
+        for number in distractors:
+            text = rule_text(number, ruleset)
+            if number == answer or not text:
+                raise ExerciseError(f"« {number} » n'est pas une autre règle de {ruleset} à proposer")
+            if number in cited:  # a rule the step applies would be right too: never a wrong option
+                raise ExerciseError(
+                    f"la règle {number} est citée par le moteur à cette étape : pas une mauvaise réponse"
+                )
+            wrong.append((number, text))
+    else:
+        near = neighbour_rules(answer, ruleset, exclude=cited, count=2 * OPTIONS)
+        if not near:
+            raise ExerciseError(f"aucune règle voisine de {answer} pour proposer d'autres réponses")
+        asked = _words(what)
+        wrong = sorted(near, key=lambda r: (-len(asked & _words(r[1])), near.index(r)))[: OPTIONS - 1]
 
     def label(number: str, text: str) -> str:
         return f"{number} — {text}" if text else number
@@ -257,9 +283,9 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in _WORD.findall(text.lower())}
 
 
-def count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
+def count(run: StepRun, focus: str = "", distractors: tuple = (), **_) -> tuple[str, list, str, str]:
     pid, _, zone = focus.partition(".")
-    if zone not in wording.ZONES or zone == "limbo" or pid not in (run.before.get("players") or {}):
+    if zone not in engine_text.ZONES or zone == "limbo" or pid not in (run.before.get("players") or {}):
         raise ExerciseError("une question « combien ? » nomme une zone d'un joueur (focus, par ex. A.reserve)")
     after = len((run.after.get("players") or {}).get(pid, {}).get(zone) or [])
     now = len(run.before["players"][pid].get(zone) or [])
@@ -270,6 +296,11 @@ def count(run: StepRun, focus: str = "", **_) -> tuple[str, list, str, str]:
     rng = random.Random(f"{document_hash(run.before)}:{focus}")
     low = after - rng.randint(0, min(OPTIONS - 1, after))
     keys = list(range(low, low + OPTIONS))
+    if distractors:  # the author's: the counts of plausible misreadings (six drawn minus three in Mana…)
+        wrong = sorted({int(n) for n in distractors if str(n).isdigit()} - {after})
+        if len(wrong) != len(distractors):
+            raise ExerciseError(f"les autres réponses d'une question « combien » sont des nombres autres que {after}")
+        keys = sorted([after, *wrong])
     prompt = f"{moment(run)}, combien de cartes y a-t-il dans {zone_label(focus)} (actuellement {now}) ?"
     touching = [
         e for e in run.entries if focus in ((e.get("event") or {}).get("to"), (e.get("event") or {}).get("from"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 import engine
-from engine import wording
+from engine import text as engine_text
 from engine.game import cite_in
 from engine.versions import CR5, FR1, cr5
 
@@ -72,7 +72,7 @@ def legal(document: dict, steps: int, focus: str = "") -> dict:
         raise ExerciseError(f"{player} n'a aucune carte en Main ni en Réserve")
     playable = {d["play"] for d in legal_now if "play" in d}
     right = sorted(c["id"] for c, _ in candidates if c["id"] in playable)
-    names = wording.names_of(before)
+    names = engine_text.names_of(before)
     refused, decisive = 0, ""
     for card, zone in candidates:
         if card["id"] in playable:
@@ -85,7 +85,7 @@ def legal(document: dict, steps: int, focus: str = "") -> dict:
             numbers = forbidding_rules(seat, card, zone, ruleset)
             if not numbers:  # its ``rules`` are the turn's, which do not forbid it: no rule to cite
                 raise ExerciseError(
-                    f"{wording.card_label(card['id'], names)} est refusée par le moteur pour une raison que "
+                    f"{engine_text.card_label(card['id'], names)} est refusée par le moteur pour une raison que "
                     f"ni son coût ni ses statuts ne disent ({exc}) : la règle qui l'interdit n'est pas connue"
                 ) from None
         except REFUSALS:
@@ -97,18 +97,18 @@ def legal(document: dict, steps: int, focus: str = "") -> dict:
     # Every card may be played: the turn's own rule decides (a player plays a card or passes).
     decisive = decisive or next(iter(pending.get("rules") or []), "") or "1.3.2.d"
     stated = unseen(before)
-    facts = [wording.position_text(before), *stated]
-    when = "".join(f"{wording.capital(f)}. " for f in facts)
+    facts = [engine_text.position_text(before), *stated]
+    when = "".join(f"{engine_text.capital(f)}. " for f in facts)
     if len(candidates) == 1:  # "is this play legal?": yes or no
         card, zone = candidates[0]
         options = [
             {"key": card["id"], "label": f"Oui, {player} peut la jouer"},
             {"key": "none", "label": f"Non, {player} ne peut pas la jouer maintenant"},
         ]
-        prompt = f"{when}{player} peut-il jouer {wording.card_label(card['id'], names)} depuis {ZONES_FR[zone]} ?"
+        prompt = f"{when}{player} peut-il jouer {engine_text.card_label(card['id'], names)} depuis {ZONES_FR[zone]} ?"
     else:
         options = [
-            {"key": c["id"], "label": f"{wording.card_label(c['id'], names)}, depuis {ZONES_FR[z]}"}
+            {"key": c["id"], "label": f"{engine_text.card_label(c['id'], names)}, depuis {ZONES_FR[z]}"}
             for c, z in candidates
         ]
         options.append({"key": "none", "label": "Aucune de ces cartes"})

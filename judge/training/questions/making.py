@@ -70,6 +70,7 @@ def build(
     ruleset: str = "fr-1",
     author_difficulty: int | None = None,
     checked: bool = True,
+    distractors: tuple | list = (),
 ) -> Question:
     """The question ``kind`` about what happens next from position ``steps`` of ``document``.
 
@@ -77,15 +78,20 @@ def build(
     (``A.reserve``) a ``count`` question counts; ``rule``, when given, must be one of the rules the
     engine cites at that step: the rule asked for (``rule``) or the theme. Raises
     :class:`ExerciseError` when the step does not make that question, when its answer depends on
-    chance, or (``checked``) on a fact the trainee's screen does not show.
+    chance, or (``checked``) on a fact the trainee's screen does not show. ``distractors``: the wrong
+    options chosen by the author, instead of the nearest rules (``rule``) or the counts around the answer
+    (``count``).
     """
-    question = _make(document, steps, kind, focus, rule, ruleset, author_difficulty)
+    distractors = tuple(distractors or ())
+    question = _make(document, steps, kind, focus, rule, ruleset, author_difficulty, distractors=distractors)
     if checked:
-        _check_unseen(question, document, steps, kind, focus, rule, ruleset)
+        _check_unseen(question, document, steps, kind, focus, rule, ruleset, distractors)
     return question
 
 
-def _make(document, steps, kind, focus, rule, ruleset, author_difficulty, strict: bool = True) -> Question:
+def _make(
+    document, steps, kind, focus, rule, ruleset, author_difficulty, strict: bool = True, distractors: tuple = ()
+) -> Question:
     if kind not in KINDS:
         raise ExerciseError(f"type de question inconnu « {kind} » (attendu : {', '.join(KINDS)})")
     if kind == "legal":
@@ -108,7 +114,9 @@ def _make(document, steps, kind, focus, rule, ruleset, author_difficulty, strict
         "rule": kinds.rule,
         "count": kinds.count,
     }[kind]
-    prompt, options, answer, decisive = maker(run, focus=focus, rule=rule, ruleset=ruleset, kind=kind, strict=strict)
+    prompt, options, answer, decisive = maker(
+        run, focus=focus, rule=rule, ruleset=ruleset, kind=kind, strict=strict, distractors=distractors
+    )
     cited = [n for e in run.entries for n in e.get("rules", [])]
     if rule and rule not in cited:
         raise ExerciseError(
@@ -119,7 +127,10 @@ def _make(document, steps, kind, focus, rule, ruleset, author_difficulty, strict
         for n in range(1, CHANCE_SEEDS + 1):
             try:
                 other = run_step({**document, "seed": (document.get("seed") or 0) + 1000 * n}, steps, span=span)
-                same = maker(other, focus=focus, rule=rule, ruleset=ruleset, kind=kind)[2] == answer
+                same = (
+                    maker(other, focus=focus, rule=rule, ruleset=ruleset, kind=kind, distractors=distractors)[2]
+                    == answer
+                )
             except ExerciseError:  # with another draw, the question cannot even be asked
                 same = False
             if not same:
@@ -244,12 +255,14 @@ def alternatives(document: dict, steps: int, kind: str) -> list[tuple[str, dict,
     return out
 
 
-def _check_unseen(question: Question, document, steps, kind, focus, rule, ruleset) -> None:
+def _check_unseen(question: Question, document, steps, kind, focus, rule, ruleset, distractors=()) -> None:
     """Refuse a question whose answer changes with a fact its screen does not show."""
     mine = screen(question)
     for why, other_document, other_steps in alternatives(document, steps, kind):
         try:
-            other = _make(other_document, other_steps, kind, focus, rule, ruleset, None, strict=False)
+            other = _make(
+                other_document, other_steps, kind, focus, rule, ruleset, None, strict=False, distractors=distractors
+            )
         except ExerciseError:
             continue
         if other.answer != question.answer and screen(other) == mine:

@@ -10,7 +10,6 @@ from typing import Any
 
 import engine
 from engine import text as engine_text
-from engine import wording
 from judge.guard import budget as request_budget
 
 #: The request's budget refusals (the engine's own, the site's timer, the engine guard's): never turned into
@@ -38,9 +37,9 @@ class StepRun:
     @property
     def stated(self) -> list[str]:
         """The choices the step consumes, in words (present tense: they are made now)."""
-        names = wording.names_of(self.before)
+        names = engine_text.names_of(self.before)
         return [
-            wording.decision_text(
+            engine_text.decision_text(
                 e.get("player", "?"), e.get("kind", ""), dict(e.get("decision") or []), names, now=True
             )
             for e in self.consumed

@@ -3,7 +3,7 @@ other options), and the events of a step in words of the question's own."""
 
 from __future__ import annotations
 
-from engine import wording
+from engine import text as engine_text
 
 #: Names of the rule sections whose heading the seed text leaves implicit.
 SECTION_FR = {
@@ -104,11 +104,13 @@ def _whole(rule) -> str:
     return " ".join(filter(None, [rule.title, rule.text, *(rule.items or [])]))
 
 
-def rule_summary(rule, limit: int = 140) -> str:
-    """The rule's text in one line (its title and items when it has no paragraph), cut at ``limit``."""
-    text = rule.text or " ".join(filter(None, [rule.title and f"{rule.title} :", *rule.items])) or rule.title
+def rule_summary(rule, limit: int | None = None) -> str:
+    """The rule's text in one line, whole: its paragraph and its list (« Lors de la phase de nuit » alone
+    said nothing of the Rest and the Clean-up of 1.3.2.f), its title when it has no paragraph; cut at
+    ``limit`` only when one is given."""
+    text = " ".join(filter(None, [rule.text or (rule.title and f"{rule.title} :"), *(rule.items or [])])) or rule.title
     text = " ".join((text or "").split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    return text if limit is None or len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def rule_text(number: str, ruleset: str) -> str:
@@ -133,17 +135,17 @@ def event_words(event: dict, names: dict) -> str:
     """What an event did, in words of our own (a "which rule" question never quotes the engine's log)."""
     t = event.get("type")
     card = event.get("card")
-    who = wording.card_label(card, names) if card else ""
+    who = engine_text.card_label(card, names) if card else ""
     if t == "move":
         return f"{who} passe {_contract('de', _zone_words(event.get('from')))} {_contract('à', _zone_words(event.get('to')))}"
     if t == "cease":
         return f"{who} est retiré du jeu (il n'existe plus)"
     if t == "status":
-        status = wording.STATUSES.get(event.get("status"), event.get("status"))
+        status = engine_text.STATUSES.get(event.get("status"), event.get("status"))
         return f"{who} {'reçoit' if event.get('value') else 'ne porte plus'} le statut {status}"
     if t == "counters":
-        name = wording.capital(str(event.get("name", "")))
-        return f"les jetons {name} de {who} passent de {event.get('before')} à {event.get('after')}"
+        name = engine_text.capital(str(event.get("name", "")))
+        return f"les jetons {name} {engine_text.of(who)} passent de {event.get('before')} à {event.get('after')}"
     if t == "marker":
         kind = {"hero": "Héros", "companion": "Compagnon"}.get(event.get("expedition"), event.get("expedition"))
         return f"le marqueur de l'Expédition du {kind} de {event.get('player')} va de la région {event.get('from')} à la région {event.get('to')}"
@@ -167,15 +169,15 @@ def event_words(event: dict, names: dict) -> str:
     if t == "tiebreak":
         return "les départages sont appliqués"
     if t == "phase":
-        return f"une nouvelle phase commence ({wording.PHASES.get(event.get('phase'), event.get('phase'))})"
+        return f"une nouvelle phase commence ({engine_text.PHASES.get(event.get('phase'), event.get('phase'))})"
     if t == "decision":
-        return wording.decision_text(
+        return engine_text.decision_text(
             event.get("player", "?"), event.get("kind", ""), dict(event.get("decision") or []), names
         )
     if t == "effect" and event.get("stage") == "triggered":
-        return f"une capacité déclenchée de {who} se déclenche"
+        return f"une capacité déclenchée {engine_text.of(who)} se déclenche"
     if t == "effect" and event.get("stage") != "order":
-        return f"{event.get('player')} résout l'effet de {who}"
+        return f"{event.get('player')} résout l'effet {engine_text.of(who)}"
     if t == "declared":
         return f"{who} est déclaré"
     return ""
@@ -195,4 +197,4 @@ def _zone_words(zone: str | None) -> str:
     if "." not in zone:
         return zone
     pid, name = zone.split(".", 1)
-    return f"{wording._article(wording.ZONES.get(name, name))} de {pid}"
+    return f"{engine_text.article(engine_text.ZONES.get(name, name))} de {pid}"

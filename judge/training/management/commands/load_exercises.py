@@ -2,7 +2,9 @@
 
 Each entry names a library scenario (``fixtures/scenarios/<file>``, loaded by ``load_library``), a
 position, a kind of question, the card or rule it is about, its level (``L1``, ``L2``, ``L3``,
-``corner``), its review status (``published`` by default) and an explanation. The question, its
+``corner``), its review status (``published`` by default), an explanation, and optionally: the wrong
+options of a rule question (``distractors``), whether the answer rests on a reading (``reading``: the
+author's word over the engine's), and what the tempting wrong answer misreads (``trap``: ``{key, why}``). The question, its
 options and its answer are computed by the engine here, never read from the file.
 
 Idempotent: an exercise is matched by its key; unchanged ones are left alone; entries whose scenario is
@@ -46,6 +48,16 @@ def entry_problem(entry) -> str | None:
         return f"« level » doit valoir {', '.join(Exercise.Level.values)}"
     if entry.get("status", "published") not in Exercise.Status.values:
         return f"« status » doit valoir {', '.join(Exercise.Status.values)}"
+    distractors = entry.get("distractors", [])
+    if not isinstance(distractors, list) or not all(isinstance(n, str) and n for n in distractors):
+        return "« distractors » doit être une liste de numéros de règles"
+    if distractors and entry["kind"] not in ("rule", "count"):
+        return "« distractors » ne vaut que pour une question « quelle règle » ou « combien »"
+    if "reading" in entry and not isinstance(entry["reading"], str):
+        return "« reading » doit être un texte (vide : la réponse ne dépend d'aucune lecture)"
+    trap = entry.get("trap", {})
+    if not isinstance(trap, dict) or (trap and not all(isinstance(trap.get(k), str) for k in ("key", "why"))):
+        return "« trap » doit être un objet {key, why}"
     return None
 
 
@@ -112,6 +124,9 @@ class Command(BaseCommand):
         exercise.explanation = str(entry.get("explanation", ""))[:3000]
         exercise.author_difficulty = entry.get("difficulty")
         exercise.level = entry.get("level", Exercise.Level.L1)
+        exercise.distractors = list(entry.get("distractors", []))
+        exercise.author_reading = entry.get("reading")
+        exercise.misreading = dict(entry.get("trap", {}))
         # The starter set is checked against a separate engine run and read by the tests
         # (tests/judge/test_training.py): published unless the file says otherwise.
         exercise.status = entry.get("status", Exercise.Status.PUBLISHED)

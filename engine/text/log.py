@@ -1,4 +1,4 @@
-"""French text of the log, made from typed events in this one place (Forge's GameLogFormatter)."""
+"""The log's sentences: what a step did, made from typed events in this one place (Forge's GameLogFormatter)."""
 
 from __future__ import annotations
 
@@ -6,20 +6,18 @@ from collections.abc import Callable
 from functools import singledispatch
 from typing import TYPE_CHECKING
 
-from . import events as ev
-from .model import EXPEDITION_ZONES, split_zone
-from .versions import CR5
-from .vocabulary import vocabulary
+from .. import events as ev
+from ..model import EXPEDITION_ZONES, split_zone
+from ..versions import CR5
+from .words import EXPEDITIONS as EXPEDITION_FR
+from .words import PHASES as PHASE_FR
+from .words import STATUSES as STATUS_FR
+from .words import TERRAINS as TERRAIN_FR
+from .words import ZONES as ZONE_FR
+from .words import plural, trigger_text
 
 if TYPE_CHECKING:
-    from .table import Table
-
-_VOCABULARY = vocabulary()  # the one vocabulary (engine/vocabulary.py)
-PHASE_FR = _VOCABULARY["phases"]
-ZONE_FR = _VOCABULARY["zones"]
-EXPEDITION_FR = _VOCABULARY["expeditions"]
-STATUS_FR = _VOCABULARY["statuses"]
-TERRAIN_FR = _VOCABULARY["terrains"]
+    from ..table import Table
 
 #: readings of ambiguous seed rules; a log entry that applied one names it (see engine/README.md)
 READINGS = {
@@ -149,9 +147,7 @@ def _il(game: Table, card_id: str) -> str:
     return "elle" if _e(game, card_id) else "il"
 
 
-def _n(count: int, one: str, many: str) -> str:
-    """ "1 carte", "2 cartes": the count with the noun that agrees (French: 0 and 1 take the singular)."""
-    return f"{count} {one if abs(count) < 2 else many}"
+_n = plural
 
 
 def _zone(key: str) -> str:
@@ -439,13 +435,6 @@ def _declared(e: ev.Declared, game: Table) -> str:
     return f"Déclaration {_of(game, e.card)} par {e.player} : {' ; '.join(parts)}."
 
 
-TRIGGER_FR = {
-    "join": "Lorsque je rejoins l'Expédition",
-    "played_from_hand": "Lorsque je suis joué depuis la Main",
-    "played_from_reserve": "Lorsque je suis joué depuis la Réserve",
-    "noon": "À Midi",
-    "dusk": "Au Crépuscule",
-}
 KIND_FR = {
     "spell": "du Sort",
     "quick": "de l'action rapide",
@@ -458,9 +447,7 @@ KIND_FR = {
 @_describe.register(ev.Effect)
 def _effect(e: ev.Effect, game: Table) -> str:
     name = _name(game, e.card)
-    trig = TRIGGER_FR.get(e.trigger, e.trigger)
-    if e.trigger == "join" and game.state.rules == CR5:
-        trig = "Lorsque j'entre en jeu"  # CR 5.0 1.1.6.e, 7.3.10.a: the Expedition or the Landmarks
+    trig = trigger_text(e.trigger, game.state.rules)  # CR 5.0: « Lorsque j'entre en jeu » (7.1.1.a, 7.3.10.a)
     if e.stage == "triggered":
         return f"{name} ({e.player}) : la réaction « {trig} » se déclenche."
     if e.stage == "order":

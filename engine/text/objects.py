@@ -5,7 +5,7 @@ being resolved, and what the board does not show (the choices already made).
 Standard library and the engine's vocabulary only (core: it imports nothing that plays). Words come
 from :mod:`engine.vocabulary`; orbs are named as the board shows them (« Orbe de Mana n°1 de A
 (ao0) »), quick actions numbered from 1 as on the board. The log's sentences are
-:mod:`engine.text`'s: this module words the objects a question states, not what a step did.
+:mod:`engine.text.log`'s: this module words the objects a question states, not what a step did.
 
     >>> step_text({"action": "draw", "player": "opponent", "count": 2, "if": {"first_player": "self"}})
     'Si vous êtes le premier joueur, votre adversaire pioche 2 cartes'
@@ -17,22 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .vocabulary import vocabulary
+from .words import PHASES, STATUSES, TYPES, ZONES, capital, framed, of, plural, trigger_text
 
-_V = vocabulary()
-ZONES = _V["zones"]
-STATUSES = _V["statuses"]
-PHASES = _V["phases"]
-TYPES = _V["card_types"]
-TERRAINS = _V["terrains"]
-
-TRIGGERS = {
-    "noon": "À Midi",
-    "dusk": "Au Crépuscule",
-    "join": "Quand je rejoins une Expédition",
-    "played_from_hand": "Quand je suis joué depuis la Main",
-    "played_from_reserve": "Quand je suis joué depuis la Réserve",
-}
 #: The positions of a day (the engine's ``progress.step``), in game terms: never a count of steps.
 POSITIONS = {
     "setup.adventure": "à la Mise en place, quand l'Aventure est préparée",
@@ -57,21 +43,6 @@ POSITIONS = {
     "night.cleanup": "à la Nuit, au Nettoyage",
     "night.discard": "à la Nuit, après les choix du Nettoyage, quand les objets en excès sont défaussés",
 }
-FRAME_KINDS = {
-    "spell": "le Sort",
-    "quick": "l'action rapide de",
-    "reaction": "la capacité déclenchée de",
-    "internal": "l'action interne de",
-    "tumult": "l'effet de la carte Tumulte",
-}
-
-
-def plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def card_label(card_id: Any, names: dict[str, str] | None = None) -> str:
@@ -118,10 +89,10 @@ def _owned(side: str, thing: str) -> str:
     """« votre Main », « vos Repères », « la Main de votre adversaire », « la Main de B »."""
     if side == "self":
         return f"vos {thing}" if thing in PLURAL_ZONES else f"votre {thing}"
-    return f"{_article(thing)} de {_side(side)}"
+    return f"{article(thing)} de {_side(side)}"
 
 
-def _article(thing: str) -> str:
+def article(thing: str) -> str:
     if thing in PLURAL_ZONES:
         return f"les {thing}"
     if thing[:1] in "AEÉIOU":
@@ -308,9 +279,14 @@ def effect_text(steps: list, names: dict[str, str] | None = None, me: str = "") 
     return ". ".join(step_text(s, names, me) for s in steps or []) + "."
 
 
-def card_text(card: dict, names: dict[str, str] | None = None) -> list[str]:
-    """A card's text, one line an ability: keywords, reactions with their trigger, quick actions numbered
-    from 1 (as on the board) with their costs and where they work, a spell's effect."""
+def card_text(card: dict, names: dict[str, str] | None = None, rules: str = "fr-1") -> list[str]:
+    """A card's text, one line an ability: keywords, reactions with their trigger (in the words of the
+    rule set ``rules``), quick actions numbered from 1 (as on the board) with their costs and where they
+    work, a spell's effect.
+
+    >>> card_text({"abilities": [{"trigger": "join", "effect": [{"action": "draw"}]}]}, rules="cr-5.0")
+    ["Lorsque j'entre en jeu : Piochez 1 carte."]
+    """
     names = names or {}
     me = card.get("name") or card.get("id", "")
     lines = []
@@ -333,7 +309,7 @@ def card_text(card: dict, names: dict[str, str] | None = None) -> list[str]:
             lines.append(f"Action rapide {quick}{where} — {cost_text(ability.get('quick') or {})} : {effect}")
         else:
             trigger = str(ability.get("trigger", ""))
-            lines.append(f"{TRIGGERS.get(trigger, trigger)}{where} : {effect}")
+            lines.append(f"{trigger_text(trigger, rules)}{where} : {effect}")
     if card.get("effect"):
         lines.append(f"Effet : {effect_text(card['effect'], names, me)}")
     return lines
@@ -380,7 +356,7 @@ def _decision_text(player: str, kind: str, decision: dict, names: dict[str, str]
             return f"{player} a joué {label(d['play'])}{into}{mode}{targets}"
         if "quick" in d:
             return (
-                f"{player} a utilisé l'action rapide {int(d.get('ability') or 0) + 1} de {label(d['quick'])}{targets}"
+                f"{player} a utilisé l'action rapide {int(d.get('ability') or 0) + 1} {of(label(d['quick']))}{targets}"
             )
         if "swap" in d:
             return f"{player} a échangé l'état de deux Orbes de Mana ({', '.join(label(i) for i in d['swap'])})"
@@ -430,7 +406,6 @@ def frame_text(frame: dict, names: dict[str, str] | None = None) -> str:
     """An effect on its way (the stack): what it is, for whom, its declared targets, what is left of it."""
     names = names or {}
     card = frame.get("card", "")
-    what = FRAME_KINDS.get(frame.get("kind", ""), "l'effet de")
     targets = [t[0] if isinstance(t, (list, tuple)) else t for t in frame.get("targets") or []]
     aimed = f", cibles déclarées : {', '.join(card_label(t, names) for t in targets)}" if targets else ""
     steps = frame.get("steps") or []
@@ -439,18 +414,25 @@ def frame_text(frame: dict, names: dict[str, str] | None = None) -> str:
     rest = f" ; il reste à résoudre : « {effect_text(left, names, names.get(card, ''))} »" if left else ""
     already = f" (déjà résolu : « {effect_text(steps[:done], names, names.get(card, ''))} »)" if done else ""
     return (
-        f"En cours de résolution : {what} {card_label(card, names)}, pour le joueur {frame.get('player')}"
+        f"En cours de résolution : {framed(frame.get('kind', ''), card_label(card, names))}, pour le joueur {frame.get('player')}"
         f"{aimed}{rest}{already}"
     )
 
 
 def unseen_facts(state: dict, names: dict[str, str] | None = None) -> list[str]:
     """What the position holds that the board does not show (whose turn it is is :func:`position_text`'s):
-    who has passed, what was kept at the Clean-up, the Expeditions that already moved this Dusk, the
+    whose a card in another player's zone is, who has passed, what was kept at the Clean-up, the Expeditions that already moved this Dusk, the
     effects being resolved."""
     names = names if names is not None else names_of(state)
     progress = state.get("progress") or {}
     facts = []
+    for pid, player in (state.get("players") or {}).items():
+        # A card in another player's zone: whose it is decides where it goes (3.1.2.c), the board shows
+        # only where it is.
+        for zone, cards in (player or {}).items() if isinstance(player, dict) else ():
+            for card in cards if isinstance(cards, list) and zone != "deck" else ():
+                if isinstance(card, dict) and card.get("owner") and card["owner"] != pid:
+                    facts.append(f"{card_label(card.get('id'), names)} appartient à {card['owner']}")
     for pid, player in (state.get("players") or {}).items():
         if isinstance(player, dict) and player.get("passed") and state.get("phase") == "afternoon":
             facts.append(f"{pid} a passé pour le reste de l'Après-midi")

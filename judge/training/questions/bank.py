@@ -1,0 +1,13 @@
+"""What a bank entry (``fixtures/exercises.json``) says over the question the engine builds: whether the
+answer rests on a reading. The author's word wins: ``""`` where the engine's reading is applied in the
+step but does not decide the answer, a text where the rule text is ambiguous and the engine names no
+reading."""
+
+from __future__ import annotations
+
+
+def entry_reading(entry: dict, engine_reading: str) -> str:
+    """The reading the answer rests on: the entry's ``reading`` when it has one (``""``: none), else the
+    engine's."""
+    value = entry.get("reading")
+    return engine_reading if value is None else str(value)
