@@ -213,6 +213,7 @@ def build() -> dict[str, Any]:
                     },
                     "effect": step_list,
                 },
+                "required": ["terrains"],  # each half's terrains (3.2.1.b): the engine cannot guess them
             },
         },
     }
