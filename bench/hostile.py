@@ -224,15 +224,17 @@ def stop_stack(server: subprocess.Popen | None) -> None:
         server.wait(timeout=5)
 
 
-def held(access: Path, start: int) -> tuple[list[float], int]:
-    """Request times (s) of the access log's lines written since byte ``start``; the new end."""
+def held(access: Path, start: int) -> tuple[list[tuple[float, str]], int]:
+    """(request time in s, "status method path") of the access log's lines written since byte
+    ``start``; the new end."""
     with open(access, "rb") as handle:
         handle.seek(start)
         text = handle.read()
     times = []
     for line in text.decode(errors="replace").splitlines():
+        took, _, what = line.partition(" ")
         try:
-            times.append(float(line.split(" ", 1)[0]))
+            times.append((float(took), what))
         except ValueError:
             continue
     return times, start + len(text)
@@ -246,6 +248,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=int, default=15, help="seconds of each phase")
     parser.add_argument("--stack", choices=("serve", "gunicorn"), default="serve")
+    parser.add_argument("--only", help="run only the phases whose name contains this (and the calm one)")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-hostile-"))
     server = None
@@ -321,6 +324,8 @@ def main() -> int:
                 for k in range(2)
             ],
         }
+        if args.only:
+            attacks = {k: v for k, v in attacks.items() if not v or args.only in k}
         phase(port, 4, judges, [])  # warm-up: every worker's caches
         access = workdir / "access.log"
         _, mark = held(access, 0)
@@ -358,8 +363,8 @@ def main() -> int:
         statuses: dict = {}
         for s, _ in out["attack"]:
             statuses[s] = statuses.get(s, 0) + 1
-        longest = max(out["held"], default=0.0)
-        over = sum(1 for t in out["held"] if t > HELD_SECONDS)
+        longest = max((t for t, _ in out["held"]), default=0.0)
+        over = sum(1 for t, _ in out["held"] if t > HELD_SECONDS)
         shown = ",".join(f"{k}:{v}" for k, v in sorted(statuses.items())) or "-"
         bad: dict = {}
         for s, _ in out["search"] + out["save"]:
@@ -383,8 +388,12 @@ def main() -> int:
     for name, out in results:
         for why in sorted(set(out.get("why", [])))[:3]:
             print(f"  {name}: a judge's error: {why}")
+    print("\nThe requests that held a worker longest, per phase (s, status, method, path):")
+    for name, out in results:
+        slowest = sorted(out["held"], reverse=True)[:3]
+        print(f"  {name}: " + "; ".join(f"{t:.2f} {what[:60]}" for t, what in slowest))
     quota = os.environ.get("ARBITRE_SAVE_QUOTA_BYTES")
-    flood = results[-1][1]["growth"]
+    flood = results[-1][1]["growth"] if "flood" in results[-1][0] else 0
     if quota and flood > int(quota) * 1.5:  # the database's own pages and indexes on top of the documents
         missed.append(f"save flood grew the database by {flood / 1e6:.1f} MB (quota {int(quota) / 1e6:.1f} MB)")
     print(

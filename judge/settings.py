@@ -338,6 +338,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Password hashes: Argon2id at OWASP's settings (judge/guard/login.py: a check costs a worker a
+# fraction of Django's defaults); earlier PBKDF2 hashes still check, and are made again at login.
+PASSWORD_HASHERS = [
+    "judge.guard.login.PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "judge:library"
 LOGOUT_REDIRECT_URL = "rules_ref:home"

@@ -1,50 +1,45 @@
 """The engine's budget per request (issue 16): time and steps, refused with a clear 422, never a 5xx
-or a worker timeout.
+or a worker timeout. It is the engine's own ``engine.Budget`` (a deadline and a step count, checked
+before every step the engine performs), given this budget's limits and clock.
 
-Every request that runs the engine (runs, checks, training answers, saving a scenario) makes one
-:class:`Budget` from the settings ``ARBITRE_RUN_SECONDS`` and ``ARBITRE_RUN_STEPS`` and
+Every request that runs the engine (runs, checks, training answers, saving a scenario) makes a
+:class:`Budget` from the settings ``ARBITRE_RUN_SECONDS`` and ``ARBITRE_RUN_STEPS``, and
 
-* calls :meth:`Budget.step` before each engine step (time is checked between steps, and the steps are
-  counted: performing more than the limit is refused);
-* wraps the engine calls in :meth:`Budget.hard_stop`: in the main thread of a worker process (gunicorn's
-  sync workers) a timer interrupts one step that is itself too long (an engine enumerating a huge
-  choice), so a single step cannot outlive the budget either. Elsewhere (threads of the development
-  server) only the checks between steps apply. The timer interrupts only code of the ``engine``
-  package, or the few library modules it calls in a step (:data:`ENGINE_LIBRARY`); it fires every
-  50 ms past the deadline until it lands there: never Django, a database write or a finalizer.
-* gives every game loaded inside :meth:`Budget.hard_stop` through :func:`load` (the training questions'
-  replays) the engine's own budget, checked at every step whatever the timer does.
+* loads its games with :meth:`Budget.load` (or :func:`load`, under the budget of the engine work
+  running): the engine refuses the next step past the deadline or the step count, before changing
+  anything. The site's own loops over steps call :meth:`Budget.step` too (the same deadline, and the
+  steps they may perform);
+* wraps the engine work in :meth:`Budget.hard_stop`, which admits and meters it across requests (below)
+  and turns the engine's refusal into this budget's (:class:`BudgetExceeded`).
 
-The engine's own budget (``engine.Budget``, ``engine.BudgetExceeded``) gets this budget's limits and
-its clock (:data:`clock`, wall time: what holds a worker) from :meth:`Budget.load`, so that one
-deadline holds for both; :meth:`Budget.hard_stop` turns its exception into :class:`BudgetExceeded`.
-Outside a request (management commands) the budget is 60 s: no worker waits there.
+**One deadline per request.** The first budget a request makes sets its deadline; every later one,
+nested (the ruling page's position, then the boards around its deciding step) or not, ends by it
+too: the request's engine work, all of it, holds a worker at most ``ARBITRE_RUN_SECONDS``. Outside a
+request (management commands) a budget is 60 s: no worker waits there.
+
+**No timer.** What the engine does between two of its budget checks is one step, and one step is
+bounded by the size of the board (``judge.limits``: 400 cards, 2,000 decisions, a 512 KB body, checked
+before the engine runs, and the engine's caps on what it enumerates): a step of the worst board within
+them is measured in tens of milliseconds, a check of one the same (README, Production). What is not
+engine work (encoding a long game's answer) is bounded the same way, by what the limits let an answer
+hold (``judge.limits.MAX_ANSWER_BYTES``), and charged to the client (:mod:`judge.guard.meter`). So
+no signal interrupts a frame in the middle of its work.
+
+The clock (:data:`clock`, wall time: what holds a worker) is the engine's too, so one deadline holds
+for both; tests replace it with one that advances at each reading.
 
 Across requests (:mod:`judge.guard.meter`): the outermost :meth:`Budget.hard_stop` of a request reserves
 engine time for its client (settled with the request's CPU time when it ends) and refuses a client whose engine time is spent
 (:class:`EngineThrottled`); past the request's free engine time it takes one of the site's engine
-slots, or refuses when none is free (:class:`EngineBusy`). Both are 429 with ``Retry-After``.
+slots at the next step, or refuses when none is free (:class:`EngineBusy`). Both are 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
 
-import collections
-import copy
-import dataclasses
-import enum
-import functools
-import json
 import math
-import os
-import random
-import re
-import signal
-import threading
 import time
-import typing
 from contextlib import contextmanager
 from contextvars import ContextVar
-from pathlib import Path
 
 from django.conf import settings
 
@@ -52,30 +47,13 @@ import engine
 
 from . import meter
 
-ENGINE_DIR = str(Path(engine.__file__).resolve().parent) + os.sep
-#: The modules of Python's library the engine calls during a step (``random.shuffle``,
-#: ``dataclasses.replace``…): the timer may interrupt them when the engine called them. Never the rest of
-#: the library: ``weakref.finalize`` and other finalizers run there when the garbage collector calls
-#: them, and an exception raised in a finalizer is lost with the finalizer's own work.
-ENGINE_LIBRARY = tuple(
-    os.path.dirname(module.__file__) + os.sep if module.__file__.endswith("__init__.py") else module.__file__
-    for module in (random, dataclasses, enum, functools, collections, typing, copy, json, re)
-)
-
-
 #: The budget's clock (seconds): wall time, which is what holds a worker. The engine's own budget is
 #: given the same clock (:meth:`Budget.load`), so that one deadline holds for the site and the engine.
 #: Read when a budget is made: tests replace it (a clock that advances at each reading).
 clock = time.monotonic
 
-
-class _NoEngineBudget(Exception):
-    """Stands for ``engine.BudgetExceeded`` while the engine has no budget of its own (never raised)."""
-
-
-#: The engine's own budget, when it has one (CONTRACT.md): given to every game the site loads.
-ENGINE_BUDGET = getattr(engine, "Budget", None)
-ENGINE_BUDGET_EXCEEDED = getattr(engine, "BudgetExceeded", None) or _NoEngineBudget
+#: The engine's refusal past its budget (kept under this name for the callers that catch it).
+ENGINE_BUDGET_EXCEEDED = engine.BudgetExceeded
 
 
 class BudgetExceeded(Exception):
@@ -139,7 +117,8 @@ class Budget:
         self.steps = int(settings.ARBITRE_RUN_STEPS if steps is None else steps)
         self.clock = clock
         self.started = self.clock()
-        self.deadline = self.started + self.seconds
+        # the request's one deadline: set by its first budget, kept by the others (see the module)
+        self.deadline = meter.deadline(self.started + self.seconds)
         self.used = 0
 
     # -- refusals ---------------------------------------------------------------------------
@@ -177,25 +156,30 @@ class Budget:
             raise self.out_of_steps(needed)
 
     def load(self, document):
-        """``engine.load(document)``, with the engine's own budget set to this one's when it has one
-        (its time counted from now: each game loaded has what is left)."""
-        if ENGINE_BUDGET is None:
-            return engine.load(document)
+        """``engine.load(document)`` with the engine's own budget set to this one: what is left of its
+        time (on its clock) and its steps. The engine reads that clock before each step it performs:
+        the request's engine slot is taken there when due (:meth:`_engine_clock`)."""
         remaining = max(self.deadline - self.clock(), 0.001)
-        return engine.load(document, budget=ENGINE_BUDGET(steps=self.steps + 10, seconds=remaining, clock=self.clock))
+        budget = engine.Budget(steps=self.steps + 10, seconds=remaining, clock=self._engine_clock)
+        return engine.load(document, budget=budget)
 
-    # -- the timer --------------------------------------------------------------------------
+    def _engine_clock(self) -> float:
+        _need_slot()
+        return self.clock()
+
     @contextmanager
     def hard_stop(self):
-        """Interrupt the engine when the deadline passes, even in the middle of one step (main thread
-        only: Python delivers signals there). Nested uses keep the outer timer. The engine's own
-        budget refusal (when it has one) becomes this budget's."""
+        """Around the request's engine work: admitted and metered across requests (the outermost one of
+        a request, :meth:`_guarded`), and the engine's refusal past its budget turned into this budget's.
+        Nested uses keep the outer one's guard. The name is older than the timer's removal: the stop
+        is the engine's own, between steps."""
         token = _CURRENT.set(self) if _CURRENT.get() is None else None
         try:
-            with self._guarded(), self._timer():
+            self.check_time()  # no engine work starts past the deadline (a check is a single call)
+            with self._guarded():
                 yield self
-        except ENGINE_BUDGET_EXCEEDED as exc:
-            raise (self.out_of_steps() if getattr(exc, "budget", "") == "steps" else self.out_of_time()) from None
+        except engine.BudgetExceeded as exc:
+            raise (self.out_of_steps() if exc.budget == "steps" else self.out_of_time()) from None
         finally:
             if token is not None:
                 _CURRENT.reset(token)
@@ -214,48 +198,6 @@ class Budget:
                     raise EngineBusy()
             yield
 
-    @contextmanager
-    def _timer(self):
-        if threading.current_thread() is not threading.main_thread() or _TIMER.active:
-            yield self
-            return
-        remaining = self.deadline - self.clock()
-        if remaining <= 0:
-            raise self.out_of_time()
-
-        def interrupt(signum, frame):
-            # Only inside the engine's code (or ENGINE_LIBRARY called by it): never in Django, the
-            # database driver, or a finalizer
-            # run by the garbage collector (where Python would ignore the exception); the timer fires
-            # again 50 ms later. Past the deadline: the budget's refusal; before it, the engine slot
-            # the request needs once its free engine time is spent (one long step takes it too).
-            if _in_engine(frame):
-                if self.clock() >= self.deadline:
-                    raise self.out_of_time()
-                _need_slot()
-
-        previous = signal.signal(signal.SIGALRM, interrupt)
-        _TIMER.active = True
-        work = meter.current()
-        to_slot = work.seconds_to_slot() if work is not None else None
-        first = remaining if to_slot is None else max(0.001, min(remaining, to_slot))
-        signal.setitimer(signal.ITIMER_REAL, first, 0.05)
-        try:
-            yield self
-        finally:
-            try:  # the timer may fire on the way out: the refusal stands, the cleanup still happens
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            finally:
-                signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
-                _TIMER.active = False
-
-
-def _in_engine(frame) -> bool:
-    """The code running is the engine's, or one of :data:`ENGINE_LIBRARY` called by it."""
-    while frame is not None and frame.f_code.co_filename.startswith(ENGINE_LIBRARY):
-        frame = frame.f_back
-    return frame is not None and frame.f_code.co_filename.startswith(ENGINE_DIR)
-
 
 #: The budget of the engine work running (the outermost :meth:`Budget.hard_stop`), for :func:`load`.
 _CURRENT: ContextVar[Budget | None] = ContextVar("arbitre_budget", default=None)
@@ -273,10 +215,3 @@ def _need_slot() -> None:
     work = meter.current()
     if work is not None and work.slot_due() and not work.take():
         raise EngineBusy()
-
-
-class _Timer:
-    active = False
-
-
-_TIMER = _Timer()

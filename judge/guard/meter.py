@@ -63,7 +63,7 @@ class EngineMeterMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        _state.request, _state.engine_ran, _state.reserved = request, False, 0.0
+        _state.request, _state.engine_ran, _state.reserved, _state.deadline = request, False, 0.0, None
         cpu = cpu_clock()
         try:
             return self.get_response(request)
@@ -72,7 +72,7 @@ class EngineMeterMiddleware:
             # what it answered (a long game's log is megabytes of JSON).
             if _state.engine_ran:  # what it spent, less what its admission reserved
                 charge(request, cpu_clock() - cpu - _state.reserved)
-            _state.request, _state.engine_ran, _state.reserved = None, False, 0.0
+            _state.request, _state.engine_ran, _state.reserved, _state.deadline = None, False, 0.0, None
 
 
 class RefusedAtTheDoorMiddleware:
@@ -279,6 +279,16 @@ def metered():
 def in_request() -> bool:
     """This thread serves a request (:class:`EngineMeterMiddleware`)."""
     return getattr(_state, "request", None) is not None
+
+
+def deadline(candidate: float) -> float:
+    """The request's engine deadline (:class:`judge.guard.budget.Budget`): the first budget's
+    ``candidate`` sets it; a later one gets the earlier of the two. Outside a request: ``candidate``."""
+    if not in_request():
+        return candidate
+    found = getattr(_state, "deadline", None)
+    _state.deadline = candidate if found is None else min(found, candidate)
+    return _state.deadline
 
 
 def current() -> Work | None:

@@ -78,3 +78,53 @@ def test_a_ruling_page_refused_by_the_engine_guard_says_when_to_come_back(client
     response = client.get(f"/scenarios/{long_public_game.uuid}/decision/?etape=2500")
     assert response.status_code == 429 and int(response["Retry-After"]) >= 1
     assert "Trop de calcul" in response.content.decode()
+
+
+def test_simultaneous_reactions_past_the_limit_are_refused_not_a_500(rules, settings):
+    """4,000 Noon reactions in 430 KB: the engine counts their orders (4000!, a number of 12,674 digits)
+    and the answer carrying it could not be written (Python converts at most 4,300 digits to text):
+    a 500 on /api/run/. Past the abilities limit the board is refused with a 413 naming it, on every
+    path; at the limit the board runs and its count is written."""
+    from rest_framework.test import APIClient
+
+    from judge import limits
+
+    settings.ARBITRE_RUN_SECONDS = 60
+    client = APIClient()
+    for cards, reactions in ((4, 1000), (1, 4000)):
+        body = {"document": hostile_boards.noon_reactions(cards, reactions), "until": "end"}
+        for path in ("/api/run/", "/api/check/"):
+            response = client.post(path, body, format="json")
+            assert response.status_code == 413, (path, response.status_code, response.content[:200])
+            assert "4000 capacités : au plus 1200 par scénario" in response.json()["detail"]
+    assert limits.MAX_ABILITIES == 1200
+    at_limit = client.post(
+        "/api/run/", {"document": hostile_boards.noon_reactions(120, 10), "until": "end"}, format="json"
+    )
+    assert at_limit.status_code == 200, at_limit.content[:200]
+    assert at_limit.json()["legal_count"] > 10**3000  # 1200! has 3,175 digits
+
+
+def test_the_largest_answers_within_the_limits_stay_under_their_bound(rules, settings):
+    """What is not engine work (encoding the answer) is bounded by what the size limits let an answer
+    hold, not by a timer: the longest run the step limit allows, and the largest boards of each kind
+    within the limits, all answer under ``MAX_ANSWER_BYTES``."""
+    from rest_framework.test import APIClient
+
+    from judge.limits import MAX_ANSWER_BYTES
+
+    settings.ARBITRE_RUN_SECONDS = 60
+    client = APIClient()
+    boards = {
+        "longest game": hostile_boards.long_game(800),  # past the 5,000 steps a run may reach
+        "1,200 Noon reactions": hostile_boards.noon_reactions(120, 10),
+        "400 cards at Clean-up": hostile_boards.big_cleanup(200, 200),
+        "2,000 targets among 380": hostile_boards.many_targets(2000, 380),
+    }
+    sizes = {}
+    for name, document in boards.items():
+        response = client.post("/api/run/", {"document": document, "until": "end", "steps": 5000}, format="json")
+        assert response.status_code == 200, (name, response.content[:200])
+        sizes[name] = len(response.content)
+    assert max(sizes.values()) < MAX_ANSWER_BYTES, sizes
+    assert sizes["longest game"] > MAX_ANSWER_BYTES / 2, sizes  # the bound is the longest run's, not slack

@@ -2,18 +2,16 @@
 ``ARBITRE_RUN_STEPS`` a run, a check, a training answer or a save is refused with 422
 ``{"problems": [{"path": "$", "message": "Budget dépassé : … (limite …)"}]}``, and nothing is written.
 The tests give the budget a clock that ticks 1 ms at each reading (``ticking``): a budget of 0.01 s
-is ten readings, so where a run stops does not depend on the machine's speed. The boards reach the budget through many steps (a long game); one
-board reaches it inside a single step (an enumeration of 3 million clean-up choices), which the
-timer of the main thread interrupts."""
+is ten readings, so where a run stops does not depend on the machine's speed. The boards reach the
+budget through many steps (a long game): the engine checks its budget before each step, and what one
+step may cost is bounded by the size limits a board must meet before the engine sees it (no timer
+interrupts a step). A request has one deadline, whatever budgets its engine work makes."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 from rest_framework.test import APIClient
 
-import engine
 from judge.guard.budget import Budget, BudgetExceeded
 from judge.scenarios.models import Scenario
 from judge.training.models import Attempt, Exercise
@@ -61,26 +59,31 @@ def test_a_run_past_the_time_budget_is_refused_at_its_deadline(client, settings,
     assert ticking.reads < 50  # stopped at the deadline (ten readings), not after the game's 2,806 steps
 
 
-def test_the_worst_clean_up_answers_at_once_and_a_long_engine_call_is_interrupted(client, settings):
+def test_the_worst_clean_up_answers_at_once_and_a_board_past_the_limits_never_reaches_the_engine(client, settings):
     """60 cards in Reserve and 60 in Landmarks: 3 million legal clean-up choices (16 s to list before the
-    engine was bounded, issue 11) are now counted, not listed, well within the budget; and the timer
-    of the main thread still interrupts one engine call that outlives the deadline (checking a board
-    of 40,000 cards) instead of holding the worker."""
+    engine was bounded, issue 11) are now counted, not listed, well within the budget. A larger board
+    (a check of it is one engine call, which no budget check between steps could stop, and a check
+    grows with the board) is refused by its size before the engine runs, on every path that would run
+    it: past 512 KB by its body, within them past 400 cards."""
     response = client.post("/api/run/", {"document": big_cleanup(), "until": "end"}, format="json")
     assert response.status_code == 200, response.content[:300]
     out = response.json()
     assert out["pending"]["kind"] == "keep" and out["legal_count"] > 3_000_000 and out["legal_truncated"]
     assert len(out["legal_decisions"]) <= 200
 
-    # Calibrated: one uninterrupted check of 40,000 cards, then the same under a fifth of its time.
-    board = big_cleanup(20_000, 20_000)
-    started = time.monotonic()
-    engine.check(board)
-    whole = time.monotonic() - started
-    budget = Budget(seconds=whole / 5)
-    # One engine call, no check between steps: only the timer can stop it, so the refusal is its work.
-    with pytest.raises(BudgetExceeded, match="Budget dépassé"), budget.hard_stop():
-        engine.check(board)
+    settings.ARBITRE_THROTTLE_RATES = {}
+    huge = client.post("/api/check/", {"document": big_cleanup(20_000, 20_000)}, format="json")
+    assert huge.status_code == 413 and "Corps de requête trop volumineux" in huge.json()["detail"]
+    board = big_cleanup(2_000, 2_000)  # 4,000 cards in 300 KB
+    for path, body in (
+        ("/api/check/", {"document": board}),
+        ("/api/run/", {"document": board, "until": "end"}),
+        ("/api/scenarios/", {"title": "Énorme", "document": board, "visibility": "private"}),
+    ):
+        refused = client.post(path, body, format="json")
+        assert refused.status_code == 413, (path, refused.status_code, refused.content[:200])
+        assert "4000 cartes : au plus 400 par scénario" in refused.content.decode()
+    assert not Scenario.objects.exists()
 
 
 def test_a_saved_scenario_run_and_a_check_have_the_budget_too(client, settings, users):
@@ -161,13 +164,9 @@ def test_copies_and_exercises_are_made_within_the_budget(client, settings, users
     assert not Exercise.objects.exists()
 
 
-def test_an_exercise_is_refused_between_steps_without_the_timer(client, settings, users, monkeypatch, ticking):
-    """The question's engine work is bound by the request's budget at every step, not only by the timer
-    (which only interrupts when it lands in the engine's code, and not at all outside the main thread):
-    with no timer, making the exercise is still refused, and nothing is written."""
-    from judge.guard import budget as budget_module
-
-    monkeypatch.setattr(budget_module.Budget, "_timer", lambda self: _no_timer(self))
+def test_an_exercise_is_refused_between_steps(client, settings, users, ticking):
+    """The question's engine work (the engine's own loop, in judge/training) is bound by the request's
+    budget at every step: making the exercise is refused, and nothing is written."""
     scenario = Scenario(title="Long", author=users["alice"], visibility="public", document=long_game(400))
     scenario.save_document()
     settings.ARBITRE_RUN_SECONDS = 0.02
@@ -177,59 +176,6 @@ def test_an_exercise_is_refused_between_steps_without_the_timer(client, settings
     assert made.status_code == 422, (made.status_code, made.content[:300])
     assert made.json()["problems"][0]["message"].startswith("Budget dépassé : ")
     assert not Exercise.objects.exists()
-
-
-def _no_timer(budget):
-    from contextlib import nullcontext
-
-    return nullcontext(budget)
-
-
-def test_the_timer_interrupts_the_engine_and_the_library_it_calls_never_a_finalizer_nor_a_package():
-    """Where the timer may raise: in the engine's code, or in a module of Python's library the engine
-    calls in a step (``copy``, ``random``); never in a finalizer the garbage collector runs in the middle
-    of an engine step (its exception would be lost, and its work with it: CI saw a ``weakref.finalize``
-    interrupted), nor in an installed package (Django, the database driver), even when the engine is
-    further up the stack, nor in code that is not the engine's."""
-    import copy
-    import sys
-    import weakref
-
-    from judge.guard.budget import ENGINE_DIR, _in_engine
-
-    seen = {}
-
-    class Spy:
-        def __reduce_ex__(self, protocol):
-            seen["frame"] = sys._getframe(1)  # copy.copy's frame (Python's library)
-            return (Spy, ())
-
-    def run_as(filename: str, source: str, **names) -> None:
-        exec(compile(source, filename, "exec"), {**names})
-
-    run_as(ENGINE_DIR + "spy.py", "copy(spy)", copy=copy.copy, spy=Spy())
-    assert seen["frame"].f_code.co_filename.endswith("copy.py") and _in_engine(seen["frame"])
-    run_as(__file__, "copy(spy)", copy=copy.copy, spy=Spy())
-    assert not _in_engine(seen["frame"])  # Python's library called by other code
-
-    class Owner:
-        pass
-
-    def finalizer_frame():
-        seen["frame"] = sys._getframe(1)  # weakref.finalize.__call__'s frame
-
-    owner = Owner()
-    run_as(ENGINE_DIR + "spy.py", "finalizer()", finalizer=weakref.finalize(owner, finalizer_frame))
-    assert seen["frame"].f_code.co_filename.endswith("weakref.py") and not _in_engine(seen["frame"])
-
-    import django.utils.functional as installed
-
-    def capture():
-        seen["frame"] = sys._getframe(2)  # the frame that called the lambda below: Django's
-
-    lazy = installed.lazy(lambda: capture() or "x", str)  # a frame inside Django's own code
-    run_as(ENGINE_DIR + "spy.py", "str(value())", value=lazy)
-    assert "django" in seen["frame"].f_code.co_filename and not _in_engine(seen["frame"])
 
 
 def test_the_exercise_form_page_computes_its_question_within_the_budget(settings, users, ticking):
@@ -248,3 +194,46 @@ def test_the_exercise_form_page_computes_its_question_within_the_budget(settings
     assert response.status_code == 200
     assert "Budget dépassé : le moteur a calculé plus de 0,02 s" in response.content.decode()
     assert not Exercise.objects.exists()
+
+
+def test_a_request_has_one_deadline_whatever_budgets_its_work_makes(settings, ticking):
+    """The ruling page replays its position, then the boards around its deciding step, each with a
+    budget of its own: each had the whole limit, and the page held a worker twice as long. The first
+    budget of a request sets its deadline; later ones (nested or one after the other) end by it, a
+    smaller one by its own; outside a request each budget has its own."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from judge.guard.meter import EngineMeterMiddleware
+
+    settings.ARBITRE_RUN_SECONDS = 0.5
+    seen = {}
+
+    def view(request):
+        first = Budget()
+        with first.hard_stop():
+            seen["nested"] = Budget().deadline
+        for _ in range(100):  # time passes between the two (a hundred readings of the clock)
+            ticking()
+        seen["later"], seen["smaller"], seen["first"] = Budget().deadline, Budget(seconds=0.01).deadline, first.deadline
+        seen["smaller_made"] = ticking.now
+        return HttpResponse("ok")
+
+    EngineMeterMiddleware(view)(RequestFactory().get("/scenarios/x/decision/"))
+    assert seen["nested"] == seen["later"] == seen["first"]
+    assert seen["smaller"] < seen["first"] and seen["smaller"] >= seen["smaller_made"]
+    # outside a request (and in the next request) a budget starts its own time
+    made = ticking.now
+    assert Budget().deadline >= made + 0.5
+    assert Budget(seconds=60).deadline - Budget(seconds=1).deadline > 50
+
+
+def test_a_long_game_is_stopped_by_the_engines_own_check_between_steps(settings, ticking):
+    """No timer: a run inside the engine's own loop (``game.run``, as the training questions replay) is
+    refused by the engine at the deadline, before its next step, the state as it was after the last one."""
+    budget = Budget(seconds=0.02)  # twenty readings of the clock
+    with pytest.raises(BudgetExceeded, match="Budget dépassé"), budget.hard_stop():
+        game = budget.load(long_game(400))
+        game.run("end")
+    assert 0 < game.steps_done < 50  # of its 2,806 steps
+    assert len(game.log) and game.log[-1].to_json()  # the steps done are whole

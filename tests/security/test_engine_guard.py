@@ -20,7 +20,6 @@ from django.test import Client, RequestFactory
 from rest_framework.request import Request
 from rest_framework.test import APIClient, APIRequestFactory
 
-import engine
 from judge.guard import counters, throttles
 from judge.guard import meter as engine_guard
 from judge.guard.budget import Budget, EngineBusy
@@ -28,7 +27,7 @@ from judge.guard.client import network
 from judge.scenarios.models import Scenario
 
 from .conftest import small_board
-from .hostile_boards import big_cleanup, long_game
+from .hostile_boards import long_game
 
 ATTACKER = "203.0.113.7"
 
@@ -276,25 +275,24 @@ def test_a_client_running_heavy_work_needs_a_slot_from_the_start(rules, settings
     assert APIClient(REMOTE_ADDR="198.51.100.1").post("/api/run/", body, format="json").status_code == 200
 
 
-def test_one_long_engine_call_is_stopped_when_it_needs_a_slot(settings, hold):
-    """The timer of the main thread takes the slot in the middle of one engine call (checking a board of
-    100,000 cards) once the free time is spent, and stops it when none is free: long before the call
-    would have ended (CPU time, whatever the machine's load)."""
+def test_a_long_run_in_the_engines_own_loop_takes_its_slot_at_a_step(settings, hold, ticking_cpu):
+    """Engine work that does not go through the site's loop (``game.run``, as the training questions
+    replay a game) takes the request's slot between two of the engine's steps once the free time is spent
+    (the engine reads the budget's clock before each step), and is stopped there when none is free:
+    after the free time, not after the game's 2,806 steps (the CPU clock ticks 1 ms a reading)."""
     settings.ARBITRE_ENGINE_SLOTS = 1
-    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.02
-    board = big_cleanup(50_000, 50_000)
-    started = time.thread_time()
-    engine.check(board)
-    whole = time.thread_time() - started
+    settings.ARBITRE_ENGINE_FREE_SECONDS = 0.02  # twenty readings of the CPU clock
     hold(1)
     engine_guard._state.request = anonymous_request()
     try:
-        started = time.thread_time()
-        with pytest.raises(EngineBusy), Budget(seconds=30).hard_stop():
-            engine.check(board)
-        assert time.thread_time() - started < whole / 2, whole
+        budget = Budget(seconds=30)
+        with pytest.raises(EngineBusy), budget.hard_stop():
+            game = budget.load(long_game(400))
+            game.run("end")
+        assert 0 < game.steps_done < 50, game.steps_done
     finally:
         engine_guard._state.request = None
+        engine_guard._state.deadline = None
 
 
 def test_outside_a_request_nothing_is_metered(settings, hold, users):
@@ -310,7 +308,7 @@ def test_outside_a_request_nothing_is_metered(settings, hold, users):
 
 
 def test_work_stopped_by_its_budget_gives_its_slot_back(rules, settings, ticking):
-    """Heavy runs stopped by the time budget (the timer, in the middle of the engine) or by the step budget
+    """Heavy runs stopped by the time budget (the engine's, before a step) or by the step budget
     answer 422 and leave the one slot free for the next request."""
     settings.ARBITRE_ENGINE_SLOTS = 1
     settings.ARBITRE_ENGINE_FREE_SECONDS = 0.0
