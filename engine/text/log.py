@@ -621,7 +621,7 @@ NOTE_TEXTS: dict[str, Callable[[ev.Note, Table], str]] = {
     "optional_declined": lambda e, game: f"{_name(game, e.card or '')} : {e.player} ne fait pas l'étape facultative.",
     "no_join": lambda e, game: (
         f"{_card(game, e.card or '')} ne rejoint pas l'Expédition ({_il(game, e.card or '')} y était déjà, ou va "
-        "dans les Repères) : sa réaction « Lorsque je rejoins l'Expédition » ne se déclenche pas."
+        "dans les Repères) : sa réaction « Lorsque je rejoins la zone d'Expédition » ne se déclenche pas."
     ),
     "switches_expedition": lambda e, game: (
         f"{_card(game, e.card or '')} change d'Expédition : {_il(game, e.card or '')} rejoint sa nouvelle Expédition, "

@@ -17,7 +17,7 @@ EXPEDITIONS = _V["expeditions"]
 
 #: The trigger symbols (French v1.x 1.1.6.e–g), as a card's text and the log both say them.
 TRIGGERS = {
-    "join": "Lorsque je rejoins l'Expédition",
+    "join": "Lorsque je rejoins la zone d'Expédition",
     "played_from_hand": "Lorsque je suis joué depuis la Main",
     "played_from_reserve": "Lorsque je suis joué depuis la Réserve",
     "noon": "À Midi",

@@ -1,6 +1,6 @@
 """What a pending decision asks, in French, for the pages drawn on the server (the ruling page): the
 stepper's sentence (static/arbitre/choices.js ``pendingSentence``) in the engine's wording layer
-(:mod:`engine.wording`). The engine's own text of a targets decision names its verbs
+(:mod:`engine.text`). The engine's own text of a targets decision names its verbs
 (« 1 pour « gain_counters » »); a judge reads the card, each step's sentence and the count instead.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.wording import capital, card_label, names_of, step_text
+from engine.text import capital, card_label, names_of, step_text
 
 
 def _card(state: dict, card_id: Any) -> dict | None:

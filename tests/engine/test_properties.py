@@ -105,7 +105,7 @@ def boards(draw, mode: str = "1v1"):
                 if zone in ("hand", "deck", "discard"):
                     # neither counters nor statuses there (2.1.g, 2.1.i; CR 5.0 2.5.b, 2.4.1.c)
                     c["counters"], c["statuses"] = {}, []
-                if zone == "landmarks":  # Landmark Permanents can never be Fleeting (CR 5.0 2.4.7.b remark)
+                if kind == "permanent":  # Landmark Permanents are never Fleeting, in any zone (CR 5.0 2.4.7.b remark)
                     c["statuses"] = [x for x in c["statuses"] if x != "fleeting"]
                 if zone.endswith("expedition") and draw(st.booleans()):
                     c["token"] = True

@@ -1,5 +1,5 @@
 """The builder's live wording (static/arbitre/builder/describe.js, run under node) says what the
-engine's wording (engine.wording.card_text: the training questions, the ruling page) says, card by
+engine's wording (engine.text.card_text: the training questions, the ruling page) says, card by
 card, for every card of every scenario fixture: one text of a card on screen, whatever the page.
 
 Where the engine's wording departs from the seeds' words, the builder follows the seeds and the
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import wording
+from engine import text as wording
 from judge.vocabulary import embedded
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,9 +22,6 @@ FIXTURES = sorted((ROOT / "fixtures/scenarios").glob("*.json"))
 
 #: (the fixtures concerned, or None for all; the engine's words; the seeds' words the builder says; why)
 SEEDS_OVER_ENGINE = [
-    (None, "Quand je rejoins une Expédition", "Lorsque je rejoins la zone d'Expédition", "1.1.6.e"),
-    (None, "Quand je suis joué depuis la Main", "Lorsque je suis joué depuis la Main", "1.1.6.f"),
-    (None, "Quand je suis joué depuis la Réserve", "Lorsque je suis joué depuis la Réserve", "1.1.6.g"),
     (
         ("2v2-targeted-opponent.json", "2v2-targeted-opponent-not-teammate.json"),
         "Le joueur ciblé pioche",

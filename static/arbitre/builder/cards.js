@@ -14,7 +14,7 @@ const root = document.getElementById("builder");
 const urls = root && root.dataset.apiCards ? { suggest: root.dataset.apiCards, card: root.dataset.apiCard, confirm: root.dataset.apiConfirm } : null;
 /** reference -> the card's data (api/cards/<reference>/), or a pending Promise of it. */
 const details = new Map();
-const SYMBOLS = "{J} quand je rejoins une Expédition · {H} joué depuis la Main · {R} joué depuis la Réserve · {T} m'épuiser · {D} me défausser de la Réserve";
+const SYMBOLS = "{J} lorsque je rejoins la zone d'Expédition · {H} joué depuis la Main · {R} joué depuis la Réserve · {T} m'épuiser · {D} me défausser de la Réserve";
 
 function detail(reference) {
   if (!details.has(reference)) {

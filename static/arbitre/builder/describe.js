@@ -1,5 +1,5 @@
 // A card's abilities and effects as French sentences, worded as the engine words them
-// (engine/wording.py card_text: the training questions and the ruling page) with the seeds' nouns:
+// (engine.text card_text: the training questions and the ruling page) with the seeds' nouns:
 // "Lorsque je rejoins la zone d'Expédition : Un Personnage ciblé gagne 1 jeton Boost." (1.1.6.e, 2.5.e).
 // The builder words the card live, as the judge types; tests/judge/test_describe_js.py holds these
 // sentences to the engine's for every card of every fixture. Unlike the engine, an unfinished card
