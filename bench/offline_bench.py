@@ -111,7 +111,10 @@ def main() -> int:
         site = f"http://127.0.0.1:{port}"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
             figures = measure(browser, site, args)
+            figures["load_before"] = load_before
+            figures["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
             browser.close()
     finally:
         stop_server(server)
@@ -134,7 +137,20 @@ def measure(browser, site: str, args) -> dict:
     state = page.evaluate(
         "caches.open('arbitre-state').then(c => c.match('/__arbitre/offline-state.json')).then(r => r.json())"
     )
-    out = {"install_s": install_s, "prepare_s": prepare_s, "filled": state["filled"], "version": state["version"]}
+    kept = page.evaluate(
+        """caches.open('arbitre-index').then(async (c) => {
+          const out = {};
+          for (const request of await c.keys()) out[new URL(request.url).pathname] = (await (await c.match(request)).arrayBuffer()).byteLength;
+          return out;
+        })"""
+    )
+    out = {
+        "install_s": install_s,
+        "prepare_s": prepare_s,
+        "filled": state["filled"],
+        "version": state["version"],
+        "kept": kept,
+    }
 
     def open_number(online: bool) -> list[float]:
         context.set_offline(not online)
@@ -229,6 +245,13 @@ def report(f: dict, args) -> int:
         f"{filled['transferred'] / 1e6:.1f} MB transferred (whitenoise's compression), in {f['install_s']:.1f} s; "
         f"then the search's index prepared and kept in {f['prepare_s']:.1f} s"
     )
+    snapshot = sum(size for path, size in f["kept"].items() if path.startswith("/__arbitre/snapshot/"))
+    prepared = sum(f["kept"].values())
+    print(
+        f"  kept at install for the search: {prepared / 1e6:.1f} MB, of which the interpreter's memory snapshot "
+        f"{snapshot / 1e6:.1f} MB" + ("" if snapshot else " (none kept: cold pages start Pyodide)")
+    )
+    print(f"  load average: {f['load_before']} before the run, {f['load_after']} after")
     rows = [
         ("rule by number, offline (/recherche/?q=4.2.5.c → page)", f["number_offline"], "number"),
         ("rule by number, online (the server answers)", f["number_online"], None),
@@ -257,7 +280,8 @@ def report(f: dict, args) -> int:
     )
     for n, phase in enumerate(f["phases"], start=1):
         steps = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in phase["phases"].items())
-        print(f"    page {n}, index {phase['index']}: {steps}")
+        how = "memory snapshot" if phase.get("snapshot") else f"index {phase['index']}"
+        print(f"    page {n}, {how}: {steps}")
     print(f"  engine offline, first answer (its runtime started on this page): {f['engine']['first']:.2f} s")
     print(
         f"  offline/online: by number ×{median_ms(f['number_offline']) / median_ms(f['number_online']):.2f}, "
