@@ -3,9 +3,10 @@
 // starts: the offline search (arbitre_offline) and the offline engine (arbitre_engine: the builder's
 // check, the run API and the stepper's steps).
 // Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "prepare", runtime}
-// (init, then wait until the compiled code is kept: answered {type: "prepared"}), {type: "search", id, q},
+// (init, then wait until the compiled code is kept and the memory snapshot made: answered
+// {type: "prepared", snapshot: "kept" | "missing" | "not kept: …"}), {type: "search", id, q},
 // {type: "engine", id, call: "check" | "run" | "step", body: JSON text}.
-// Messages out: {type: "ready", version, seconds, phases}, {type: "results", id, results, ms},
+// Messages out: {type: "ready", version, snapshot (put back from one), seconds, phases}, {type: "results", id, results, ms},
 // {type: "answer", id, answer: {status, data}, ms, boot}, {type: "error", id?, message}.
 // Everything it loads comes from the site (the service worker keeps it).
 let search = null;
