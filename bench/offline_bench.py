@@ -9,9 +9,10 @@ in the browser (the stepper's request answered by the site's runner under Pyodid
 ``/api/step/`` online; with the network
 off, from opening a rule number in the search box (``/recherche/?q=4.2.5.c``) to the rule's page
 loaded, against the same online (the floor: the server renders it); from opening a keyword search
-offline to its first result, cold (a fresh page: the runtime starts, the index prepared at install is
-put back), split into
-its phases; each relevance query warm in the browser, against the server's API online. Medians and
+offline to its first result, cold (a fresh page: the interpreter is put back from the memory snapshot
+made at install, the index's files written back), split into its phases, against the same with the
+snapshot set aside (the runtime starts, the index and its reading prepared at install are put back:
+the start before the snapshot, measured in the same run); each relevance query warm in the browser, against the server's API online. Medians and
 p95. Targets: rule by number < 1 s, first keyword result < 5 s cold, < 50 ms warm (median per
 query), one engine step < 20 ms (median); the exit code is 1 if one is missed.
 
@@ -111,7 +112,10 @@ def main() -> int:
         site = f"http://127.0.0.1:{port}"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
             figures = measure(browser, site, args)
+            figures["load_before"] = load_before
+            figures["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
             browser.close()
     finally:
         stop_server(server)
@@ -134,7 +138,20 @@ def measure(browser, site: str, args) -> dict:
     state = page.evaluate(
         "caches.open('arbitre-state').then(c => c.match('/__arbitre/offline-state.json')).then(r => r.json())"
     )
-    out = {"install_s": install_s, "prepare_s": prepare_s, "filled": state["filled"], "version": state["version"]}
+    kept = page.evaluate(
+        """caches.open('arbitre-index').then(async (c) => {
+          const out = {};
+          for (const request of await c.keys()) out[new URL(request.url).pathname] = (await (await c.match(request)).arrayBuffer()).byteLength;
+          return out;
+        })"""
+    )
+    out = {
+        "install_s": install_s,
+        "prepare_s": prepare_s,
+        "filled": state["filled"],
+        "version": state["version"],
+        "kept": kept,
+    }
 
     def open_number(online: bool) -> list[float]:
         context.set_offline(not online)
@@ -152,18 +169,45 @@ def measure(browser, site: str, args) -> dict:
     out["number_offline"] = open_number(online=False)
     out["number_online"] = open_number(online=True)
 
-    colds, phases = [], []
+    def cold_starts() -> tuple[list[float], list[dict], object]:
+        colds, phases = [], []
+        for _ in range(args.colds):
+            tab = context.new_page()
+            tab.set_default_timeout(180_000)
+            throttle(context, tab, args.rate)
+            t0 = time.perf_counter()
+            tab.goto(f"{site}/recherche/?q=fugace")
+            tab.wait_for_selector("#offline-results li", timeout=180_000)
+            colds.append(time.perf_counter() - t0)
+            phases.append(tab.evaluate("window.arbitreOfflineStart()"))
+            if colds[1:]:
+                tab.close()
+            else:
+                first = tab
+        return colds, phases, first
+
     context.set_offline(True)
-    for _ in range(args.colds):
-        tab = context.new_page()
-        tab.set_default_timeout(180_000)
-        throttle(context, tab, args.rate)
-        t0 = time.perf_counter()
-        tab.goto(f"{site}/recherche/?q=fugace")
-        tab.wait_for_selector("#offline-results li", timeout=180_000)
-        colds.append(time.perf_counter() - t0)
-        phases.append(tab.evaluate("window.arbitreOfflineStart()"))
-        last = tab
+    # the baseline, measured in this run: the start without the memory snapshot (the index, its
+    # reading and the compiled code put back), the snapshot set aside meanwhile, then put back
+    page.evaluate(
+        """caches.open('arbitre-index').then(async (c) => {
+          for (const request of await c.keys()) if (request.url.includes('/__arbitre/snapshot/')) {
+            const aside = await caches.open('arbitre-aside');
+            await aside.put(request, await c.match(request));
+            await c.delete(request);
+          }
+        })"""
+    )
+    out["cold_plain"], out["phases_plain"], plain = cold_starts()
+    plain.close()
+    page.evaluate(
+        """caches.open('arbitre-aside').then(async (aside) => {
+          const c = await caches.open('arbitre-index');
+          for (const request of await aside.keys()) await c.put(request, await aside.match(request));
+          await caches.delete('arbitre-aside');
+        })"""
+    )
+    colds, phases, last = cold_starts()
     warm = last.evaluate(
         """async (queries) => {
           const out = [];
@@ -229,10 +273,18 @@ def report(f: dict, args) -> int:
         f"{filled['transferred'] / 1e6:.1f} MB transferred (whitenoise's compression), in {f['install_s']:.1f} s; "
         f"then the search's index prepared and kept in {f['prepare_s']:.1f} s"
     )
+    snapshot = sum(size for path, size in f["kept"].items() if path.startswith("/__arbitre/snapshot/"))
+    prepared = sum(f["kept"].values())
+    print(
+        f"  kept at install for the search: {prepared / 1e6:.1f} MB, of which the interpreter's memory snapshot "
+        f"{snapshot / 1e6:.1f} MB" + ("" if snapshot else " (none kept: cold pages start Pyodide)")
+    )
+    print(f"  load average: {f['load_before']} before the run, {f['load_after']} after")
     rows = [
         ("rule by number, offline (/recherche/?q=4.2.5.c → page)", f["number_offline"], "number"),
         ("rule by number, online (the server answers)", f["number_online"], None),
         ("first keyword result offline, cold (fresh page)", f["cold"], "cold"),
+        ("  the same, the memory snapshot set aside (baseline)", f["cold_plain"], None),
         (f"keyword query offline, warm ({len(f['warm'])} relevance queries)", f["warm"], "warm"),
         ("keyword query online, /api/search/ (server, uncached)", f["server"], None),
         ("one engine step offline, page → worker → page", f["engine"]["rounds"], "engine"),
@@ -252,15 +304,19 @@ def report(f: dict, args) -> int:
             missed.append(label)
     cold_first = f["cold"][0]
     ready = ", ".join("%.2f" % phase["seconds"] for phase in f["phases"])
+    plain = ", ".join("%.2f" % phase["seconds"] for phase in f["phases_plain"])
     print(
-        f"\n  coldest start (the first page): {cold_first:.2f} s; runtime and index ready in {ready} s (worker's own clock)"
+        f"\n  coldest start (the first page): {cold_first:.2f} s; runtime and index ready in {ready} s (worker's own clock; "
+        f"{plain} s without the snapshot)"
     )
-    for n, phase in enumerate(f["phases"], start=1):
+    for n, phase in enumerate(f["phases_plain"] + f["phases"], start=1):
         steps = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in phase["phases"].items())
-        print(f"    page {n}, index {phase['index']}: {steps}")
+        how = "memory snapshot" if phase.get("snapshot") else f"index {phase['index']}"
+        print(f"    page {n}, {how}: {steps}")
     print(f"  engine offline, first answer (its runtime started on this page): {f['engine']['first']:.2f} s")
     print(
         f"  offline/online: by number ×{median_ms(f['number_offline']) / median_ms(f['number_online']):.2f}, "
+        f"cold first result with/without the snapshot ×{median_ms(f['cold']) / median_ms(f['cold_plain']):.2f}, "
         f"warm query ×{median_ms(f['warm']) / median_ms(f['server']):.2f}, "
         f"engine step ×{median_ms(f['engine']['rounds']) / median_ms(f['engine_server']):.2f}"
     )

@@ -86,11 +86,47 @@ def test_installed_the_site_opens_rules_by_number_and_searches_with_no_network(p
         box.press("Enter")
         expect(page.locator("#offline-search-status")).to_contain_text("cherché dans ce navigateur", timeout=RUNTIME_MS)
         expect(page.locator("#offline-search-status")).to_have_attribute("data-index", index)
+        # the interpreter put back from the memory snapshot made at install, not started again
+        expect(page.locator("#offline-search-status")).to_have_attribute("data-start", "snapshot")
         numbers = page.locator("#offline-results li").evaluate_all("items => items.map(li => li.dataset.number)")
         assert numbers == server_ranking(q), q
         assert numbers[0] == first
     expect(page.locator("#offline-search-status")).to_contain_text("orthographe corrigée : « fugace »")
     assert_no_serious_axe_violations(page, "offline search results")
+
+
+def kept_snapshots(page: Page) -> list[str]:
+    return page.evaluate(
+        "caches.open('arbitre-index').then((c) => c.keys())"
+        ".then((ks) => ks.map((k) => k.url).filter((url) => url.includes('/__arbitre/snapshot/')))"
+    )
+
+
+@pytest.mark.parametrize("damage", ["garbage", "other build"])
+def test_a_damaged_memory_snapshot_is_dropped_and_the_search_starts_as_usual(page: Page, site, damage):
+    """A memory snapshot Pyodide refuses (not one, or made by another build of it) never breaks the
+    offline copy: the page starts the runtime as usual, ranks as the server, and drops the snapshot."""
+    install(page, site)
+    [url] = kept_snapshots(page)
+    page.evaluate(
+        """async ([url, damage]) => {
+          const c = await caches.open('arbitre-index');
+          const data = new Uint8Array(await (await c.match(url)).arrayBuffer());
+          if (damage === 'garbage') data.fill(7, 0, 4096);
+          else data[20] ^= 0xff; // the build id Pyodide checks
+          await c.put(url, new Response(data));
+        }""",
+        [url, damage],
+    )
+    page.context.set_offline(True)
+    page.goto(f"{site}/hors-ligne/?q=fleeting")
+    status = page.locator("#offline-search-status")
+    expect(status).to_contain_text("cherché dans ce navigateur", timeout=RUNTIME_MS)
+    expect(status).to_have_attribute("data-start", "runtime")
+    expect(status).to_have_attribute("data-index", "snapshot")  # the index kept at install, put back
+    numbers = page.locator("#offline-results li").evaluate_all("items => items.map(li => li.dataset.number)")
+    assert numbers == server_ranking("fleeting")
+    assert kept_snapshots(page) == []
 
 
 def test_a_failed_update_keeps_the_previous_copy_then_the_next_one_says_the_rules_changed(

@@ -129,3 +129,46 @@ def test_the_next_page_puts_back_the_index_and_its_reading_and_ranks_as_the_serv
     ]
     different = {q: r for q, r in out["rankings"].items() if r != _server_ranking(q)}
     assert not different, different
+
+
+#: A page put back from the memory snapshot: the interpreter as it was (the reading in memory), its
+#: files gone (Pyodide's file system is not in the snapshot) until resume writes the index's back.
+RESUMED_PAGE = """
+import json, shutil, sys
+sys.path.insert(0, sys.argv[1])
+import arbitre_offline
+export = open(sys.argv[2], encoding="utf-8").read()
+version = json.loads(export)["version"]
+first = arbitre_offline.load(export, base_dir=sys.argv[1], index_dir=sys.argv[3])
+files = arbitre_offline.snapshot()
+arbitre_offline.before_snapshot()
+shutil.rmtree(sys.argv[3])
+other = arbitre_offline.resume("another-version", files)
+resumed = arbitre_offline.resume(version, files)
+queries = json.load(open(sys.argv[4], encoding="utf-8"))
+print(json.dumps({"first": first, "other": other, "resumed": resumed, "rankings": {q: [h["number"] or h["slug"] for h in json.loads(arbitre_offline.search(q))["hits"]] for q in queries}}))
+"""
+
+
+def test_a_page_put_back_from_the_memory_snapshot_writes_the_index_back_and_ranks_as_the_server(rules, tmp_path):
+    package().extractall(tmp_path / "pkg")
+    (tmp_path / "export.json").write_bytes(Client().get("/api/rules/export/").content)
+    # quoted phrases: the only queries that open the index's files (Whoosh's parser and searcher)
+    queries = [*QUERIES, '"carte fugace"']
+    (tmp_path / "queries.json").write_text(json.dumps(queries), encoding="utf-8")
+    args = [
+        str(tmp_path / "pkg"),
+        str(tmp_path / "export.json"),
+        str(tmp_path / "index"),
+        str(tmp_path / "queries.json"),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", RESUMED_PAGE, *args], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["other"] is None  # the snapshot's index is another export's: the caller loads this one
+    assert out["resumed"]["index"] == out["resumed"]["memory"] == "snapshot"
+    assert out["resumed"]["documents"] == out["first"]["documents"] > 100
+    different = {q: r for q, r in out["rankings"].items() if r != _server_ranking(q)}
+    assert not different, different

@@ -83,6 +83,31 @@ def load(
     return {"version": export["version"], "documents": len(memory().docs), "index": how, "memory": read}
 
 
+def before_snapshot() -> None:
+    """Ready for the worker's memory snapshot: no file of the index held open (the files live
+    outside the snapshot: a restored page writes them back, :func:`resume`)."""
+    import gc
+
+    from rules_ref.search.index import close_searcher
+
+    close_searcher()
+    gc.collect()
+
+
+def resume(export_version: str, index_zip) -> dict | None:
+    """In an interpreter put back from the worker's memory snapshot: its files written back (the
+    index's, ``index_zip``: :func:`snapshot`), the search's reading already in memory. None when the
+    snapshot's index is not that of ``export_version`` (the caller then loads the export)."""
+    from rules_ref.search.memory import _memories
+
+    if _state.get("version") != export_version or not _memories:
+        return None
+    _restore(_bytes(index_zip), Path(settings.ARBITRE_INDEX_DIR))
+    from rules_ref.search.memory import memory
+
+    return {"version": export_version, "documents": len(memory().docs), "index": "snapshot", "memory": "snapshot"}
+
+
 def _put_back_memory(found) -> None:
     from rules_ref.search import memory as module
     from rules_ref.search.index import index_key

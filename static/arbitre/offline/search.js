@@ -38,7 +38,7 @@ function startRuntime() {
     });
   });
   worker.postMessage({ type: "init", runtime });
-  ready.then((m) => { status.dataset.index = m.index; }, () => {});
+  ready.then((m) => { status.dataset.index = m.index; status.dataset.start = m.snapshot ? "snapshot" : "runtime"; }, () => {});
   return ready;
 }
 

@@ -3,9 +3,10 @@
 // starts: the offline search (arbitre_offline) and the offline engine (arbitre_engine: the builder's
 // check, the run API and the stepper's steps).
 // Messages in: {type: "init", runtime} (judge/offline/views.py's runtime()), {type: "prepare", runtime}
-// (init, then wait until the compiled code is kept: answered {type: "prepared"}), {type: "search", id, q},
+// (init, then wait until the compiled code is kept and the memory snapshot made: answered
+// {type: "prepared", snapshot: "kept" | "missing" | "not kept: …"}), {type: "search", id, q},
 // {type: "engine", id, call: "check" | "run" | "step", body: JSON text}.
-// Messages out: {type: "ready", version, seconds, phases}, {type: "results", id, results, ms},
+// Messages out: {type: "ready", version, snapshot (put back from one), seconds, phases}, {type: "results", id, results, ms},
 // {type: "answer", id, answer: {status, data}, ms, boot}, {type: "error", id?, message}.
 // Everything it loads comes from the site (the service worker keeps it).
 let search = null;
@@ -34,8 +35,43 @@ function clock() {
   };
 }
 
-// Pyodide and the project's Python, once per worker: the code compiled by an earlier page (Whoosh
-// and the package with their bytecode) when the browser kept it, else the package as sent.
+// The interpreter as an earlier page left it, imports done and the search's reading of the index in
+// memory (Pyodide's memory snapshot, made at install: makeSnapshot below), kept under the runtime's,
+// the site's and the package's versions. Pyodide refuses one of another build; whatever fails here,
+// the kept snapshot is dropped and the worker starts Pyodide as usual.
+const SNAPSHOT_URL = "/__arbitre/snapshot/";
+function snapshotKey(runtime) {
+  return `${SNAPSHOT_URL}${runtime.version}/${encodeURIComponent(runtime.siteVersion)}/${encodeURIComponent(runtime.package)}`;
+}
+
+async function restored(runtime, kept, compiled) {
+  const response = compiled && await kept.match(snapshotKey(runtime));
+  if (!response) return null;
+  try {
+    const memory = new Uint8Array(await response.arrayBuffer());
+    const [{ loadPyodide }, { default: create }] = await Promise.all([import(runtime.pyodide), import(`${runtime.indexURL}pyodide.asm.mjs`)]);
+    const py = await loadPyodide({
+      indexURL: runtime.indexURL,
+      _loadSnapshot: memory,
+      // this Pyodide sizes its heap without reading INITIAL_MEMORY: grown here to hold the snapshot
+      createPyodideModule: async (settings) => {
+        const module = await create(settings);
+        if (module.HEAP8.length < memory.length) module.growMemory(memory.length);
+        return module;
+      },
+    });
+    py.unpackArchive(compiled, "zip", { extractDir: "/" }); // the files (not in the snapshot) for later imports
+    return py;
+  } catch (error) {
+    console.warn(`instantané de la mémoire non utilisé : ${error}`);
+    await kept.delete(snapshotKey(runtime)).catch(() => {});
+    return null;
+  }
+}
+
+// Pyodide and the project's Python, once per worker: the snapshot when kept, else the code compiled
+// by an earlier page (Whoosh and the package with their bytecode) when the browser kept it, else the
+// package as sent.
 function boot(runtime) {
   booted = booted || (async () => {
     const time = clock();
@@ -44,15 +80,55 @@ function boot(runtime) {
     const compiledResponse = await kept.match(codeKey);
     const compiled = compiledResponse ? new Uint8Array(await compiledResponse.arrayBuffer()) : null;
     time.lap("fetch");
-    const py = await loadPyodide({ indexURL: runtime.indexURL });
-    time.lap("runtime");
-    if (compiled) py.unpackArchive(compiled, "zip", { extractDir: "/" });
-    else py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
-    py.runPython("import sys; sys.path.insert(0, '/arbitre')");
-    time.lap("unpack");
-    return { py, kept, codeKey, compiled: Boolean(compiled), phases: time.phases, seconds: time.seconds() };
+    let py = await restored(runtime, kept, compiled);
+    const snapshot = Boolean(py);
+    if (!py) {
+      py = await loadPyodide({ indexURL: runtime.indexURL });
+      time.lap("runtime");
+      if (compiled) py.unpackArchive(compiled, "zip", { extractDir: "/" });
+      else py.unpackArchive(pkg, "zip", { extractDir: "/arbitre" });
+      py.runPython("import sys; sys.path.insert(0, '/arbitre')");
+      time.lap("unpack");
+    } else time.lap("snapshot");
+    return { py, kept, codeKey, compiled: Boolean(compiled), snapshot, phases: time.phases, seconds: time.seconds() };
   })();
   return booted;
+}
+
+// At install, once the index, its reading and the compiled code are kept: a second interpreter
+// started for a snapshot, brought where a page's search stands after its first query, and its memory
+// kept for the next cold pages. Nothing JavaScript is handed to Python before the snapshot (the files
+// go through Pyodide's file system): the snapshot can only hold references it can name again.
+async function makeSnapshot(runtime, exportText) {
+  const kept = await caches.open(INDEX_CACHE);
+  const version = JSON.parse(exportText).version;
+  const codeKey = `${CODE_URL}${runtime.version}/${encodeURIComponent(runtime.package)}`;
+  const [code, index, memory] = await Promise.all([codeKey, INDEX_URL + version, `${INDEX_URL}${version}/memory`].map((key) => kept.match(key)));
+  if (!code || !index || !memory) return "missing";
+  const { loadPyodide } = await import(runtime.pyodide);
+  const py = await loadPyodide({ indexURL: runtime.indexURL, _makeSnapshot: true });
+  py.unpackArchive(new Uint8Array(await code.arrayBuffer()), "zip", { extractDir: "/" });
+  py.FS.mkdirTree("/tmp/arbitre");
+  py.FS.writeFile("/tmp/arbitre/export.json", exportText);
+  py.FS.writeFile("/tmp/arbitre/index.zip", new Uint8Array(await index.arrayBuffer()));
+  py.FS.writeFile("/tmp/arbitre/memory.pickle", new Uint8Array(await memory.arrayBuffer()));
+  py.runPython(`
+import sys
+sys.path.insert(0, '/arbitre')
+from pathlib import Path
+import arbitre_offline
+_kept = Path('/tmp/arbitre')
+arbitre_offline.load((_kept / 'export.json').read_text('utf-8'), '/arbitre', '/arbitre-index', (_kept / 'index.zip').read_bytes(), (_kept / 'memory.pickle').read_bytes())
+arbitre_offline.search('fugace')  # a query's own imports done too
+for _name in ('export.json', 'index.zip', 'memory.pickle'):
+    (_kept / _name).unlink()
+del _kept, _name, Path
+arbitre_offline.before_snapshot()
+`);
+  const data = py.makeMemorySnapshot();
+  for (const old of await kept.keys()) if (old.url.includes(SNAPSHOT_URL)) await kept.delete(old);
+  await kept.put(snapshotKey(runtime), new Response(data, { headers: { "Content-Type": "application/octet-stream" } }));
+  return "kept";
 }
 
 async function text(url) {
@@ -98,8 +174,11 @@ async function init(runtime) {
   const version = JSON.parse(exportText).version;
   const [saved, savedMemory] = await Promise.all([kept.match(INDEX_URL + version), kept.match(`${INDEX_URL}${version}/memory`)]);
   const snapshot = saved ? new Uint8Array(await saved.arrayBuffer()) : undefined; // undefined is None
-  const memory = saved && savedMemory ? new Uint8Array(await savedMemory.arrayBuffer()) : undefined;
-  const loaded = offline.load(exportText, "/arbitre", "/arbitre-index", snapshot, memory).toJs({ dict_converter: Object.fromEntries });
+  // put back from the memory snapshot: only the index's files to write again
+  const resumed = base.snapshot && snapshot ? offline.resume(version, snapshot) : undefined;
+  const memory = !resumed && saved && savedMemory ? new Uint8Array(await savedMemory.arrayBuffer()) : undefined;
+  const loaded = resumed ? resumed.toJs({ dict_converter: Object.fromEntries })
+    : offline.load(exportText, "/arbitre", "/arbitre-index", snapshot, memory).toJs({ dict_converter: Object.fromEntries });
   time.lap("index");
   phases.imports = time.phases.imports;
   phases.index = time.phases.index;
@@ -127,7 +206,7 @@ async function init(runtime) {
       resolve();
     }, 0));
   }
-  return { version: loaded.version, documents: loaded.documents, index: loaded.index, memory: loaded.memory, code: compiled ? "compiled" : "sent", seconds: time.seconds(), phases };
+  return { version: loaded.version, documents: loaded.documents, index: loaded.index, memory: loaded.memory, code: compiled ? "compiled" : "sent", snapshot: base.snapshot, seconds: time.seconds(), phases };
 }
 
 // The engine: the package's arbitre_engine, with the site's limits per request.
@@ -154,7 +233,11 @@ self.addEventListener("message", async (event) => {
       started = started || init(message.runtime);
       const ready = await started;
       await keeping;
-      self.postMessage({ type: "prepared", ...ready });
+      let snapshot;
+      try {
+        snapshot = ready.snapshot ? "kept" : await makeSnapshot(message.runtime, await rulesExport(message.runtime));
+      } catch (error) { snapshot = `not kept: ${error}`; } // no room, or refused: cold pages start Pyodide as usual
+      self.postMessage({ type: "prepared", ...ready, snapshot });
     } else if (message.type === "search") {
       await started;
       const t0 = performance.now();
