@@ -389,6 +389,8 @@ ARBITRE_THROTTLE_RATES = {
     "search-ip": "600/min",
     "suggest": "300/min",
     "suggest-ip": "1200/min",
+    "exam-start": "6/h",  # starting an exam, per judge (judge/training/exams.py)
+    "exam-start-ip": "30/h",
 }
 ARBITRE_THROTTLE_RATES.update(
     (key.strip(), rate.strip())

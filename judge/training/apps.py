@@ -1,9 +1,5 @@
 from django.apps import AppConfig
 
-#: Starting an exam, per judge and per address (judge/guard/throttles.py): the site's settings or the
-#: ARBITRE_THROTTLE_RATES environment variable set them; these apply where they say nothing.
-EXAM_START_RATES = {"exam-start": "6/h", "exam-start-ip": "30/h"}
-
 
 class TrainingConfig(AppConfig):
     name = "judge.training"
@@ -11,13 +7,7 @@ class TrainingConfig(AppConfig):
     verbose_name = "Entraînement"
 
     def ready(self) -> None:
-        from django.conf import settings
         from django.contrib.auth.signals import user_logged_in
-
-        rates = getattr(settings, "ARBITRE_THROTTLE_RATES", None)
-        if isinstance(rates, dict):
-            for scope, rate in EXAM_START_RATES.items():
-                rates.setdefault(scope, rate)
 
         def join(sender, request, user, **kwargs):
             """The answers given before signing in join the account."""
