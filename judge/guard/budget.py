@@ -46,6 +46,7 @@ from django.conf import settings
 import engine
 
 from . import meter
+from .steps import BudgetExceeded, StepBudget
 
 #: The budget's clock (seconds): wall time, which is what holds a worker. The engine's own budget is
 #: given the same clock (:meth:`Budget.load`), so that one deadline holds for the site and the engine.
@@ -54,17 +55,6 @@ clock = time.monotonic
 
 #: The engine's refusal past its budget (kept under this name for the callers that catch it).
 ENGINE_BUDGET_EXCEEDED = engine.BudgetExceeded
-
-
-class BudgetExceeded(Exception):
-    """The request used up its engine budget; ``problems`` in the API's problem format (path ``$``)."""
-
-    status = 422
-    retry_after: int | None = None
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.problems = [{"path": "$", "message": message}]
 
 
 def _in_seconds(seconds: int) -> str:
@@ -103,69 +93,26 @@ class EngineBusy(EngineRefused):
         )
 
 
-def _seconds_text(seconds: float) -> str:
-    return f"{seconds:g} s".replace(".", ",")
-
-
-class Budget:
-    """Time (``seconds``) and engine steps (``steps``) one request may spend."""
+class Budget(StepBudget):
+    """Time (``seconds``) and engine steps (``steps``) one request may spend: the request's one deadline,
+    and an engine slot taken before a step when the request's free engine time is spent."""
 
     def __init__(self, seconds: float | None = None, steps: int | None = None) -> None:
         if seconds is None:  # a request's budget; outside one (load_library, imports) no worker waits
             seconds = settings.ARBITRE_RUN_SECONDS if meter.in_request() else max(settings.ARBITRE_RUN_SECONDS, 60.0)
-        self.seconds = float(seconds)
-        self.steps = int(settings.ARBITRE_RUN_STEPS if steps is None else steps)
-        self.clock = clock
-        self.started = self.clock()
+        started = clock()
         # the request's one deadline: set by its first budget, kept by the others (see the module)
-        self.deadline = meter.deadline(self.started + self.seconds)
-        self.used = 0
-
-    # -- refusals ---------------------------------------------------------------------------
-    def out_of_time(self) -> BudgetExceeded:
-        return BudgetExceeded(
-            f"Budget dépassé : le moteur a calculé plus de {_seconds_text(self.seconds)} pour "
-            f"cette requête (limite {_seconds_text(self.seconds)} par requête)."
+        super().__init__(
+            seconds,
+            settings.ARBITRE_RUN_STEPS if steps is None else steps,
+            clock,
+            started,
+            meter.deadline(started + float(seconds)),
         )
 
-    def out_of_steps(self, needed: int | None = None) -> BudgetExceeded:
-        what = f"{needed} étapes demandées" if needed is not None else f"plus de {self.steps} étapes de jeu"
-        return BudgetExceeded(f"Budget dépassé : {what} pour cette requête (limite {self.steps} étapes par requête).")
-
-    # -- checks -----------------------------------------------------------------------------
-    def check_time(self) -> None:
-        if self.clock() > self.deadline:
-            raise self.out_of_time()
-
-    def step(self) -> None:
-        """Before one engine step: refuse when time is up or when this step would exceed the limit;
-        take an engine slot when the request's free engine time is spent (or refuse: none is free)."""
-        self.check_time()
+    def before_step(self) -> None:
+        """Take an engine slot when the request's free engine time is spent (or refuse: none is free)."""
         _need_slot()
-        if self.used >= self.steps:
-            raise self.out_of_steps()
-        self.used += 1
-
-    def refund(self) -> None:
-        """The step announced by :meth:`step` did nothing (the game is over or waits for a decision)."""
-        self.used -= 1
-
-    def require_steps(self, needed: int) -> None:
-        """Refuse at once what is known to need more steps than the limit (a position to replay)."""
-        if needed > self.steps:
-            raise self.out_of_steps(needed)
-
-    def load(self, document):
-        """``engine.load(document)`` with the engine's own budget set to this one: what is left of its
-        time (on its clock) and its steps. The engine reads that clock before each step it performs:
-        the request's engine slot is taken there when due (:meth:`_engine_clock`)."""
-        remaining = max(self.deadline - self.clock(), 0.001)
-        budget = engine.Budget(steps=self.steps + 10, seconds=remaining, clock=self._engine_clock)
-        return engine.load(document, budget=budget)
-
-    def _engine_clock(self) -> float:
-        _need_slot()
-        return self.clock()
 
     @contextmanager
     def hard_stop(self):
@@ -179,7 +126,7 @@ class Budget:
             with self._guarded():
                 yield self
         except engine.BudgetExceeded as exc:
-            raise (self.out_of_steps() if exc.budget == "steps" else self.out_of_time()) from None
+            raise self.refusal(exc) from None
         finally:
             if token is not None:
                 _CURRENT.reset(token)

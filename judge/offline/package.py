@@ -33,6 +33,7 @@ PROJECT_FILES = (
     "judge/scenarios/__init__.py",
     "judge/scenarios/runner/*.py",
     "judge/limits.py",
+    "judge/guard/steps.py",  # the budget's core, shared with the browser's judge/guard/budget.py
 )
 
 
