@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would otherwise refuse
 # the database calls that pytest-django's fixtures make from that thread.
@@ -29,8 +30,12 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--disable-sync",
 ]
-#: Auto-waiting assertions and actions give up after this long (ms): the pages answer in milliseconds.
-TIMEOUT_MS = 5_000
+#: Auto-waiting assertions and actions give up after this long (ms). Every wait is for an event (an
+#: element, an attribute, a response), never for a time, so this bound only decides how long a real
+#: failure takes to report: it is set for a slow machine (one core beside a busy loop, where the live
+#: check of the builder took more than 5 s), not for this one.
+TIMEOUT_MS = 20_000
+expect.set_options(timeout=TIMEOUT_MS)
 PASSWORD = "juge-mot-de-passe"
 
 
