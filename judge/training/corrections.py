@@ -63,7 +63,7 @@ def _zone_misreadings(exercise) -> list[dict]:
         if key == exercise.answer:
             continue
         why = ""
-        if "(elle y reste)" in label:
+        if "(la carte y reste)" in label:
             where = "cesse d'exister" if exercise.answer == "gone" else f"va dans {zone_label(exercise.answer)}"
             why = f"elle ne reste pas : elle {where} (règle {exercise.rule})."
         elif key == "gone":
@@ -74,8 +74,8 @@ def _zone_misreadings(exercise) -> list[dict]:
             pid, zone = key.split(".", 1)
             if zone in PRIVATE and owner and pid != owner:
                 why = (
-                    f"{zone_label(key)} est une zone privée d'un autre joueur que son propriétaire ({owner}) : "
-                    "une carte qui devrait y aller va dans la zone correspondante de son propriétaire (3.1.2.c)."
+                    f"{zone_label(key)} est une zone privée qui n'appartient pas au propriétaire de la carte, "
+                    f"{owner} : une carte qui devrait y aller va dans la zone correspondante de {owner} (3.1.2.c)."
                 )
         if why:
             out.append({"key": key, "label": label, "why": why})

@@ -64,6 +64,10 @@ def exam_pool(user):
     return qs.select_related("scenario", "author").prefetch_related("scenario__tags")
 
 
+#: How many orders a section is drawn in before it is said unfilled (bounded: sections hold tens).
+DRAW_ATTEMPTS = 20
+
+
 def draw(template: ExamTemplate, pool: list[Exercise], rng: random.Random | None = None) -> Draw:
     """``template.per_section`` questions of each of its sections (every section of the pool when it names
     none), never two from one scenario. Raises :class:`ExamRefused` when a named section cannot be filled."""
@@ -89,17 +93,23 @@ def draw(template: ExamTemplate, pool: list[Exercise], rng: random.Random | None
 
     # The sections with the fewest scenarios choose first, so they are not starved by the others.
     for section in sorted(wanted, key=lambda s: (len({e.scenario_id for e in by_section.get(s, [])}), s)):
-        candidates = by_section.get(section, [])[:]
-        rng.shuffle(candidates)
-        if template.min_exam_only:  # the exam-only pool first, so the exam holds what practice never shows
-            candidates.sort(key=lambda e: not e.exam_only)
         picked: list[Exercise] = []
-        for exercise in candidates:
-            if exercise.scenario_id in used or exercise.scenario_id in {e.scenario_id for e in picked}:
-                continue
-            if answers_another(exercise, picked):
-                continue
-            picked.append(exercise)
+        # A first pick can rule out every other (a rule question offering the rules the others turn on):
+        # the section is drawn again in another order before it is said unfilled.
+        for _ in range(DRAW_ATTEMPTS):
+            candidates = by_section.get(section, [])[:]
+            rng.shuffle(candidates)
+            if template.min_exam_only:  # the exam-only pool first, so the exam holds what practice never shows
+                candidates.sort(key=lambda e: not e.exam_only)
+            picked = []
+            for exercise in candidates:
+                if exercise.scenario_id in used or exercise.scenario_id in {e.scenario_id for e in picked}:
+                    continue
+                if answers_another(exercise, picked):
+                    continue
+                picked.append(exercise)
+                if len(picked) == per:
+                    break
             if len(picked) == per:
                 break
         if len(picked) == per:

@@ -192,17 +192,23 @@ PLAYED = sorted(
 )
 
 
-def test_starter_set_has_45_published_exercises_covering_every_section_the_engine_plays(starter_set):
+def test_starter_set_has_40_published_exercises_covering_the_sections_the_engine_plays(starter_set):
     """Fewer, better: 162 questions were cut to 47 after two audits (twins, near-identical trivial ones, those
-    a judge could answer from the prompt or the options, those that rest on a fact the board does not show)."""
+    a judge could answer from the prompt or the options, those that rest on a fact the board does not show),
+    then to 40 after a third: three read off the card text (1.1.6.g, 2.5.e, « Défaussez-moi »), one ill-posed
+    (1.2.4.d), five near-twins; two who-wins questions added where B wins and where the game continues."""
     sections = Counter(starter_set.values_list("section", flat=True))
-    assert starter_set.count() >= 45 and starter_set.count() == len(STARTER)
+    assert starter_set.count() >= 40 and starter_set.count() == len(STARTER)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.search(r"\(`fixtures/exercises\.json`, (\d+) published exercises, (\d+) of them under cr-5\.0", readme)
     under_cr5 = sum(1 for e in STARTER if json.loads((ROOT / e["scenario"]).read_text()).get("rules") == "cr-5.0")
     assert said and (int(said.group(1)), int(said.group(2))) == (len(STARTER), under_cr5), "the README's count"
-    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 45
-    assert set(PLAYED) <= set(sections), set(PLAYED) - set(sections)
+    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 40
+    # Sections whose only questions were cut as guessable or ill-posed, none written again yet: the card text
+    # quoted the symbol rule (1.1.6.g), the one gain-of-tokens rule (2.5.e) was read off the effect, and
+    # « Intendant est déclaré » had two defensible rules (1.2.4.c, 1.2.4.d). Said here, not silently dropped.
+    uncovered = {"1.1", "1.2", "2.5"}
+    assert set(PLAYED) - set(sections) == uncovered, set(PLAYED) - set(sections)
     kinds = set(starter_set.values_list("kind", flat=True))
     assert kinds == {"card_zone", "expeditions", "winner", "rule", "count", "legal", "night_zone"}
     assert set(starter_set.values_list("level", flat=True)) == {"L1", "L2", "L3", "corner"}
@@ -260,16 +266,17 @@ def test_exams_leave_out_the_answers_that_rest_on_a_reading(starter_set):
 
 
 #: The questions whose answer rests on a reading, each for its reason: the Anchored character staying at
-#: Rest (the engine's reading of the remark of 4.2.5.b), and the Dusk's progression moving every
-#: Expedition at once while 4.3.a checks the end at each move (the author's mark: the engine names no
-#: reading there): which Expeditions moved, crossing (4.3.b) rather than meeting (4.3.a), both players
-#: at once (4.3.c). The Clean-up questions apply a reading of 4.2.5.c against 1.3.2.f, but their answer
-#: (a card not kept is discarded) is the same under both: not marked.
+#: Rest (the engine's reading of the remark of 4.2.5.b); a Fleeting and Asleep Character at Rest (2.4.3 and
+#: 2.4.6.c « devait aller dans la Réserve » read over the Night's summary 1.3.2.f, which discards Fleeting
+#: Characters); the first move of a spell deciding before its next step (4.3.a against « en même temps »,
+#: 4.3.c). The Dusk's crossings and the tiebreak of both players are not marked: one progression moves
+#: every Expedition together (1.3.2.e), and 4.3.b and 4.3.c (« se croisent en même temps ») decide. The
+#: Clean-up questions apply a reading of 4.2.5.c against 1.3.2.f, but their answer (a card not kept is
+#: discarded) is the same under both: not marked.
 MARKED = {
     "ancre-repos-zone",
-    "end-expeditions-cross-expeditions-0",
-    "fin-croisent-regle",
-    "fin-ensemble",
+    "night-fleeting-and-asleep-night-zone-0-a1",
+    "fin-adversaire-dans-mon-sort",
 }
 
 
@@ -286,8 +293,11 @@ def test_only_the_answers_that_depend_on_a_reading_are_marked(starter_set):
     cleanup.author_reading = None
     cleanup.rebuild()
     assert "4.2.5.c" in cleanup.reading  # the engine's, when the author says nothing
+    # The crossing: the engine moves marker by marker, the author's word (no reading) wins and it is examined.
     crossing = starter_set.get(source="fixtures/exercises.json#end-expeditions-cross-expeditions-0")
-    assert "4.3.a" in crossing.reading and not Exercise.objects.for_exam().filter(pk=crossing.pk).exists()
+    assert crossing.reading == "" and Exercise.objects.for_exam().filter(pk=crossing.pk).exists()
+    fleeting = starter_set.get(source="fixtures/exercises.json#night-fleeting-and-asleep-night-zone-0-a1")
+    assert "1.3.2.f" in fleeting.reading and fleeting.level == "corner"
 
 
 def test_every_question_says_what_its_tempting_wrong_answer_misreads(starter_set):

@@ -1,7 +1,7 @@
 """No answer of the starter set can be guessed from its options alone.
 
 Over the whole bank, each option is sorted into the kind a trainee would recognise without reading the
-board (a zone: Reserve, Discard, Limbo, Mana, « elle y reste », « cesse d'exister »; for counts, the
+board (a zone: Reserve, Discard, Limbo, Mana, « la carte y reste », « cesse d'exister »; for counts, the
 place of the number among the four and whether it is the count now; « Aucune », one Expedition or two;
 a player, the tiebreakers, nobody; the rule sharing the most words with the question). For each kind,
 how often it is right when it is offered: a kind right whenever it shows, or right far more often
@@ -29,8 +29,10 @@ BANK = json.loads((ROOT / "fixtures" / "exercises.json").read_text(encoding="utf
 MEASURED = 8
 #: …which must stay under this (four options: a blind guess is right a quarter of the time).
 MOST = 0.55
-#: A kind of option offered at least this often is never right every time.
+#: A kind of option offered at least this often is never right every time…
 ALWAYS = 3
+#: …and never wrong every time: offered this often and never right, a trainee learns to strike it out.
+NEVER = 5
 
 
 def kinds_of(kind: str, option: dict, question: questions.Question) -> list[str]:
@@ -39,11 +41,12 @@ def kinds_of(kind: str, option: dict, question: questions.Question) -> list[str]
         if key in ("gone", "limbo"):
             return [key]
         zone = key.split(".", 1)[1].replace("hero_", "").replace("companion_", "")
-        return [zone, *(["stays"] if "(elle y reste)" in option["label"] else [])]
+        return [zone, *(["stays"] if "(la carte y reste)" in option["label"] else [])]
     if kind == "expeditions":
         return ["none" if key == "none" else "pair" if "+" in key else "single"]
     if kind == "winner":
-        return [key if key in ("none", "tiebreak") else "player"]
+        # Each player apart: « A gagne » right five times in six and « B gagne » never was a pattern.
+        return [key]
     if kind == "count":
         numbers = sorted(int(o["key"]) for o in question.options)
         place = [f"place {numbers.index(int(key)) + 1}"]
@@ -86,7 +89,8 @@ def test_no_kind_of_option_gives_the_answer_away(rules):
     table = shares(BANK)
     always = {k: v for k, v in table.items() if v[0] >= ALWAYS and v[0] == v[1]}
     often = {k: v for k, v in table.items() if v[0] >= MEASURED and v[1] / v[0] > MOST}
-    assert (always, often) == ({}, {}), sorted(table.items())
+    never = {k: v for k, v in table.items() if v[0] >= NEVER and v[1] == 0}
+    assert (always, often, never) == ({}, {}, {}), sorted(table.items())
     # Every kind of question of the bank is measured, and zones a judge could believe are offered.
     assert {k for k, _ in table} == {"card_zone", "count", "expeditions", "winner", "rule", "legal"}
     assert table[("card_zone", "stays")][0] > table[("card_zone", "stays")][1]
@@ -182,7 +186,7 @@ def test_an_option_only_guesser_cannot_answer_the_rule_questions(rules):
         right += (q.answer in picks) / len(picks)
         if picks == [q.answer]:
             alone.append(entry["key"])
-    assert asked >= 10
+    assert asked >= 6  # the bank's rule questions, after guessable, ill-posed and twin ones were cut
     assert right / asked <= GUESSER_MOST, (round(right / asked, 3), alone)
 
 
@@ -194,6 +198,66 @@ def test_no_prompt_names_the_zone_its_card_goes_to(rules):
         if entry["kind"] in ("card_zone", "night_zone") and q.answer in stated_guess(q):
             stated.append(entry["key"])
     assert stated == []
+
+
+def _stems(text: str) -> set[str]:
+    """The words of four letters or more cut to their first five (« Défaussez-moi » and « Défausse »,
+    « jetons » and « jeton » are one)."""
+    return {w[:5] for w in re.findall(r"[^\W\d_]{4,}", text.lower())}
+
+
+def _run(a: str, b: str) -> int:
+    """The longest run of words two texts share, word for word."""
+    x, y = re.findall(r"[^\W\d_]+", a.lower()), re.findall(r"[^\W\d_]+", b.lower())
+    best, prev = 0, [0] * (len(y) + 1)
+    for i in range(len(x)):
+        row = [0] * (len(y) + 1)
+        for j in range(len(y)):
+            if x[i] == y[j]:
+                row[j + 1] = prev[j] + 1
+                best = max(best, row[j + 1])
+        prev = row
+    return best
+
+
+def echo_guess(question: questions.Question) -> list[str]:
+    """An option-only guesser that reads the card texts shown: the option echoing them best. What is being
+    resolved (quoted in the prompt) is read first, else the cards' texts. For a zone, the option whose
+    noun the text names (« Défaussez-moi » → « La Défausse de A »); for a rule, the one sharing the longest
+    run of words, then the most words, with that text (« Lorsque je suis joué depuis la Réserve » is
+    1.1.6.g word for word). Its pick, ties included; nothing when no option echoes the text at all."""
+    quoted = re.findall(r"il reste à résoudre : « (.+?) »", question.prompt)
+    text = " ".join(quoted) or " ".join(t for card in question.cards for t in card.get("text", []))
+    if not text:
+        return []
+    if not any(re.match(r"\d", o["key"]) for o in question.options):  # zones, not rule numbers
+        said = _stems(text)
+        return [o["key"] for o in question.options if o["key"] != "gone" and _stems(_zone_noun(o["key"])) & said]
+
+    def score(option: dict) -> tuple[int, int]:
+        body = option["label"].split(" — ", 1)[-1]
+        return _run(body, text), len(_stems(body) & _stems(text))
+
+    best = max(score(o) for o in question.options)
+    return [o["key"] for o in question.options if score(o) == best] if best > (1, 0) else []
+
+
+def echoed(bank: list[dict]) -> list[str]:
+    """The questions whose one best echo of the card texts is the answer."""
+    return [
+        entry["key"]
+        for entry, q in built(bank)
+        if entry["kind"] in ("card_zone", "night_zone", "rule") and echo_guess(q) == [q.answer]
+    ]
+
+
+def test_no_answer_is_the_option_the_card_text_repeats(rules):
+    """« Défaussez-moi : Ravitaillez » on the card and « La Défausse de A » among the zones; « Lorsque je
+    suis joué depuis la Réserve » on the card and 1.1.6.g quoting it; « Je gagne 1 jeton Boost » being
+    resolved and 2.5.e the one rule about gaining tokens: three questions of the bank read this way
+    (soutien-defaussez-moi, reaction-reserve-regle, played-from-reserve-reaction-rule-1), and the test
+    failed on them."""
+    assert echoed(BANK) == []
 
 
 def test_the_guessers_catch_what_they_are_meant_to():
@@ -217,7 +281,7 @@ def test_the_guessers_catch_what_they_are_meant_to():
         "(a5), actuellement dans la Main de A ?",
         options=[
             {"key": "A.mana", "label": "La Zone de Mana de A"},
-            {"key": "A.hand", "label": "La Main de A (elle y reste)"},
+            {"key": "A.hand", "label": "La Main de A (la carte y reste)"},
             {"key": "A.discard", "label": "La Défausse de A"},
         ],
         answer="A.mana",

@@ -118,7 +118,7 @@ def card_zone(
     def label(key: str) -> str:
         if key == "gone":
             return "Nulle part : elle cesse d'exister"
-        return f"{engine_text.capital(zone_label(key))}{' (elle y reste)' if key == before else ''}"
+        return f"{engine_text.capital(zone_label(key))}{' (la carte y reste)' if key == before else ''}"
 
     name = engine_text.card_label(focus, engine_text.names_of(run.before))
     if kind == "night_zone":

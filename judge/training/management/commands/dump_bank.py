@@ -54,7 +54,7 @@ def board_summary(board: dict) -> list[str]:
                 continue
             label = text.ZONES.get(zone, zone)
             if zone == "deck":
-                lines.append(f"{pid} — {label} : {len(cards)} carte(s), face cachée")
+                lines.append(f"{pid} — {label} : {_plural(len(cards), 'carte')}, face cachée")
                 continue
             lines.append(f"{pid} — {label} : " + ", ".join(_card(c, names) for c in cards))
     limbo = board.get("limbo") or []
@@ -84,6 +84,11 @@ def _regions(adventure: dict) -> list[str]:
     return out
 
 
+def _plural(n: int, noun: str) -> str:
+    """« 1 carte », « 3 cartes » (French counts 0 and 1 singular)."""
+    return f"{n} {noun}{'s' if n > 1 else ''}"
+
+
 def _card(card, names) -> str:
     if not isinstance(card, dict):
         return str(card)
@@ -96,7 +101,7 @@ def _card(card, names) -> str:
             cost = card.get(key, 0 if key == "hand_cost" else None)
             bits.append(f"coût {where} {'–' if cost is None else cost}")
     bits += [text.STATUSES.get(s, s) for s in card.get("statuses") or []]
-    bits += [f"{n} jeton(s) {k}" for k, n in (card.get("counters") or {}).items()]
+    bits += [f"{_plural(n, 'jeton')} {k}" for k, n in (card.get("counters") or {}).items()]
     if card.get("exhausted"):
         bits.append("épuisée")
     if card.get("token"):
