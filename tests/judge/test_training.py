@@ -14,6 +14,7 @@ from judge.scenarios import runner
 from judge.training import questions as training
 from judge.training.models import Exercise
 from judge.training.questions import kinds
+from judge.training.questions.bank import entry_question
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "fixtures" / "scenarios"
@@ -523,16 +524,7 @@ def test_no_rule_question_offers_the_rule_a_reading_sets_aside(rules):
         if entry["kind"] != "rule" or entry["key"] in MARKED:
             continue
         doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
-        q = training.build(
-            doc,
-            entry["steps"],
-            entry["kind"],
-            focus=entry.get("focus", ""),
-            rule=entry.get("rule", ""),
-            ruleset=doc.get("rules", "fr-1"),
-            distractors=entry.get("distractors", ()),
-            checked=False,
-        )
+        q = entry_question(entry, doc, checked=False)
         run = training.run_step(doc, entry["steps"])
         aside = {n for key in run.readings for n in number.findall(READINGS.get(key, ""))} - {q.answer}
         wrong = {o["key"] for o in q.options} - {q.answer}

@@ -22,6 +22,7 @@ from pathlib import Path
 from engine import text as engine_text
 from judge.training import questions
 from judge.training.questions import kinds
+from judge.training.questions.bank import entry_question
 
 ROOT = Path(__file__).resolve().parents[2]
 BANK = json.loads((ROOT / "fixtures" / "exercises.json").read_text(encoding="utf-8"))["exercises"]
@@ -65,16 +66,7 @@ def shares(bank: list[dict]) -> dict[tuple[str, str], list[int]]:
     table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     for entry in bank:
         doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
-        q = questions.build(
-            doc,
-            entry["steps"],
-            entry["kind"],
-            focus=entry.get("focus", ""),
-            rule=entry.get("rule", ""),
-            ruleset=doc.get("rules", "fr-1"),
-            distractors=entry.get("distractors", ()),
-            checked=False,
-        )
+        q = entry_question(entry, doc, checked=False)
         right = set(q.answer.split(","))
         kind = "card_zone" if entry["kind"] == "night_zone" else entry["kind"]
         for option in q.options:
@@ -152,19 +144,7 @@ def _zone_noun(key: str) -> str:
 def built(bank: list[dict]):
     for entry in bank:
         doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
-        yield (
-            entry,
-            questions.build(
-                doc,
-                entry["steps"],
-                entry["kind"],
-                focus=entry.get("focus", ""),
-                rule=entry.get("rule", ""),
-                ruleset=doc.get("rules", "fr-1"),
-                distractors=entry.get("distractors", ()),
-                checked=False,
-            ),
-        )
+        yield entry, entry_question(entry, doc, checked=False)
 
 
 #: A blind guess is right about once in four (some rule questions offer three): a guesser reading only

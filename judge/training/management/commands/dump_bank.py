@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand
 from engine import text
 from judge.training import questions
 from judge.training.corrections import misreadings, rule_quote
-from judge.training.questions.bank import entry_reading
+from judge.training.questions.bank import entry_question, entry_reading
 
 
 def board_summary(board: dict) -> list[str]:
@@ -116,15 +116,7 @@ def entry_markdown(entry: dict, root: Path) -> str:
     head = f"## {entry['key']}\n\n"
     meta = f"- Règles : {ruleset} · niveau : {entry.get('level', 'L1')} · type : {entry['kind']}\n"
     try:
-        q = questions.build(
-            document,
-            entry["steps"],
-            entry["kind"],
-            focus=entry.get("focus", ""),
-            rule=entry.get("rule", ""),
-            ruleset=ruleset,
-            distractors=entry.get("distractors", ()),
-        )
+        q = entry_question(entry, document)
     except questions.ExerciseError as exc:
         return head + meta + f"- **Refusée par le moteur** : {exc}\n"
     reading = entry_reading(entry, q.reading)
