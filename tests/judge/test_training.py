@@ -193,22 +193,26 @@ PLAYED = sorted(
 )
 
 
-def test_starter_set_has_40_published_exercises_covering_the_sections_the_engine_plays(starter_set):
+def test_starter_set_has_37_published_exercises_covering_the_sections_the_engine_plays(starter_set):
     """Fewer, better: 162 questions were cut to 47 after two audits (twins, near-identical trivial ones, those
     a judge could answer from the prompt or the options, those that rest on a fact the board does not show),
     then to 40 after a third: three read off the card text (1.1.6.g, 2.5.e, « Défaussez-moi »), one ill-posed
-    (1.2.4.d), five near-twins; two who-wins questions added where B wins and where the game continues."""
+    (1.2.4.d), five near-twins; two who-wins questions added where B wins and where the game continues;
+    then to 37 after a fourth: three read off the prompt or the card text (a « Défaussez-moi » count, a
+    Clean-up whose prompt names the kept cards, a first-player rule found by its word), and the Anchored
+    question whose quoted rule (1.3.2.f) contradicts its key (the French text has no 2.4.2)."""
     sections = Counter(starter_set.values_list("section", flat=True))
-    assert starter_set.count() >= 40 and starter_set.count() == len(STARTER)
+    assert starter_set.count() >= 37 and starter_set.count() == len(STARTER)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.search(r"\(`fixtures/exercises\.json`, (\d+) published exercises, (\d+) of them under cr-5\.0", readme)
     under_cr5 = sum(1 for e in STARTER if json.loads((ROOT / e["scenario"]).read_text()).get("rules") == "cr-5.0")
     assert said and (int(said.group(1)), int(said.group(2))) == (len(STARTER), under_cr5), "the README's count"
-    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 40
+    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 37
     # Sections whose only questions were cut as guessable or ill-posed, none written again yet: the card text
     # quoted the symbol rule (1.1.6.g), the one gain-of-tokens rule (2.5.e) was read off the effect, and
-    # « Intendant est déclaré » had two defensible rules (1.2.4.c, 1.2.4.d). Said here, not silently dropped.
-    uncovered = {"1.1", "1.2", "2.5"}
+    # « Intendant est déclaré » had two defensible rules (1.2.4.c, 1.2.4.d); the « Défaussez-moi » count
+    # (7.1.4.b) was read off the card text. Said here, not silently dropped.
+    uncovered = {"1.1", "1.2", "2.5", "7.1"}
     assert set(PLAYED) - set(sections) == uncovered, set(PLAYED) - set(sections)
     kinds = set(starter_set.values_list("kind", flat=True))
     assert kinds == {"card_zone", "expeditions", "winner", "rule", "count", "legal", "night_zone"}
@@ -261,13 +265,12 @@ def test_no_prompt_gives_the_answer_away(starter_set):
 def test_exams_leave_out_the_answers_that_rest_on_a_reading(starter_set):
     readings = starter_set.exclude(reading="")
     assert readings.exists() and not Exercise.objects.for_exam().filter(pk__in=readings).exists()
-    anchored = starter_set.get(source="fixtures/exercises.json#ancre-repos-zone")
-    assert "Ancré" in anchored.reading and anchored.level == "corner"
+    asleep = starter_set.get(source="fixtures/exercises.json#night-fleeting-and-asleep-night-zone-0-a1")
+    assert "1.3.2.f" in asleep.reading and asleep.level == "corner"
     assert set(readings.values_list("level", flat=True)) <= {"corner", "L1", "L2", "L3"}
 
 
-#: The questions whose answer rests on a reading, each for its reason: the Anchored character staying at
-#: Rest (the engine's reading of the remark of 4.2.5.b); a Fleeting and Asleep Character at Rest (2.4.3 and
+#: The questions whose answer rests on a reading, each for its reason: a Fleeting and Asleep Character at Rest (2.4.3 and
 #: 2.4.6.c « devait aller dans la Réserve » read over the Night's summary 1.3.2.f, which discards Fleeting
 #: Characters); the first move of a spell deciding before its next step (4.3.a against « en même temps »,
 #: 4.3.c). The Dusk's crossings and the tiebreak of both players are not marked: one progression moves
@@ -275,7 +278,6 @@ def test_exams_leave_out_the_answers_that_rest_on_a_reading(starter_set):
 #: Clean-up questions apply a reading of 4.2.5.c against 1.3.2.f, but their answer (a card not kept is
 #: discarded) is the same under both: not marked.
 MARKED = {
-    "ancre-repos-zone",
     "night-fleeting-and-asleep-night-zone-0-a1",
     "fin-adversaire-dans-mon-sort",
 }
@@ -493,7 +495,7 @@ def test_levels_follow_what_a_judge_must_know():
             assert entry["level"] == "corner", entry["key"]
         if doc.get("rules") == "cr-5.0":
             assert entry["level"] in ("L3", "corner"), entry["key"]
-    assert Counter(e["level"] for e in STARTER)["L1"] >= 8  # the basics are asked too
+    assert Counter(e["level"] for e in STARTER)["L1"] >= 6  # the basics are asked too
 
 
 def test_the_cr5_corrections_cite_paragraphs_the_cr5_document_has():
