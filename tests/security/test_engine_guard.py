@@ -7,7 +7,6 @@ refused at once, light work such as a judge's save goes on). Never a 5xx."""
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from judge.guard import meter as engine_guard
 from judge.guard.budget import Budget, EngineBusy
 from judge.guard.client import network
 from judge.scenarios.models import Scenario
+from tests.processes import in_processes
 
 from .conftest import small_board
 from .hostile_boards import long_game
@@ -59,21 +59,6 @@ def level(ip: str = ATTACKER, scope: str = "engine") -> float:
 def frozen_clock(monkeypatch):
     """The guard's clock stopped at the start of a minute: windows neither slide nor empty meanwhile."""
     monkeypatch.setattr(counters, "clock", lambda: 60.0 * 29_000_000)
-
-
-def in_processes(target, count: int) -> list:
-    """Run ``target(barrier, queue)`` in ``count`` forked processes at once (as gunicorn's workers); their
-    answers."""
-    context = multiprocessing.get_context("fork")
-    barrier, queue = context.Barrier(count), context.Queue()
-    processes = [context.Process(target=target, args=(barrier, queue)) for _ in range(count)]
-    for process in processes:
-        process.start()
-    answers = [queue.get(timeout=60) for _ in processes]
-    for process in processes:
-        process.join(timeout=30)
-        assert process.exitcode == 0
-    return answers
 
 
 # -- one count for all workers --------------------------------------------------------------------------

@@ -4,13 +4,12 @@ at once let exactly the rate through, and engine time charged from four processe
 
 from __future__ import annotations
 
-import multiprocessing
-
 import pytest
 from django.core.cache import caches
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
+from tests.processes import in_processes
 from tests.security.test_engine_guard import anonymous_request, level
 
 pytestmark = pytest.mark.system
@@ -25,19 +24,6 @@ def on_redis(settings, redis_url):
     caches["shared"].clear()
     yield
     caches["shared"].clear()
-
-
-def in_processes(target, count: int) -> list:
-    context = multiprocessing.get_context("fork")
-    barrier, queue = context.Barrier(count), context.Queue()
-    processes = [context.Process(target=target, args=(barrier, queue)) for _ in range(count)]
-    for process in processes:
-        process.start()
-    answers = [queue.get(timeout=60) for _ in processes]
-    for process in processes:
-        process.join(timeout=30)
-        assert process.exitcode == 0
-    return answers
 
 
 def test_the_shared_cache_is_redis(on_redis):
