@@ -455,14 +455,7 @@ def test_answers_written_from_the_rule_text_agree_with_the_engine(rules):
     for written in kept:
         entry = bank[written["key"]]
         doc = json.loads((ROOT / entry["scenario"]).read_text(encoding="utf-8"))
-        q = training.build(
-            doc,
-            entry["steps"],
-            entry["kind"],
-            focus=entry.get("focus", ""),
-            rule=entry.get("rule", ""),
-            ruleset=doc.get("rules", "fr-1"),
-        )
+        q = entry_question(entry, doc)
         if q.answer != written["answer"]:
             disagree.append((written["key"], written["answer"], q.answer))
     assert len(kept) >= 3 and disagree == []
