@@ -5,7 +5,7 @@ is most tempted by, what they misread — sentences true by the rule text whatev
 
 from __future__ import annotations
 
-from .questions import card_in, zone_label
+from .questions import card_in, zone_label, zone_of
 
 #: The private zones (3.1.2.b, its remark): one instance each player.
 PRIVATE = ("deck", "hand", "landmarks", "mana", "reserve", "discard")
@@ -63,9 +63,10 @@ def _zone_misreadings(exercise) -> list[dict]:
         if key == exercise.answer:
             continue
         why = ""
-        if "(la carte y reste)" in label:
+        if key == zone_of(board, exercise.focus):  # the option « it stays where it is »
             where = "cesse d'exister" if exercise.answer == "gone" else f"va dans {zone_label(exercise.answer)}"
-            why = f"elle ne reste pas : elle {where} (règle {exercise.rule})."
+            pronoun = "il" if card.get("token") else "elle"  # 2.1.b: a token is not a card
+            why = f"{pronoun} ne reste pas : {pronoun} {where} (règle {exercise.rule})."
         elif key == "gone":
             why = "seul un jeton cesse d'exister, et seulement s'il devait quitter la zone d'Expédition (2.1.d)" + (
                 "." if card.get("token") else " ; une carte va toujours dans une zone."

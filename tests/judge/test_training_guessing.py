@@ -42,7 +42,7 @@ def kinds_of(kind: str, option: dict, question: questions.Question) -> list[str]
         if key in ("gone", "limbo"):
             return [key]
         zone = key.split(".", 1)[1].replace("hero_", "").replace("companion_", "")
-        return [zone, *(["stays"] if "(la carte y reste)" in option["label"] else [])]
+        return [zone, *(["stays"] if " y reste)" in option["label"] else [])]  # « la carte » or « le jeton »
     if kind == "expeditions":
         return ["none" if key == "none" else "pair" if "+" in key else "single"]
     if kind == "winner":

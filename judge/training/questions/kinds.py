@@ -118,7 +118,9 @@ def card_zone(
     def label(key: str) -> str:
         if key == "gone":
             return "Nulle part : elle cesse d'exister"
-        return f"{engine_text.capital(zone_label(key))}{' (la carte y reste)' if key == before else ''}"
+        # 2.1.b: a token is not a card; the option names what stays by its own noun.
+        stays = " (le jeton y reste)" if card.get("token") else " (la carte y reste)"
+        return f"{engine_text.capital(zone_label(key))}{stays if key == before else ''}"
 
     name = engine_text.card_label(focus, engine_text.names_of(run.before))
     if kind == "night_zone":

@@ -19,7 +19,7 @@ from engine.versions import CR5, FR1, cr5
 
 from .board import card_texts, unseen
 from .replay import REFUSALS, ExerciseError, document_hash, load, replay
-from .rules import section_of
+from .rules import rule_text, section_of
 
 ZONES_FR = {"hand": "la Main", "reserve": "la Réserve"}
 
@@ -47,9 +47,12 @@ def forbidding_rules(seat: dict, card: dict, zone: str, ruleset: str = FR1) -> t
     return ()
 
 
-def legal(document: dict, steps: int, focus: str = "") -> dict:
+def legal(document: dict, steps: int, focus: str = "", rule: str = "") -> dict:
     """ "Which of these cards may the player play now?": the engine's legal decisions answer it
-    (several right options; ``none`` when no card may be played)."""
+    (several right options; ``none`` when no card may be played). ``rule``: the author's deciding rule
+    where every card may be played (the turn's rule says only that a player plays or passes; 2.2.7.b
+    decides that a card with a Reserve cost may be played from the Reserve); a card refused keeps the
+    rule that forbids it."""
     try:
         game = replay(document, steps, decisions=False)
         legal_now = game.legal_decisions()
@@ -95,6 +98,10 @@ def legal(document: dict, steps: int, focus: str = "") -> dict:
         refused += 1
         decisive = decisive or numbers[0]
     # Every card may be played: the turn's own rule decides (a player plays a card or passes).
+    if rule and not decisive:
+        if not rule_text(rule, ruleset):
+            raise ExerciseError(f"« {rule} » n'est pas une règle de {ruleset}")
+        decisive = rule
     decisive = decisive or next(iter(pending.get("rules") or []), "") or "1.3.2.d"
     stated = unseen(before)
     facts = [engine_text.position_text(before), *stated]

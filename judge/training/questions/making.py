@@ -95,7 +95,7 @@ def _make(
     if kind not in KINDS:
         raise ExerciseError(f"type de question inconnu « {kind} » (attendu : {', '.join(KINDS)})")
     if kind == "legal":
-        made = legal(document, steps, focus=focus)
+        made = legal(document, steps, focus=focus, rule=rule)
         before = made.pop("before")
         return Question(
             **{k: made[k] for k in ("prompt", "options", "answer", "rule", "section", "cards", "stated", "reading")},

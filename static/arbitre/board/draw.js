@@ -104,15 +104,17 @@ export function boardDrawer({ board, ruleset, showRuleset, describeCard, showHid
     if (options.orbs && !showHidden) {
       const orbs = el("ul", { class: "orbs" });
       let ready = 0;
-      for (const card of cards) {
+      cards.forEach((card, index) => {
         const exhausted = (card.statuses || []).includes("exhausted");
         if (!exhausted) ready += 1;
+        // Numbered from 1 as the engine's log names them (« l'Orbe de Mana n°1 de A (ao0) »), the id beside.
+        const label = `Orbe de Mana n°${index + 1} (${card.id})${exhausted ? " — épuisé" : ""}`;
         orbs.append(el("li", {
           class: "orb" + (exhausted ? " exhausted" : "") + (hot.cards.has(card.id) ? " changed" : ""),
-          dataset: { card: card.id }, title: `${card.name || card.id} (${card.id})${exhausted ? " — épuisé" : ""}`,
-          text: card.id,
+          dataset: { card: card.id }, title: label,
+          text: `n°${index + 1}`,
         }));
-      }
+      });
       zone.append(el("p", { class: "orbs-summary", text: `${ready} ${ready > 1 ? "disponibles" : "disponible"} sur ${cards.length}` }), orbs);
       return zone;
     }
