@@ -68,8 +68,10 @@ def _zone_misreadings(exercise) -> list[dict]:
             pronoun = "il" if card.get("token") else "elle"  # 2.1.b: a token is not a card
             why = f"{pronoun} ne reste pas : {pronoun} {where} (règle {exercise.rule})."
         elif key == "gone":
-            why = "seul un jeton cesse d'exister, et seulement s'il devait quitter la zone d'Expédition (2.1.d)" + (
-                "." if card.get("token") else " ; une carte va toujours dans une zone."
+            why = "un jeton cesse d'exister s'il devait quitter la zone d'Expédition (2.1.d)" + (
+                "."
+                if card.get("token")
+                else f" ; {card.get('name') or 'celle-ci'} est une carte, pas un jeton : 2.1.d ne s'applique pas."
             )
         elif "." in key:
             pid, zone = key.split(".", 1)

@@ -193,28 +193,35 @@ PLAYED = sorted(
 )
 
 
-def test_starter_set_has_38_published_exercises_covering_the_sections_the_engine_plays(starter_set):
+def test_starter_set_has_29_published_exercises_covering_the_sections_the_engine_plays(starter_set):
     """Fewer, better: 162 questions were cut to 47 after two audits (twins, near-identical trivial ones, those
     a judge could answer from the prompt or the options, those that rest on a fact the board does not show),
     then to 40 after a third: three read off the card text (1.1.6.g, 2.5.e, « Défaussez-moi »), one ill-posed
     (1.2.4.d), five near-twins; two who-wins questions added where B wins and where the game continues;
     then to 37 after a fourth: three read off the prompt or the card text (a « Défaussez-moi » count, a
     Clean-up whose prompt names the kept cards, a first-player rule found by its word), and the Anchored
-    question whose quoted rule (1.3.2.f) contradicts its key (the French text has no 2.4.2); then 38: a
-    legal question keyed « Oui » (an Exhausted card played from the Reserve, which the French text allows),
-    three of the four before being keyed « Non »."""
+    question whose quoted rule (1.3.2.f) contradicts its key (the French text has no 2.4.2); then to 33
+    after a fifth: three « which rule decides » questions whose stated outcome picks its rule by its words
+    (advancing, the Arena's tiebreak, a spell going to the Reserve), a CR 5.0 win at Night whose prompt
+    answers its trap, and a legal question keyed « Oui » from the French excerpt's silence on Exhausted
+    (its 2.4.5 is missing; the English rules forbid the play since v3.0); then 34, a legal question keyed
+    « Oui » on the text (a Reserve cost paid where the Hand cost could not be), so that « Non » is not
+    the key of three legal questions in four; then 29 after a sixth, which found answers a layman's common
+    sense gives with no rule: nothing drawn from an empty Deck and Discard (twice), a legal play with nothing
+    against it, an Exhausted card « unusable », a spell that advances and retreats."""
     sections = Counter(starter_set.values_list("section", flat=True))
-    assert starter_set.count() >= 38 and starter_set.count() == len(STARTER)
+    assert starter_set.count() >= 29 and starter_set.count() == len(STARTER)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.search(r"\(`fixtures/exercises\.json`, (\d+) published exercises, (\d+) of them under cr-5\.0", readme)
     under_cr5 = sum(1 for e in STARTER if json.loads((ROOT / e["scenario"]).read_text()).get("rules") == "cr-5.0")
     assert said and (int(said.group(1)), int(said.group(2))) == (len(STARTER), under_cr5), "the README's count"
-    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 38
+    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 29
     # Sections whose only questions were cut as guessable or ill-posed, none written again yet: the card text
     # quoted the symbol rule (1.1.6.g), the one gain-of-tokens rule (2.5.e) was read off the effect, and
     # « Intendant est déclaré » had two defensible rules (1.2.4.c, 1.2.4.d); the « Défaussez-moi » count
-    # (7.1.4.b) was read off the card text. Said here, not silently dropped.
-    uncovered = {"1.1", "1.2", "2.5", "7.1"}
+    # (7.1.4.b) was read off the card text; the spell question (5.2.3.j) was found by its outcome's words.
+    # Said here, not silently dropped.
+    uncovered = {"1.1", "1.2", "2.5", "5.2", "7.1"}
     assert set(PLAYED) - set(sections) == uncovered, set(PLAYED) - set(sections)
     kinds = set(starter_set.values_list("kind", flat=True))
     assert kinds == {"card_zone", "expeditions", "winner", "rule", "count", "legal", "night_zone"}
@@ -275,13 +282,17 @@ def test_exams_leave_out_the_answers_that_rest_on_a_reading(starter_set):
 #: The questions whose answer rests on a reading, each for its reason: a Fleeting and Asleep Character at Rest (2.4.3 and
 #: 2.4.6.c « devait aller dans la Réserve » read over the Night's summary 1.3.2.f, which discards Fleeting
 #: Characters); the first move of a spell deciding before its next step (4.3.a against « en même temps »,
-#: 4.3.c). The Dusk's crossings and the tiebreak of both players are not marked: one progression moves
-#: every Expedition together (1.3.2.e), and 4.3.b and 4.3.c (« se croisent en même temps ») decide. The
+#: 4.3.c); the Dusk's crossings and the tiebreak of both players, since the French text gives the
+#: progression no order (1.3.2.e) and only 4.3.b/4.3.c's crossings suppose the moves simultaneous (CR 5.0
+#: 4.2.4.h says it: a fifth audit found them unmarked readings, a fourth had accepted the inference). The
 #: Clean-up questions apply a reading of 4.2.5.c against 1.3.2.f, but their answer (a card not kept is
 #: discarded) is the same under both: not marked.
 MARKED = {
     "night-fleeting-and-asleep-night-zone-0-a1",
     "fin-adversaire-dans-mon-sort",
+    "fin-croisent-regle",
+    "end-expeditions-cross-expeditions-0",
+    "fin-ensemble",
 }
 
 
@@ -298,9 +309,10 @@ def test_only_the_answers_that_depend_on_a_reading_are_marked(starter_set):
     cleanup.author_reading = None
     cleanup.rebuild()
     assert "4.2.5.c" in cleanup.reading  # the engine's, when the author says nothing
-    # The crossing: the engine moves marker by marker, the author's word (no reading) wins and it is examined.
+    # The crossing: the French text gives the Dusk's progression no order; the author names the reading
+    # (CR 5.0 4.2.4.h says the moves are simultaneous) and the question stays out of exams.
     crossing = starter_set.get(source="fixtures/exercises.json#end-expeditions-cross-expeditions-0")
-    assert crossing.reading == "" and Exercise.objects.for_exam().filter(pk=crossing.pk).exists()
+    assert "4.2.4.h" in crossing.reading and not Exercise.objects.for_exam().filter(pk=crossing.pk).exists()
     fleeting = starter_set.get(source="fixtures/exercises.json#night-fleeting-and-asleep-night-zone-0-a1")
     assert "1.3.2.f" in fleeting.reading and fleeting.level == "corner"
 
@@ -490,7 +502,8 @@ def test_levels_follow_what_a_judge_must_know():
             assert entry["level"] == "corner", entry["key"]
         if doc.get("rules") == "cr-5.0":
             assert entry["level"] in ("L3", "corner"), entry["key"]
-    assert Counter(e["level"] for e in STARTER)["L1"] >= 6  # the basics are asked too
+    # The basics are asked too (L1 questions cut as guessable: a rule question, a legal play with nothing against it).
+    assert Counter(e["level"] for e in STARTER)["L1"] >= 4
 
 
 def test_the_cr5_corrections_cite_paragraphs_the_cr5_document_has():

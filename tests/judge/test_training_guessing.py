@@ -166,7 +166,9 @@ def test_an_option_only_guesser_cannot_answer_the_rule_questions(rules):
         right += (q.answer in picks) / len(picks)
         if picks == [q.answer]:
             alone.append(entry["key"])
-    assert asked >= 5  # the bank's rule questions, after guessable, ill-posed and twin ones were cut
+    # The bank's rule questions, after guessable, ill-posed and twin ones were cut: a fifth audit cut three
+    # more whose stated outcome picked its rule by its words; the two left (meet, cross) need the rule.
+    assert asked >= 2
     assert right / asked <= GUESSER_MOST, (round(right / asked, 3), alone)
 
 

@@ -117,7 +117,7 @@ def card_zone(
 
     def label(key: str) -> str:
         if key == "gone":
-            return "Nulle part : elle cesse d'exister"
+            return f"Nulle part : {'il' if card.get('token') else 'elle'} cesse d'exister"
         # 2.1.b: a token is not a card; the option names what stays by its own noun.
         stays = " (le jeton y reste)" if card.get("token") else " (la carte y reste)"
         return f"{engine_text.capital(zone_label(key))}{stays if key == before else ''}"
