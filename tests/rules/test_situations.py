@@ -1,0 +1,137 @@
+"""The judge's situation index (fixtures/glossary/situations.json): circumstances told in a judge's
+words point to the rule that decides them, in any order and inflection; the index is well formed,
+shown on the rule pages, in the lexicon and with the results."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules_ref import search, situations
+from rules_ref.glossary import GlossaryError
+from rules_ref.search import memory as memory_module
+from rules_ref.search.circumstances import read_cues
+from rules_ref.search.query import read_words
+
+
+def numbers(results, n=5):
+    return [h.number or h.slug for h in results.hits[:n]]
+
+
+def called(q: str) -> tuple[str, ...]:
+    return read_words(q, memory_module.memory()).cases.rules
+
+
+def test_the_index_is_well_formed_and_names_existing_rules(rules):
+    from rules_ref.models import Rule
+
+    known = {r.number for r in Rule.objects.filter(ruleset__slug="fr-1", implicit=False) if r.number}
+    entries = situations.situations()
+    assert len(entries) >= 60
+    assert {s.rule for s in entries} <= known
+    assert all(s.case.strip() and s.when for s in entries)
+    used = {c for s in entries for combination in s.when for c in combination} | {c for s in entries for c in s.unless}
+    assert used == set(situations.cues()), "every cue is used, every cue used is defined"
+
+
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ({"rule": "3.2.2.d", "case": "x", "when": [["deck", "nowhere"]]}, r"entries\[0\]\.when\[0\]: 'nowhere'"),
+        ({"rule": "3.2.2.d", "case": "x", "when": [["deck"]], "unless": ["nowhere"]}, r"entries\[0\]\.unless"),
+        ({"rule": "3.2.2.d", "when": [["deck"]]}, r"entries\[0\] lacks 'case'"),
+        ({"rule": "3.2.2.d", "case": "x", "when": []}, r"entries\[0\]\.when: a list"),
+    ],
+)
+def test_a_malformed_index_is_a_clear_error_naming_the_entry(settings, tmp_path, entry, message):
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    doc = {"cues": {"deck": ["deck", "pioche"]}, "entries": [entry]}
+    (tmp_path / "fixtures" / "glossary" / "situations.json").write_text(json.dumps(doc), encoding="utf-8")
+    settings.BASE_DIR = tmp_path
+    for cached in (situations._file, situations.cues, situations.situations):
+        cached.cache_clear()
+    try:
+        with pytest.raises(GlossaryError, match=message):
+            situations.situations()
+    finally:
+        for cached in (situations._file, situations.cues, situations.situations):
+            cached.cache_clear()
+
+
+def test_an_unknown_read_cue_is_a_clear_error(settings, tmp_path):
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    doc = {"cues": {"deck": ["deck", "#nowhere"]}, "entries": []}
+    (tmp_path / "fixtures" / "glossary" / "situations.json").write_text(json.dumps(doc), encoding="utf-8")
+    settings.BASE_DIR = tmp_path
+    situations._file.cache_clear()
+    situations.cues.cache_clear()
+    try:
+        with pytest.raises(GlossaryError, match=r"cues\.deck: '#nowhere'"):
+            situations.cues()
+    finally:
+        situations._file.cache_clear()
+        situations.cues.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "q, read",
+    [
+        ("la 5e carte d'un deck de 3", {"#excess"}),
+        ("placer une carte à dix cartes du dessus d'un deck de cinq", {"#excess"}),
+        ("retirer 4 jetons d'un objet qui en porte deux", {"#excess"}),
+        ("il reste 2 cartes et je dois en piocher trois", {"#excess"}),
+        # the number asked for is not larger than what there is
+        ("la 2e carte d'un deck de 5", set()),
+        ("piocher une carte d'un deck de 3", set()),
+        ("un deck de 40 cartes", set()),
+        # « à » is not « a » (has): « à dix cartes » is the number asked for
+        ("à dix cartes du dessus", set()),
+        ("un joueur sans héros", {"#absence"}),
+        ("aucun jeton", {"#absence"}),
+    ],
+)
+def test_a_number_asked_for_past_what_there_is_and_a_negation_are_read(q, read):
+    assert read_cues(q) == read
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # the cues in another order and other inflections than the index writes them
+        ("je dois piocher mais mon deck est vide", "3.2.2.d"),
+        ("deck vide, on pioche", "3.2.2.d"),
+        ("piocher 3 cartes avec seulement 2 cartes dans le deck", "3.2.2.d"),
+        ("remettre une carte à 6 cartes du dessus d'un deck de 4", "3.2.2.f"),
+        ("retirer 3 compteurs d'un perso qui n'en a que 2", "2.5.f"),
+        ("une carte adverse devrait finir dans ma défausse", "3.1.2.c"),
+        ("où va un sort après sa résolution", "5.2.3.j"),
+        ("l'expédition recule alors qu'elle est sur sa région de départ", "7.3.10.b"),
+    ],
+)
+def test_circumstances_told_in_a_judges_words_find_the_rule_deciding_them(rules, q, rule):
+    assert rule in called(q)
+    results = search.search(q)
+    assert numbers(results, 1) == [rule]
+    assert (rule, next(s.case for s in situations.for_rule(rule))) in results.situations
+
+
+def test_cues_pointing_to_another_rule_keep_an_entry_out():
+    # moving a card to a position the deck lacks is 3.2.2.f, not the atomic action of 3.2.2.d
+    assert "3.2.2.f" in called("mettre une carte sous un deck trop petit")
+    assert "3.2.2.d" not in called("mettre une carte sous un deck trop petit")
+    # a token (the object) leaving play is 2.1.d; counters on a character leaving it, 2.5.i
+    assert "2.1.d" in called("un jeton quitte l'expédition")
+    assert "2.5.i" in called("un personnage avec des jetons quitte l'expédition")
+    assert "2.1.d" not in called("un personnage avec des jetons quitte l'expédition")
+
+
+def test_a_topic_or_a_definition_calls_for_no_situation(rules):
+    for q in ("fugace", "coût de réserve", "zone de mana", "premier joueur", "2.4.6.c"):
+        assert called(q) == (), q
+
+
+def test_a_rule_the_words_alone_miss_joins_the_results_when_the_circumstances_call_for_it(rules):
+    # 3.2.2.f says « Deck » and « cartes », not « glisser »: the index's words for it do
+    plain = search.search("glisser une carte sous le paquet")
+    assert "3.2.2.f" in numbers(plain, 5)
