@@ -135,3 +135,26 @@ def test_a_rule_the_words_alone_miss_joins_the_results_when_the_circumstances_ca
     # 3.2.2.f says « Deck » and « cartes », not « glisser »: the index's words for it do
     plain = search.search("glisser une carte sous le paquet")
     assert "3.2.2.f" in numbers(plain, 5)
+
+
+def test_rule_pages_list_the_situations_they_decide(client, rules):
+    html = client.get("/regles/fr-1/3.2.2.d/").content.decode()
+    assert "Situations qu'elle tranche" in html
+    assert situations.for_rule("3.2.2.d")[0].case.split(" (")[0].replace("'", "&#x27;") in html
+    assert 'href="/regles/lexique/#situations"' in html
+    assert "Situations qu'elle tranche" not in client.get("/regles/fr-1/1.2.1.a/").content.decode()
+
+
+def test_the_lexicon_lists_the_index_and_filters_it(client, rules):
+    html = client.get("/regles/lexique/").content.decode()
+    assert 'id="situations"' in html and 'href="/regles/fr-1/7.3.11.c/"' in html
+    html = client.get("/regles/lexique/", {"filtre": "Ravitailler"}).content.decode()
+    assert 'href="/regles/fr-1/7.3.16.b/"' in html and 'href="/regles/fr-1/7.3.11.c/">7.3.11.c</a></td>' not in html
+
+
+def test_the_results_say_which_situation_was_read(client, rules):
+    html = client.get("/recherche/", {"q": "je dois piocher mais mon deck est vide"}).content.decode()
+    assert 'class="notice situations"' in html and 'href="/regles/fr-1/3.2.2.d/"' in html
+    data = client.get("/api/search/", {"q": "je dois piocher mais mon deck est vide"}).json()
+    assert {"rule": "3.2.2.d", "case": situations.for_rule("3.2.2.d")[0].case} in data["situations"]
+    assert client.get("/api/search/", {"q": "fugace"}).json()["situations"] == []
