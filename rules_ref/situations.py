@@ -5,7 +5,8 @@ circumstances that call for it, written from the rule's text the way a book's in
 vide, piocher dans un ~ : 3.2.2.d »). A circumstance is a combination of cues, each cue a list of
 words or phrases said at a table (``deck``: deck, pioche, bibli…); it is recognised when a query
 holds a word of each of its cues, in any order and any inflection. An entry may name cues that
-point to another rule instead (``unless``). Cues starting with ``#`` are read from the query as a
+point to another rule instead (``unless``). ``non:CUE`` in a combination is a cue negated (« sans
+héros », « pas de coût de réserve »: a word of CUE just after a negation). Cues starting with ``#`` are read from the query as a
 whole (:mod:`rules_ref.search.circumstances`): ``#absence`` a negation, ``#excess`` a number asked
 for that is larger than the one there is.
 
@@ -22,6 +23,8 @@ from .glossary import GlossaryError, load
 
 #: Cues read from the query as a whole, not from its words.
 READ_CUES = ("#absence", "#excess")
+#: A cue negated in the query: ``non:heros`` is « sans héros », « pas de héros ».
+NEGATED = "non:"
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ def situations() -> tuple[Situation, ...]:
             raise GlossaryError(f"{where}.when: a list of cue combinations is expected")
         for j, combination in enumerate([*when, unless]):
             for name in combination:
-                if name not in known:
+                if name.removeprefix(NEGATED) not in known:
                     path = f"{where}.when[{j}]" if j < len(when) else f"{where}.unless"
                     raise GlossaryError(f"{path}: {name!r} is not a cue of « cues »")
         found.append(Situation(rule, case, tuple(tuple(c) for c in when), tuple(unless)))

@@ -96,7 +96,7 @@ def _cues() -> _Cues:
                 by_phrase.setdefault(" ".join(tokens), set()).add(name)
     alternatives = sorted(by_phrase, key=len, reverse=True)
     pattern = (
-        re.compile(r"(?<!\w)(" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in alternatives) + r")(?!\w)")
+        re.compile(r"(?<!\w)(" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in alternatives) + r")(?!\w)")
         if alternatives
         else None
     )
@@ -128,9 +128,16 @@ def read_cues(q: str) -> frozenset[str]:
     return frozenset(found)
 
 
+#: A negation governs the words this many tokens after it (« sans son héros », « pas de coût de réserve »).
+NEGATION_SCOPE = 3
+
+
 def present_cues(texts: tuple[str, ...], forms: frozenset[str], q: str) -> frozenset[str]:
-    """The cues a query holds: ``texts`` are its folded texts (as typed, and as read through the
-    vocabulary), ``forms`` the analysed forms of their words, ``q`` the query as typed."""
+    """The cues a query holds: ``texts`` are its folded texts (the first as typed, question words
+    read out; then as read through the vocabulary), ``forms`` the analysed forms of their words, ``q``
+    the query as typed. ``non:CUE`` is there when a word of CUE stands just after a negation of the
+    first text (« sans héros », « n'a pas de héros »: ``non:heros``; not « les héros n'ont pas de
+    sous-type »); a word after « non » (« non fugace », « non Personnage ») tells no cue of its own."""
     table = _cues()
     present: set[str] = set()
     for form in forms:
@@ -138,10 +145,35 @@ def present_cues(texts: tuple[str, ...], forms: frozenset[str], q: str) -> froze
     if table.phrases is not None:
         for text in texts:
             for match in table.phrases.finditer(text):
-                present.update(table.by_phrase[" ".join(match.group(1).split())])
+                present.update(table.by_phrase[" ".join(re.split(r"[\s-]+", match.group(1)))])
     for read in read_cues(q):
         present.update(table.by_read.get(read, ()))
+    tokens = WORD.findall(texts[0]) if texts else []
+    negations = [i for i, t in enumerate(tokens) if t in NEGATIONS]
+    denied = [i + 1 for i, t in enumerate(tokens[:-1]) if t == "non"]
+    if negations or denied:
+        at = _cues_at(tokens, texts[0])
+        for i in negations:
+            for k in range(i + 1, min(i + 1 + NEGATION_SCOPE, len(tokens))):
+                present.update("non:" + c for c in at.get(k, ()))
+        for k in denied:  # « non fugace »: the word is denied, not told (unless told elsewhere too)
+            if not any(k != j and not at.get(j, set()).isdisjoint(at.get(k, ())) for j in at):
+                present.difference_update(at.get(k, ()))
     return frozenset(present)
+
+
+def _cues_at(tokens: list[str], text: str) -> dict[int, set[str]]:
+    """Token position → the cues of the word (or of a phrase starting) there."""
+    table = _cues()
+    at: dict[int, set[str]] = {}
+    for k, token in enumerate(tokens):
+        for form in stem_forms(token):
+            at.setdefault(k, set()).update(table.by_form.get(form, ()))
+    if table.phrases is not None:
+        for match in table.phrases.finditer(text):
+            k = len(WORD.findall(text[: match.start()]))
+            at.setdefault(k, set()).update(table.by_phrase[" ".join(re.split(r"[\s-]+", match.group(1)))])
+    return at
 
 
 def called(texts: tuple[str, ...], forms: frozenset[str], q: str) -> Called:

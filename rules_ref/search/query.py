@@ -231,7 +231,8 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
         cursor = match.end()
     pieces.append((asked[cursor:], ((), (), False, "")))
     expanded = " ".join(text for text, _ in pieces)
-    told = called((folded, expanded), text_forms(folded) | text_forms(expanded), q) if cases else Called()
+    # the circumstances told, read without the question's words (« que se passe-t-il » is no case)
+    told = called((asked, expanded), text_forms(asked) | text_forms(expanded), q) if cases else Called()
     words: list[Word] = []
     seen: set[frozenset[str]] = set()
     corrected: list[tuple[str, str]] = []

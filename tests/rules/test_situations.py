@@ -31,7 +31,7 @@ def test_the_index_is_well_formed_and_names_existing_rules(rules):
     assert len(entries) >= 60
     assert {s.rule for s in entries} <= known
     assert all(s.case.strip() and s.when for s in entries)
-    used = {c for s in entries for combination in s.when for c in combination} | {c for s in entries for c in s.unless}
+    used = {c.removeprefix("non:") for s in entries for combination in (*s.when, s.unless) for c in combination}
     assert used == set(situations.cues()), "every cue is used, every cue used is defined"
 
 
@@ -124,6 +124,26 @@ def test_cues_pointing_to_another_rule_keep_an_entry_out():
     assert "2.1.d" in called("un jeton quitte l'expédition")
     assert "2.5.i" in called("un personnage avec des jetons quitte l'expédition")
     assert "2.1.d" not in called("un personnage avec des jetons quitte l'expédition")
+
+
+def test_a_negation_governs_the_words_just_after_it(rules):
+    # « sans héros » is a player without a Hero (4.2.5.d); « les héros n'ont pas de sous-type » is not
+    assert "4.2.5.d" in called("un joueur sans héros")
+    assert "4.2.5.d" not in called("les héros n'ont pas de sous-type")
+    assert "2.2.2.b" in called("les héros n'ont pas de sous-type")
+    # « ne peut plus reculer » negates the retreat: its home region, 7.3.10.b
+    assert "7.3.10.b" in called("une expédition qui ne peut plus reculer")
+
+
+def test_a_word_after_non_is_denied_not_told(rules):
+    # a spell that is not Fleeting goes to the Reserve (5.2.3.j), not the discard of 2.4.6.f
+    assert called("un sort non fugace finit sa résolution") == ("5.2.3.j",)
+    assert "2.4.6.f" in called("un sort fugace finit sa résolution")
+
+
+def test_a_hyphenated_cue_is_read_typed_either_way(rules):
+    assert "2.2.2.b" in called("un héros a-t-il un sous-type")
+    assert "2.2.2.b" in called("un héros a-t-il un sous type")
 
 
 def test_a_topic_or_a_definition_calls_for_no_situation(rules):
