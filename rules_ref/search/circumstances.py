@@ -180,16 +180,31 @@ def called(texts: tuple[str, ...], forms: frozenset[str], q: str) -> Called:
     """The situations whose cues the query holds (see :func:`present_cues`), in the index's order."""
     present = present_cues(texts, forms, q)
     forms_of = _cues().forms_of
+    by_cue, entries = _entries()
+    candidates = sorted({i for cue in present for i in by_cue.get(cue, ())})
     found = []
     told: dict[str, set[str]] = {}
-    for s in situations():
-        if not present.isdisjoint(s.unless):
+    for i in candidates:
+        s, when, unless = entries[i]
+        if not present.isdisjoint(unless):
             continue
-        matched = [c for c in s.when if present.issuperset(c)]
+        matched = [c for c in when if present.issuperset(c)]
         if matched:
             found.append(s)
             told.setdefault(s.rule, set()).update(f for c in matched for name in c for f in forms_of.get(name, ()))
     return Called(tuple(found), {rule: frozenset(f) for rule, f in told.items()})
+
+
+@lru_cache(maxsize=1)
+def _entries() -> tuple[dict[str, tuple[int, ...]], list[tuple[Situation, list[frozenset[str]], frozenset[str]]]]:
+    """The index's entries with their combinations as sets, and cue → the entries a combination of
+    which holds it (a query is checked against the entries its cues may complete, not all)."""
+    entries = [(s, [frozenset(c) for c in s.when], frozenset(s.unless)) for s in situations()]
+    by_cue: dict[str, list[int]] = {}
+    for i, (_, when, _) in enumerate(entries):
+        for cue in frozenset().union(*when):
+            by_cue.setdefault(cue, []).append(i)
+    return {cue: tuple(found) for cue, found in by_cue.items()}, entries
 
 
 def text_forms(text: str) -> frozenset[str]:
