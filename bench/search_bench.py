@@ -25,6 +25,8 @@ What it prints, ours and the baseline side by side, from the same run:
     reported apart, per kind; then the three judges' sets together;
   - the older set, ``fixtures/relevance/queries.json`` (its ``"heldout": true`` queries apart),
     against the figures it had before the judges' set was tuned for (it must not regress);
+* how often the judge's situation index (``fixtures/glossary/situations.json``) calls for rules on
+  the judges' queries, tuned and held out, and how often a rule it calls for is relevant;
 * index build time (read the rules from the database and build the index);
 * in-process latency, result cache off, of every query of every set in one run (median, p95, the
   slowest query), ours and FTS5 interleaved query by query, with the ratio; each query's slowest of
@@ -141,6 +143,23 @@ def relevance(run, rows: list[dict]) -> dict:
         }
         for kind, pairs in per_kind.items()
     }
+
+
+def situation_calls(rows: list[dict]) -> dict[str, tuple[int, int, int]]:
+    """How often the situation index calls for rules, and for a relevant one, tuned and held out:
+    part → (queries, queries it calls for rules on, of those the ones where a called rule is relevant)."""
+    from rules_ref.search.memory import memory
+    from rules_ref.search.query import read_words
+
+    mem = memory()
+    figures: dict[str, list[int]] = {"tuned": [0, 0, 0], "held out": [0, 0, 0]}
+    for row in rows:
+        counts = figures["held out" if row.get("heldout") else "tuned"]
+        called = set(read_words(row["q"], mem).cases.rules)
+        counts[0] += 1
+        counts[1] += bool(called)
+        counts[2] += bool(called & set(row["relevant"]))
+    return {part: (n, calls, right) for part, (n, calls, right) in figures.items()}
 
 
 def time_queries(runs: list, queries: list[str], rounds: int) -> tuple[list[list[float]], list[list[float]]]:
@@ -299,6 +318,7 @@ def main() -> int:
         every = judges + fresh + third
         both_ours, both_fts = relevance(ours_run, every), relevance(fts.run, every)
         old_ours, old_fts = relevance(ours_run, older), relevance(fts.run, older)
+        index_calls = situation_calls(every)
 
         # In-process latency: every query of the file in one run, engines interleaved.
         queries = [r["q"] for r in rows]
@@ -417,6 +437,13 @@ def main() -> int:
         )
     )
     print(f"  ours beats FTS5 on every set, both figures: {'yes' if beats else 'NO'}")
+    print(
+        "  the judge's situation index (fixtures/glossary/situations.json), on the three judges' sets: "
+        + "; ".join(
+            f"{part}: called on {calls} of {n} queries, a relevant rule among those it called on {right}"
+            for part, (n, calls, right) in index_calls.items()
+        )
+    )
     print()
     print(f"Index build (read {documents} rules from the database and index them; median of {args.builds})")
     ob, fb = statistics.median(ours_builds), statistics.median(fts_builds)

@@ -94,6 +94,7 @@ RESULTS_FIELDS = ("query", "kind", "corrected", "suggestion", "missing_number", 
 def _results_data(results: search.Results) -> dict:
     data = {name: getattr(results, name) for name in RESULTS_FIELDS}
     data["vocabulary"] = [{"typed": typed, "means": means} for typed, means in results.vocabulary]
+    data["situations"] = [{"rule": rule, "case": case} for rule, case in results.situations]
     data["results"] = [{name: getattr(hit, name) for name in HIT_FIELDS} for hit in results.hits]
     return data
 

@@ -37,7 +37,8 @@ class Term:
         return "-".join(fold(self.en).replace("'", " ").split())
 
 
-def _load(name: str) -> dict:
+def load(name: str) -> dict:
+    """A file of ``fixtures/glossary`` read as JSON; a file missing or malformed is a clear error."""
     from django.conf import settings
 
     path = Path(settings.BASE_DIR) / "fixtures" / "glossary" / name
@@ -51,7 +52,7 @@ def _load(name: str) -> dict:
 def terms() -> tuple[Term, ...]:
     """Every term, in the file's order."""
     found = []
-    for i, row in enumerate(_load("terms.json").get("terms", [])):
+    for i, row in enumerate(load("terms.json").get("terms", [])):
         try:
             found.append(
                 Term(
@@ -70,7 +71,7 @@ def terms() -> tuple[Term, ...]:
 @lru_cache(maxsize=1)
 def synonyms() -> tuple[tuple[str, ...], ...]:
     """Groups of French words searched as one word."""
-    groups = _load("synonyms.json").get("groups", [])
+    groups = load("synonyms.json").get("groups", [])
     for i, group in enumerate(groups):
         if not isinstance(group, list) or not all(isinstance(w, str) for w in group):
             raise GlossaryError(f"synonyms.json: groups[{i}] must be a list of words")
@@ -140,7 +141,7 @@ class Usage:
 
 @lru_cache(maxsize=1)
 def _vocabulary_file() -> dict:
-    return _load("vocabulary.json")
+    return load("vocabulary.json")
 
 
 @lru_cache(maxsize=1)

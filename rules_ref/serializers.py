@@ -72,6 +72,13 @@ class VocabularyUsageSerializer(serializers.Serializer):
         return {"typed": typed, "means": means}
 
 
+class SituationSerializer(serializers.Serializer):
+    """A circumstance the query tells, from the judge's situation index, and the rule that decides it."""
+
+    rule = serializers.CharField(help_text="La règle qui tranche le cas (« 3.2.2.d »).")
+    case = serializers.CharField(help_text="Le cas dit avec les mots d'un juge.")
+
+
 class SearchResultsSerializer(serializers.Serializer):
     query = serializers.CharField()
     kind = serializers.ChoiceField(choices=["number", "keywords", "empty", "official"])
@@ -91,6 +98,12 @@ class SearchResultsSerializer(serializers.Serializer):
     vocabulary = VocabularyUsageSerializer(
         many=True,
         help_text="Mots lus dans le vocabulaire des juges et des joueurs (lexique), dans l'ordre de la requête.",
+    )
+    situations = SituationSerializer(
+        many=True,
+        required=False,
+        help_text="Situations de l'index du juge que la requête raconte, avec la règle qui tranche chacune, "
+        "dans l'ordre des résultats (au plus trois).",
     )
     official = serializers.DictField(
         required=False, help_text="Seulement pour kind « official » (« cr5 4.2.5.d ») : version, number, exact, notice."

@@ -14,9 +14,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from . import concordance_views, glossary, search
+from . import concordance_views, glossary, search, situations
 from .analysis import fold
 from .models import Citation, Rule, RuleSet
+from .parser import number_key
 
 #: Where the printed rules had an icon, the text keeps a gap: "Le symbole signifie", "types , , et".
 LOST_ICON = re.compile(r"symboles? (?:signifie|,)|\(\s*,|\s,\s*,|types de région\s*,|commune\s*,|Axiom\s*,")
@@ -196,6 +197,8 @@ def _rule_fragments(pk: int) -> dict:
         "english": glossary.english_for(obj.title or (obj.parent.title if obj.parent else ""), obj.number),
         # What judges and players call it: the vocabulary entries naming the rule (or the article).
         "also_called": glossary.usages_for(obj.number, obj.slug if obj.kind == Rule.Kind.ARTICLE else None),
+        # The circumstances, in a judge's words, that the situation index says it decides.
+        "situations": situations.for_rule(obj.number),
         "previous": previous,
         "next": following,
         "cited_by": cited_by,
@@ -277,6 +280,11 @@ def lexicon(request):
         for u in sorted(glossary.vocabulary(), key=lambda u: fold(u.words[0]))
         if kept(*u.words, u.means, u.note, u.kind, *u.rules)
     ]
+    cases = [
+        {"situation": s, "known": s.rule in known}
+        for s in sorted(situations.situations(), key=lambda s: number_key(s.rule))
+        if kept(s.rule, s.case)
+    ]
     return render(
         request,
         "rules_ref/lexicon.html",
@@ -285,6 +293,7 @@ def lexicon(request):
             "terms": terms,
             "by_english": by_english,
             "usages": usages,
+            "situations": cases,
             "sources": sources,
             "filtre": request.GET.get("filtre", "")[:60],
         },

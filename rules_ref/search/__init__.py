@@ -9,13 +9,15 @@ Two kinds of query:
   judges' synonyms and the players' vocabulary read through the glossary, question words and
   negation read, a case told without a question (« jeton renvoyé dans la main ») read as a situation
   (its counts weighed less, the rules deciding a case favoured, the vocabulary's situations naming
-  the rule the circumstances point to), accents folded, stemming, elisions, stop words,
+  the rule the circumstances point to), the circumstances it tells read through the judge's situation
+  index (« piocher avec un deck vide » → 3.2.2.d, in any order and inflection), accents folded, stemming, elisions, stop words,
   phrases in quotes, typo tolerance (unknown words replaced by their nearest indexed word, then
   fuzzy matching as a last resort), ranked so that the deciding rule comes first, with snippets.
 
 Modules, each importing only those listed before it: ``words`` (a query's words), ``text`` (stored
 texts analysed), ``statements`` (what a rule's text says: a definition, a case, a number), ``index`` (the index on disk), ``memory`` (its in-memory reading), ``hits``,
-``snippets``, ``spelling``, ``numbers`` (rule numbers however typed), ``query`` (reading the words
+``snippets``, ``spelling``, ``numbers`` (rule numbers however typed), ``circumstances`` (the
+situations a query tells), ``query`` (reading the words
 and what the query asks), ``ranking``, ``pipeline`` (a search from query to results), ``suggest``.
 """
 

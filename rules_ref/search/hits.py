@@ -47,6 +47,9 @@ class Results:
     nearest: str | None = None
     #: Words of the query read through the judges' vocabulary: [(as typed, what it means)].
     vocabulary: list[tuple[str, str]] = field(default_factory=list)
+    #: Circumstances the query tells that the judge's situation index knows, and the rule deciding
+    #: each: [(rule number, the case in a judge's words)], those among the hits, best ranked first.
+    situations: list[tuple[str, str]] = field(default_factory=list)
     #: The site's pages the query names besides rules (« lexique »): [(title, URL name)].
     pages: list[tuple[str, str]] = field(default_factory=list)
 

@@ -76,6 +76,21 @@ def site_pages(q: str) -> list[tuple[str, str]]:
     return [(title, name) for names, title, name in PAGES if names & words]
 
 
+#: At most this many recognised situations are said with the results.
+MAX_SITUATIONS = 3
+
+
+def told_situations(reading, numbers: list[str]) -> list[tuple[str, str]]:
+    """(rule, case) of the situations the query tells whose rule is among the results, in the
+    results' order: what the page says it read (« Situation reconnue »)."""
+    rank = {n: i for i, n in enumerate(numbers) if n}
+    cases = {}
+    for situation in reading.cases.situations:
+        if situation.rule in rank:
+            cases.setdefault(situation.rule, situation.case)
+    return sorted(cases.items(), key=lambda pair: rank[pair[0]])[:MAX_SITUATIONS]
+
+
 def keyword_search(q: str, ruleset: str, limit: int) -> Results:
     mem = memory()
     results = Results(query=q, kind="keywords")
@@ -98,6 +113,7 @@ def keyword_search(q: str, ruleset: str, limit: int) -> Results:
         results.corrected = corrected
     elif corrected:
         results.suggestion = corrected
+    results.situations = told_situations(reading, [mem.docs[d].number for d, _ in ranked])
     prefix = get_script_prefix()
     for docnum, score in ranked:
         doc = mem.docs[docnum]

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from .. import glossary
 from ..analysis import STOPWORDS, fold, stem_forms
+from .circumstances import Called, called, text_forms
 from .memory import Memory
 from .numbers import NUMBER_TOKEN
 from .spelling import correct
@@ -104,6 +105,8 @@ class Reading:
     #: that decide a case (« Si …, … ») answer it, as they answer a "what if".
     situation: bool = False
     quantity: bool = False  # « combien »
+    #: The situations of the judge's index the query tells (« piocher avec un deck vide » → 3.2.2.d).
+    cases: Called = field(default_factory=Called)
 
 
 #: What a phrase stands for: (French words to search, defining rules, rules to avoid, English?, vocabulary
@@ -196,10 +199,11 @@ def _fold_query(q: str) -> str:
     return " ".join(fold(q).replace("'", " ").split())
 
 
-def read_words(q: str, mem: Memory) -> Reading:
+def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     """The query's content words as :class:`Word` s, its rule-number tokens, the corrected query and
     what it asks (see the module's docstring). Words the index does not hold, even corrected, are left
-    out. A hyphenated compound (``sous-types``, ``après-midi``) counts as one word."""
+    out. A hyphenated compound (``sous-types``, ``après-midi``) counts as one word. ``cases``: read
+    the situations it tells too (suggestions as you type do without)."""
     pattern, meaning = _phrases()
     numbers = [t.strip(".,;()").lower() for t in q.split() if NUMBER_TOKEN.match(t.strip(".,;()").lower())]
     folded = _fold_query(q)
@@ -226,6 +230,9 @@ def read_words(q: str, mem: Memory) -> Reading:
         pieces.append((french, (rules, avoid, english, vocab)))
         cursor = match.end()
     pieces.append((asked[cursor:], ((), (), False, "")))
+    expanded = " ".join(text for text, _ in pieces)
+    # the circumstances told, read without the question's words (« que se passe-t-il » is no case)
+    told = called((asked, expanded), text_forms(asked) | text_forms(expanded), q) if cases else Called()
     words: list[Word] = []
     seen: set[frozenset[str]] = set()
     corrected: list[tuple[str, str]] = []
@@ -273,7 +280,7 @@ def read_words(q: str, mem: Memory) -> Reading:
     situation = not questioned and not conditional and len(words) >= SITUATION_WORDS
     if situation:  # in a case told, a count is a circumstance (« quatre cartes dans ma réserve »)
         words = [replace(w, count=True) if COUNT_WORD.fullmatch(w.text) else w for w in words]
-    return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity)
+    return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity, told)
 
 
 def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, corrected: list) -> Word | None:

@@ -15,6 +15,9 @@ Each word scores BM25F over title (×3), text and remarks (×½), its best form 
   that state a number; the first rule a vocabulary entry names comes first, an entry's rules count
   once however many words it reads into, a situation's a little less (other words may outweigh it);
   a count in a case told weighs less; a hyphenated compound counts only where all its parts are;
+* **the circumstances told**: a rule the judge's situation index calls for (the query tells a case
+  it decides) counts more, covers the words that told the case, and joins the candidates even when
+  its text says the case otherwise (« glisser une carte sous le paquet » → 3.2.2.f);
 * **the rule that decides above what retells it**: an article counts little unless the query is
   about it (the 2v2 mode, the phases clarification), and a word only articles hold (« coéquipier »)
   leaves the rules without it behind, unless only an article retelling the rules holds it (the
@@ -89,6 +92,12 @@ NEGATION_BONUS = 1.3
 CONDITIONAL_BONUS = 1.25
 #: A case told without a question (« jeton renvoyé dans la main ») favours them a little less.
 SITUATION_BONUS = 1.15
+#: A rule the judge's situation index calls for (the query tells circumstances it decides: « piocher
+#: avec un deck vide » → 3.2.2.d) counts this much more, and covers the query's words that told its
+#: circumstances; one the words alone did not find joins the candidates at this share of the best
+#: score.
+CASE_BONUS = 2.6
+CASE_SEED = 0.5
 #: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »).
 QUANTITY_BONUS = 1.2
 
@@ -149,6 +158,12 @@ def rank(
     if len(totals) > RERANK_DEPTH:  # only the best by BM25 are re-ranked (the boosts are bounded)
         totals = dict(sorted(totals.items(), key=lambda pair: -pair[1])[:RERANK_DEPTH])
     docs = mem.docs
+    told = reading.cases.forms if reading else {}
+    cases = {mem.by_number[(ruleset, r)]: forms for r, forms in told.items() if (ruleset, r) in mem.by_number}
+    if cases and only is None:
+        seed = max(totals.values(), default=1.0) * CASE_SEED
+        for docnum in cases:
+            totals.setdefault(docnum, seed)
     # Coverage weighs each word by its rarity: holding "tumulte" says more than holding "cartes".
     weights = [
         (math.log(len(docs) / (len(scores) + 1)) + 1.0) * (COUNT_WEIGHT if word.count else 1.0)
@@ -183,7 +198,8 @@ def rank(
         for word, scores, weight in zip(words, per_word, weights, strict=True):
             about_section = not word.all_forms.isdisjoint(doc.context)
             own += docnum in scores
-            covered += weight if (docnum in scores or about_section) else 0.0
+            telling = docnum in cases and not word.all_forms.isdisjoint(cases[docnum])
+            covered += weight if (docnum in scores or about_section or telling) else 0.0
             if word.avoid and _under(doc, word.avoid) and not _under(doc, word.definers):
                 factor *= AVOID_FACTOR
                 avoided = True
@@ -216,6 +232,8 @@ def rank(
                     granted.add(key)
             elif about_section:
                 factor *= SECTION_TITLE_BONUS
+        if docnum in cases:
+            factor *= CASE_BONUS
         if len(words) >= 2 and _near(doc.text, words):
             factor *= PROXIMITY_BONUS
         if doc.kind == "article" and docnum not in about_articles:

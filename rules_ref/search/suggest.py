@@ -32,7 +32,7 @@ def suggest(q: str, ruleset: str | None = None, limit: int = 8) -> list[Hit]:
         found += _number_prefix(mem, ruleset, number)
         docs = [mem.docs[d] for d in dict.fromkeys(found)][:limit]
         return [make_hit(d, plain_snippet(d, 120), 1.0) for d in docs]
-    words = read_words(q, mem).words
+    words = read_words(q, mem, cases=False).words
     last = fold(WORD.findall(q)[-1])
     prefix = _prefix_word(mem, last)
     if prefix is not None and not (words and last in {fold(w.text) for w in words}):

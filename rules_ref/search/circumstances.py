@@ -1,0 +1,212 @@
+"""Reading the circumstances a query tells, through the judge's situation index
+(:mod:`rules_ref.situations`): which cues it holds, which situations they make, which rules decide.
+
+A cue's word counts under any of its analysed forms (``pioche``, ``piocher``, ``piochent``), a
+phrase (« face cachée ») as its folded words in a row. Two cues are read from the query as a whole:
+
+* ``#absence``: a negation (« sans héros », « pas de coût », « aucun jeton »);
+* ``#excess``: a number asked for larger than the number there is, however the case is told (« la
+  5e carte d'un deck de 3 », « placée à dix cartes du dessus d'un deck de cinq », « retirer 5 jetons
+  à un personnage qui en porte 1 »): the number there is follows a word saying what is held (« de »,
+  « reste », « porte », « avec », « contient »…), the number asked for does not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..analysis import fold, stem_forms
+from ..situations import Situation, cues, situations
+from .words import WORD
+
+NEGATIONS = frozenset({"sans", "pas", "aucun", "aucune", "jamais", "rien", "ni", "nul", "nulle"})
+#: Words after which a number is what there is (« un deck de 3 », « qui en porte 1 », « il reste 2 »).
+HELD = frozenset(
+    "de d reste restent contient contenant porte portant possède possede avec que qu seulement a ai as ont".split()
+)
+NUMBER_WORDS = {
+    w: n
+    for n, words in enumerate(
+        [
+            (),
+            ("un", "une", "premier", "première", "premiere"),
+            ("deux", "deuxième", "deuxieme", "second", "seconde"),
+            ("trois", "troisième", "troisieme"),
+            ("quatre", "quatrième", "quatrieme"),
+            ("cinq", "cinquième", "cinquieme"),
+            ("six", "sixième", "sixieme"),
+            ("sept", "septième", "septieme"),
+            ("huit", "huitième", "huitieme"),
+            ("neuf", "neuvième", "neuvieme"),
+            ("dix", "dixième", "dixieme"),
+        ]
+    )
+    for w in words
+}
+ORDINAL = re.compile(r"^(\d+)(?:e|eme|ème|er|ere|ère)?$")
+#: « un » and « une » are articles far more often than counts: a count only after a held word other
+#: than « de » (« qui en porte une », not « d'un deck »).
+ARTICLES = frozenset({"un", "une"})
+
+
+@dataclass(frozen=True)
+class Called:
+    """The situations a query tells and the rules they call for, first called first."""
+
+    situations: tuple[Situation, ...] = ()
+    #: Rule → the analysed forms of the cues that called for it: the query's words among them tell
+    #: its circumstances, so the rule covers them though its text says them otherwise.
+    forms: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.rule for s in self.situations))
+
+
+@dataclass(frozen=True)
+class _Cues:
+    """Every cue's words as one lookup: analysed form → cues, one pattern for all phrases."""
+
+    by_form: dict[str, frozenset[str]]
+    phrases: re.Pattern | None
+    by_phrase: dict[str, frozenset[str]]  # folded phrase, single-spaced → cues
+    by_read: dict[str, frozenset[str]]  # read cue (``#absence``) → cues
+    forms_of: dict[str, frozenset[str]]  # cue → the analysed forms of its words, phrases' too
+
+
+@lru_cache(maxsize=1)
+def _cues() -> _Cues:
+    by_form: dict[str, set[str]] = {}
+    by_phrase: dict[str, set[str]] = {}
+    by_read: dict[str, set[str]] = {}
+    forms_of: dict[str, set[str]] = {}
+    for name, words in cues().items():
+        for word in words:
+            if word.startswith("#"):
+                by_read.setdefault(word, set()).add(name)
+                continue
+            tokens = WORD.findall(fold(word).replace("'", " "))
+            forms_of.setdefault(name, set()).update(f for t in tokens for f in stem_forms(t))
+            if len(tokens) == 1:
+                for form in stem_forms(tokens[0]):
+                    by_form.setdefault(form, set()).add(name)
+            elif tokens:
+                by_phrase.setdefault(" ".join(tokens), set()).add(name)
+    alternatives = sorted(by_phrase, key=len, reverse=True)
+    pattern = (
+        re.compile(r"(?<!\w)(" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in alternatives) + r")(?!\w)")
+        if alternatives
+        else None
+    )
+
+    def frozen(table: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+        return {k: frozenset(v) for k, v in table.items()}
+
+    return _Cues(frozen(by_form), pattern, frozen(by_phrase), frozen(by_read), frozen(forms_of))
+
+
+def read_cues(q: str) -> frozenset[str]:
+    """The cues read from the query as a whole (``#absence``, ``#excess``)."""
+    tokens = re.findall(r"\w+", q.lower().replace("'", " ").replace("’", " "))
+    found = set()
+    if any(fold(t) in NEGATIONS for t in tokens):
+        found.add("#absence")
+    held, asked = [], []
+    for i, token in enumerate(tokens):
+        match = ORDINAL.match(token)
+        value = int(match.group(1)) if match else NUMBER_WORDS.get(token)
+        if value is None:
+            continue
+        after_held = i > 0 and tokens[i - 1] in HELD or i > 1 and tokens[i - 1] == "en" and tokens[i - 2] in HELD
+        if token in ARTICLES and (not after_held or tokens[i - 1] in ("de", "d")):  # « d'un deck »
+            continue
+        (held if after_held else asked).append(value)
+    if held and asked and max(asked) > min(held):
+        found.add("#excess")
+    return frozenset(found)
+
+
+#: A negation governs the words this many tokens after it (« sans son héros », « pas de coût de réserve »).
+NEGATION_SCOPE = 3
+
+
+def present_cues(texts: tuple[str, ...], forms: frozenset[str], q: str) -> frozenset[str]:
+    """The cues a query holds: ``texts`` are its folded texts (the first as typed, question words
+    read out; then as read through the vocabulary), ``forms`` the analysed forms of their words, ``q``
+    the query as typed. ``non:CUE`` is there when a word of CUE stands just after a negation of the
+    first text (« sans héros », « n'a pas de héros »: ``non:heros``; not « les héros n'ont pas de
+    sous-type »); a word after « non » (« non fugace », « non Personnage ») tells no cue of its own."""
+    table = _cues()
+    present: set[str] = set()
+    for form in forms:
+        present.update(table.by_form.get(form, ()))
+    if table.phrases is not None:
+        for text in texts:
+            for match in table.phrases.finditer(text):
+                present.update(table.by_phrase[" ".join(re.split(r"[\s-]+", match.group(1)))])
+    for read in read_cues(q):
+        present.update(table.by_read.get(read, ()))
+    tokens = WORD.findall(texts[0]) if texts else []
+    negations = [i for i, t in enumerate(tokens) if t in NEGATIONS]
+    denied = [i + 1 for i, t in enumerate(tokens[:-1]) if t == "non"]
+    if negations or denied:
+        at = _cues_at(tokens, texts[0])
+        for i in negations:
+            for k in range(i + 1, min(i + 1 + NEGATION_SCOPE, len(tokens))):
+                present.update("non:" + c for c in at.get(k, ()))
+        for k in denied:  # « non fugace »: the word is denied, not told (unless told elsewhere too)
+            if not any(k != j and not at.get(j, set()).isdisjoint(at.get(k, ())) for j in at):
+                present.difference_update(at.get(k, ()))
+    return frozenset(present)
+
+
+def _cues_at(tokens: list[str], text: str) -> dict[int, set[str]]:
+    """Token position → the cues of the word (or of a phrase starting) there."""
+    table = _cues()
+    at: dict[int, set[str]] = {}
+    for k, token in enumerate(tokens):
+        for form in stem_forms(token):
+            at.setdefault(k, set()).update(table.by_form.get(form, ()))
+    if table.phrases is not None:
+        for match in table.phrases.finditer(text):
+            k = len(WORD.findall(text[: match.start()]))
+            at.setdefault(k, set()).update(table.by_phrase[" ".join(re.split(r"[\s-]+", match.group(1)))])
+    return at
+
+
+def called(texts: tuple[str, ...], forms: frozenset[str], q: str) -> Called:
+    """The situations whose cues the query holds (see :func:`present_cues`), in the index's order."""
+    present = present_cues(texts, forms, q)
+    forms_of = _cues().forms_of
+    by_cue, entries = _entries()
+    candidates = sorted({i for cue in present for i in by_cue.get(cue, ())})
+    found = []
+    told: dict[str, set[str]] = {}
+    for i in candidates:
+        s, when, unless = entries[i]
+        if not present.isdisjoint(unless):
+            continue
+        matched = [c for c in when if present.issuperset(c)]
+        if matched:
+            found.append(s)
+            told.setdefault(s.rule, set()).update(f for c in matched for name in c for f in forms_of.get(name, ()))
+    return Called(tuple(found), {rule: frozenset(f) for rule, f in told.items()})
+
+
+@lru_cache(maxsize=1)
+def _entries() -> tuple[dict[str, tuple[int, ...]], list[tuple[Situation, list[frozenset[str]], frozenset[str]]]]:
+    """The index's entries with their combinations as sets, and cue → the entries a combination of
+    which holds it (a query is checked against the entries its cues may complete, not all)."""
+    entries = [(s, [frozenset(c) for c in s.when], frozenset(s.unless)) for s in situations()]
+    by_cue: dict[str, list[int]] = {}
+    for i, (_, when, _) in enumerate(entries):
+        for cue in frozenset().union(*when):
+            by_cue.setdefault(cue, []).append(i)
+    return {cue: tuple(found) for cue, found in by_cue.items()}, entries
+
+
+def text_forms(text: str) -> frozenset[str]:
+    """The analysed forms of a folded text's words (stop words included: « sur », « sans » are cues)."""
+    return frozenset(f for w in WORD.findall(text) for f in stem_forms(w))

@@ -1,0 +1,180 @@
+"""The judge's situation index (fixtures/glossary/situations.json): circumstances told in a judge's
+words point to the rule that decides them, in any order and inflection; the index is well formed,
+shown on the rule pages, in the lexicon and with the results."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules_ref import search, situations
+from rules_ref.glossary import GlossaryError
+from rules_ref.search import memory as memory_module
+from rules_ref.search.circumstances import read_cues
+from rules_ref.search.query import read_words
+
+
+def numbers(results, n=5):
+    return [h.number or h.slug for h in results.hits[:n]]
+
+
+def called(q: str) -> tuple[str, ...]:
+    return read_words(q, memory_module.memory()).cases.rules
+
+
+def test_the_index_is_well_formed_and_names_existing_rules(rules):
+    from rules_ref.models import Rule
+
+    known = {r.number for r in Rule.objects.filter(ruleset__slug="fr-1", implicit=False) if r.number}
+    entries = situations.situations()
+    assert len(entries) >= 60
+    assert {s.rule for s in entries} <= known
+    assert all(s.case.strip() and s.when for s in entries)
+    used = {c.removeprefix("non:") for s in entries for combination in (*s.when, s.unless) for c in combination}
+    assert used == set(situations.cues()), "every cue is used, every cue used is defined"
+
+
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ({"rule": "3.2.2.d", "case": "x", "when": [["deck", "nowhere"]]}, r"entries\[0\]\.when\[0\]: 'nowhere'"),
+        ({"rule": "3.2.2.d", "case": "x", "when": [["deck"]], "unless": ["nowhere"]}, r"entries\[0\]\.unless"),
+        ({"rule": "3.2.2.d", "when": [["deck"]]}, r"entries\[0\] lacks 'case'"),
+        ({"rule": "3.2.2.d", "case": "x", "when": []}, r"entries\[0\]\.when: a list"),
+    ],
+)
+def test_a_malformed_index_is_a_clear_error_naming_the_entry(settings, tmp_path, entry, message):
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    doc = {"cues": {"deck": ["deck", "pioche"]}, "entries": [entry]}
+    (tmp_path / "fixtures" / "glossary" / "situations.json").write_text(json.dumps(doc), encoding="utf-8")
+    settings.BASE_DIR = tmp_path
+    for cached in (situations._file, situations.cues, situations.situations):
+        cached.cache_clear()
+    try:
+        with pytest.raises(GlossaryError, match=message):
+            situations.situations()
+    finally:
+        for cached in (situations._file, situations.cues, situations.situations):
+            cached.cache_clear()
+
+
+def test_an_unknown_read_cue_is_a_clear_error(settings, tmp_path):
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    doc = {"cues": {"deck": ["deck", "#nowhere"]}, "entries": []}
+    (tmp_path / "fixtures" / "glossary" / "situations.json").write_text(json.dumps(doc), encoding="utf-8")
+    settings.BASE_DIR = tmp_path
+    situations._file.cache_clear()
+    situations.cues.cache_clear()
+    try:
+        with pytest.raises(GlossaryError, match=r"cues\.deck: '#nowhere'"):
+            situations.cues()
+    finally:
+        situations._file.cache_clear()
+        situations.cues.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "q, read",
+    [
+        ("la 5e carte d'un deck de 3", {"#excess"}),
+        ("placer une carte à dix cartes du dessus d'un deck de cinq", {"#excess"}),
+        ("retirer 4 jetons d'un objet qui en porte deux", {"#excess"}),
+        ("il reste 2 cartes et je dois en piocher trois", {"#excess"}),
+        # the number asked for is not larger than what there is
+        ("la 2e carte d'un deck de 5", set()),
+        ("piocher une carte d'un deck de 3", set()),
+        ("un deck de 40 cartes", set()),
+        # « à » is not « a » (has): « à dix cartes » is the number asked for
+        ("à dix cartes du dessus", set()),
+        ("un joueur sans héros", {"#absence"}),
+        ("aucun jeton", {"#absence"}),
+    ],
+)
+def test_a_number_asked_for_past_what_there_is_and_a_negation_are_read(q, read):
+    assert read_cues(q) == read
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # the cues in another order and other inflections than the index writes them
+        ("je dois piocher mais mon deck est vide", "3.2.2.d"),
+        ("deck vide, on pioche", "3.2.2.d"),
+        ("piocher 3 cartes avec seulement 2 cartes dans le deck", "3.2.2.d"),
+        ("remettre une carte à 6 cartes du dessus d'un deck de 4", "3.2.2.f"),
+        ("retirer 3 compteurs d'un perso qui n'en a que 2", "2.5.f"),
+        ("une carte adverse devrait finir dans ma défausse", "3.1.2.c"),
+        ("où va un sort après sa résolution", "5.2.3.j"),
+        ("l'expédition recule alors qu'elle est sur sa région de départ", "7.3.10.b"),
+    ],
+)
+def test_circumstances_told_in_a_judges_words_find_the_rule_deciding_them(rules, q, rule):
+    assert rule in called(q)
+    results = search.search(q)
+    assert numbers(results, 1) == [rule]
+    assert (rule, next(s.case for s in situations.for_rule(rule))) in results.situations
+
+
+def test_cues_pointing_to_another_rule_keep_an_entry_out():
+    # moving a card to a position the deck lacks is 3.2.2.f, not the atomic action of 3.2.2.d
+    assert "3.2.2.f" in called("mettre une carte sous un deck trop petit")
+    assert "3.2.2.d" not in called("mettre une carte sous un deck trop petit")
+    # a token (the object) leaving play is 2.1.d; counters on a character leaving it, 2.5.i
+    assert "2.1.d" in called("un jeton quitte l'expédition")
+    assert "2.5.i" in called("un personnage avec des jetons quitte l'expédition")
+    assert "2.1.d" not in called("un personnage avec des jetons quitte l'expédition")
+
+
+def test_a_negation_governs_the_words_just_after_it(rules):
+    # « sans héros » is a player without a Hero (4.2.5.d); « les héros n'ont pas de sous-type » is not
+    assert "4.2.5.d" in called("un joueur sans héros")
+    assert "4.2.5.d" not in called("les héros n'ont pas de sous-type")
+    assert "2.2.2.b" in called("les héros n'ont pas de sous-type")
+    # « ne peut plus reculer » negates the retreat: its home region, 7.3.10.b
+    assert "7.3.10.b" in called("une expédition qui ne peut plus reculer")
+
+
+def test_a_word_after_non_is_denied_not_told(rules):
+    # a spell that is not Fleeting goes to the Reserve (5.2.3.j), not the discard of 2.4.6.f
+    assert called("un sort non fugace finit sa résolution") == ("5.2.3.j",)
+    assert "2.4.6.f" in called("un sort fugace finit sa résolution")
+
+
+def test_a_hyphenated_cue_is_read_typed_either_way(rules):
+    assert "2.2.2.b" in called("un héros a-t-il un sous-type")
+    assert "2.2.2.b" in called("un héros a-t-il un sous type")
+
+
+def test_a_topic_or_a_definition_calls_for_no_situation(rules):
+    for q in ("fugace", "coût de réserve", "zone de mana", "premier joueur", "2.4.6.c"):
+        assert called(q) == (), q
+
+
+def test_a_rule_the_words_alone_miss_joins_the_results_when_the_circumstances_call_for_it(rules):
+    # 3.2.2.f says « Deck » and « cartes », not « glisser »: the index's words for it do
+    plain = search.search("glisser une carte sous le paquet")
+    assert "3.2.2.f" in numbers(plain, 5)
+
+
+def test_rule_pages_list_the_situations_they_decide(client, rules):
+    html = client.get("/regles/fr-1/3.2.2.d/").content.decode()
+    assert "Situations qu'elle tranche" in html
+    assert situations.for_rule("3.2.2.d")[0].case.split(" (")[0].replace("'", "&#x27;") in html
+    assert 'href="/regles/lexique/#situations"' in html
+    assert "Situations qu'elle tranche" not in client.get("/regles/fr-1/1.2.1.a/").content.decode()
+
+
+def test_the_lexicon_lists_the_index_and_filters_it(client, rules):
+    html = client.get("/regles/lexique/").content.decode()
+    assert 'id="situations"' in html and 'href="/regles/fr-1/7.3.11.c/"' in html
+    html = client.get("/regles/lexique/", {"filtre": "Ravitailler"}).content.decode()
+    assert 'href="/regles/fr-1/7.3.16.b/"' in html and 'href="/regles/fr-1/7.3.11.c/">7.3.11.c</a></td>' not in html
+
+
+def test_the_results_say_which_situation_was_read(client, rules):
+    html = client.get("/recherche/", {"q": "je dois piocher mais mon deck est vide"}).content.decode()
+    assert 'class="notice situations"' in html and 'href="/regles/fr-1/3.2.2.d/"' in html
+    data = client.get("/api/search/", {"q": "je dois piocher mais mon deck est vide"}).json()
+    assert {"rule": "3.2.2.d", "case": situations.for_rule("3.2.2.d")[0].case} in data["situations"]
+    assert client.get("/api/search/", {"q": "fugace"}).json()["situations"] == []
