@@ -193,7 +193,7 @@ PLAYED = sorted(
 )
 
 
-def test_starter_set_has_29_published_exercises_covering_the_sections_the_engine_plays(starter_set):
+def test_starter_set_has_23_published_exercises_covering_the_sections_the_engine_plays(starter_set):
     """Fewer, better: 162 questions were cut to 47 after two audits (twins, near-identical trivial ones, those
     a judge could answer from the prompt or the options, those that rest on a fact the board does not show),
     then to 40 after a third: three read off the card text (1.1.6.g, 2.5.e, « Défaussez-moi »), one ill-posed
@@ -208,20 +208,25 @@ def test_starter_set_has_29_published_exercises_covering_the_sections_the_engine
     « Oui » on the text (a Reserve cost paid where the Hand cost could not be), so that « Non » is not
     the key of three legal questions in four; then 29 after a sixth, which found answers a layman's common
     sense gives with no rule: nothing drawn from an empty Deck and Discard (twice), a legal play with nothing
-    against it, an Exhausted card « unusable », a spell that advances and retreats."""
+    against it, an Exhausted card « unusable », a spell that advances and retreats; then 22 after two more
+    audits side by side, each question either found guessable dropped: legal plays read off the board's
+    costs and « Épuisé » labels (three), a tiebreak on mirrored statistics, a count whose right option was
+    the odd one out, « Sacrifiez » and « Sabotez » read as discarding, and a rule question stating the
+    winner of its mirror twin; the tiebreak came back on a board whose totals point the other way (B leads
+    7 to 4, one statistic each): 23."""
     sections = Counter(starter_set.values_list("section", flat=True))
-    assert starter_set.count() >= 29 and starter_set.count() == len(STARTER)
+    assert starter_set.count() >= 23 and starter_set.count() == len(STARTER)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.search(r"\(`fixtures/exercises\.json`, (\d+) published exercises, (\d+) of them under cr-5\.0", readme)
     under_cr5 = sum(1 for e in STARTER if json.loads((ROOT / e["scenario"]).read_text()).get("rules") == "cr-5.0")
     assert said and (int(said.group(1)), int(said.group(2))) == (len(STARTER), under_cr5), "the README's count"
-    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 29
+    assert starter_set.filter(status=Exercise.Status.PUBLISHED).count() >= 23
     # Sections whose only questions were cut as guessable or ill-posed, none written again yet: the card text
     # quoted the symbol rule (1.1.6.g), the one gain-of-tokens rule (2.5.e) was read off the effect, and
     # « Intendant est déclaré » had two defensible rules (1.2.4.c, 1.2.4.d); the « Défaussez-moi » count
-    # (7.1.4.b) was read off the card text; the spell question (5.2.3.j) was found by its outcome's words.
-    # Said here, not silently dropped.
-    uncovered = {"1.1", "1.2", "2.5", "5.2", "7.1"}
+    # (7.1.4.b) was read off the card text; the spell question (5.2.3.j) was found by its outcome's words;
+    # the setup count (4.1.j) had its answer as the odd option out. Said here, not silently dropped.
+    uncovered = {"1.1", "1.2", "2.5", "4.1", "5.2", "7.1"}
     assert set(PLAYED) - set(sections) == uncovered, set(PLAYED) - set(sections)
     kinds = set(starter_set.values_list("kind", flat=True))
     assert kinds == {"card_zone", "expeditions", "winner", "rule", "count", "legal", "night_zone"}
@@ -502,8 +507,8 @@ def test_levels_follow_what_a_judge_must_know():
             assert entry["level"] == "corner", entry["key"]
         if doc.get("rules") == "cr-5.0":
             assert entry["level"] in ("L3", "corner"), entry["key"]
-    # The basics are asked too (L1 questions cut as guessable: a rule question, a legal play with nothing against it).
-    assert Counter(e["level"] for e in STARTER)["L1"] >= 4
+    # The basics are asked too (L1 questions cut as guessable: a rule question, legal plays read off the board).
+    assert Counter(e["level"] for e in STARTER)["L1"] >= 3
 
 
 def test_the_cr5_corrections_cite_paragraphs_the_cr5_document_has():

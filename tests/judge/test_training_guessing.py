@@ -167,8 +167,9 @@ def test_an_option_only_guesser_cannot_answer_the_rule_questions(rules):
         if picks == [q.answer]:
             alone.append(entry["key"])
     # The bank's rule questions, after guessable, ill-posed and twin ones were cut: a fifth audit cut three
-    # more whose stated outcome picked its rule by its words; the two left (meet, cross) need the rule.
-    assert asked >= 2
+    # more whose stated outcome picked its rule by its words, a seventh the meeting one (its prompt gave the
+    # winner of its mirror twin); the crossing one is left.
+    assert asked >= 1
     assert right / asked <= GUESSER_MOST, (round(right / asked, 3), alone)
 
 

@@ -77,7 +77,15 @@ def test_without_the_position_and_the_unseen_facts_the_same_screens_have_other_a
     ]
     cleanups[0].update(steps=3, kind="card_zone", focus="b1", rule="4.2.5.d")
     cleanups[1].update(steps=3, kind="card_zone", focus="a2")
-    entries = [e for e in BANK if e["key"] == "spell-modal-chosen-mode-card-zone-1-b1"] + cleanups
+    # A spell's mode question once in the bank too (cut since: « Sabotez » read as discarding gave it away).
+    modal = {
+        "key": "spell-modal-chosen-mode-card-zone-1-b1",
+        "scenario": "fixtures/scenarios/spell-modal-chosen-mode.json",
+        "steps": 1,
+        "kind": "card_zone",
+        "focus": "b1",
+    }
+    entries = [modal] + cleanups
     caught = {found[0] for found in hidden_facts(entries)}
     assert caught == {e["key"] for e in entries}
     entry = cleanups[0]
