@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 END_OF_GAME = [
     "end-expeditions-cross",
     "end-expeditions-meet",
+    "end-expeditions-meet-b",
     "end-both-meet-tiebreak",
     "arena-tiebreak-win",
     "arena-tiebreak-continues",
