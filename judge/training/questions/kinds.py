@@ -156,7 +156,7 @@ def zone_candidates(run: StepRun, card: dict, before: str, owner: str, controlle
     return list(dict.fromkeys(candidates))
 
 
-def expeditions(run: StepRun, **_) -> tuple[str, list, str, str]:
+def expeditions(run: StepRun, distractors: tuple = (), **_) -> tuple[str, list, str, str]:
     markers = lambda doc: {  # noqa: E731
         f"{pid}.{kind}": m.get(kind)
         for pid, m in (((doc.get("adventure") or {}).get("markers")) or {}).items()
@@ -180,6 +180,15 @@ def expeditions(run: StepRun, **_) -> tuple[str, list, str, str]:
     wrong = [k for k in dict.fromkeys(candidates) if k not in (answer, "none")]
     rng.shuffle(wrong)
     # "None" is always offered (a judge may believe nothing moves), so it is not the answer whenever it shows.
+    if distractors:  # the author's: the Expeditions a judge would believe move (the biggest statistic…)
+        known = set(before) | set(candidates)
+        unknown = [k for k in distractors if k == answer or not set(k.split("+")) <= known]
+        if unknown:
+            raise ExerciseError(
+                f"les autres réponses d'une question « quelles Expéditions » sont des Expéditions du plateau"
+                f" autres que la réponse (pas {', '.join(unknown)})"
+            )
+        wrong = [k for k in dict.fromkeys(distractors) if k != "none"]
     keys = [answer, *(["none"] if answer != "none" else []), *wrong][:OPTIONS]
     prompt = f"{moment(run)}, quelles Expéditions ont changé de région ?"
     decisive = next((e["rules"][0] for e in run.entries if (e.get("event") or {}).get("type") == "marker"), "")
@@ -197,7 +206,7 @@ WINNER_LABELS = {
 }
 
 
-def winner(run: StepRun, **_) -> tuple[str, list, str, str]:
+def winner(run: StepRun, distractors: tuple = (), **_) -> tuple[str, list, str, str]:
     arena_before = bool((run.before.get("adventure") or {}).get("arena"))
     arena_after = bool((run.after.get("adventure") or {}).get("arena"))
     if run.winner:
@@ -211,6 +220,15 @@ def winner(run: StepRun, **_) -> tuple[str, list, str, str]:
     keys = [answer] + [k for k in [*players, "tiebreak", "none"] if k != answer]
     if arena_before:  # the tiebreakers have begun: they cannot begin again
         keys = [k for k in keys if k != "tiebreak"]
+    if distractors:  # the author's wrong options, where the others are impossible on the board (no Character)
+        wrong = list(dict.fromkeys(distractors))
+        unknown = [k for k in wrong if k not in keys or k == answer]
+        if unknown:
+            raise ExerciseError(
+                f"les autres issues d'une question « qui gagne » sont parmi {', '.join(k for k in keys if k != answer)}"
+                f" (pas {', '.join(unknown)})"
+            )
+        keys = [answer, *wrong]
     labels = {
         **WINNER_LABELS,
         **{p: (f"L'équipe {p} gagne la partie" if teams else f"{p} gagne la partie") for p in players},
