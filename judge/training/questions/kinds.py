@@ -206,7 +206,7 @@ WINNER_LABELS = {
 }
 
 
-def winner(run: StepRun, distractors: tuple = (), **_) -> tuple[str, list, str, str]:
+def winner(run: StepRun, **_) -> tuple[str, list, str, str]:
     arena_before = bool((run.before.get("adventure") or {}).get("arena"))
     arena_after = bool((run.after.get("adventure") or {}).get("arena"))
     if run.winner:
@@ -220,15 +220,6 @@ def winner(run: StepRun, distractors: tuple = (), **_) -> tuple[str, list, str, 
     keys = [answer] + [k for k in [*players, "tiebreak", "none"] if k != answer]
     if arena_before:  # the tiebreakers have begun: they cannot begin again
         keys = [k for k in keys if k != "tiebreak"]
-    if distractors:  # the author's wrong options, where the others are impossible on the board (no Character)
-        wrong = list(dict.fromkeys(distractors))
-        unknown = [k for k in wrong if k not in keys or k == answer]
-        if unknown:
-            raise ExerciseError(
-                f"les autres issues d'une question « qui gagne » sont parmi {', '.join(k for k in keys if k != answer)}"
-                f" (pas {', '.join(unknown)})"
-            )
-        keys = [answer, *wrong]
     labels = {
         **WINNER_LABELS,
         **{p: (f"L'équipe {p} gagne la partie" if teams else f"{p} gagne la partie") for p in players},

@@ -51,8 +51,8 @@ def entry_problem(entry) -> str | None:
     distractors = entry.get("distractors", [])
     if not isinstance(distractors, list) or not all(isinstance(n, str) and n for n in distractors):
         return "« distractors » doit être une liste de numéros de règles, de nombres ou d'issues"
-    if distractors and entry["kind"] not in ("rule", "count", "winner", "expeditions"):
-        return "« distractors » ne vaut que pour une question « quelle règle », « combien », « qui gagne » ou « quelles Expéditions »"
+    if distractors and entry["kind"] not in ("rule", "count", "expeditions"):
+        return "« distractors » ne vaut que pour une question « quelle règle », « combien » ou « quelles Expéditions »"
     if "reading" in entry and not isinstance(entry["reading"], str):
         return "« reading » doit être un texte (vide : la réponse ne dépend d'aucune lecture)"
     trap = entry.get("trap", {})
