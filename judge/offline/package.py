@@ -25,6 +25,7 @@ PROJECT_FILES = (
     "rules_ref/analysis.py",
     "rules_ref/parser.py",
     "rules_ref/glossary.py",
+    "rules_ref/situations.py",  # the judge's situation index, read by search/circumstances.py
     "rules_ref/search/*.py",
     "fixtures/glossary/*.json",
     "engine/**/*.py",
