@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from rules_ref import search, situations
+from rules_ref import glossary, search, situations
 from rules_ref.glossary import GlossaryError
 from rules_ref.search import memory as memory_module
 from rules_ref.search.circumstances import read_cues
@@ -178,3 +178,31 @@ def test_the_results_say_which_situation_was_read(client, rules):
     data = client.get("/api/search/", {"q": "je dois piocher mais mon deck est vide"}).json()
     assert {"rule": "3.2.2.d", "case": situations.for_rule("3.2.2.d")[0].case} in data["situations"]
     assert client.get("/api/search/", {"q": "fugace"}).json()["situations"] == []
+
+
+def test_an_edited_index_shows_on_the_rule_page_without_a_re_import(client, rules, settings, tmp_path):
+    """A rule page is cached per import; the glossary files it shows are part of its key, so an
+    index edited (and read again, as at a restart) shows at once, the rules not re-imported."""
+    from django.conf import settings as live
+
+    source = live.BASE_DIR / "fixtures" / "glossary"
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    for name in ("terms.json", "synonyms.json", "vocabulary.json", "situations.json"):
+        (tmp_path / "fixtures" / "glossary" / name).write_bytes((source / name).read_bytes())
+    readers = (situations._file, situations.cues, situations.situations, glossary.stamp)
+
+    def restart():
+        for reader in readers:
+            reader.cache_clear()
+
+    settings.BASE_DIR = tmp_path
+    restart()
+    try:
+        assert "Un cas écrit pour ce test" not in client.get("/regles/fr-1/3.2.2.d/").content.decode()
+        doc = json.loads((tmp_path / "fixtures" / "glossary" / "situations.json").read_text(encoding="utf-8"))
+        doc["entries"][0]["case"] = "Un cas écrit pour ce test."
+        (tmp_path / "fixtures" / "glossary" / "situations.json").write_text(json.dumps(doc), encoding="utf-8")
+        restart()
+        assert "Un cas écrit pour ce test" in client.get("/regles/fr-1/3.2.2.d/").content.decode()
+    finally:
+        restart()
