@@ -131,7 +131,17 @@ def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
             {d for f in KEYWORD_FIELDS for form in part for d in mem.postings[f].get(form, ())} for part in word.parts
         ]
         return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset and all(d in h for h in held)}
-    return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset}
+    found = {d: s for d, s in scores.items() if docs[d].ruleset == ruleset}
+    if word.meant and word.entry and found:
+        # A word read through the vocabulary means the rules its entry names, however they say it
+        # (« égalité »: « strictement supérieure » at the Dusk, 1.3.2.e; « gagne sur plus de
+        # statistiques » in the tiebreaks, 4.3.h): each scores at least as the word's best rule.
+        best = max(found.values())
+        for number in word.entry:
+            docnum = mem.by_number.get((ruleset, number))
+            if docnum is not None and found.get(docnum, 0.0) < best:
+                found[docnum] = best
+    return found
 
 
 def rank(

@@ -399,3 +399,17 @@ def test_a_situations_first_rule_is_what_its_circumstances_decide_first(rules):
     """« sans héros » names 4.2.5.d (limits of 2 without a Hero) first, 4.1.f (hiding the lack of a
     Hero) second: asked about the Reserve, the first comes first, above the Cleaning it modifies."""
     assert numbers(search.search("adversaire sans héros combien de cartes en réserve"), 1) == ["4.2.5.d"]
+
+
+def test_a_vocabulary_word_means_each_rule_its_entry_names_however_the_rule_says_it(rules):
+    # « égalité » reads as « strictement supérieure » (1.3.2.e's words); 4.3.h decides a tie in the
+    # tiebreaks in other words, and the tiebreaks told make it first there, not at the Dusk.
+    assert numbers(search.search("égalité pendant les départages"), 1) == ["4.3.h"]
+    assert numbers(search.search("tiebreak égalité de stats"), 1) == ["4.3.h"]
+    assert numbers(search.search("égalité au crépuscule"), 1) == ["1.3.2.e"]
+
+
+@pytest.mark.parametrize("q", ["pioche vide", "deck out"])
+def test_an_empty_deck_is_first_the_draw_rule_then_resupply(rules, q):
+    found = numbers(search.search(q), 5)
+    assert found[0] == "3.2.2.d" and found.index("3.2.2.d") < found.index("7.3.16.b")
