@@ -107,6 +107,17 @@ def test_a_number_asked_for_past_what_there_is_and_a_negation_are_read(q, read):
         ("une carte adverse devrait finir dans ma défausse", "3.1.2.c"),
         ("où va un sort après sa résolution", "5.2.3.j"),
         ("l'expédition recule alors qu'elle est sur sa région de départ", "7.3.10.b"),
+        # rules read for their cases from the rule text (setup, symbols, zones, Noon, tokens)
+        ("combien de régions dans l'aventure", "3.2.1.b"),
+        ("une capacité qui se déclenche à midi", "1.3.2.c"),
+        ("où placer les pions au début de la partie", "1.3.1.b"),
+        ("reculer dans quel sens", "7.3.10.a"),
+        ("un personnage en mana a-t-il encore son type", "3.2.9.c"),
+        ("plusieurs mots-clés sur une ligne", "1.2.4.b"),
+        ("le symbole joué depuis la réserve", "1.1.6.g"),
+        ("combien de phases dans un jour", "1.3.2.a"),
+        ("limbo est-il partagé", "3.1.2.a"),
+        ("combien de factions", "2.2.8.a"),
     ],
 )
 def test_circumstances_told_in_a_judges_words_find_the_rule_deciding_them(rules, q, rule):
