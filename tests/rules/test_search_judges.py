@@ -413,3 +413,20 @@ def test_a_vocabulary_word_means_each_rule_its_entry_names_however_the_rule_says
 def test_an_empty_deck_is_first_the_draw_rule_then_resupply(rules, q):
     found = numbers(search.search(q), 5)
     assert found[0] == "3.2.2.d" and found.index("3.2.2.d") < found.index("7.3.16.b")
+
+
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        ("combien de points de vie", "4.3.a"),  # no life points: the expeditions meeting win
+        ("personnage gelé", "2.4.3"),  # Hearthstone's Freeze: the nearest status is Asleep
+        ("capacité etb", "1.1.6.e"),  # Magic's « enters the battlefield »
+        ("top deck", "3.2.2.b"),
+        ("un enchantement en jeu", "3.2.7.a"),  # a Permanent in the Landmark zone
+        ("priorité après avoir passé", "1.3.2.d"),
+        ("tourné pour payer", "3.2.9.f"),  # Lorcana's « exert »: exhausting Mana Orbs to pay
+    ],
+)
+def test_other_card_games_words_find_the_rules_that_decide_them(rules, q, first):
+    assert numbers(search.search(q), 1) == [first]
+    assert read_words(q, memory_module.memory()).usages, "read through the vocabulary"
