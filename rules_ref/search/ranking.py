@@ -197,6 +197,8 @@ def rank(
         for scores in per_word
         if scores and all(d in mem.articles for d in scores) and not all(d in retelling for d in scores)
     ]
+    # the query's consecutive words, as the forms each stands for in a text (proximity)
+    pairs = [(first.forms, second.forms) for first, second in pairwise(words)]
     for docnum in totals:
         doc = docs[docnum]
         covered = 0.0
@@ -244,7 +246,7 @@ def rank(
                 factor *= SECTION_TITLE_BONUS
         if docnum in cases:
             factor *= CASE_BONUS
-        if len(words) >= 2 and _near(doc.text, words):
+        if pairs and _near(doc.text, pairs):
             factor *= PROXIMITY_BONUS
         if doc.kind == "article" and docnum not in about_articles:
             factor *= ARTICLE_FACTOR
@@ -280,15 +282,16 @@ def rank(
     return ranked[:limit]
 
 
-def _near(text: str, words: list[Word]) -> bool:
-    """Whether two consecutive words of the query stand within a few words of each other, in order."""
+def _near(text: str, pairs: list[tuple[frozenset[str], frozenset[str]]]) -> bool:
+    """Whether two consecutive words of the query (``pairs``: their forms) stand within a few words
+    of each other in the text, in order."""
     where = analyse(flat(text), False).where
-    for first, second in pairwise(words):
-        before = [p for f in first.forms for p in where.get(f, ())]
-        if not before:
+    for firsts, seconds in pairs:
+        after = [p for f in seconds if f in where for p in where[f]]
+        if not after:
             continue
-        after = [p for f in second.forms for p in where.get(f, ())]
-        if any(0 < b - a <= NEAR_TOKENS for a in before for b in after):
+        before = {p for f in firsts if f in where for p in where[f]}
+        if before and any(b - k in before for b in after for k in range(1, NEAR_TOKENS + 1)):
             return True
     return False
 
