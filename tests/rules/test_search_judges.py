@@ -430,3 +430,24 @@ def test_an_empty_deck_is_first_the_draw_rule_then_resupply(rules, q):
 def test_other_card_games_words_find_the_rules_that_decide_them(rules, q, first):
     assert numbers(search.search(q), 1) == [first]
     assert read_words(q, memory_module.memory()).usages, "read through the vocabulary"
+
+
+def _osa(a: str, b: str) -> int:
+    """Optimal string alignment distance written out (the reference the compiled one must match)."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[-1][-1]
+
+
+@pytest.mark.parametrize(
+    "a, b", [("epusie", "epuise"), ("rserve", "reserve"), ("ca", "abc"), ("fugase", "fugace"), ("mnaa", "mana")]
+)
+def test_the_spelling_distance_is_the_optimal_string_alignment(a, b):
+    from rules_ref.search.spelling import distance
+
+    assert distance(a, b, 3) == min(_osa(a, b), 4)
+    assert distance(a, b, 0) == (0 if a == b else 1)  # past the bound: bound + 1
