@@ -307,7 +307,7 @@ def test_a_malformed_vocabulary_is_a_clear_error(settings, tmp_path):
 def test_rule_pages_show_what_players_also_call_them(client, rules):
     html = client.get("/regles/fr-1/3.2.2/").content.decode()
     assert 'class="also-called"' in html and "« bibli »" in html and 'href="/regles/lexique/#mot-bibli"' in html
-    assert 'class="also-called"' not in client.get("/regles/fr-1/2.2.2.b/").content.decode()
+    assert 'class="also-called"' not in client.get("/regles/fr-1/1.2.1.a/").content.decode()
 
 
 def test_the_lexicon_lists_the_players_words_with_sources_and_filters(client, rules):
