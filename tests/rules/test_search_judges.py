@@ -451,3 +451,12 @@ def test_the_spelling_distance_is_the_optimal_string_alignment(a, b):
 
     assert distance(a, b, 3) == min(_osa(a, b), 4)
     assert distance(a, b, 0) == (0 if a == b else 1)  # past the bound: bound + 1
+
+
+@pytest.mark.parametrize("q, number", [("7316b", "7.3.16.b"), ("246c", "2.4.6.c"), ("3229f", None), ("2024", None)])
+def test_a_number_typed_without_separators_is_the_rule_it_can_only_be(rules, q, number):
+    from rules_ref.search import parse_number
+
+    assert parse_number(q) == number
+    if number:
+        assert numbers(search.search(q), 1) == [number]
