@@ -110,7 +110,7 @@ def test_a_number_asked_for_past_what_there_is_and_a_negation_are_read(q, read):
         # rules read for their cases from the rule text (setup, symbols, zones, Noon, tokens)
         ("combien de régions dans l'aventure", "3.2.1.b"),
         ("une capacité qui se déclenche à midi", "1.3.2.c"),
-        ("où placer les pions au début de la partie", "1.3.1.b"),
+        ("le marqueur avance vers quelle région", "7.3.11.a"),
         ("reculer dans quel sens", "7.3.10.a"),
         ("un personnage en mana a-t-il encore son type", "3.2.9.c"),
         ("plusieurs mots-clés sur une ligne", "1.2.4.b"),
@@ -125,6 +125,12 @@ def test_circumstances_told_in_a_judges_words_find_the_rule_deciding_them(rules,
     results = search.search(q)
     assert numbers(results, 1) == [rule]
     assert (rule, next(s.case for s in situations.for_rule(rule))) in results.situations
+
+
+def test_the_setup_of_the_markers_calls_both_rules_that_say_it(rules):
+    # 1.3.1.b and 4.1.d say the same start (the second says « compteur d'expédition »): both decide
+    assert set(called("où placer les pions au début de la partie")) == {"1.3.1.b", "4.1.d"}
+    assert set(numbers(search.search("où placer les pions au début de la partie"), 2)) == {"1.3.1.b", "4.1.d"}
 
 
 def test_cues_pointing_to_another_rule_keep_an_entry_out():
