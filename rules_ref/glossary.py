@@ -9,6 +9,7 @@ glossary page and the rule pages show the English terms.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,6 +47,28 @@ def load(name: str) -> dict:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise GlossaryError(f"{path}: {exc}") from None
+
+
+#: The files the search reads and a rule page shows (English terms, « aussi appelé », situations).
+FILES = ("terms.json", "synonyms.json", "vocabulary.json", "situations.json")
+
+
+@lru_cache(maxsize=1)
+def stamp() -> str:
+    """A digest of :data:`FILES` as this process read them (their readers keep what they read until
+    the process restarts, and so does this): rule pages and search results are cached under it as
+    well as under the import's (or the index build's) stamp, so an edited vocabulary or situation
+    index shows without a re-import."""
+    from django.conf import settings
+
+    digest = hashlib.sha256()
+    for name in FILES:
+        path = Path(settings.BASE_DIR) / "fixtures" / "glossary" / name
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"missing:" + name.encode())
+    return digest.hexdigest()[:16]
 
 
 @lru_cache(maxsize=1)

@@ -25,7 +25,8 @@ LOST_ICON = re.compile(r"symboles? (?:signifie|,)|\(\s*,|\s,\s*,|types de régio
 
 #: Rules change only through ``import_rules``, which stamps ``RuleSet.imported_at``: what is derived
 #: from one import of a rule set is kept in the worker's cache under that stamp, so a new import (or
-#: another rule set) makes new keys and nothing stale is ever served.
+#: another rule set) makes new keys and nothing stale is ever served. A rule page also shows the
+#: glossary files (its situations, « aussi appelé »): its keys add their digest, ``glossary.stamp()``.
 def _cached(key: tuple, compute, timeout: float | None = None):
     return cache.get_or_set("rules:" + hashlib.sha1(repr(key).encode()).hexdigest(), compute, timeout)
 
@@ -143,6 +144,7 @@ def article(request, ruleset: str, slug: str):
 
 def _render_rule(request, stamp: tuple, pk: int):
     # Everything but the scenarios citing the rule (saved at any time) is rendered once per import.
+    stamp = (*stamp, glossary.stamp())
     page = _cached(("rule-page", *stamp, pk), lambda: _rule_fragments(pk))
     context = {
         **page,

@@ -12,6 +12,7 @@ process.
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -19,6 +20,13 @@ from functools import cached_property
 from ..parser import CITATION, ancestors, number_key
 from .index import KEYWORD_FIELDS, index_key, searcher
 from .text import analyse, flat
+
+#: BM25's parameters (``ranking.py`` scores with them): the part of each posting's score that depends
+#: on the document alone is computed here, once per build.
+K1 = 1.2
+#: Length normalisation, stronger than BM25's usual 0.75: a long rule retelling several (1.3.2.b, the
+#: whole Morning) gains less from holding a word than the short rule that decides it.
+B = 0.9
 
 _memories: dict[tuple[str, str], Memory] = {}
 _memories_lock = threading.Lock()
@@ -63,6 +71,31 @@ class Memory:
     _siblings: dict[tuple[str, str], list[str]] = field(default_factory=dict, repr=False)
 
     @cached_property
+    def positions(self) -> list[dict[str, list[int]]]:
+        """Each document's text as the ranking measures proximity in it: analysed form → positions."""
+        return [analyse(flat(doc.text), False).where for doc in self.docs]
+
+    @cached_property
+    def bm25(self) -> dict[str, dict[str, dict[int, float]]]:
+        """Keyword field → analysed term → {docnum: idf × BM25's saturated, length-normalised term
+        frequency}: a word's score in a document is this times its weight. Terms whose idf is not
+        positive (held by more than a third of the documents) score nothing and are left out."""
+        n = len(self.docs)
+        found: dict[str, dict[str, dict[int, float]]] = {}
+        for fieldname in KEYWORD_FIELDS:
+            lengths, average = self.lengths[fieldname], self.average[fieldname] or 1.0
+            table: dict[str, dict[int, float]] = {}
+            for term, postings in self.postings[fieldname].items():
+                idf = math.log(n / (len(postings) + 1)) + 1.0
+                if idf > 0:
+                    table[term] = {
+                        docnum: idf * (tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[docnum] / average)))
+                        for docnum, tf in postings.items()
+                    }
+            found[fieldname] = table
+        return found
+
+    @cached_property
     def summary_headings(self) -> dict[str, tuple[str, ...]]:
         """Section headings with text of their own (7.3.19, Sacrifier: what a Sacrifice is, what it is
         used for): each retells the rules below it (``number → (number,)``, as the vocabulary's
@@ -95,6 +128,7 @@ def memory() -> Memory:
         found = _memories.get(key)
         if found is None:
             found = _read(searcher())
+            found.bm25, found.positions  # noqa: B018 (computed now, so that no query pays for them)
             for doc in found.docs:  # every stored text's word forms, so that no query pays for them
                 for text in (doc.text, doc.remarks, doc.title):
                     if text:

@@ -32,6 +32,8 @@ LOOSE_NUMBER = re.compile(
     r"\s*[.)\]*,;:]*\s*$",
     re.IGNORECASE,
 )
+#: A number typed without separators (``7316b``, ``246c``): read as the rule it can only be.
+RUN_TOGETHER = re.compile(r"^\s*(?P<digits>\d{3,5})\s*(?P<letter>[a-z])?\s*[.)]*\s*$", re.IGNORECASE)
 #: At most this many rules answer a missing number besides its citing rules.
 NEAREST = 8
 
@@ -40,13 +42,44 @@ def parse_number(q: str) -> str | None:
     """The rule number a query names (``"R 2.4.6 c"``, ``"2 4 6 c"`` → ``"2.4.6.c"``), or None."""
     match = LOOSE_NUMBER.match(q.strip())
     if not match:
-        return None
+        return _run_together(q)
     levels = re.findall(r"\d+", match.group("digits"))
     letter = match.group("letter")
     if len(levels) == 1 and (letter or not re.fullmatch(r"\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+[.)]*\s*", q, re.I)):
         return None  # "2 a" is not a rule (letters start at the second level); "2," is not a number
     number = ".".join(str(int(n)) for n in levels)
     return f"{number}.{letter.lower()}" if letter else number
+
+
+def _run_together(q: str) -> str | None:
+    """The existing rule a run of digits spells (``7316b`` → 7.3.16.b, ``123`` → 1.2.3): its digits cut
+    into levels of one or two digits, none starting with 0; the first cut the index holds, in any
+    rule set (levels of one digit first). None when no cut is a rule (``2024``)."""
+    match = RUN_TOGETHER.match(q)
+    if not match:
+        return None
+    letter = (match.group("letter") or "").lower()
+    try:
+        known = {number for _, number in memory().by_number}
+    except Exception:  # no index yet: the query is searched as words
+        return None
+    for levels in _cuts(match.group("digits")):
+        number = ".".join(levels) + (f".{letter}" if letter else "")
+        if number in known:
+            return number
+    return None
+
+
+def _cuts(digits: str) -> list[list[str]]:
+    """Every way to cut ``digits`` into levels of one or two digits, none starting with 0."""
+    if not digits:
+        return [[]]
+    found = []
+    for size in (1, 2):
+        head = digits[:size]
+        if len(head) == size and not head.startswith("0"):
+            found += [[head, *rest] for rest in _cuts(digits[size:])]
+    return found
 
 
 def number_search(q: str, number: str, ruleset: str, limit: int) -> Results:

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.urls import get_script_prefix
 
+from ..glossary import stamp as glossary_stamp
 from .hits import Results, make_hit
 from .index import index_key, phrase_docs
 from .memory import memory
@@ -42,7 +43,8 @@ def search(q: str, ruleset: str | None = None, limit: int = 20) -> Results:
     """Ranked rules for a query, best first. Never raises on bad query syntax.
 
     The index is read-only between rebuilds, so results are kept in the process's cache under the
-    name of the index build they came from: a rebuild makes new keys and nothing stale is served.
+    name of the index build they came from and of the glossary files read (``glossary.stamp``): a
+    rebuild or an edited vocabulary makes new keys and nothing stale is served.
     ``ARBITRE_SEARCH_CACHE=0`` turns this off (the benches measure the search without it).
     """
     q = normalize_query(q)
@@ -51,7 +53,7 @@ def search(q: str, ruleset: str | None = None, limit: int = 20) -> Results:
         return Results(query=q, kind="empty")
     if not settings.ARBITRE_SEARCH_CACHE:
         return _search(q, ruleset, limit)
-    key = "search:" + hashlib.sha1(repr((index_key(), ruleset, limit, q)).encode()).hexdigest()
+    key = "search:" + hashlib.sha1(repr((index_key(), glossary_stamp(), ruleset, limit, q)).encode()).hexdigest()
     results = cache.get(key)
     if results is None:
         results = _search(q, ruleset, limit)

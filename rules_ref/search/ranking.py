@@ -1,6 +1,7 @@
 """Ranking: which rules answer the query's words, best first.
 
-Each word scores BM25F over title (×3), text and remarks (×½), its best form per field. Then:
+Each word scores BM25F over title (×3), text and remarks (×½), its best form per field (K1, B and
+the document's side of the score precomputed in ``memory.py``). Then:
 
 * **coverage**: the score is scaled by the share of the query's words the rule covers (in its own
   fields or in the title of a section it belongs to: 2.4.6.c is under "Fugace"), squared, so a rule
@@ -33,6 +34,7 @@ import math
 import re
 from functools import lru_cache
 from itertools import pairwise
+from operator import itemgetter
 
 from .. import glossary
 from ..analysis import STOPWORDS, stem_forms
@@ -41,13 +43,8 @@ from .memory import Doc, Memory
 from .query import Reading
 from .statements import CONDITION, NEGATION, QUANTITY, says
 from .statements import defined as statements_defined
-from .text import analyse, flat
 from .words import Word
 
-K1 = 1.2
-#: Length normalisation, stronger than BM25's usual 0.75: a long rule retelling several (1.3.2.b, the
-#: whole Morning) gains less from holding a word than the short rule that decides it.
-B = 0.9
 COVERAGE_POWER = 2.0
 #: How many of the best rules by BM25 are re-ranked by coverage, definers and titles.
 RERANK_DEPTH = 60
@@ -103,26 +100,29 @@ QUANTITY_BONUS = 1.2
 
 
 def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
-    """BM25F of one word in each document of the rule set that holds it."""
-    n = len(mem.docs)
+    """BM25F of one word in each document of the rule set that holds it (its best form per field)."""
     scores: dict[int, float] = {}
     for fieldname in KEYWORD_FIELDS:
         boost = FIELD_BOOSTS[fieldname]
-        lengths, average = mem.lengths[fieldname], mem.average[fieldname] or 1.0
+        table = mem.bm25[fieldname]
         best: dict[int, float] = {}
         for form in word.all_forms:
-            postings = mem.postings[fieldname].get(form)
-            if not postings:
+            weighted = table.get(form)
+            if not weighted:
                 continue
-            idf = math.log(n / (len(postings) + 1)) + 1.0
             weight = boost if form in word.forms else boost * ALT_WEIGHT
             if word.count:
                 weight *= COUNT_WEIGHT
-            for docnum, tf in postings.items():
-                norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[docnum] / average))
-                value = idf * norm * weight
+            if not best:
+                best = {docnum: value * weight for docnum, value in weighted.items()}
+                continue
+            for docnum, value in weighted.items():
+                value *= weight
                 if value > best.get(docnum, 0.0):
                     best[docnum] = value
+        if not scores:
+            scores = best
+            continue
         for docnum, value in best.items():
             scores[docnum] = scores.get(docnum, 0.0) + value
     docs = mem.docs
@@ -131,7 +131,17 @@ def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
             {d for f in KEYWORD_FIELDS for form in part for d in mem.postings[f].get(form, ())} for part in word.parts
         ]
         return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset and all(d in h for h in held)}
-    return {d: s for d, s in scores.items() if docs[d].ruleset == ruleset}
+    found = {d: s for d, s in scores.items() if docs[d].ruleset == ruleset}
+    if word.meant and word.entry and found:
+        # A word read through the vocabulary means the rules its entry names, however they say it
+        # (« égalité »: « strictement supérieure » at the Dusk, 1.3.2.e; « gagne sur plus de
+        # statistiques » in the tiebreaks, 4.3.h): each scores at least as the word's best rule.
+        best = max(found.values())
+        for number in word.entry:
+            docnum = mem.by_number.get((ruleset, number))
+            if docnum is not None and found.get(docnum, 0.0) < best:
+                found[docnum] = best
+    return found
 
 
 def rank(
@@ -156,7 +166,7 @@ def rank(
     if only is not None:
         totals = {d: s for d, s in totals.items() if d in only}
     if len(totals) > RERANK_DEPTH:  # only the best by BM25 are re-ranked (the boosts are bounded)
-        totals = dict(sorted(totals.items(), key=lambda pair: -pair[1])[:RERANK_DEPTH])
+        totals = dict(sorted(totals.items(), key=itemgetter(1), reverse=True)[:RERANK_DEPTH])  # stable
     docs = mem.docs
     told = reading.cases.forms if reading else {}
     cases = {mem.by_number[(ruleset, r)]: forms for r, forms in told.items() if (ruleset, r) in mem.by_number}
@@ -182,11 +192,10 @@ def rank(
     about_articles = _about_articles(mem, words, per_word, retelling)
     # the words only articles hold: a rule lacking one of them does not answer (unless only an
     # article retelling the rules holds it: « transféré » is its way of saying « devient »)
-    modes = [
-        scores
-        for scores in per_word
-        if scores and all(d in mem.articles for d in scores) and not all(d in retelling for d in scores)
-    ]
+    articles = frozenset(mem.articles)
+    modes = [scores for scores in per_word if scores and scores.keys() <= articles and not scores.keys() <= retelling]
+    # the query's consecutive words, as the forms each stands for in a text (proximity)
+    pairs = [(first.forms, second.forms) for first, second in pairwise(words)]
     for docnum in totals:
         doc = docs[docnum]
         covered = 0.0
@@ -234,7 +243,7 @@ def rank(
                 factor *= SECTION_TITLE_BONUS
         if docnum in cases:
             factor *= CASE_BONUS
-        if len(words) >= 2 and _near(doc.text, words):
+        if pairs and _near(mem.positions[docnum], pairs):
             factor *= PROXIMITY_BONUS
         if doc.kind == "article" and docnum not in about_articles:
             factor *= ARTICLE_FACTOR
@@ -270,15 +279,15 @@ def rank(
     return ranked[:limit]
 
 
-def _near(text: str, words: list[Word]) -> bool:
-    """Whether two consecutive words of the query stand within a few words of each other, in order."""
-    where = analyse(flat(text), False).where
-    for first, second in pairwise(words):
-        before = [p for f in first.forms for p in where.get(f, ())]
-        if not before:
+def _near(where: dict[str, list[int]], pairs: list[tuple[frozenset[str], frozenset[str]]]) -> bool:
+    """Whether two consecutive words of the query (``pairs``: their forms) stand within a few words
+    of each other, in order, in a text (``where``: each form's positions in it)."""
+    held = where.keys()
+    for firsts, seconds in pairs:
+        if held.isdisjoint(seconds) or held.isdisjoint(firsts):
             continue
-        after = [p for f in second.forms for p in where.get(f, ())]
-        if any(0 < b - a <= NEAR_TOKENS for a in before for b in after):
+        before = {p for f in firsts if f in where for p in where[f]}
+        if any(b - k in before for f in seconds if f in where for b in where[f] for k in range(1, NEAR_TOKENS + 1)):
             return True
     return False
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import bisect
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from ..analysis import STOPWORDS, fold
 from .memory import Memory
 
@@ -34,36 +37,27 @@ def correct(mem: Memory, word: str) -> str | None:
 
 def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
     """Indexed words within ``maxdist`` edits of ``word`` (a swap counts as one), nearest and most
-    frequent first; only words with the same first letter, so the scan stays small."""
+    frequent first; only words with the same first letter, so the scan stays small. The distance is
+    rapidfuzz's optimal string alignment (compiled): the scan costs microseconds, not a Python loop
+    over every candidate's letters."""
     vocab = mem.vocabulary
     start = bisect.bisect_left(vocab, word[0])
     end = bisect.bisect_left(vocab, word[0] + "\uffff")
-    found = []
-    for candidate in vocab[start:end]:
-        if abs(len(candidate) - len(word)) > maxdist or candidate == word:
-            continue
-        d = distance(word, candidate, maxdist)
-        if d <= maxdist:
-            found.append((d, -len(mem.postings["words"][candidate]), candidate))
+    found = [
+        (d, -len(mem.postings["words"][candidate]), candidate)
+        for candidate, d, _ in process.extract(
+            word, vocab[start:end], scorer=OSA.distance, score_cutoff=maxdist, limit=None
+        )
+        if candidate != word and abs(len(candidate) - len(word)) <= maxdist
+    ]
     found.sort()
     return [c for _, _, c in found[:limit]]
 
 
 def distance(a: str, b: str, bound: int) -> int:
-    """Optimal string alignment distance, stopping early once past ``bound``."""
-    previous2: list[int] | None = None
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        if min(current) > bound:
-            return bound + 1
-        previous2, previous = previous, current
-    return previous[-1]
+    """Optimal string alignment distance (a swapped pair of letters is one edit), ``bound + 1``
+    once past ``bound``."""
+    return OSA.distance(a, b, score_cutoff=bound)
 
 
 def fuzzy(mem: Memory, words: list[str], ruleset: str, limit: int) -> tuple[list[tuple[int, float]], frozenset[str]]:

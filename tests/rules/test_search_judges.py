@@ -307,7 +307,7 @@ def test_a_malformed_vocabulary_is_a_clear_error(settings, tmp_path):
 def test_rule_pages_show_what_players_also_call_them(client, rules):
     html = client.get("/regles/fr-1/3.2.2/").content.decode()
     assert 'class="also-called"' in html and "« bibli »" in html and 'href="/regles/lexique/#mot-bibli"' in html
-    assert 'class="also-called"' not in client.get("/regles/fr-1/2.2.2.b/").content.decode()
+    assert 'class="also-called"' not in client.get("/regles/fr-1/1.2.1.a/").content.decode()
 
 
 def test_the_lexicon_lists_the_players_words_with_sources_and_filters(client, rules):
@@ -399,3 +399,64 @@ def test_a_situations_first_rule_is_what_its_circumstances_decide_first(rules):
     """« sans héros » names 4.2.5.d (limits of 2 without a Hero) first, 4.1.f (hiding the lack of a
     Hero) second: asked about the Reserve, the first comes first, above the Cleaning it modifies."""
     assert numbers(search.search("adversaire sans héros combien de cartes en réserve"), 1) == ["4.2.5.d"]
+
+
+def test_a_vocabulary_word_means_each_rule_its_entry_names_however_the_rule_says_it(rules):
+    # « égalité » reads as « strictement supérieure » (1.3.2.e's words); 4.3.h decides a tie in the
+    # tiebreaks in other words, and the tiebreaks told make it first there, not at the Dusk.
+    assert numbers(search.search("égalité pendant les départages"), 1) == ["4.3.h"]
+    assert numbers(search.search("tiebreak égalité de stats"), 1) == ["4.3.h"]
+    assert numbers(search.search("égalité au crépuscule"), 1) == ["1.3.2.e"]
+
+
+@pytest.mark.parametrize("q", ["pioche vide", "deck out"])
+def test_an_empty_deck_is_first_the_draw_rule_then_resupply(rules, q):
+    found = numbers(search.search(q), 5)
+    assert found[0] == "3.2.2.d" and found.index("3.2.2.d") < found.index("7.3.16.b")
+
+
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        ("combien de points de vie", "4.3.a"),  # no life points: the expeditions meeting win
+        ("personnage gelé", "2.4.3"),  # Hearthstone's Freeze: the nearest status is Asleep
+        ("capacité etb", "1.1.6.e"),  # Magic's « enters the battlefield »
+        ("top deck", "3.2.2.b"),
+        ("un enchantement en jeu", "3.2.7.a"),  # a Permanent in the Landmark zone
+        ("priorité après avoir passé", "1.3.2.d"),
+        ("tourné pour payer", "3.2.9.f"),  # Lorcana's « exert »: exhausting Mana Orbs to pay
+    ],
+)
+def test_other_card_games_words_find_the_rules_that_decide_them(rules, q, first):
+    assert numbers(search.search(q), 1) == [first]
+    assert read_words(q, memory_module.memory()).usages, "read through the vocabulary"
+
+
+def _osa(a: str, b: str) -> int:
+    """Optimal string alignment distance written out (the reference the compiled one must match)."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[-1][-1]
+
+
+@pytest.mark.parametrize(
+    "a, b", [("epusie", "epuise"), ("rserve", "reserve"), ("ca", "abc"), ("fugase", "fugace"), ("mnaa", "mana")]
+)
+def test_the_spelling_distance_is_the_optimal_string_alignment(a, b):
+    from rules_ref.search.spelling import distance
+
+    assert distance(a, b, 3) == min(_osa(a, b), 4)
+    assert distance(a, b, 0) == (0 if a == b else 1)  # past the bound: bound + 1
+
+
+@pytest.mark.parametrize("q, number", [("7316b", "7.3.16.b"), ("246c", "2.4.6.c"), ("3229f", None), ("2024", None)])
+def test_a_number_typed_without_separators_is_the_rule_it_can_only_be(rules, q, number):
+    from rules_ref.search import parse_number
+
+    assert parse_number(q) == number
+    if number:
+        assert numbers(search.search(q), 1) == [number]

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from rules_ref import search, situations
+from rules_ref import glossary, search, situations
 from rules_ref.glossary import GlossaryError
 from rules_ref.search import memory as memory_module
 from rules_ref.search.circumstances import read_cues
@@ -107,6 +107,17 @@ def test_a_number_asked_for_past_what_there_is_and_a_negation_are_read(q, read):
         ("une carte adverse devrait finir dans ma défausse", "3.1.2.c"),
         ("où va un sort après sa résolution", "5.2.3.j"),
         ("l'expédition recule alors qu'elle est sur sa région de départ", "7.3.10.b"),
+        # rules read for their cases from the rule text (setup, symbols, zones, Noon, tokens)
+        ("combien de régions dans l'aventure", "3.2.1.b"),
+        ("une capacité qui se déclenche à midi", "1.3.2.c"),
+        ("le marqueur avance vers quelle région", "7.3.11.a"),
+        ("reculer dans quel sens", "7.3.10.a"),
+        ("un personnage en mana a-t-il encore son type", "3.2.9.c"),
+        ("plusieurs mots-clés sur une ligne", "1.2.4.b"),
+        ("le symbole joué depuis la réserve", "1.1.6.g"),
+        ("combien de phases dans un jour", "1.3.2.a"),
+        ("limbo est-il partagé", "3.1.2.a"),
+        ("combien de factions", "2.2.8.a"),
     ],
 )
 def test_circumstances_told_in_a_judges_words_find_the_rule_deciding_them(rules, q, rule):
@@ -114,6 +125,12 @@ def test_circumstances_told_in_a_judges_words_find_the_rule_deciding_them(rules,
     results = search.search(q)
     assert numbers(results, 1) == [rule]
     assert (rule, next(s.case for s in situations.for_rule(rule))) in results.situations
+
+
+def test_the_setup_of_the_markers_calls_both_rules_that_say_it(rules):
+    # 1.3.1.b and 4.1.d say the same start (the second says « compteur d'expédition »): both decide
+    assert set(called("où placer les pions au début de la partie")) == {"1.3.1.b", "4.1.d"}
+    assert set(numbers(search.search("où placer les pions au début de la partie"), 2)) == {"1.3.1.b", "4.1.d"}
 
 
 def test_cues_pointing_to_another_rule_keep_an_entry_out():
@@ -178,3 +195,31 @@ def test_the_results_say_which_situation_was_read(client, rules):
     data = client.get("/api/search/", {"q": "je dois piocher mais mon deck est vide"}).json()
     assert {"rule": "3.2.2.d", "case": situations.for_rule("3.2.2.d")[0].case} in data["situations"]
     assert client.get("/api/search/", {"q": "fugace"}).json()["situations"] == []
+
+
+def test_an_edited_index_shows_on_the_rule_page_without_a_re_import(client, rules, settings, tmp_path):
+    """A rule page is cached per import; the glossary files it shows are part of its key, so an
+    index edited (and read again, as at a restart) shows at once, the rules not re-imported."""
+    from django.conf import settings as live
+
+    source = live.BASE_DIR / "fixtures" / "glossary"
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    for name in ("terms.json", "synonyms.json", "vocabulary.json", "situations.json"):
+        (tmp_path / "fixtures" / "glossary" / name).write_bytes((source / name).read_bytes())
+    readers = (situations._file, situations.cues, situations.situations, glossary.stamp)
+
+    def restart():
+        for reader in readers:
+            reader.cache_clear()
+
+    settings.BASE_DIR = tmp_path
+    restart()
+    try:
+        assert "Un cas écrit pour ce test" not in client.get("/regles/fr-1/3.2.2.d/").content.decode()
+        doc = json.loads((tmp_path / "fixtures" / "glossary" / "situations.json").read_text(encoding="utf-8"))
+        doc["entries"][0]["case"] = "Un cas écrit pour ce test."
+        (tmp_path / "fixtures" / "glossary" / "situations.json").write_text(json.dumps(doc), encoding="utf-8")
+        restart()
+        assert "Un cas écrit pour ce test" in client.get("/regles/fr-1/3.2.2.d/").content.decode()
+    finally:
+        restart()
