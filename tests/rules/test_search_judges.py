@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -451,6 +452,37 @@ def test_the_spelling_distance_is_the_optimal_string_alignment(a, b):
 
     assert distance(a, b, 3) == min(_osa(a, b), 4)
     assert distance(a, b, 0) == (0 if a == b else 1)  # past the bound: bound + 1
+
+
+@pytest.mark.parametrize(
+    "a, b", [("epusie", "epuise"), ("rserve", "reserve"), ("ca", "abc"), ("fugase", "fugace"), ("mnaa", "mana")]
+)
+def test_the_browsers_spelling_distance_without_rapidfuzz_is_the_same(a, b):
+    """The browser's Pyodide ships no rapidfuzz: its Python distance must agree with the compiled one."""
+    from rules_ref.search.spelling import _distance
+
+    assert _distance(a, b, 3) == min(_osa(a, b), 4)
+    assert _distance(a, b, 0) == (0 if a == b else 1)
+
+
+def test_the_browsers_corrections_without_rapidfuzz_are_the_servers(rules, monkeypatch):
+    """Every word of the relevance queries corrected the same way with rapidfuzz hidden, as in Pyodide."""
+    from rules_ref.search import spelling
+
+    mem = memory_module.memory()
+    words = set()
+    for path in (Path(__file__).resolve().parents[2] / "fixtures" / "relevance").glob("*.json"):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        for row in doc["queries"] if isinstance(doc, dict) else doc:
+            words.update(re.findall(r"[a-zà-ÿ]{4,}", row["q"].lower()))
+    words = sorted(words)
+    server = [(spelling.correct(mem, w), spelling.nearest(mem, w, 2, 10)) for w in words]
+    monkeypatch.setattr(spelling, "process", None)
+    monkeypatch.setattr(spelling, "OSA", None)
+    browser = [(spelling.correct(mem, w), spelling.nearest(mem, w, 2, 10)) for w in words]
+    corrected = [w for w, (fix, near) in zip(words, server) if fix or near]
+    assert len(words) > 300 and len(corrected) > 100, (len(words), len(corrected))
+    assert browser == server
 
 
 @pytest.mark.parametrize("q, number", [("7316b", "7.3.16.b"), ("246c", "2.4.6.c"), ("3229f", None), ("2024", None)])
