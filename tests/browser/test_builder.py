@@ -364,7 +364,15 @@ def test_every_control_has_a_label_and_a_phone_gets_one_column(judge_page: Page,
     page.get_by_label("Décision", exact=True).select_option("play")
     page.get_by_label("Carte jouée").fill("a1")
     page.get_by_label("Expédition", exact=True).select_option("hero")
-    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+    # The boosts stay on the card as typed, and the check of this last board refuses them: a card
+    # in the Hand is not an object and bears no counters (2.1.g, 2.1.i); « À vérifier » names it.
+    builder = page.locator("#builder")
+    expect(builder).to_have_attribute("data-check", "problems")
+    expect(builder).to_have_attribute("data-problems", "1")
+    listed = page.locator("#problem-summary li.problem")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Carte a1 « Éclaireur » (Main de A) · Jetons")
+    expect(listed).to_contain_text("(2.1.g, 2.1.i)")
     board_card(page, "players.A.hand[0]").click()
     unlabelled = page.evaluate(
         "() => [...document.querySelectorAll('#builder input, #builder select, #builder textarea')]"
