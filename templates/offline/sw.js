@@ -41,25 +41,45 @@ function describe(error) {
   return (error && error.message) || String(error);
 }
 
+// The new version's cache, gone with its space. A cache deleted by name keeps its entries, and
+// counts them against the quota, as long as a Cache object still holds it (the filling's own, until
+// it is collected): emptied first, its space is free at once. On a full phone that space is what the
+// state saying « espace de stockage insuffisant » needs to be written.
+async function discard() {
+  const cache = await caches.open(CACHE);
+  for (const request of await cache.keys()) await cache.delete(request);
+  await caches.delete(CACHE);
+}
+
 async function fill() {
   performance.setResourceTimingBufferSize(CONFIG.urls.length + 50); // the transferred bytes of every fetch
-  await caches.delete(CACHE); // what an interrupted install of this same version left
+  await discard(); // what an interrupted install of this same version left
   const cache = await caches.open(CACHE);
   const urls = CONFIG.urls;
-  let next = 0, done = 0, bytes = 0;
+  let next = 0, done = 0, bytes = 0, failure = null;
+  // PARALLEL fetches take the next address in turn. The first failure stops them all, and fill()
+  // answers only once none is still fetching or storing: a put landing after discard() would fill
+  // the space back, and a progress message sent after the failure would cover it on the page.
   async function worker() {
-    while (next < urls.length) {
+    while (!failure && next < urls.length) {
       const url = urls[next++];
-      const response = await fetch(url, { credentials: "omit", cache: "no-cache", redirect: "follow" });
-      if (!response.ok) throw new Error(`${url} : réponse ${response.status}`);
-      const body = await response.clone().arrayBuffer();
-      bytes += body.byteLength;
-      await cache.put(url, response);
+      try {
+        const response = await fetch(url, { credentials: "omit", cache: "no-cache", redirect: "follow" });
+        if (!response.ok) throw new Error(`${url} : réponse ${response.status}`);
+        const body = await response.clone().arrayBuffer();
+        if (failure) return;
+        bytes += body.byteLength;
+        await cache.put(url, response);
+      } catch (error) {
+        failure = failure || error;
+        return;
+      }
       done += 1;
-      if (done % 20 === 0 || done === urls.length) tell({ type: "progress", done, total: urls.length, bytes });
+      if (!failure && (done % 20 === 0 || done === urls.length)) tell({ type: "progress", done, total: urls.length, bytes });
     }
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  if (failure) throw failure;
   // the judge's own pages (the builder): kept when signed in, skipped otherwise (kept once visited)
   for (const url of CONFIG.signedIn) {
     try {
@@ -81,7 +101,7 @@ self.addEventListener("install", (event) => {
       const figures = await fill();
       await writeState({ ...(await readState()), installing: null, filled: { version: CONFIG.version, ...figures } });
     } catch (error) {
-      await caches.delete(CACHE);
+      await discard();
       const previous = before.version ? ` ; la copie précédente (règles ${before.version}) reste disponible` : "";
       await writeState({
         ...before,

@@ -364,7 +364,15 @@ def test_every_control_has_a_label_and_a_phone_gets_one_column(judge_page: Page,
     page.get_by_label("Décision", exact=True).select_option("play")
     page.get_by_label("Carte jouée").fill("a1")
     page.get_by_label("Expédition", exact=True).select_option("hero")
-    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+    # The boosts stay on the card as typed, and the check of this last board refuses them: a card
+    # in the Hand is not an object and bears no counters (2.1.g, 2.1.i); « À vérifier » names it.
+    builder = page.locator("#builder")
+    expect(builder).to_have_attribute("data-check", "problems")
+    expect(builder).to_have_attribute("data-problems", "1")
+    listed = page.locator("#problem-summary li.problem")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Carte a1 « Éclaireur » (Main de A) · Jetons")
+    expect(listed).to_contain_text("(2.1.g, 2.1.i)")
     board_card(page, "players.A.hand[0]").click()
     unlabelled = page.evaluate(
         "() => [...document.querySelectorAll('#builder input, #builder select, #builder textarea')]"
@@ -378,6 +386,53 @@ def test_every_control_has_a_label_and_a_phone_gets_one_column(judge_page: Page,
     assert doc["players"]["A"]["hand"][0]["counters"] == {"boost": 2}
     assert doc["decisions"] == [{"player": "A", "play": "a1", "expedition": "hero"}]
     assert_no_serious_axe_violations(page, "phone width, a decision added")
+    assert js_errors == []
+
+
+def test_the_toolbar_gives_no_verdict_on_a_board_the_check_has_not_seen(judge_page: Page, site, js_errors):
+    """From a change until the check of that change answers, the toolbar says « Vérification… »:
+    neither the verdict of the board before the change (the board is redrawn at once, the check
+    waits for the typing to pause) nor the answer about that older board, when it lands after the
+    change. Here the check's requests are held until the test lets them go."""
+    page = judge_page
+    page.goto(f"{site}/scenarios/nouveau/")
+    editor = add_card(page, "hand", "A", "Éclaireur")
+    builder = page.locator("#builder")
+    expect(builder).to_have_attribute("data-check", "ok")
+    held: list = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(re.compile(r"/api/check/$"), hold_the_first)
+    # every value data-check takes from now on
+    page.evaluate(
+        """() => {
+          const root = document.getElementById("builder");
+          window.verdicts = [];
+          new MutationObserver(() => window.verdicts.push(root.dataset.check))
+            .observe(root, { attributes: true, attributeFilter: ["data-check"] });
+        }"""
+    )
+    with page.expect_request(re.compile(r"/api/check/$")):
+        editor.get_by_label("Nom", exact=True).fill("Éclaireuse")  # typing: the board redrawn at the next frame
+    # the board's redraw shows the name, and marks the problems of the last answer in the same frame
+    expect(board_card(page, "players.A.hand[0]").locator(".card-name")).to_have_text("Éclaireuse")
+    expect(builder).to_have_attribute("data-check", "pending")
+    expect(page.locator("#builder .check-status")).to_have_text("Vérification…")
+    # a change while that check is on its way: its answer (no problem, for the board without
+    # counters) says nothing of the board now, which has a boost on a card in the Hand (2.1.g)
+    editor.get_by_role("button", name="Ajouter un jeton à a1").click()
+    expect(editor.get_by_label("Jeton", exact=True)).to_have_value("boost")
+    [first] = held
+    first.continue_()
+    expect(builder).to_have_attribute("data-check", "problems")
+    expect(builder).to_have_attribute("data-problems", "1")
+    expect(page.locator("#problem-summary li.problem")).to_contain_text("(2.1.g, 2.1.i)")
+    assert set(page.evaluate("window.verdicts")) == {"pending", "problems"}
     assert js_errors == []
 
 

@@ -11,6 +11,11 @@ import { setCheckStatus } from "./status.js";
 
 const CHECK_DELAY_MS = 300;
 let timer = null, seq = 0;
+// What the toolbar may say of the board as it is now: "pending" from a change until the check of
+// that change answers, "done" once it has, or the reason the last check failed. Between a change
+// and its answer the marks of the last answer stay on screen, but never its verdict: « aucun
+// problème » (or « 1 problème ») said of a board the engine has not seen yet would be a guess.
+let verdict = "done";
 let hooks = { openCard() {}, boardRoot: () => null };
 export const summary = el("div", { class: "problem-summary", id: "problem-summary", hidden: true, role: "region", "aria-label": "Problèmes et avertissements" });
 
@@ -18,6 +23,9 @@ export function setHooks(h) { hooks = Object.assign(hooks, h); }
 
 export function scheduleCheck() {
   clearTimeout(timer);
+  // a check already on its way was sent with the board before this change: its answer is dropped
+  seq += 1;
+  verdict = "pending";
   setCheckStatus("Vérification…", "pending");
   timer = setTimeout(runCheck, CHECK_DELAY_MS);
 }
@@ -25,12 +33,19 @@ export function scheduleCheck() {
 export async function runCheck() {
   clearTimeout(timer);
   const mine = ++seq;
+  verdict = "pending";
+  setCheckStatus("Vérification…", "pending");
   const result = await api("POST", document.getElementById("builder").dataset.apiCheck, { document: state.doc });
   if (mine !== seq) return;
   if (result.ok && result.data && Array.isArray(result.data.problems)) state.problems = result.data.problems;
   else if (result.status === 413) state.problems = [{ path: "$", code: "too_large", message: "Scénario trop volumineux : " + result.message }];
   else if (result.status === 422 && result.data && Array.isArray(result.data.problems)) state.problems = result.data.problems;
-  else { setCheckStatus("Vérification impossible : " + result.message, "error"); return; }
+  else {
+    verdict = "Vérification impossible : " + result.message;
+    setCheckStatus(verdict, "error");
+    return;
+  }
+  verdict = "done";
   state.checked = true;
   showProblems();
 }
@@ -187,6 +202,9 @@ export function showProblems() {
   const errors = state.problems.length, warns = all.length - errors;
   summary.replaceChildren(el("h2", {}, "À vérifier"), list);
   summary.hidden = all.length === 0;
+  // the board is redrawn at each change (main.js), before the check of that change has answered
+  if (verdict === "pending") { setCheckStatus("Vérification…", "pending"); return; }
+  if (verdict !== "done") { setCheckStatus(verdict, "error"); return; }
   let text = errors === 0 ? "Plateau jouable : aucun problème." : errors + (errors > 1 ? " problèmes" : " problème") + " : le plateau peut être enregistré comme brouillon privé.";
   if (warns) text += " " + warns + (warns > 1 ? " avertissements." : " avertissement.");
   setCheckStatus(text, errors ? "problems" : "ok");
