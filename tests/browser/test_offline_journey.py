@@ -155,6 +155,51 @@ def test_an_edit_made_offline_meets_a_newer_save_and_both_versions_are_kept(judg
     assert [e for e in js_errors if not re.search(r"ERR_INTERNET_DISCONNECTED|Failed to load resource", e)] == []
 
 
+def test_a_save_kept_offline_is_sent_even_when_the_site_is_busy_as_the_network_returns(
+    judge_page: Page, site, js_errors
+):
+    """The outbox gave up after three refusals (503, 429 or a fetch refused as the network came back) and
+    left the save unsent and unsaid until the network dropped and returned again; it now tries on, waiting
+    longer each time, while the device is online."""
+    page = judge_page
+    original = Scenario(
+        author=page.judge, title="Plateau occupé", document=dict(EMPTY_DOCUMENT, title="Plateau occupé")
+    )
+    original.save_document()
+    install(page, site)
+    edit = f"/scenarios/{original.uuid}/modifier/"
+    page.goto(f"{site}{edit}")
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+    name = "arbitre-offline-" + page.locator("#offline-status").get_attribute("data-version")
+    page.wait_for_function(
+        "([name, path]) => caches.open(name).then((c) => c.match(path)).then(Boolean)", arg=[name, edit]
+    )
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok", timeout=RUNTIME_MS)
+    page.get_by_label("Phase").select_option("dusk")
+    page.get_by_role("button", name="Enregistrer", exact=True).click()
+    expect(page.locator("#offline-outbox")).to_contain_text("« Plateau occupé »", timeout=RUNTIME_MS)
+
+    busy = []  # the site answers 503 to the first four sends
+
+    def site_busy(route):
+        if route.request.method in ("PUT", "POST", "PATCH") and len(busy) < 4:
+            busy.append(route.request.method)
+            route.fulfill(status=503, content_type="application/json", body='{"detail": "occupé"}')
+        else:
+            route.continue_()
+
+    page.route(f"**/api/scenarios/{original.uuid}/**", site_busy)
+    page.context.set_offline(False)
+    outbox = page.locator("#offline-outbox")
+    expect(outbox).to_contain_text("Enregistré dans votre compte (fait hors ligne)", timeout=INSTALL_MS)
+    assert len(busy) == 4
+    original.refresh_from_db()
+    assert original.document["phase"] == "dusk" and original.version == 2
+    assert [e for e in js_errors if not re.search(r"ERR_INTERNET_DISCONNECTED|Failed to load resource|503", e)] == []
+
+
 def test_a_saved_scenarios_stepper_visited_online_steps_offline_from_its_own_document(
     judge_page: Page, site, js_errors
 ):

@@ -88,7 +88,12 @@ function why(result) {
 class Later extends Error {}
 
 async function sendOne(record) {
-  const result = await send(record.method, record.path, record.body, record.ifMatch);
+  let result;
+  try {
+    result = await send(record.method, record.path, record.body, record.ifMatch);
+  } catch (error) {
+    throw new Later("réseau"); // the network said back but not there yet (a fetch refused): try again
+  }
   if (result.status >= 500 || result.status === 429) throw new Later(`réponse ${result.status}`); // the site's trouble, not the board's
   if (result.ok) {
     await drop(record.key);
@@ -133,9 +138,12 @@ export function sync() {
             if (!(await sendOne(record))) return;
             break;
           } catch (error) {
-            // the site busy or failing: a few more tries, then the next page or the next time the network returns
-            if (!(error instanceof Later) || ++tries > 3) return;
-            await new Promise((resolve) => setTimeout(resolve, 1000 * tries));
+            // The site busy or failing, or the network not quite back: try again while the device is online,
+            // waiting longer each time (1, 2, 4… s, at most 30 s). Giving up after a few tries left a save
+            // on the phone, unsent and unsaid, until the network dropped and came back again.
+            if (!(error instanceof Later) || !navigator.onLine) return;
+            await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** tries, 30000)));
+            tries += 1;
           }
         }
       }
