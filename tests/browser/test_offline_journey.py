@@ -107,6 +107,21 @@ def test_a_judge_with_no_network_reads_searches_builds_steps_and_finds_the_board
     assert [e for e in js_errors if not re.search(r"ERR_INTERNET_DISCONNECTED|Failed to load resource", e)] == []
 
 
+def open_offline(page: Page, site, scenario: Scenario) -> None:
+    """The scenario's edit page visited online (kept for offline), then the network gone and the page reloaded."""
+    install(page, site)
+    edit = f"/scenarios/{scenario.uuid}/modifier/"
+    page.goto(f"{site}{edit}")  # visited online: kept for offline
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
+    name = "arbitre-offline-" + page.locator("#offline-status").get_attribute("data-version")
+    page.wait_for_function(
+        "([name, path]) => caches.open(name).then((c) => c.match(path)).then(Boolean)", arg=[name, edit]
+    )
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#builder")).to_have_attribute("data-check", "ok", timeout=RUNTIME_MS)
+
+
 def test_an_edit_made_offline_meets_a_newer_save_and_both_versions_are_kept(judge_page: Page, site, js_errors):
     page = judge_page
     original = Scenario(
@@ -114,18 +129,7 @@ def test_an_edit_made_offline_meets_a_newer_save_and_both_versions_are_kept(judg
     )
     original.save_document()
     assert original.version == 1
-    install(page, site)
-    edit = f"/scenarios/{original.uuid}/modifier/"
-    page.goto(f"{site}{edit}")  # visited online: kept for offline
-    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
-    name = "arbitre-offline-" + page.locator("#offline-status").get_attribute("data-version")
-    page.wait_for_function(
-        "([name, path]) => caches.open(name).then((c) => c.match(path)).then(Boolean)", arg=[name, edit]
-    )
-
-    page.context.set_offline(True)
-    page.reload()
-    expect(page.locator("#builder")).to_have_attribute("data-check", "ok", timeout=RUNTIME_MS)
+    open_offline(page, site, original)
     page.get_by_label("Titre").fill("Version du téléphone")
     page.get_by_label("Phase").select_option("dusk")
     page.get_by_role("button", name="Enregistrer", exact=True).click()
@@ -166,17 +170,7 @@ def test_a_save_kept_offline_is_sent_even_when_the_site_is_busy_as_the_network_r
         author=page.judge, title="Plateau occupé", document=dict(EMPTY_DOCUMENT, title="Plateau occupé")
     )
     original.save_document()
-    install(page, site)
-    edit = f"/scenarios/{original.uuid}/modifier/"
-    page.goto(f"{site}{edit}")
-    expect(page.locator("#builder")).to_have_attribute("data-check", "ok")
-    name = "arbitre-offline-" + page.locator("#offline-status").get_attribute("data-version")
-    page.wait_for_function(
-        "([name, path]) => caches.open(name).then((c) => c.match(path)).then(Boolean)", arg=[name, edit]
-    )
-    page.context.set_offline(True)
-    page.reload()
-    expect(page.locator("#builder")).to_have_attribute("data-check", "ok", timeout=RUNTIME_MS)
+    open_offline(page, site, original)
     page.get_by_label("Phase").select_option("dusk")
     page.get_by_role("button", name="Enregistrer", exact=True).click()
     expect(page.locator("#offline-outbox")).to_contain_text("« Plateau occupé »", timeout=RUNTIME_MS)
