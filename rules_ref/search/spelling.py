@@ -16,7 +16,7 @@ import bisect
 try:  # compiled, on the server; the browser's Pyodide ships no rapidfuzz: the same distance in Python there
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
-except ImportError:  # pragma: no cover - exercised by tests/rules/test_search_judges.py with it hidden
+except ImportError:  # the tests set both to None to take this path (tests/rules/test_search_judges.py)
     process = OSA = None
 
 from ..analysis import STOPWORDS, fold
@@ -41,25 +41,19 @@ def correct(mem: Memory, word: str) -> str | None:
 def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
     """Indexed words within ``maxdist`` edits of ``word`` (a swap counts as one), nearest and most
     frequent first; only words with the same first letter, so the scan stays small. The distance is
-    rapidfuzz's optimal string alignment (compiled): the scan costs microseconds, not a Python loop
-    over every candidate's letters."""
+    rapidfuzz's optimal string alignment (compiled) where it can be imported, :func:`_distance` (the
+    same, in Python) in the browser."""
     vocab = mem.vocabulary
     start = bisect.bisect_left(vocab, word[0])
     end = bisect.bisect_left(vocab, word[0] + "\uffff")
+    near = [c for c in vocab[start:end] if c != word and abs(len(c) - len(word)) <= maxdist]
     if process is None:
-        scored = [(c, _distance(word, c, maxdist)) for c in vocab[start:end] if abs(len(c) - len(word)) <= maxdist]
+        scored = [(c, _distance(word, c, maxdist)) for c in near]
     else:
         scored = [
-            (c, d)
-            for c, d, _ in process.extract(
-                word, vocab[start:end], scorer=OSA.distance, score_cutoff=maxdist, limit=None
-            )
+            (c, d) for c, d, _ in process.extract(word, near, scorer=OSA.distance, score_cutoff=maxdist, limit=None)
         ]
-    found = [
-        (d, -len(mem.postings["words"][candidate]), candidate)
-        for candidate, d in scored
-        if candidate != word and d <= maxdist and abs(len(candidate) - len(word)) <= maxdist
-    ]
+    found = [(d, -len(mem.postings["words"][c]), c) for c, d in scored if d <= maxdist]
     found.sort()
     return [c for _, _, c in found[:limit]]
 

@@ -176,19 +176,18 @@ def expeditions(run: StepRun, distractors: tuple = (), **_) -> tuple[str, list, 
         candidates.append(moved[0])
     if not moved and len(still) > 1:
         candidates.append("+".join(sorted(still[:2])))
-    rng = random.Random(document_hash(run.before))
-    wrong = [k for k in dict.fromkeys(candidates) if k not in (answer, "none")]
-    rng.shuffle(wrong)
-    # "None" is always offered (a judge may believe nothing moves), so it is not the answer whenever it shows.
     if distractors:  # the author's: the Expeditions a judge would believe move (the biggest statistic…)
-        known = set(before) | set(candidates)
-        unknown = [k for k in distractors if k == answer or not set(k.split("+")) <= known]
+        unknown = [k for k in distractors if k == answer or not set(k.split("+")) <= set(before)]
         if unknown:
             raise ExerciseError(
                 f"les autres réponses d'une question « quelles Expéditions » sont des Expéditions du plateau"
                 f" autres que la réponse (pas {', '.join(unknown)})"
             )
         wrong = [k for k in dict.fromkeys(distractors) if k != "none"]
+    else:
+        wrong = [k for k in dict.fromkeys(candidates) if k not in (answer, "none")]
+        random.Random(document_hash(run.before)).shuffle(wrong)
+    # "None" is always offered (a judge may believe nothing moves), so it is not the answer whenever it shows.
     keys = [answer, *(["none"] if answer != "none" else []), *wrong][:OPTIONS]
     prompt = f"{moment(run)}, quelles Expéditions ont changé de région ?"
     decisive = next((e["rules"][0] for e in run.entries if (e.get("event") or {}).get("type") == "marker"), "")

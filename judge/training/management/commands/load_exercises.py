@@ -50,7 +50,7 @@ def entry_problem(entry) -> str | None:
         return f"« status » doit valoir {', '.join(Exercise.Status.values)}"
     distractors = entry.get("distractors", [])
     if not isinstance(distractors, list) or not all(isinstance(n, str) and n for n in distractors):
-        return "« distractors » doit être une liste de numéros de règles, de nombres ou d'issues"
+        return "« distractors » doit être une liste de numéros de règles, de nombres ou d'Expéditions"
     if distractors and entry["kind"] not in ("rule", "count", "expeditions"):
         return "« distractors » ne vaut que pour une question « quelle règle », « combien » ou « quelles Expéditions »"
     if "reading" in entry and not isinstance(entry["reading"], str):
