@@ -67,6 +67,9 @@ EXACT_TITLE_BONUS = 1.5
 #: An article (the 2v2 mode, the phases clarification) retells rules in other words: it counts this
 #: much unless the query is about it (a word of its title, or a word only articles hold).
 ARTICLE_FACTOR = 0.15
+#: A word found in articles only makes the query about an article that says it this often (or in
+#: its title): the 2v2 mode says « équipe » 15 times, « coéquipier » 6; « d'abord » once.
+ARTICLE_TOPIC_USES = 3
 #: A rule a situation of the vocabulary names (« jeton renvoyé » → 2.1.d) counts this much more, once
 #: for the whole entry (its first rule, what the circumstances decide first, a little more: the
 #: Cleaning, 4.2.5.c, before the Reserve's remark, 3.2.10.a): the circumstances point to it, the
@@ -340,7 +343,10 @@ def _about_articles(
         if not held:
             continue
         if len(held) == len(scores) and not all(d in retelling for d in held):
-            about.update(held)
+            # a word only articles hold tells what the query is about when the article dwells on
+            # it (« coéquipier », « équipe »: the 2v2 mode), not when it uses it in passing
+            # (« d'abord », « le droit », « cas »: every article says them once or twice)
+            about.update(d for d in held if _dwells_on(mem, d, word))
             continue
         for docnum in held:
             doc = mem.docs[docnum]
@@ -349,6 +355,17 @@ def _about_articles(
             if (word.definers and doc.slug in word.definers) or 2 * named >= len(title):
                 about.add(docnum)
     return about
+
+
+def _dwells_on(mem: Memory, docnum: int, word: Word) -> bool:
+    """Whether an article is about ``word``: its title names it, its text says it often, or it is
+    a number only articles state (« deck de 39 cartes »: the 2v2 mode's)."""
+    if any(f.isdigit() for f in word.forms):
+        return True
+    if any(not word.all_forms.isdisjoint(t) for t in _title_words(mem.docs[docnum].title)):
+        return True
+    where = mem.positions[docnum]
+    return max((len(where[f]) for f in word.forms if f in where), default=0) >= ARTICLE_TOPIC_USES
 
 
 def _section_in_order(mem: Memory, totals: dict[int, float], named: list[int]) -> None:
