@@ -379,8 +379,20 @@ def _section_in_order(mem: Memory, totals: dict[int, float], named: list[int]) -
     top = max(totals.values())
     totals[best] = top * 1.01
     below = [d for d in mem.subtree.get((doc.ruleset, doc.number), ()) if d != best and d in totals]
+    if below and not doc.text.strip() and _defines_heading(mem.docs[below[0]], doc):
+        # a heading with no text of its own (« 7.3.16 Ravitailler ») is answered by the rule that
+        # defines it (« Ravitailler signifie … »): that rule first, the heading just after it
+        totals[below[0]], totals[best] = top * 1.01, top * 1.005
+        below = below[1:]
     for i, docnum in enumerate(below):
         totals[docnum] = top * (1.0 - 0.001 * (i + 1))
+
+
+def _defines_heading(rule: Doc, heading: Doc) -> bool:
+    """Whether ``rule`` opens by defining what ``heading`` is titled (« Limbo est une zone … »)."""
+    said = statements_defined(rule.text)
+    title = _title_words(heading.title)
+    return bool(said) and bool(title) and all(not t.isdisjoint(said) for t in title)
 
 
 def _rules_above_headings(
