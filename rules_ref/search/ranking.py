@@ -399,19 +399,27 @@ def _rules_above_headings(
     mem: Memory, totals: dict[int, float], covered_all: set[int], coverage: dict[int, float]
 ) -> None:
     """A heading goes just below the best of its rules that covers as much of the query (every
-    word, when the heading does) or more (4.2.5.c, a discard under "Nuit", before the heading)."""
+    word, when the heading does) or more (4.2.5.c, a discard under "Nuit", before the heading), and
+    a heading with no text of its own just below the rule defining it that covers as much
+    (« défausser ça veut dire quoi » : 7.3.4.a, « Défausser … signifie … »)."""
     docs = mem.docs
     for docnum in list(totals):
         doc = docs[docnum]
         if doc.kind != "section" or not doc.number:
             continue
         mine = coverage.get(docnum, 0.0)
+        rules = mem.subtree.get((doc.ruleset, doc.number), ())
+        first = next((d for d in rules if d != docnum), None)
+        defining = first if first is not None and not doc.text.strip() and _defines_heading(docs[first], doc) else None
         below = [
             d
-            for d in mem.subtree.get((doc.ruleset, doc.number), ())
+            for d in rules
             if d != docnum
             and d in totals
-            and ((d in covered_all) if docnum in covered_all else coverage.get(d, 0.0) > mine + 1e-9)
+            and (
+                ((d in covered_all) if docnum in covered_all else coverage.get(d, 0.0) > mine + 1e-9)
+                or (d == defining and coverage.get(d, 0.0) >= mine - 1e-9)
+            )
         ]
         if below:
             best = max(totals[d] for d in below)
