@@ -29,7 +29,10 @@ What it prints, ours and the baseline side by side, from the same run:
     set's rule;
   - the fifth judges' set, ``fixtures/relevance/judges-fifth.json`` (130 queries, written blind the
     same way after the index's first round; its ``about`` keeps three blind measures), held out by the
-    same rule; then the five judges' sets together;
+    same rule;
+  - the sixth judges' set, ``fixtures/relevance/judges-sixth.json`` (140 queries, written blind the
+    same way after the index's second round; its ``about`` keeps its blind measures), held out by the
+    same rule; then the six judges' sets together;
   - the older set, ``fixtures/relevance/queries.json`` (its ``"heldout": true`` queries apart),
     against the figures it had before the judges' set was tuned for (it must not regress);
 * how often the judge's situation index (``fixtures/glossary/situations.json``) calls for rules on
@@ -42,7 +45,7 @@ What it prints, ours and the baseline side by side, from the same run:
   served by a threaded WSGI server (one thread per request, like ``runserver``) in a child process
   on a free loopback port.
 
-Exit status 0 when, on the five judges' sets together, on each, and on their held-out parts alone,
+Exit status 0 when, on the six judges' sets together, on each, and on their held-out parts alone,
 MRR ≥ 0.95, recall@5 ≥ 0.98 and every kind's MRR ≥ 0.9; the older set and its held-out part keep their former MRR; ours beats
 the baseline on both relevance figures; the median query costs at most 2× FTS5's; every query is
 under 10 ms in each of three passes; the median suggestion is under 1 ms and the search page's
@@ -93,6 +96,7 @@ FRESH_HELDOUT = RELEVANCE / "judges-fresh-heldout.json"
 THIRD = RELEVANCE / "judges-third.json"
 FOURTH = RELEVANCE / "judges-fourth.json"
 FIFTH = RELEVANCE / "judges-fifth.json"
+SIXTH = RELEVANCE / "judges-sixth.json"
 TOP = 20  # results asked for, as the search page does
 
 # Targets (2-core machine).
@@ -311,10 +315,32 @@ def main() -> int:
         older = load_rows(OLDER)
         judges = load_rows(JUDGES, heldout=False) + load_rows(JUDGES_HELDOUT, heldout=True)
         fresh = load_rows(FRESH, heldout=False) + load_rows(FRESH_HELDOUT, heldout=True)
-        third = load_third(THIRD)
-        fourth = load_third(FOURTH)  # the same held-out rule
-        fifth = load_third(FIFTH)
-        rows = judges + fresh + third + fourth + fifth + older
+        # the judges' sets: (name in the targets' line, title of its table, its queries); from the
+        # third on, held out by the same rule
+        sets = [
+            (
+                "first set ",
+                "judges' set (fixtures/relevance/judges.json + judges-heldout.json; MRR over the top 20, recall@5)",
+                judges,
+            ),
+            (
+                "fresh set ",
+                "fresh judges' set (fixtures/relevance/judges-fresh.json + judges-fresh-heldout.json)",
+                fresh,
+            ),
+            (
+                "third set ",
+                "third judges' set (fixtures/relevance/judges-third.json; held out: SHA-256 of the query divisible by 3)",
+                load_third(THIRD),
+            ),
+        ]
+        for name, path in (("fourth", FOURTH), ("fifth", FIFTH), ("sixth", SIXTH)):
+            title = (
+                f"{name} judges' set (fixtures/relevance/{path.name}, written blind; held out: SHA-256 divisible by 3)"
+            )
+            sets.append((f"{name} set ", title, load_third(path)))
+        every = [row for _, _, set_rows in sets for row in set_rows]
+        rows = every + older
 
         # Build times (each engine reads the rules from the database and builds its index).
         fts = Fts5(workdir / "fts5.sqlite3")
@@ -323,12 +349,7 @@ def main() -> int:
         documents = fts.db.execute("SELECT count(*) FROM rules").fetchone()[0]
 
         # Relevance.
-        rel_ours, rel_fts = relevance(ours_run, judges), relevance(fts.run, judges)
-        fresh_ours, fresh_fts = relevance(ours_run, fresh), relevance(fts.run, fresh)
-        third_ours, third_fts = relevance(ours_run, third), relevance(fts.run, third)
-        fourth_ours, fourth_fts = relevance(ours_run, fourth), relevance(fts.run, fourth)
-        fifth_ours, fifth_fts = relevance(ours_run, fifth), relevance(fts.run, fifth)
-        every = judges + fresh + third + fourth + fifth
+        measured = [(name, title, relevance(ours_run, r), relevance(fts.run, r)) for name, title, r in sets]
         both_ours, both_fts = relevance(ours_run, every), relevance(fts.run, every)
         old_ours, old_fts = relevance(ours_run, older), relevance(fts.run, older)
         index_calls = situation_calls(every)
@@ -363,8 +384,8 @@ def main() -> int:
 
     # ------------------------------------------------------------ report
     print(
-        f"Search bench: {documents} documents (fixtures/rules, rule set {RULESET}), {len(judges)} judges' queries"
-        f" + {len(fresh)} fresh ones + {len(third)} third-set ones + {len(older)} older ones,"
+        f"Search bench: {documents} documents (fixtures/rules, rule set {RULESET}), {len(every)} queries in"
+        f" {len(sets)} judges' sets ({', '.join(str(len(r)) for _, _, r in sets)}) + {len(older)} older ones,"
         f" Python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, {os.cpu_count()} CPUs"
     )
     print("Result cache off (ARBITRE_SEARCH_CACHE=0): these figures are the search itself.")
@@ -385,56 +406,17 @@ def main() -> int:
             o, b = ours_figures[kind], fts_figures[kind]
             print(f"  {kind:<22} {o['n']:>3}   {o['mrr']:>9.3f} {b['mrr']:>9.3f}   {o['r5']:>9.3f} {b['r5']:>9.3f}")
 
+    for _, title, ours_figures, fts_figures in measured:
+        table("Relevance, " + title, ours_figures, fts_figures, JUDGE_KINDS)
+        print()
     table(
-        "Relevance, judges' set (fixtures/relevance/judges.json + judges-heldout.json; MRR over the top 20, recall@5)",
-        rel_ours,
-        rel_fts,
-        JUDGE_KINDS,
-    )
-    print()
-    table(
-        "Relevance, fresh judges' set (fixtures/relevance/judges-fresh.json + judges-fresh-heldout.json)",
-        fresh_ours,
-        fresh_fts,
-        JUDGE_KINDS,
-    )
-    print()
-    table(
-        "Relevance, third judges' set (fixtures/relevance/judges-third.json; held out: SHA-256 of the query divisible by 3)",
-        third_ours,
-        third_fts,
-        JUDGE_KINDS,
-    )
-    print()
-    table(
-        "Relevance, fourth judges' set (fixtures/relevance/judges-fourth.json, written blind; held out: SHA-256 divisible by 3)",
-        fourth_ours,
-        fourth_fts,
-        JUDGE_KINDS,
-    )
-    print()
-    table(
-        "Relevance, fifth judges' set (fixtures/relevance/judges-fifth.json, written blind; held out: SHA-256 divisible by 3)",
-        fifth_ours,
-        fifth_fts,
-        JUDGE_KINDS,
-    )
-    print()
-    table(
-        "Relevance, the five judges' sets together (the targets are checked on these)",
+        f"Relevance, the {len(sets)} judges' sets together (the targets are checked on these)",
         both_ours,
         both_fts,
         JUDGE_KINDS,
     )
     misses = []
-    for name, figures in (
-        ("", both_ours),
-        ("first set ", rel_ours),
-        ("fresh set ", fresh_ours),
-        ("third set ", third_ours),
-        ("fourth set ", fourth_ours),
-        ("fifth set ", fifth_ours),
-    ):
+    for name, figures in [("", both_ours)] + [(name, ours_figures) for name, _, ours_figures, _ in measured]:
         for part in ("all", "held-out all"):
             if figures[part]["mrr"] < TARGET_MRR or figures[part]["r5"] < TARGET_R5:
                 misses.append(f"{name}{part}: MRR {figures[part]['mrr']:.3f}, R@5 {figures[part]['r5']:.3f}")
@@ -445,7 +427,7 @@ def main() -> int:
     ok_judges = not misses
     print(
         f"  targets (MRR ≥ {TARGET_MRR}, R@5 ≥ {TARGET_R5} overall and held out; every kind MRR ≥"
-        f" {TARGET_KIND_MRR}, held out too; on the five sets together and on each):"
+        f" {TARGET_KIND_MRR}, held out too; on the {len(sets)} sets together and on each):"
         f" {'met' if ok_judges else 'MISSED: ' + '; '.join(misses)}"
     )
     print()
@@ -458,18 +440,11 @@ def main() -> int:
     )
     beats = all(
         figures["all"]["mrr"] > base["all"]["mrr"] and figures["all"]["r5"] > base["all"]["r5"]
-        for figures, base in (
-            (rel_ours, rel_fts),
-            (fresh_ours, fresh_fts),
-            (third_ours, third_fts),
-            (fourth_ours, fourth_fts),
-            (fifth_ours, fifth_fts),
-            (old_ours, old_fts),
-        )
+        for figures, base in [(o, f) for _, _, o, f in measured] + [(old_ours, old_fts)]
     )
     print(f"  ours beats FTS5 on every set, both figures: {'yes' if beats else 'NO'}")
     print(
-        "  the judge's situation index (fixtures/glossary/situations.json), on the five judges' sets: "
+        f"  the judge's situation index (fixtures/glossary/situations.json), on the {len(sets)} judges' sets: "
         + "; ".join(
             f"{part}: called on {calls} of {n} queries, a relevant rule among those it called on {right}"
             for part, (n, calls, right) in index_calls.items()

@@ -208,3 +208,24 @@ def test_fresh_queries_keep_their_floors(rules, search_index):
     overall, held = figures["all"], figures["heldout"]
     assert overall["mrr"] >= FRESH_MRR_FLOOR and overall["r5"] >= FRESH_RECALL5_FLOOR, overall
     assert held["mrr"] >= FRESH_HELDOUT_MRR_FLOOR and held["r5"] >= FRESH_HELDOUT_RECALL5_FLOOR, held
+
+
+# --- the blind sets (third to sixth), measured in bench/search_bench.py: each well formed ------------
+
+BLIND_SETS = ["judges-third.json", "judges-fourth.json", "judges-fifth.json", "judges-sixth.json"]
+
+
+@pytest.mark.parametrize("name", BLIND_SETS)
+def test_blind_query_files_are_well_formed(rules, name):
+    """Every query names rules that exist (or, for a missing number, its neighbours) and a kind the
+    bench reports, once. (Writers blind to each other typed a few of the same short queries, « 3.2.4 »,
+    « sacrfiier »: they stay in each set, as typed.)"""
+    from rules_ref.models import Rule
+
+    known = {r.number or r.slug for r in Rule.objects.filter(ruleset__slug="fr-1", implicit=False)}
+    rows = json.loads((QUERIES.parent / name).read_text(encoding="utf-8"))["queries"]
+    assert len(rows) >= 100
+    assert len({row["q"] for row in rows}) == len(rows), "a query is listed twice"
+    for row in rows:
+        assert row["kind"] in JUDGE_KINDS, row
+        assert row["relevant"] and set(row["relevant"]) <= known, row
