@@ -38,7 +38,9 @@ from .words import MAX_TERMS, WORD, Word
 QUESTION = re.compile(
     r"(?<!\w)(?:que\s+se\s+passe[\s-]+t[\s-]+(?:il|elle)|qu\s+(?:est[\s-]+ce\s+qui\s+se\s+passe|arrive[\s-]+t[\s-]+(?:il|elle))"
     r"|que\s+faire|qu\s+est[\s-]+ce\s+qu[ei]?|est[\s-]+ce\s+qu[ei]?|[\s-]+t[\s-]+(?:il|elle|on|ils|elles)"
-    r"|pourquoi|dans\s+quel\s+cas|a\s+quel\s+moment|et\s+si)(?!\w)"
+    r"|pourquoi|dans\s+quel\s+cas|a\s+quel\s+moment|et\s+si"
+    # a definition asked (« ça veut dire quoi », « c'est quoi »): the rule defining the word answers
+    r"|(?:ca\s+|cela\s+)?veu(?:t|lent)\s+dire(?:\s+quoi)?|c\s+est\s+quoi|signifie\s+quoi)(?!\w)"
 )
 #: Words of a negated question (« est-ce qu'on ne peut jamais … »): read, then dropped.
 NEGATION_WORDS = frozenset(

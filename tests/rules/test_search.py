@@ -147,11 +147,11 @@ def test_missing_loose_number_says_so_and_proposes_the_nearest(rules):
     [
         ("fleeting", "2.4.6"),
         ("asleep", "2.4.3"),
-        ("resupply", "7.3.16"),
+        ("resupply", "7.3.16.a"),  # « Ravitailler signifie … », above its heading, which has no text
         ("noon", "1.3.2.c"),
         ("dusk", "1.3.2.e"),
         ("clean-up", "4.2.5.c"),
-        ("discard pile", "3.2.3"),
+        ("discard pile", "3.2.3.a"),  # « La Pile de défausse est … », above its heading
         ("tiebreakers", "4.3.c"),
     ],
 )

@@ -78,8 +78,9 @@ def test_the_results_page_says_what_stands_for_a_missing_number(client, rules):
 @pytest.mark.parametrize(
     "q, first",
     [
-        ("bibli", "3.2.2"),
-        ("cimetière", "3.2.3"),
+        # a heading with no text of its own comes just after the rule defining it (« Le Deck est … »)
+        ("bibli", "3.2.2.a"),
+        ("cimetière", "3.2.3.a"),
         ("main max", "4.2.5.c"),
         ("tap", "7.1.4.a"),
         ("mulligan", "4.1.j"),
@@ -492,3 +493,43 @@ def test_a_number_typed_without_separators_is_the_rule_it_can_only_be(rules, q, 
     assert parse_number(q) == number
     if number:
         assert numbers(search.search(q), 1) == [number]
+
+
+@pytest.mark.parametrize(
+    "q, first_two",
+    [
+        ("ravitailler", ["7.3.16.a", "7.3.16"]),  # « Ravitailler signifie … »
+        ("limbo", ["3.2.8.a", "3.2.8"]),  # « Limbo est une zone partagée, visible. »
+        ("défausser ça veut dire quoi", ["7.3.4.a", "7.3.4"]),  # named among other words
+    ],
+)
+def test_a_heading_with_no_text_comes_just_after_the_rule_defining_it(rules, q, first_two):
+    assert numbers(search.search(q), 2) == first_two
+
+
+def test_a_heading_keeps_its_place_when_its_first_rule_defines_only_part_of_its_title(rules):
+    # « Une zone est un ensemble … » defines « zone », not « Propriétés des zones »
+    assert numbers(search.search("propriétés des zones"), 1) == ["3.1.1"]
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "mes deux pions sont sur la meme case",  # « cas »: every article says it once or twice
+        "les deux doivent jeter des cartes le soir qui annonce d'abord",  # « d'abord »: the 2v2 mode, once
+        "il compte combien j'ai de cartes en main il a le droit",  # « le droit »: the 2v2 mode, once
+    ],
+)
+def test_a_word_an_article_says_in_passing_does_not_put_it_first(rules, q):
+    assert search.search(q).hits[0].kind != "article"
+
+
+@pytest.mark.parametrize("q", ["sacrifier un personnage de mon coéquipier", "deck de 39 cartes"])
+def test_a_word_an_article_dwells_on_or_a_number_only_it_states_puts_it_first(rules, q):
+    assert numbers(search.search(q), 1) == ["multijoueur-2v2-mode-de-jeu"]
+
+
+@pytest.mark.parametrize("q", ["défausser ça veut dire quoi", "c'est quoi défausser", "que veut dire défausser"])
+def test_a_definition_asked_searches_the_word_alone(rules, q):
+    # « dire » is in 1.2.4.d's « c'est-à-dire »: a question's phrase, never searched
+    assert [w.text for w in read_words(q, memory_module.memory()).words] == ["defausser"]
