@@ -156,6 +156,10 @@ class Usage:
     kind: str
     source: str  # a key of the file's "sources"
     note: str  # in French, for the lexicon and the rule pages
+    #: A sense read from the query's other words (``with``: one of them must be there; ``not_with``:
+    #: none of them): « marqueurs » on a character are its counters (2.1.i), not an expedition's.
+    with_words: tuple[str, ...] = ()
+    not_with: tuple[str, ...] = ()
 
     @property
     def slug(self) -> str:
@@ -183,6 +187,8 @@ def vocabulary() -> tuple[Usage, ...]:
                 kind=row["kind"],
                 source=row["source"],
                 note=row["note"],
+                with_words=tuple(row.get("with", ())),
+                not_with=tuple(row.get("not_with", ())),
             )
         except (KeyError, TypeError) as exc:
             raise GlossaryError(f"{where} lacks or mistypes {exc}") from None
@@ -190,6 +196,9 @@ def vocabulary() -> tuple[Usage, ...]:
             raise GlossaryError(f"{where}.words: a list of words is expected")
         if not isinstance(usage.means, str) or not usage.means.strip():
             raise GlossaryError(f"{where}.means: the rules' words are expected")
+        for name, context in (("with", usage.with_words), ("not_with", usage.not_with)):
+            if not all(isinstance(w, str) and w.strip() and " " not in w.strip() for w in context):
+                raise GlossaryError(f"{where}.{name}: a list of single words is expected")
         if usage.kind not in VOCABULARY_KINDS:
             raise GlossaryError(f"{where}.kind: {usage.kind!r} is not one of {', '.join(VOCABULARY_KINDS)}")
         if usage.source not in sources:

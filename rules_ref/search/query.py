@@ -161,6 +161,32 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
 
 
 @lru_cache(maxsize=1)
+def _senses() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Vocabulary form → the analysed forms of the words its sense needs beside it (one of them)
+    and of those that rule it out (« marqueurs » means counters beside « perso », not beside
+    « expédition »): forms of entries without a context are not listed."""
+    found = {}
+    for usage in glossary.vocabulary():
+        if not (usage.with_words or usage.not_with):
+            continue
+        needs = frozenset(f for w in usage.with_words for f in stem_forms(fold(w).lower()))
+        bars = frozenset(f for w in usage.not_with for f in stem_forms(fold(w).lower()))
+        for word in usage.words:
+            found.setdefault(glossary.key(word), (needs, bars))
+    return found
+
+
+def _sense_holds(typed: str, asked: str) -> bool:
+    """Whether a vocabulary form's sense, if it depends on the query's other words, holds here."""
+    context = _senses().get(typed)
+    if context is None:
+        return True
+    needs, bars = context
+    forms = text_forms(asked)
+    return (not needs or not needs.isdisjoint(forms)) and bars.isdisjoint(forms)
+
+
+@lru_cache(maxsize=1)
 def _widening() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
     """Folded French word → (every form of its glossary terms and synonyms, defining rules)."""
     table: dict[str, tuple[set[str], set[str]]] = {}
@@ -226,6 +252,8 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
         typed = " ".join(re.split(r"[\s-]+", match.group(1)))
         if typed not in meaning:  # a form with a count in it (« 4 cartes en réserve »)
             typed = _COUNT_TOKEN.sub(COUNT_SLOT, typed)
+        if not _sense_holds(typed, asked):  # another sense here: the word as typed
+            continue
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
             usages.append((match.group(1), french.replace("-", " ou ")))

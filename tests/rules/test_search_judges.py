@@ -533,3 +533,37 @@ def test_a_word_an_article_dwells_on_or_a_number_only_it_states_puts_it_first(ru
 def test_a_definition_asked_searches_the_word_alone(rules, q):
     # « dire » is in 1.2.4.d's « c'est-à-dire »: a question's phrase, never searched
     assert [w.text for w in read_words(q, memory_module.memory()).words] == ["defausser"]
+
+
+def test_a_word_with_two_senses_is_read_by_its_neighbours(rules):
+    """« marqueurs » on a character are its counters (2.1.i: « des marqueurs placés sur des
+    objets »), those of an expedition its markers, and the word alone is the rules' own."""
+    mem = memory_module.memory()
+
+    def means(q):
+        return [w.text for w in read_words(q, mem).words]
+
+    assert "jeton" in means("l'effet lui enlève 3 marqueurs mais il en a que 2 sur lui")
+    assert "jeton" not in means("mes deux marqueurs d'expé se sont dépassés")
+    assert "jeton" not in means("marqueur")
+    assert numbers(search.search("on doit m'enlever 3 marqueurs et j'en ai que 2"), 1) == ["2.5.f"]
+    assert numbers(search.search("marqueurs d'expédition au début de la partie"), 1) == ["1.3.1.b"]
+
+
+def test_a_sense_needs_single_words_around_it(settings, tmp_path):
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    path = tmp_path / "fixtures" / "glossary" / "vocabulary.json"
+    entry = {"words": ["marqueurs"], "means": "jeton", "rules": [], "kind": "abus de langage", "source": "x"}
+    entry |= {"note": "n", "with": ["sur lui"]}
+    path.write_text(json.dumps({"sources": {"x": "y"}, "entries": [entry]}))
+    settings.BASE_DIR = tmp_path
+    glossary._vocabulary_file.cache_clear()
+    glossary.vocabulary.cache_clear()
+    try:
+        with pytest.raises(
+            glossary.GlossaryError, match=r"vocabulary\.json: entries\[0\]\.with: a list of single words"
+        ):
+            glossary.vocabulary()
+    finally:
+        glossary._vocabulary_file.cache_clear()
+        glossary.vocabulary.cache_clear()
