@@ -196,7 +196,14 @@ def rank(
     # the words only articles hold: a rule lacking one of them does not answer (unless only an
     # article retelling the rules holds it: « transféré » is its way of saying « devient »)
     articles = frozenset(mem.articles)
-    modes = [scores for scores in per_word if scores and scores.keys() <= articles and not scores.keys() <= retelling]
+    modes = [
+        scores
+        for word, scores in zip(words, per_word, strict=True)
+        if scores
+        and scores.keys() <= articles
+        and not scores.keys() <= retelling
+        and any(_dwells_on(mem, d, word) for d in scores)  # not « tout le monde », said once
+    ]
     # the query's consecutive words, as the forms each stands for in a text (proximity)
     pairs = [(first.forms, second.forms) for first, second in pairwise(words)]
     for docnum in totals:

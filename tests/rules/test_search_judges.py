@@ -567,3 +567,16 @@ def test_a_sense_needs_single_words_around_it(settings, tmp_path):
     finally:
         glossary._vocabulary_file.cache_clear()
         glossary.vocabulary.cache_clear()
+
+
+def test_a_word_only_an_article_says_once_does_not_push_the_rules_down(rules):
+    # « tout le monde »: only the 2v2 mode says « monde », once; the rules without it still answer
+    assert search.search("board wipe le soir tout le monde rentre").hits[0].kind != "article"
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [("blink un perso il garde ses buffs", "2.1.c"), ("loyalty retirer des counters pour activer", "2.5.g")],
+)
+def test_other_games_habits_find_the_rule_deciding_them(rules, q, rule):
+    assert numbers(search.search(q), 1) == [rule]
