@@ -399,7 +399,13 @@ def _defines_heading(rule: Doc, heading: Doc) -> bool:
     """Whether ``rule`` opens by defining what ``heading`` is titled (« Limbo est une zone … »)."""
     said = statements_defined(rule.text)
     title = _title_words(heading.title)
-    return bool(said) and bool(title) and all(not t.isdisjoint(said) for t in title)
+    return bool(said) and bool(title) and all(any(_akin(t, d) for t in words for d in said) for words in title)
+
+
+def _akin(a: str, b: str) -> bool:
+    """Two analysed forms of one word family: the same, or one the other's stem (« sabot »,
+    « sabotag »: Saboter and Sabotage)."""
+    return a == b or (min(len(a), len(b)) >= 5 and (a.startswith(b) or b.startswith(a)))
 
 
 def _rules_above_headings(

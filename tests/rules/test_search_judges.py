@@ -500,6 +500,7 @@ def test_a_number_typed_without_separators_is_the_rule_it_can_only_be(rules, q, 
     [
         ("ravitailler", ["7.3.16.a", "7.3.16"]),  # « Ravitailler signifie … »
         ("limbo", ["3.2.8.a", "3.2.8"]),  # « Limbo est une zone partagée, visible. »
+        ("sabotage", ["7.3.18.a", "7.3.18"]),  # « Saboter signifie … »: the verb defines the noun
         ("défausser ça veut dire quoi", ["7.3.4.a", "7.3.4"]),  # named among other words
     ],
 )
