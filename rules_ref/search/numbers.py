@@ -2,8 +2,10 @@
 
 A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``2 4 6 c``, ``3,2,9,f``, ``7-3-18-a``,
 ``4.2.5c)``, ``(2.5.i)``, ``2.4.6 (c)``, ``règle 2.4.6.c``, ``R2.4.6.c``, ``art. 3.1.3.f``,
-``§ 4.2.5``, ``n° 2.5``: levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
-letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else.
+``§ 4.2.5``, ``n° 2.5``, ``4.2.5.c ?``: levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
+letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else. A
+number the rule set lacks whose digits, cut otherwise, spell one it holds is that one (a dot slipped:
+``42.5.c``, ``4.25.c`` → 4.2.5.c).
 
 A number the rule set lacks is answered with what stands for it, saying so: the rules that cite it
 (``6.1.g`` is cited by 4.2.5.c, whose section the French text lacks), its nearest existing
@@ -29,7 +31,7 @@ LOOSE_NUMBER = re.compile(
     r"^[(\[]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
     rf"(?P<digits>\d{{1,2}}(?:{_SEP}\d{{1,2}}){{0,3}})"
     rf"(?:{_SEP}?\(?(?P<letter>[a-z])\)?)?"
-    r"\s*[.)\]*,;:]*\s*$",
+    r"\s*[.)\]*,;:?!]*\s*$",
     re.IGNORECASE,
 )
 #: A number typed without separators (``7316b``, ``246c``): read as the rule it can only be.
@@ -48,7 +50,27 @@ def parse_number(q: str) -> str | None:
     if len(levels) == 1 and (letter or not re.fullmatch(r"\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+[.)]*\s*", q, re.I)):
         return None  # "2 a" is not a rule (letters start at the second level); "2," is not a number
     number = ".".join(str(int(n)) for n in levels)
-    return f"{number}.{letter.lower()}" if letter else number
+    number = f"{number}.{letter.lower()}" if letter else number
+    return _recut(number) or number
+
+
+def _recut(number: str) -> str | None:
+    """The existing rule a missing number's digits spell when cut otherwise (« 42.5.c », « 4.25.c »:
+    a dot slipped or missing → 4.2.5.c), or None (« 3.2.4 » stays missing: no cut of 324 is a rule)."""
+    try:
+        known = {n for _, n in memory().by_number}
+    except Exception:  # no index yet
+        return None
+    if number in known:
+        return None
+    *levels, last = number.split(".")
+    letter = last if last.isalpha() else ""
+    digits = "".join(levels if letter else [*levels, last])
+    for cut in _cuts(digits):
+        candidate = ".".join(cut) + (f".{letter}" if letter else "")
+        if candidate in known:
+            return candidate
+    return None
 
 
 def _run_together(q: str) -> str | None:
@@ -95,7 +117,8 @@ def number_search(q: str, number: str, ruleset: str, limit: int) -> Results:
         results.parent = mem.docs[parent].number if parent is not None else None
         side = before if before is not None else after
         results.nearest = mem.docs[side].number if side is not None else None
-        results.suggestion = results.parent or results.nearest
+        # a missing level with rules under it (« 7.3 »): its first rule; else its parent or neighbour
+        results.suggestion = (mem.docs[found[0]].number if found else None) or results.parent or results.nearest
         if not found:  # "3.2" (an untitled level) still lists its rules; "2.4.6.z" what stands for it
             neighbours = [d for d in (parent, before, after) if d is not None]
             rest = mem.subtree.get((ruleset, results.parent), []) if results.parent else []

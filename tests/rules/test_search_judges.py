@@ -36,6 +36,9 @@ def numbers(results, n=5):
         ("règle 2.1 e)", "2.1.e"),
         ("7,3,11", "7.3.11"),
         ("3.2.9.b.", "3.2.9.b"),
+        ("4.2.5.c ?", "4.2.5.c"),  # asked
+        ("42.5.c", "4.2.5.c"),  # a dot slipped: no rule 42, the digits spell one
+        ("4.25.c", "4.2.5.c"),
     ],
 )
 def test_a_rule_number_is_read_however_it_is_typed(rules, q, number):
@@ -581,3 +584,14 @@ def test_a_word_only_an_article_says_once_does_not_push_the_rules_down(rules):
 )
 def test_other_games_habits_find_the_rule_deciding_them(rules, q, rule):
     assert numbers(search.search(q), 1) == [rule]
+
+
+def test_a_missing_number_whose_digits_spell_no_rule_stays_missing(rules):
+    assert search.parse_number("3.2.4") == "3.2.4"  # no cut of 324 is a rule: answered as missing
+    assert search.search("3.2.4").missing_number == "3.2.4"
+
+
+def test_a_missing_level_with_rules_under_it_proposes_its_first_rule(rules):
+    results = search.search("7.3")
+    assert results.missing_number == "7.3" and results.suggestion == "7.3.4"
+    assert numbers(results, 2) == ["7.3.4", "7.3.4.a"]
