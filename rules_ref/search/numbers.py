@@ -25,7 +25,7 @@ from .snippets import plain_snippet
 
 #: A rule number token among words (``2.4.6.c fugace``): dotted only, as rules write it.
 NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
-_SEP = r"(?:\s*[.,\-/]\s*|\s+)"
+_SEP = r"(?:\s*[.,\-/;:_]{1,3}\s*|\s+)"  # « 4..2.5.c », « 4;2;5;c », « 4_2_5_c » too
 #: A whole query that is a rule number however typed. Bounded repetitions: linear in the query.
 LOOSE_NUMBER = re.compile(
     r"^[(\[]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"

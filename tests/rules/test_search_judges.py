@@ -39,6 +39,8 @@ def numbers(results, n=5):
         ("4.2.5.c ?", "4.2.5.c"),  # asked
         ("42.5.c", "4.2.5.c"),  # a dot slipped: no rule 42, the digits spell one
         ("4.25.c", "4.2.5.c"),
+        ("4;2;5;c", "4.2.5.c"),  # any separator, doubled too
+        ("4..2.5.c", "4.2.5.c"),
     ],
 )
 def test_a_rule_number_is_read_however_it_is_typed(rules, q, number):
