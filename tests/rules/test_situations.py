@@ -143,6 +143,47 @@ def test_cues_pointing_to_another_rule_keep_an_entry_out():
     assert "2.1.d" not in called("un personnage avec des jetons quitte l'expédition")
 
 
+def test_markers_on_a_character_are_counters_the_expedition_marker_is_not():
+    # « marqueur » is the expedition marker (7.3.11.a), but « 3 marqueurs sur mon perso » are counters (2.5)
+    assert called("3 marqueurs sur mon perso qui retourne en main") == ("2.5.i",)
+    assert called("retirer 3 marqueurs d'un perso qui n'en a que 2") == ("2.5.f",)
+    assert called("le marqueur d'expédition avance vers quelle région") == ("7.3.11.a",)
+    # the first player's marker is not an expedition marker placed at the start (1.3.1.b, 4.1.d)
+    assert not {"1.3.1.b", "4.1.d"} & set(called("le marqueur premier joueur au début de la partie"))
+    assert set(called("où placer les pions au début de la partie")) == {"1.3.1.b", "4.1.d"}
+
+
+def test_words_with_two_senses_call_the_rule_of_the_sense_told():
+    # « la même région » is a meeting (4.3.a), not a tie; a tie says what is equal (1.3.2.e)
+    assert called("mon héros et mon compagnon sur la même région") == ("4.3.a",)
+    assert called("les deux joueurs ont la même force au crépuscule") == ("1.3.2.e",)
+    # « capacité » is an ability, not the Reserve's limit of the Night's Cleanup (4.2.5.c)
+    assert called("une capacité de soutien en réserve") == ("1.2.4.d",)
+    # « en main » reads as « main|cachées »: a hand is told hidden only when the query says it
+    assert "3.2.5.a" not in called("une carte en main peut-elle porter des jetons")
+    assert {"1.2.3.f", "3.1.3.d"} <= set(called("la zone de mana est-elle cachée"))
+    # « sa propre Réserve » is Sabotage's remark (7.3.18.a), not the Reserve being a private zone
+    assert called("saboter une carte de sa propre réserve") == ("7.3.18.a",)
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        ("combien de zones y a-t-il", "1.2.3.b"),
+        ("chaque joueur a-t-il sa propre réserve", "3.1.2.b"),
+        ("une carte en main peut-elle porter des jetons", "2.5.a"),
+        ("expé du compagnon arrivée à la région du héros doit avancer", "7.3.11.c"),
+        ("les deux joueurs gagnent la partie en même temps", "4.3.c"),
+        ("jouer deux cartes pendant mon tour", "1.3.2.d"),
+        ("la carte mise en mana arrive redressée", "3.2.9.b"),
+    ],
+)
+def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
+    # zones and objects (1.2.3, 2.5.a), an expedition already at the far end, a win for both at
+    # once, one card a turn, the opposite of the rule's word (« redressée » for « Épuisée »)
+    assert rule in called(q)
+
+
 def test_a_negation_governs_the_words_just_after_it(rules):
     # « sans héros » is a player without a Hero (4.2.5.d); « les héros n'ont pas de sous-type » is not
     assert "4.2.5.d" in called("un joueur sans héros")
