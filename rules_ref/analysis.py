@@ -86,9 +86,19 @@ def _french_stem():
     return stemmer_for_language("fr")
 
 
+#: Words whose stem is a game term they do not mean: the verb « sortir » (« sorti de la réserve »)
+#: and « sorte » stem to ``sort``, the Spell. They are indexed and searched as themselves (the
+#: rules never say « sortir »; the synonyms read « sortir » as « quitter »).
+HOMOGRAPHS = frozenset(
+    {"sortir", "sorti", "sortie", "sorties", "sortis", "sortent", "sortant", "sortez", "sortons", "sorte", "sortes"}
+)
+
+
 @lru_cache(maxsize=50_000)
 def stem_forms(word: str) -> tuple[str, ...]:
     """Every form a (lower-case) word is indexed and searched under, most natural first."""
+    if fold(word) in HOMOGRAPHS:
+        return (fold(word),)
     stem = _french_stem()
     forms = [fold(stem(word)), stem(fold(word))]
     if len(word) >= 7 and word.endswith("ent") and not word.endswith("ment"):

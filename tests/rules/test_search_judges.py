@@ -597,3 +597,14 @@ def test_a_missing_level_with_rules_under_it_proposes_its_first_rule(rules):
     results = search.search("7.3")
     assert results.missing_number == "7.3" and results.suggestion == "7.3.4"
     assert numbers(results, 2) == ["7.3.4", "7.3.4.a"]
+
+
+def test_the_verb_sortir_is_not_the_spell(rules):
+    """« sorti », « sortie » stem to ``sort``, the Spell (5.2.3): read as the verb, they keep the
+    Spells out; a character come out of the Reserve and sent to the Rest is Fleeting (2.4.6.c)."""
+    from rules_ref.analysis import stem_forms
+
+    assert "sort" not in stem_forms("sorti") and stem_forms("sort") == ("sort",)
+    mem = memory_module.memory()
+    assert all("sort" not in w.forms for w in read_words("perso sorti de la réserve", mem).words)
+    assert "2.4.6.c" in read_words("perso sorti de la reserve renvoye au repos le soir", mem).cases.rules
