@@ -87,18 +87,22 @@ def _french_stem():
 
 
 #: Words whose stem is a game term they do not mean: the verb « sortir » (« sorti de la réserve »)
-#: and « sorte » stem to ``sort``, the Spell. They are indexed and searched as themselves (the
-#: rules never say « sortir »; the synonyms read « sortir » as « quitter »).
-HOMOGRAPHS = frozenset(
-    {"sortir", "sorti", "sortie", "sorties", "sortis", "sortent", "sortant", "sortez", "sortons", "sorte", "sortes"}
-)
+#: and « sorte » stem to ``sort``, the Spell. They are indexed and searched under a form of their
+#: own (the rules never say « sortir »; the synonyms read it as « quitter »).
+HOMOGRAPHS = {
+    **dict.fromkeys(
+        ("sortir", "sorti", "sortie", "sorties", "sortis", "sortent", "sortant", "sortez", "sortons"), "sortir"
+    ),
+    **dict.fromkeys(("sorte", "sortes"), "sorte"),
+}
 
 
 @lru_cache(maxsize=50_000)
 def stem_forms(word: str) -> tuple[str, ...]:
     """Every form a (lower-case) word is indexed and searched under, most natural first."""
-    if fold(word) in HOMOGRAPHS:
-        return (fold(word),)
+    own = HOMOGRAPHS.get(fold(word))
+    if own:
+        return (own,)
     stem = _french_stem()
     forms = [fold(stem(word)), stem(fold(word))]
     if len(word) >= 7 and word.endswith("ent") and not word.endswith("ment"):
