@@ -40,7 +40,9 @@ QUESTION = re.compile(
     r"|que\s+faire|qu\s+est[\s-]+ce\s+qu[ei]?|est[\s-]+ce\s+qu[ei]?|[\s-]+t[\s-]+(?:il|elle|on|ils|elles)"
     r"|pourquoi|dans\s+quel\s+cas|a\s+quel\s+moment|et\s+si"
     # a definition asked (« ça veut dire quoi », « c'est quoi »): the rule defining the word answers
-    r"|(?:ca\s+|cela\s+)?veu(?:t|lent)\s+dire(?:\s+quoi)?|c\s+est\s+quoi|signifie\s+quoi)(?!\w)"
+    r"|(?:ca\s+|cela\s+)?veu(?:t|lent)\s+dire(?:\s+quoi)?|c\s+est\s+quoi|signifie\s+quoi"
+    # a count asked in total (« combien de zones en tout ») : « tout » is no word of the case
+    r"|en\s+tout(?:\s+et\s+pour\s+tout)?|au\s+total)(?!\w)"
 )
 #: Words of a negated question (« est-ce qu'on ne peut jamais … »): read, then dropped.
 NEGATION_WORDS = frozenset(
