@@ -1,0 +1,71 @@
+"""Players' words with two senses, read from the query's other words (vocabulary.json's ``with`` and
+``not_with``), and other card games' words sent to the rule that decides the dispute they raise."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_ref import search
+from rules_ref.search import memory as memory_module
+from rules_ref.search.query import read_words
+
+
+def numbers(results, n=5):
+    return [h.number or h.slug for h in results.hits[:n]]
+
+
+def read_as(q):
+    """What the vocabulary read in ``q``: (typed form, the rules' words searched in its place)."""
+    return dict(read_words(q, memory_module.memory()).usages)
+
+
+@pytest.mark.parametrize(
+    "q, typed, means, first",
+    [
+        # Hearthstone's fatigue: drawing from an empty deck (3.2.2.d)
+        ("fatigue quand le deck est vide", "fatigue", "deck vide", "3.2.2.d"),
+        # « encrée » beside a status is Anchored mistyped, which the Rest removes (1.3.2.f)
+        ("perso encrée au repos", "encree", "ancre", "1.3.2.f"),
+        # an expedition that « bouge » advances or goes back (7.3.11.a, 7.3.10.a)
+        ("bouger l'expédition", "bouger", "avancer ou reculer", "7.3.11.a"),
+        # no life points: the expeditions meeting win (4.3.a)
+        ("vie du héros", "vie", "gagne", "4.3.a"),
+    ],
+)
+def test_a_word_reads_in_the_sense_its_neighbours_give_it(rules, q, typed, means, first):
+    assert read_as(q)[typed].startswith(means)
+    assert numbers(search.search(q), 1) == [first]
+
+
+@pytest.mark.parametrize(
+    "q, typed",
+    [
+        ("durée de vie d'un emblème", "vie"),  # an Emblem's Duration (2.2.13), not life points
+        ("carte encrée en mana", "encree"),  # Lorcana's ink, not the Anchored status
+        ("personnage fatigué", "fatigue"),  # tired, not Hearthstone's fatigue
+        ("bouger une carte de la main", "bouger"),  # a card moved, not an expedition
+    ],
+)
+def test_without_its_neighbours_the_word_is_read_as_typed(rules, q, typed):
+    assert typed not in read_as(q)
+
+
+def test_an_emblem_lifetime_stays_its_duration(rules):
+    assert numbers(search.search("durée de vie d'un emblème"), 3)[0].startswith("2.2.13")
+
+
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        ("counter un sort", "5.2.3.j"),  # no counterspell: a Spell in Limbo resolves
+        ("summoning sickness", "1.2.4.d"),  # abilities work once the object is in play
+        ("tutor une carte", "3.2.2.c"),  # an effect on the Deck names its position
+        ("le sort fizzle sans cible", "5.2.3.b"),  # targets are chosen at the declaration of intent
+        ("mettre en mana", "3.2.9.b"),
+        ("les limbes", "3.2.8.a"),
+        ("zone de repaire", "3.2.7"),
+    ],
+)
+def test_other_games_and_table_words_find_the_rule_that_decides_them(rules, q, first):
+    assert numbers(search.search(q), 1) == [first]
+    assert read_as(q), "read through the vocabulary"
