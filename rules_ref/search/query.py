@@ -125,8 +125,9 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
     meaning: dict[str, Meaning] = {}
     for usage in glossary.vocabulary():
         for word in usage.words:
-            # "épuisé|préparer": either word, counted as one (as a hyphenated word is, below)
-            means = _fold_query(usage.means).replace("|", "-")
+            # "épuisé|préparer": either word, counted as one (a compound of the rules' words,
+            # « après-midi », stays one: both its words, below)
+            means = _fold_query(usage.means)
             meaning.setdefault(glossary.key(word), (means, usage.rules, (), False, usage.kind))
     for term in glossary.terms():
         for form in term.forms:
@@ -258,7 +259,7 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
             continue
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
-            usages.append((match.group(1), french.replace("-", " ou ")))
+            usages.append((match.group(1), french.replace("|", " ou ")))
         pieces.append((french, (rules, avoid, english, vocab)))
         cursor = match.end()
     pieces.append((asked[cursor:], ((), (), False, "")))
@@ -292,8 +293,8 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
                         implied=vocab == "situation",
                         entry=parts[0].entry,
                         # typed as one compound (« après-midi »), each part must be there (not
-                        # « Midi » alone); the vocabulary's « a-b » is either word, not both
-                        parts=() if (vocab or english) else tuple(p.all_forms for p in parts),
+                        # « Midi » alone); the vocabulary's « a|b » is either word, not both
+                        parts=() if (english or "|" in chunk) else tuple(p.all_forms for p in parts),
                     )
                 ]
             for word in parts:

@@ -608,3 +608,13 @@ def test_the_verb_sortir_is_not_the_spell(rules):
     mem = memory_module.memory()
     assert all("sort" not in w.forms for w in read_words("perso sorti de la réserve", mem).words)
     assert "2.4.6.c" in read_words("perso sorti de la reserve renvoye au repos le soir", mem).cases.rules
+
+
+def test_a_compound_the_vocabulary_means_needs_both_its_words(rules):
+    """« aprem » means « après-midi »: both words, as when typed (« après » alone is in many rules);
+    « a|b » is either word."""
+    mem = memory_module.memory()
+    (afternoon,) = [w for w in read_words("aprem", mem).words]
+    assert len(afternoon.parts) == 2
+    (tapped,) = [w for w in read_words("tapé", mem).words]
+    assert tapped.parts == ()
