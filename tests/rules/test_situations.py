@@ -184,6 +184,41 @@ def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
     assert rule in called(q)
 
 
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        ("je rejoue un perso depuis ma réserve, il a fugace ?", "2.4.6.a"),
+        ("les deux joueurs arrivent en même temps", "4.3.c"),
+        ("combien de cartes il a dans sa main", "3.1.3.e"),
+        ("je peux compter les cartes de sa défausse", "3.1.3.b"),
+        ("les boosts restent quand le perso va en réserve", "2.5.i"),
+        ("on joue une seule carte par tour", "1.3.2.d"),
+        ("les statistiques d'un sort dans un calcul", "1.1.6.d"),
+        ("combien de cartes je garde en réserve la nuit", "4.2.5.c"),
+        ("ma carte revient dans la main de mon adversaire", "3.1.2.c"),
+        ("il vole une carte de ma réserve, elle va où", "3.1.2.c"),
+        ("je peux regarder la carte du dessus de mon deck", "3.2.2.a"),
+        ("la carte arrive en mana préparée", "3.2.9.b"),
+        ("à midi il se passe quoi", "1.3.2.c"),
+        ("la condition est évaluée quand", "5.2.3.f"),
+    ],
+)
+def test_circumstances_of_the_second_round_are_called(rules, q, rule):
+    # each told as a table tells it: a verb the rule does not use (« rejoue », « vole », « garde »),
+    # the opposite word (« préparée » for « épuisée »), a count without the rule's nouns
+    assert rule in called(q)
+
+
+def test_the_second_round_tells_neighbouring_rules_apart(rules):
+    # the count of a hidden zone (3.1.3.e) is not the one of a visible zone (3.1.3.b)
+    assert "3.1.3.e" not in called("je peux compter les cartes de sa défausse")
+    assert "3.1.3.b" not in called("combien de cartes il a dans sa main")
+    # a counter still on an object is no counter kept through a change of zone (2.5.i)
+    assert "2.5.i" not in called("il reste un jeton sur mon perso")
+    # one card a turn (1.3.2.d) is not the Morning's one card put in Mana (1.3.2.b)
+    assert "1.3.2.d" not in called("je pose combien de cartes en mana par tour")
+
+
 def test_a_negation_governs_the_words_just_after_it(rules):
     # « sans héros » is a player without a Hero (4.2.5.d); « les héros n'ont pas de sous-type » is not
     assert "4.2.5.d" in called("un joueur sans héros")
