@@ -201,6 +201,18 @@ def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
         ("la carte arrive en mana préparée", "3.2.9.b"),
         ("à midi il se passe quoi", "1.3.2.c"),
         ("la condition est évaluée quand", "5.2.3.f"),
+        ("la nuit mes persos vont où", "4.2.5.b"),
+        ("endormi, il se réveille quand", "2.4.3"),
+        ("combien de repères je garde", "4.2.5.c"),
+        ("mon héros rejoint mon compagnon", "4.3.a"),
+        ("dans l'arène on compare quoi", "4.3.h"),
+        ("un jeton qui va dans la défausse", "2.1.d"),
+        ("je mets un perso en mana, c'est toujours un perso", "3.2.9.c"),
+        ("les étapes de la nuit", "4.2.5.a"),
+        ("mélanger le deck au début", "4.1.i"),
+        ("où on place les marqueurs au début", "1.3.1.b"),
+        ("payer avec le coût de réserve", "2.2.7.a"),
+        ("perso fugace sacrifié", "7.3.19.a"),
     ],
 )
 def test_circumstances_of_the_second_round_are_called(rules, q, rule):
@@ -217,6 +229,8 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     assert "2.5.i" not in called("il reste un jeton sur mon perso")
     # one card a turn (1.3.2.d) is not the Morning's one card put in Mana (1.3.2.b)
     assert "1.3.2.d" not in called("je pose combien de cartes en mana par tour")
+    # a token character that leaves is not a character carrying boosts (2.1.c, 2.5.i)
+    assert "2.1.d" not in called("mon perso boosté va en réserve, le bonus reste")
 
 
 def test_a_negation_governs_the_words_just_after_it(rules):
