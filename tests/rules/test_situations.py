@@ -213,6 +213,11 @@ def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
         ("où on place les marqueurs au début", "1.3.1.b"),
         ("payer avec le coût de réserve", "2.2.7.a"),
         ("perso fugace sacrifié", "7.3.19.a"),
+        ("mon deck est fini, je pioche", "3.2.2.d"),
+        ("je dois tirer une carte et j'en ai plus", "3.2.2.d"),
+        ("enlever plus de boosts qu'il n'en a", "2.5.f"),
+        ("la capacité de soutien en jeu", "1.2.4.d"),
+        ("on répartit les dégâts entre deux persos", "1.1.6.b"),
     ],
 )
 def test_circumstances_of_the_second_round_are_called(rules, q, rule):
@@ -231,6 +236,8 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     assert "1.3.2.d" not in called("je pose combien de cartes en mana par tour")
     # a token character that leaves is not a character carrying boosts (2.1.c, 2.5.i)
     assert "2.1.d" not in called("mon perso boosté va en réserve, le bonus reste")
+    # « repart » (goes back) and « répartir » (divide) fold to one stem: a card going back is no division
+    assert "1.1.6.b" not in called("le sort de la réserve repart en réserve")
 
 
 def test_a_negation_governs_the_words_just_after_it(rules):
