@@ -218,6 +218,17 @@ def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
         ("enlever plus de boosts qu'il n'en a", "2.5.f"),
         ("la capacité de soutien en jeu", "1.2.4.d"),
         ("on répartit les dégâts entre deux persos", "1.1.6.b"),
+        ("combien de types de capacités", "1.2.4.c"),
+        ("une capacité passive modifie les règles", "1.2.4.c"),
+        ("la capacité de mon héros fonctionne", "1.2.4.d"),
+        ("capacité d'un emblème dans limbo", "1.2.4.d"),
+        ("une zone peut être vide", "3.1.1.b"),
+        ("un sort a une force", "1.1.6.d"),
+        ("un jeton coûte combien en réserve", "2.2.7.c"),
+        ("une carte neutre", "2.2.8.b"),
+        ("un perso a une durée", "2.2.13.b"),
+        ("le coût épuisez-moi", "7.1.4.a"),
+        ("payer le chiffre dans le cercle", "7.1.4.c"),
     ],
 )
 def test_circumstances_of_the_second_round_are_called(rules, q, rule):
@@ -238,6 +249,10 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     assert "2.1.d" not in called("mon perso boosté va en réserve, le bonus reste")
     # « repart » (goes back) and « répartir » (divide) fold to one stem: a card going back is no division
     assert "1.1.6.b" not in called("le sort de la réserve repart en réserve")
+    # a token character has statistics: only a card without any counts them as zero (1.1.6.d)
+    assert "1.1.6.d" not in called("les stats d'un jeton perso")
+    # a Spell's cost is one of its characteristics, no missing number
+    assert "1.1.6.d" not in called("un sort a un coût")
 
 
 def test_a_negation_governs_the_words_just_after_it(rules):
