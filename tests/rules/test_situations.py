@@ -229,6 +229,8 @@ def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
         ("un perso a une durée", "2.2.13.b"),
         ("le coût épuisez-moi", "7.1.4.a"),
         ("payer le chiffre dans le cercle", "7.1.4.c"),
+        ("le land arrive tapé", "3.2.9.b"),
+        ("le type de la région compte pour avancer", "1.3.2.e"),
     ],
 )
 def test_circumstances_of_the_second_round_are_called(rules, q, rule):
@@ -253,6 +255,9 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     assert "1.1.6.d" not in called("les stats d'un jeton perso")
     # a Spell's cost is one of its characteristics, no missing number
     assert "1.1.6.d" not in called("un sort a un coût")
+    # a character played from the hand is not Fleeting: at the Rest it goes to the Reserve (4.2.5.b)
+    assert "2.4.6.c" not in called("le perso joué de la main va en réserve la nuit")
+    assert "4.2.5.b" in called("le perso joué de la main va en réserve la nuit")
 
 
 def test_a_negation_governs_the_words_just_after_it(rules):
