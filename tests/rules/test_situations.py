@@ -231,6 +231,14 @@ def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
         ("payer le chiffre dans le cercle", "7.1.4.c"),
         ("le land arrive tapé", "3.2.9.b"),
         ("le type de la région compte pour avancer", "1.3.2.e"),
+        ("l'effet retrouve la carte en réserve", "2.1.e"),
+        ("défausser un repère", "7.3.4.a"),
+        ("défausser une carte de la réserve", "7.3.4.a"),
+        ("jouer avec le deck d'un ami", "1.2.1.c"),
+        ("mon perso a trois sous-types", "2.2.2.c"),
+        ("la cible d'un sort change à la résolution", "5.2.3.b"),
+        ("si la condition n'est plus vraie à la résolution", "5.2.3.f"),
+        ("vous pouvez payer 1 pour piocher, je choisis quand", "5.2.3.g"),
     ],
 )
 def test_circumstances_of_the_second_round_are_called(rules, q, rule):
@@ -258,6 +266,10 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     # a character played from the hand is not Fleeting: at the Rest it goes to the Reserve (4.2.5.b)
     assert "2.4.6.c" not in called("le perso joué de la main va en réserve la nuit")
     assert "4.2.5.b" in called("le perso joué de la main va en réserve la nuit")
+    # « défausse » the pile is no act of discarding (7.3.4.a): the verb is told by its phrases
+    assert "7.3.4.a" not in called("la défausse et les repères sont visibles")
+    # a target chosen for a Spell is no question of where the Spell goes after (5.2.3.j)
+    assert "5.2.3.j" not in called("la cible d'un sort change à la résolution")
 
 
 def test_a_negation_governs_the_words_just_after_it(rules):
