@@ -239,6 +239,8 @@ def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
         ("la cible d'un sort change à la résolution", "5.2.3.b"),
         ("si la condition n'est plus vraie à la résolution", "5.2.3.f"),
         ("vous pouvez payer 1 pour piocher, je choisis quand", "5.2.3.g"),
+        ("les marqueurs vont où au départage", "4.3.d"),
+        ("les régions sont placées comment au début", "1.3.1.a"),
     ],
 )
 def test_circumstances_of_the_second_round_are_called(rules, q, rule):
@@ -270,6 +272,8 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     assert "7.3.4.a" not in called("la défausse et les repères sont visibles")
     # a target chosen for a Spell is no question of where the Spell goes after (5.2.3.j)
     assert "5.2.3.j" not in called("la cible d'un sort change à la résolution")
+    # where the markers go when the tiebreakers start (4.3.d) is not whether they move after (4.3.g)
+    assert "4.3.d" not in called("le marqueur avance pendant le départage")
 
 
 def test_a_negation_governs_the_words_just_after_it(rules):
