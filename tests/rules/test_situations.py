@@ -184,6 +184,98 @@ def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
     assert rule in called(q)
 
 
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        ("je rejoue un perso depuis ma réserve, il a fugace ?", "2.4.6.a"),
+        ("les deux joueurs arrivent en même temps", "4.3.c"),
+        ("combien de cartes il a dans sa main", "3.1.3.e"),
+        ("je peux compter les cartes de sa défausse", "3.1.3.b"),
+        ("les boosts restent quand le perso va en réserve", "2.5.i"),
+        ("on joue une seule carte par tour", "1.3.2.d"),
+        ("les statistiques d'un sort dans un calcul", "1.1.6.d"),
+        ("combien de cartes je garde en réserve la nuit", "4.2.5.c"),
+        ("ma carte revient dans la main de mon adversaire", "3.1.2.c"),
+        ("il vole une carte de ma réserve, elle va où", "3.1.2.c"),
+        ("je peux regarder la carte du dessus de mon deck", "3.2.2.a"),
+        ("la carte arrive en mana préparée", "3.2.9.b"),
+        ("à midi il se passe quoi", "1.3.2.c"),
+        ("la condition est évaluée quand", "5.2.3.f"),
+        ("la nuit mes persos vont où", "4.2.5.b"),
+        ("endormi, il se réveille quand", "2.4.3"),
+        ("combien de repères je garde", "4.2.5.c"),
+        ("mon héros rejoint mon compagnon", "4.3.a"),
+        ("dans l'arène on compare quoi", "4.3.h"),
+        ("un jeton qui va dans la défausse", "2.1.d"),
+        ("je mets un perso en mana, c'est toujours un perso", "3.2.9.c"),
+        ("les étapes de la nuit", "4.2.5.a"),
+        ("mélanger le deck au début", "4.1.i"),
+        ("où on place les marqueurs au début", "1.3.1.b"),
+        ("payer avec le coût de réserve", "2.2.7.a"),
+        ("perso fugace sacrifié", "7.3.19.a"),
+        ("mon deck est fini, je pioche", "3.2.2.d"),
+        ("je dois tirer une carte et j'en ai plus", "3.2.2.d"),
+        ("enlever plus de boosts qu'il n'en a", "2.5.f"),
+        ("la capacité de soutien en jeu", "1.2.4.d"),
+        ("on répartit les dégâts entre deux persos", "1.1.6.b"),
+        ("combien de types de capacités", "1.2.4.c"),
+        ("une capacité passive modifie les règles", "1.2.4.c"),
+        ("la capacité de mon héros fonctionne", "1.2.4.d"),
+        ("capacité d'un emblème dans limbo", "1.2.4.d"),
+        ("une zone peut être vide", "3.1.1.b"),
+        ("un sort a une force", "1.1.6.d"),
+        ("un jeton coûte combien en réserve", "2.2.7.c"),
+        ("une carte neutre", "2.2.8.b"),
+        ("un perso a une durée", "2.2.13.b"),
+        ("le coût épuisez-moi", "7.1.4.a"),
+        ("payer le chiffre dans le cercle", "7.1.4.c"),
+        ("le land arrive tapé", "3.2.9.b"),
+        ("le type de la région compte pour avancer", "1.3.2.e"),
+        ("l'effet retrouve la carte en réserve", "2.1.e"),
+        ("défausser un repère", "7.3.4.a"),
+        ("défausser une carte de la réserve", "7.3.4.a"),
+        ("jouer avec le deck d'un ami", "1.2.1.c"),
+        ("mon perso a trois sous-types", "2.2.2.c"),
+        ("la cible d'un sort change à la résolution", "5.2.3.b"),
+        ("si la condition n'est plus vraie à la résolution", "5.2.3.f"),
+        ("vous pouvez payer 1 pour piocher, je choisis quand", "5.2.3.g"),
+        ("les marqueurs vont où au départage", "4.3.d"),
+        ("les régions sont placées comment au début", "1.3.1.a"),
+    ],
+)
+def test_circumstances_of_the_second_round_are_called(rules, q, rule):
+    # each told as a table tells it: a verb the rule does not use (« rejoue », « vole », « garde »),
+    # the opposite word (« préparée » for « épuisée »), a count without the rule's nouns
+    assert rule in called(q)
+
+
+def test_the_second_round_tells_neighbouring_rules_apart(rules):
+    # the count of a hidden zone (3.1.3.e) is not the one of a visible zone (3.1.3.b)
+    assert "3.1.3.e" not in called("je peux compter les cartes de sa défausse")
+    assert "3.1.3.b" not in called("combien de cartes il a dans sa main")
+    # a counter still on an object is no counter kept through a change of zone (2.5.i)
+    assert "2.5.i" not in called("il reste un jeton sur mon perso")
+    # one card a turn (1.3.2.d) is not the Morning's one card put in Mana (1.3.2.b)
+    assert "1.3.2.d" not in called("je pose combien de cartes en mana par tour")
+    # a token character that leaves is not a character carrying boosts (2.1.c, 2.5.i)
+    assert "2.1.d" not in called("mon perso boosté va en réserve, le bonus reste")
+    # « repart » (goes back) and « répartir » (divide) fold to one stem: a card going back is no division
+    assert "1.1.6.b" not in called("le sort de la réserve repart en réserve")
+    # a token character has statistics: only a card without any counts them as zero (1.1.6.d)
+    assert "1.1.6.d" not in called("les stats d'un jeton perso")
+    # a Spell's cost is one of its characteristics, no missing number
+    assert "1.1.6.d" not in called("un sort a un coût")
+    # a character played from the hand is not Fleeting: at the Rest it goes to the Reserve (4.2.5.b)
+    assert "2.4.6.c" not in called("le perso joué de la main va en réserve la nuit")
+    assert "4.2.5.b" in called("le perso joué de la main va en réserve la nuit")
+    # « défausse » the pile is no act of discarding (7.3.4.a): the verb is told by its phrases
+    assert "7.3.4.a" not in called("la défausse et les repères sont visibles")
+    # a target chosen for a Spell is no question of where the Spell goes after (5.2.3.j)
+    assert "5.2.3.j" not in called("la cible d'un sort change à la résolution")
+    # where the markers go when the tiebreakers start (4.3.d) is not whether they move after (4.3.g)
+    assert "4.3.d" not in called("le marqueur avance pendant le départage")
+
+
 def test_a_negation_governs_the_words_just_after_it(rules):
     # « sans héros » is a player without a Hero (4.2.5.d); « les héros n'ont pas de sous-type » is not
     assert "4.2.5.d" in called("un joueur sans héros")
