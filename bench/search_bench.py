@@ -32,7 +32,10 @@ What it prints, ours and the baseline side by side, from the same run:
     same rule;
   - the sixth judges' set, ``fixtures/relevance/judges-sixth.json`` (140 queries, written blind the
     same way after the index's second round; its ``about`` keeps its blind measures), held out by the
-    same rule; then the six judges' sets together;
+    same rule;
+  - the seventh, ``fixtures/relevance/judges-seventh.json`` (141 queries, written blind the same way;
+    its ``about`` keeps three blind measures), held out by the same rule; then the seven judges' sets
+    together;
   - the older set, ``fixtures/relevance/queries.json`` (its ``"heldout": true`` queries apart),
     against the figures it had before the judges' set was tuned for (it must not regress);
 * how often the judge's situation index (``fixtures/glossary/situations.json``) calls for rules on
@@ -45,7 +48,7 @@ What it prints, ours and the baseline side by side, from the same run:
   served by a threaded WSGI server (one thread per request, like ``runserver``) in a child process
   on a free loopback port.
 
-Exit status 0 when, on the six judges' sets together, on each, and on their held-out parts alone,
+Exit status 0 when, on the seven judges' sets together, on each, and on their held-out parts alone,
 MRR ≥ 0.95, recall@5 ≥ 0.98 and every kind's MRR ≥ 0.9; the older set and its held-out part keep their former MRR; ours beats
 the baseline on both relevance figures; the median query costs at most 2× FTS5's; every query is
 under 10 ms in each of three passes; the median suggestion is under 1 ms and the search page's
@@ -97,6 +100,7 @@ THIRD = RELEVANCE / "judges-third.json"
 FOURTH = RELEVANCE / "judges-fourth.json"
 FIFTH = RELEVANCE / "judges-fifth.json"
 SIXTH = RELEVANCE / "judges-sixth.json"
+SEVENTH = RELEVANCE / "judges-seventh.json"
 TOP = 20  # results asked for, as the search page does
 
 # Targets (2-core machine).
@@ -334,7 +338,7 @@ def main() -> int:
                 load_third(THIRD),
             ),
         ]
-        for name, path in (("fourth", FOURTH), ("fifth", FIFTH), ("sixth", SIXTH)):
+        for name, path in (("fourth", FOURTH), ("fifth", FIFTH), ("sixth", SIXTH), ("seventh", SEVENTH)):
             title = (
                 f"{name} judges' set (fixtures/relevance/{path.name}, written blind; held out: SHA-256 divisible by 3)"
             )

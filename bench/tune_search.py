@@ -36,6 +36,7 @@ from search_bench import (  # noqa: E402
     OLDER,
     RULE_FILES,
     RULESET,
+    SEVENTH,
     SIXTH,
     THIRD,
     _setup_django,
@@ -92,7 +93,7 @@ def main() -> int:
         ours_build()
         judges = load_rows(JUDGES, heldout=False) + load_rows(JUDGES_HELDOUT, heldout=True)
         judges += load_rows(FRESH, heldout=False) + load_rows(FRESH_HELDOUT, heldout=True)
-        for path in (THIRD, FOURTH, FIFTH, SIXTH):
+        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH):
             judges += load_third(path)
         older = load_rows(OLDER)
         tuned = [r for r in judges if not r["heldout"]]
