@@ -13,7 +13,7 @@ from ..glossary import stamp as glossary_stamp
 from .hits import Results, make_hit
 from .index import index_key, phrase_docs
 from .memory import memory
-from .numbers import number_search, parse_number
+from .numbers import nearest, number_search, parse_number
 from .query import read_words
 from .ranking import rank
 from .snippets import snippet
@@ -100,6 +100,17 @@ def keyword_search(q: str, ruleset: str, limit: int) -> Results:
     words, corrected = reading.words, reading.corrected
     results.vocabulary = reading.usages
     extra = {mem.by_number[(ruleset, n)]: NUMBER_BOOST for n in reading.numbers if (ruleset, n) in mem.by_number}
+    missing = next((n for n in reading.numbers if (ruleset, n) not in mem.by_number), None)
+    if missing:  # « règle 2.4.4 statut »: what stands for the number comes first, and the page says so
+        citing, parent, before, after = nearest(mem, missing, ruleset)
+        side = before if before is not None else after
+        results.missing_number = missing
+        results.cited_by = [mem.docs[d].number for d in citing]
+        results.parent = mem.docs[parent].number if parent is not None else None
+        results.nearest = mem.docs[side].number if side is not None else None
+        for docnum in (*citing, before, after, parent):
+            if docnum is not None:
+                extra.setdefault(docnum, NUMBER_BOOST)
     only = None
     terms = frozenset(form for w in words for form in w.forms)
     if 0 < q.count('"') <= MAX_QUOTES and q.count('"') % 2 == 0:  # phrases; stray quotes are ignored

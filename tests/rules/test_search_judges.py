@@ -618,3 +618,10 @@ def test_a_compound_the_vocabulary_means_needs_both_its_words(rules):
     assert len(afternoon.parts) == 2
     (tapped,) = [w for w in read_words("tapé", mem).words]
     assert tapped.parts == ()
+
+
+def test_a_missing_number_among_words_is_answered_with_its_neighbours_saying_so(client, rules):
+    results = search.search("regle 2.4.4 statut")
+    assert results.missing_number == "2.4.4" and numbers(results, 2) == ["2.4.3", "2.4.6"]
+    html = client.get("/recherche/", {"q": "regle 2.4.4 statut"}).content.decode()
+    assert "<strong>2.4.4</strong> n'existe pas" in html
