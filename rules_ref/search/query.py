@@ -129,6 +129,15 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
             # « après-midi », stays one: both its words, below)
             means = _fold_query(usage.means)
             meaning.setdefault(glossary.key(word), (means, usage.rules, (), False, usage.kind))
+    # a phrase typed with an abbreviation in it (« capa statique », « perso jeton ») is the phrase
+    abbreviated = _abbreviations()
+    for usage in glossary.vocabulary():
+        for word in usage.words:
+            typed = glossary.key(word).split()
+            for i, part in enumerate(typed):
+                for short in abbreviated.get(part, ()) if len(typed) > 1 else ():
+                    variant = " ".join([*typed[:i], short, *typed[i + 1 :]])
+                    meaning.setdefault(variant, meaning[glossary.key(word)])
     for term in glossary.terms():
         for form in term.forms:
             if " " in glossary.key(form):
@@ -161,6 +170,21 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
         + r")(?!\w)"
     )
     return pattern, meaning
+
+
+@lru_cache(maxsize=1)
+def _abbreviations() -> dict[str, tuple[str, ...]]:
+    """A word of the rules (as :func:`glossary.key` folds it, singular or plural) → the
+    abbreviations the vocabulary gives it (« capacite » → capa, capas; « personnages » → perso…)."""
+    found: dict[str, list[str]] = {}
+    for usage in glossary.vocabulary():
+        means = glossary.key(usage.means)
+        if usage.kind != "abréviation" or " " in means or "|" in means or "-" in means:
+            continue
+        shorts = [glossary.key(w) for w in usage.words if " " not in glossary.key(w)]
+        for full in (means, means + "s"):
+            found.setdefault(full, []).extend(shorts)
+    return {full: tuple(dict.fromkeys(shorts)) for full, shorts in found.items()}
 
 
 @lru_cache(maxsize=1)

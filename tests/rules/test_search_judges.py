@@ -625,3 +625,9 @@ def test_a_missing_number_among_words_is_answered_with_its_neighbours_saying_so(
     assert results.missing_number == "2.4.4" and numbers(results, 2) == ["2.4.3", "2.4.6"]
     html = client.get("/recherche/", {"q": "regle 2.4.4 statut"}).content.decode()
     assert "<strong>2.4.4</strong> n'existe pas" in html
+
+
+def test_a_vocabulary_phrase_typed_with_an_abbreviation_in_it_is_the_phrase(rules):
+    # « perso » is the vocabulary's « personnage »: « perso jeton » is the entry « personnage jeton »
+    mem = memory_module.memory()
+    assert [u for u in read_words("perso jeton", mem).usages] == [("perso jeton", "jeton quitter zone d expedition")]
