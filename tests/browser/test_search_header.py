@@ -29,16 +29,17 @@ def test_header_box_takes_english_terms_and_loose_numbers_to_the_rule(page: Page
     page.keyboard.press("/")
     expect(header_box).to_be_focused()
 
-    # An English term, suggested as typed: Resupply is Ravitailler (7.3.16).
+    # An English term, suggested as typed: Resupply is Ravitailler (7.3.16), whose heading has no
+    # text of its own: the rule defining it comes first (« Ravitailler signifie … »).
     header_box.press_sequentially("resupply")
     suggestions = page.locator("#header-suggestions")
     expect(suggestions).to_be_visible()
     first = suggestions.get_by_role("option").first
-    expect(first).to_contain_text("7.3.16")
+    expect(first).to_contain_text("7.3.16.a")
     assert_no_serious_axe_violations(page, "header suggestions open")
     header_box.press("ArrowDown")
     header_box.press("Enter")
-    expect(page).to_have_url(rule_url(site, "7.3.16"))
+    expect(page).to_have_url(rule_url(site, "7.3.16.a"))
     expect(page.locator("article.rule .english")).to_contain_text("Resupply")
 
     # The same with Enter on the term: the results page puts the rule first.
