@@ -30,7 +30,9 @@ _SEP = r"(?:\s*[.,\-/;:_]{1,3}\s*|\s+)"  # « 4..2.5.c », « 4;2;5;c », « 4_2
 LOOSE_NUMBER = re.compile(
     r"^[(\[]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
     rf"(?P<digits>\d{{1,2}}(?:{_SEP}\d{{1,2}}){{0,3}})"
-    rf"(?:{_SEP}?\(?(?P<letter>[a-z])\)?)?"
+    rf"(?:{_SEP}?\(?(?P<letter>[a-z])\)?"
+    # a range of letters (« 4.2.5.c-d », « 7.3.16 a/b », « 4.2.5 c et d », « 5.2.3.b à e »)
+    r"(?:\s*(?:-|/|,|&|et|ou|à)\s*\(?(?P<last>[a-z])\)?)?)?"
     r"\s*[.)\]*,;:?!]*\s*$",
     re.IGNORECASE,
 )
@@ -52,6 +54,20 @@ def parse_number(q: str) -> str | None:
     number = ".".join(str(int(n)) for n in levels)
     number = f"{number}.{letter.lower()}" if letter else number
     return _recut(number) or number
+
+
+def parse_range(q: str) -> tuple[str, ...]:
+    """The rules a number with a range of letters names after its first (« 4.2.5.c-e » → 4.2.5.d,
+    4.2.5.e), or ()."""
+    match = LOOSE_NUMBER.match(q.strip())
+    first = parse_number(q)
+    if not match or not first or not match.group("last") or "." not in first:
+        return ()
+    base, letter = first.rsplit(".", 1)
+    last = match.group("last").lower()
+    if not letter.isalpha() or last <= letter:
+        return ()
+    return tuple(f"{base}.{chr(c)}" for c in range(ord(letter) + 1, ord(last) + 1))
 
 
 def _recut(number: str) -> str | None:
@@ -104,12 +120,14 @@ def _cuts(digits: str) -> list[list[str]]:
     return found
 
 
-def number_search(q: str, number: str, ruleset: str, limit: int) -> Results:
-    """The rule and its subtree in rules order; for a missing number, what stands for it (see above)."""
+def number_search(q: str, number: str, ruleset: str, limit: int, also: tuple[str, ...] = ()) -> Results:
+    """The rule and its subtree in rules order, then the rest of a range of letters (``also``); for a
+    missing number, what stands for it (see above)."""
     mem = memory()
     results = Results(query=q, kind="number", number=number)
     exact = mem.by_number.get((ruleset, number))
     found = ([exact] if exact is not None else []) + mem.subtree.get((ruleset, number), [])
+    found += [mem.by_number[(ruleset, n)] for n in also if (ruleset, n) in mem.by_number]
     if exact is None:
         results.missing_number = number
         citing, parent, before, after = nearest(mem, number, ruleset)

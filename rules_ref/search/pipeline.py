@@ -13,7 +13,7 @@ from ..glossary import stamp as glossary_stamp
 from .hits import Results, make_hit
 from .index import index_key, phrase_docs
 from .memory import memory
-from .numbers import nearest, number_search, parse_number
+from .numbers import nearest, number_search, parse_number, parse_range
 from .query import read_words
 from .ranking import rank
 from .snippets import snippet
@@ -64,7 +64,7 @@ def search(q: str, ruleset: str | None = None, limit: int = 20) -> Results:
 def _search(q: str, ruleset: str, limit: int) -> Results:
     number = parse_number(q)
     if number:
-        return number_search(q, number, ruleset, limit)
+        return number_search(q, number, ruleset, limit, also=parse_range(q))
     results = keyword_search(q, ruleset, limit)
     results.pages = site_pages(q)
     return results

@@ -631,3 +631,17 @@ def test_a_vocabulary_phrase_typed_with_an_abbreviation_in_it_is_the_phrase(rule
     # « perso » is the vocabulary's « personnage »: « perso jeton » is the entry « personnage jeton »
     mem = memory_module.memory()
     assert [u for u in read_words("perso jeton", mem).usages] == [("perso jeton", "jeton quitter zone d expedition")]
+
+
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        ("4.2.5.c-d", ["4.2.5.c", "4.2.5.d"]),
+        ("7.3.16 a/b", ["7.3.16.a", "7.3.16.b"]),
+        ("4.2.5 c et d", ["4.2.5.c", "4.2.5.d"]),
+        ("5.2.3.b à d", ["5.2.3.b", "5.2.3.c", "5.2.3.d"]),
+    ],
+)
+def test_a_range_of_letters_lists_each_rule_of_it(rules, q, first):
+    results = search.search(q)
+    assert results.kind == "number" and numbers(results, len(first)) == first
