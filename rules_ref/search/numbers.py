@@ -5,7 +5,8 @@ A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``2 4 6 c``, ``3,2,9,
 ``§ 4.2.5``, ``n° 2.5``, ``4.2.5.c ?``: levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
 letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else. A
 number the rule set lacks whose digits, cut otherwise, spell one it holds is that one (a dot slipped:
-``42.5.c``, ``4.25.c`` → 4.2.5.c).
+``42.5.c``, ``4.25.c`` → 4.2.5.c). A range of letters (``4.2.5.c-d``, ``7.3.16 a/b``, ``5.2.3.b à e``)
+names each rule of it.
 
 A number the rule set lacks is answered with what stands for it, saying so: the rules that cite it
 (``6.1.g`` is cited by 4.2.5.c, whose section the French text lacks), its nearest existing
