@@ -96,7 +96,11 @@ def _cues() -> _Cues:
                 by_phrase.setdefault(" ".join(tokens), set()).add(name)
     alternatives = sorted(by_phrase, key=len, reverse=True)
     pattern = (
-        re.compile(r"(?<!\w)(" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in alternatives) + r")(?!\w)")
+        # a lookahead: phrases that overlap are all found (« mon deck est fini »: « mon deck » and
+        # « deck est fini »), the longest at each word
+        re.compile(
+            r"(?<!\w)(?=(" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in alternatives) + r")(?!\w))"
+        )
         if alternatives
         else None
     )

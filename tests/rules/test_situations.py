@@ -356,3 +356,12 @@ def test_an_edited_index_shows_on_the_rule_page_without_a_re_import(client, rule
         assert "Un cas écrit pour ce test" in client.get("/regles/fr-1/3.2.2.d/").content.decode()
     finally:
         restart()
+
+
+def test_phrases_that_overlap_are_all_read(rules):
+    # « ma défausse » (whose zone) and « défausse est vide » (an empty pile) share « défausse »
+    from rules_ref.search.circumstances import present_cues, text_forms
+
+    q = "ma defausse est vide"
+    cues = present_cues((q,), text_forms(q), q)
+    assert {"zone_mienne", "defausse_vide"} <= cues
