@@ -96,6 +96,11 @@ class Memory:
         return found
 
     @cached_property
+    def numbers(self) -> frozenset[str]:
+        """Every rule number, in any rule set (a number typed loosely is read as one of them)."""
+        return frozenset(number for _, number in self.by_number)
+
+    @cached_property
     def summary_headings(self) -> dict[str, tuple[str, ...]]:
         """Section headings with text of their own (7.3.19, Sacrifier: what a Sacrifice is, what it is
         used for): each retells the rules below it (``number → (number,)``, as the vocabulary's

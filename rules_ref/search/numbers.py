@@ -74,11 +74,8 @@ def parse_range(q: str) -> tuple[str, ...]:
 def _recut(number: str) -> str | None:
     """The existing rule a missing number's digits spell when cut otherwise (« 42.5.c », « 4.25.c »:
     a dot slipped or missing → 4.2.5.c), or None (« 3.2.4 » stays missing: no cut of 324 is a rule)."""
-    try:
-        known = {n for _, n in memory().by_number}
-    except Exception:  # no index yet
-        return None
-    if number in known:
+    known = _known_numbers()
+    if not known or number in known:
         return None
     *levels, last = number.split(".")
     letter = last if last.isalpha() else ""
@@ -90,6 +87,15 @@ def _recut(number: str) -> str | None:
     return None
 
 
+def _known_numbers() -> frozenset[str]:
+    """Every rule number the index holds, in any rule set (empty with no index yet: the query is
+    then searched as words)."""
+    try:
+        return memory().numbers
+    except Exception:
+        return frozenset()
+
+
 def _run_together(q: str) -> str | None:
     """The existing rule a run of digits spells (``7316b`` → 7.3.16.b, ``123`` → 1.2.3): its digits cut
     into levels of one or two digits, none starting with 0; the first cut the index holds, in any
@@ -98,10 +104,7 @@ def _run_together(q: str) -> str | None:
     if not match:
         return None
     letter = (match.group("letter") or "").lower()
-    try:
-        known = {number for _, number in memory().by_number}
-    except Exception:  # no index yet: the query is searched as words
-        return None
+    known = _known_numbers()
     for levels in _cuts(match.group("digits")):
         number = ".".join(levels) + (f".{letter}" if letter else "")
         if number in known:
@@ -130,12 +133,7 @@ def number_search(q: str, number: str, ruleset: str, limit: int, also: tuple[str
     found = ([exact] if exact is not None else []) + mem.subtree.get((ruleset, number), [])
     found += [mem.by_number[(ruleset, n)] for n in also if (ruleset, n) in mem.by_number]
     if exact is None:
-        results.missing_number = number
-        citing, parent, before, after = nearest(mem, number, ruleset)
-        results.cited_by = [mem.docs[d].number for d in citing]
-        results.parent = mem.docs[parent].number if parent is not None else None
-        side = before if before is not None else after
-        results.nearest = mem.docs[side].number if side is not None else None
+        citing, parent, before, after = say_missing(results, mem, number, ruleset)
         # a missing level with rules under it (« 7.3 »): its first rule; else its parent or neighbour
         results.suggestion = (mem.docs[found[0]].number if found else None) or results.parent or results.nearest
         if not found:  # "3.2" (an untitled level) still lists its rules; "2.4.6.z" what stands for it
@@ -146,6 +144,20 @@ def number_search(q: str, number: str, ruleset: str, limit: int, also: tuple[str
         doc = mem.docs[docnum]
         results.hits.append(make_hit(doc, plain_snippet(doc), 1.0 if doc.number == number else 0.5))
     return results
+
+
+def say_missing(
+    results: Results, mem: Memory, number: str, ruleset: str
+) -> tuple[list[int], int | None, int | None, int | None]:
+    """Tell ``results`` that ``number`` is missing from ``ruleset`` and what stands for it (the rules
+    citing it, its section, its nearest neighbour); returns :func:`nearest`'s answer."""
+    citing, parent, before, after = nearest(mem, number, ruleset)
+    side = before if before is not None else after
+    results.missing_number = number
+    results.cited_by = [mem.docs[d].number for d in citing]
+    results.parent = mem.docs[parent].number if parent is not None else None
+    results.nearest = mem.docs[side].number if side is not None else None
+    return citing, parent, before, after
 
 
 def nearest(mem: Memory, number: str, ruleset: str) -> tuple[list[int], int | None, int | None, int | None]:

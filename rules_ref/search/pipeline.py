@@ -13,7 +13,7 @@ from ..glossary import stamp as glossary_stamp
 from .hits import Results, make_hit
 from .index import index_key, phrase_docs
 from .memory import memory
-from .numbers import nearest, number_search, parse_number, parse_range
+from .numbers import number_search, parse_number, parse_range, say_missing
 from .query import read_words
 from .ranking import rank
 from .snippets import snippet
@@ -102,12 +102,7 @@ def keyword_search(q: str, ruleset: str, limit: int) -> Results:
     extra = {mem.by_number[(ruleset, n)]: NUMBER_BOOST for n in reading.numbers if (ruleset, n) in mem.by_number}
     missing = next((n for n in reading.numbers if (ruleset, n) not in mem.by_number), None)
     if missing:  # « règle 2.4.4 statut »: what stands for the number comes first, and the page says so
-        citing, parent, before, after = nearest(mem, missing, ruleset)
-        side = before if before is not None else after
-        results.missing_number = missing
-        results.cited_by = [mem.docs[d].number for d in citing]
-        results.parent = mem.docs[parent].number if parent is not None else None
-        results.nearest = mem.docs[side].number if side is not None else None
+        citing, parent, before, after = say_missing(results, mem, missing, ruleset)
         for docnum in (*citing, before, after, parent):
             if docnum is not None:
                 extra.setdefault(docnum, NUMBER_BOOST)

@@ -203,13 +203,13 @@ def _senses() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
     return found
 
 
-def _sense_holds(typed: str, asked: str) -> bool:
-    """Whether a vocabulary form's sense, if it depends on the query's other words, holds here."""
+def _sense_holds(typed: str, forms: frozenset[str]) -> bool:
+    """Whether a vocabulary form's sense, if it depends on the query's other words (``forms``: the
+    analysed forms of the query's words), holds here."""
     context = _senses().get(typed)
     if context is None:
         return True
     needs, bars = context
-    forms = text_forms(asked)
     return (not needs or not needs.isdisjoint(forms)) and bars.isdisjoint(forms)
 
 
@@ -274,12 +274,13 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary kind))
     usages: list[tuple[str, str]] = []
     cursor = 0
+    asked_forms = text_forms(asked)
     for match in pattern.finditer(asked):
         pieces.append((asked[cursor : match.start()], ((), (), False, "")))
         typed = " ".join(re.split(r"[\s-]+", match.group(1)))
         if typed not in meaning:  # a form with a count in it (« 4 cartes en réserve »)
             typed = _COUNT_TOKEN.sub(COUNT_SLOT, typed)
-        if not _sense_holds(typed, asked):  # another sense here: the word as typed
+        if not _sense_holds(typed, asked_forms):  # another sense here: the word as typed
             continue
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
@@ -289,7 +290,7 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     pieces.append((asked[cursor:], ((), (), False, "")))
     expanded = " ".join(text for text, _ in pieces)
     # the circumstances told, read without the question's words (« que se passe-t-il » is no case)
-    told = called((asked, expanded), text_forms(asked) | text_forms(expanded), q) if cases else Called()
+    told = called((asked, expanded), asked_forms | text_forms(expanded), q) if cases else Called()
     words: list[Word] = []
     seen: set[frozenset[str]] = set()
     corrected: list[tuple[str, str]] = []
