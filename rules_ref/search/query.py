@@ -88,6 +88,9 @@ COUNT_ALTERNATIVE = r"(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|
 _COUNT_TOKEN = re.compile(r"(?<![\w\[])(?:" + COUNT_WORD.pattern + r")(?![\w\]])")
 #: A question asking how many (« combien ») favours the rules that state a number.
 QUANTITY = re.compile(r"(?<!\w)combien(?!\w)")
+#: ... asked of all there are (« combien de zones en tout », « combien il y a de types de
+#: capacités »): the rules stating how many kinds exist (« Il existe dix types de zones »).
+TOTAL_ASKED = re.compile(r"(?<!\w)(?:en\s+tout|au\s+total|existe(?:nt)?|(?:il\s+)?y\s+a(?:\s+t\s+il)?)(?!\w)")
 
 
 #: A query of this many content words, no question asked, tells a case (a situation at the table).
@@ -109,6 +112,7 @@ class Reading:
     #: that decide a case (« Si …, … ») answer it, as they answer a "what if".
     situation: bool = False
     quantity: bool = False  # « combien »
+    total: bool = False  # « combien … en tout »
     #: The situations of the judge's index the query tells (« piocher avec un deck vide » → 3.2.2.d).
     cases: Called = field(default_factory=Called)
 
@@ -338,7 +342,8 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     situation = not questioned and not conditional and len(words) >= SITUATION_WORDS
     if situation:  # in a case told, a count is a circumstance (« quatre cartes dans ma réserve »)
         words = [replace(w, count=True) if COUNT_WORD.fullmatch(w.text) else w for w in words]
-    return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity, told)
+    total = quantity and bool(TOTAL_ASKED.search(folded))
+    return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity, total, told)
 
 
 def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, corrected: list) -> Word | None:

@@ -41,7 +41,8 @@ from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
 from .memory import Doc, Memory
 from .query import Reading
-from .statements import CONDITION, NEGATION, QUANTITY, says
+from .statements import CONDITION, NEGATION, QUANTITY, TOTAL, says
+from .statements import counted
 from .statements import defined as statements_defined
 from .words import Word
 
@@ -98,8 +99,14 @@ SITUATION_BONUS = 1.15
 #: score.
 CASE_BONUS = 2.6
 CASE_SEED = 0.5
-#: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »).
+#: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »),
+#: and more those whose number counts one of the query's words (« combien de zones » : « dix types
+#: de zones »).
 QUANTITY_BONUS = 1.2
+COUNTED_BONUS = 1.5
+QUANTITY_WORD = "combien"
+#: ... asked in total (« en tout »): the rules stating how many kinds there are.
+TOTAL_BONUS = 2.0
 
 
 def word_scores(mem: Memory, word: Word, ruleset: str) -> dict[int, float]:
@@ -189,7 +196,7 @@ def rank(
     negated = bool(reading and reading.negated)
     conditional = bool(reading and reading.conditional)
     case_bonus = CONDITIONAL_BONUS if conditional else SITUATION_BONUS if reading and reading.situation else 1.0
-    quantity = bool(reading and reading.quantity)
+    quantity = bool(reading and reading.quantity)  # (then reading is set)
     told = conditional or bool(reading and reading.situation)  # a case: its deciding rule, not a definition
     retelling = _retelling(mem)
     about_articles = _about_articles(mem, words, per_word, retelling)
@@ -214,11 +221,14 @@ def rank(
         defined = statements_defined(doc.text)
         avoided = False
         granted: set[tuple[str, ...]] = set()  # vocabulary entries whose bonus this rule has had
+        # the number a rule states of one of the query's words answers its « combien »
+        counting = quantity and any(not word.all_forms.isdisjoint(counted(doc.text)) for word in words)
         for word, scores, weight in zip(words, per_word, weights, strict=True):
             about_section = not word.all_forms.isdisjoint(doc.context)
             own += docnum in scores
             telling = docnum in cases and not word.all_forms.isdisjoint(cases[docnum])
-            covered += weight if (docnum in scores or about_section or telling) else 0.0
+            answered = counting and QUANTITY_WORD in word.forms
+            covered += weight if (docnum in scores or about_section or telling or answered) else 0.0
             if word.avoid and _under(doc, word.avoid) and not _under(doc, word.definers):
                 factor *= AVOID_FACTOR
                 avoided = True
@@ -265,6 +275,10 @@ def rank(
             factor *= case_bonus
         if quantity and says(QUANTITY, doc.text):
             factor *= QUANTITY_BONUS
+            if counting:
+                factor *= COUNTED_BONUS
+            if reading.total and says(TOTAL, doc.text):
+                factor *= TOTAL_BONUS
         coverage[docnum] = covered / total_weight
         if _is_title(doc.title, words) and not avoided:
             factor *= EXACT_TITLE_BONUS

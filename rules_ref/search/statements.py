@@ -30,11 +30,32 @@ QUANTITY = re.compile(
     r"(?<!\w)(?:\d+|une seule|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quinze|zéro|autant)(?!\w)", re.I
 )
 
+#: A rule stating how many kinds there are (« Il existe dix types de zones », « Il y a deux effets
+#: quotidiens pendant la Nuit »).
+TOTAL = re.compile(rf"(?<!\w)(?:il existe|il y a)\s+(?:{QUANTITY.pattern})", re.I)
+
 
 @lru_cache(maxsize=16384)
 def says(pattern: re.Pattern, text: str) -> bool:
     """Whether a rule's text matches one of the patterns above (the texts are few: each is read once)."""
     return pattern.search(text) is not None
+
+
+#: How far after a number its noun may stand (« dix types de zones »: zones).
+COUNTED_TOKENS = 3
+
+
+@lru_cache(maxsize=4096)
+def counted(text: str) -> frozenset[str]:
+    """The forms of the words a rule's text counts: those standing just after a number it states
+    (« Il existe dix types de zones » counts types and zones; « Trois zones sont partagées », zones),
+    and the verb just before it (« chaque joueur pioche six cartes » counts what is drawn)."""
+    forms: set[str] = set()
+    for match in QUANTITY.finditer(text):
+        following = re.findall(r"\w+", text[match.end() :].lower())[:COUNTED_TOKENS]
+        before = re.findall(r"\w+", text[: match.start()].lower())[-1:]  # « piochent deux » : how many drawn
+        forms.update(f for w in before + following if w not in STOPWORDS for f in stem_forms(w))
+    return frozenset(forms)
 
 
 @lru_cache(maxsize=4096)

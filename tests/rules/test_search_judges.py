@@ -256,6 +256,21 @@ def test_a_how_many_question_favours_rules_that_state_a_number(rules):
     assert numbers(search.search("combien de cartes pioche-t-on au matin ?"), 1) == ["1.3.2.b"]
 
 
+def test_a_how_many_question_favours_the_rule_counting_what_it_asks_about(rules):
+    from rules_ref.search import statements
+
+    # the number a rule states of the query's word answers it: 1.2.3.b « Il existe dix types de
+    # zones » counts zones and says how many there are in all; 1.2.3.f « Trois zones sont
+    # cachées … le nombre de cartes » holds « nombre » (combien) but counts only the hidden ones
+    assert "zon" in statements.counted("Il existe dix types de zones (Aventure, Deck, …).")
+    assert "pioch" in statements.counted("chaque joueur pioche six cartes")  # what is drawn
+    assert not statements.counted("Les joueurs peuvent connaître le nombre de cartes.")
+    assert read_words("combien il y a de zones en tout ?", memory_module.memory()).total
+    assert not read_words("combien de zones sont cachées ?", memory_module.memory()).total
+    assert numbers(search.search("combien il y a de zones en tout ?"), 1)[0] in {"1.2.3.b", "3.1.1.c"}
+    assert numbers(search.search("le matin du premier jour on pioche combien"), 1) == ["1.3.1.d"]
+
+
 def test_one_vocabulary_entry_read_into_several_words_names_its_rules_once(rules):
     # « qui commence » → premier joueur au hasard (4.1.g): three words, one entry, one bonus
     assert "2.5.d" in numbers(search.search("héros qui commence avec des jetons"), 5)
