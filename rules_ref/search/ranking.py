@@ -41,8 +41,7 @@ from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
 from .memory import Doc, Memory
 from .query import Reading
-from .statements import CONDITION, NEGATION, QUANTITY, TOTAL, says
-from .statements import counted
+from .statements import CONDITION, NEGATION, QUANTITY, TOTAL, counted, says
 from .statements import defined as statements_defined
 from .words import Word
 
