@@ -2,7 +2,7 @@
 
 A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``2 4 6 c``, ``3,2,9,f``, ``7-3-18-a``,
 ``4.2.5c)``, ``(2.5.i)``, ``2.4.6 (c)``, ``règle 2.4.6.c``, ``R2.4.6.c``, ``art. 3.1.3.f``,
-``§ 4.2.5``, ``n° 2.5``, ``4.2.5.c ?``: levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
+``§ 4.2.5``, ``n° 2.5``, ``4.2.5.c ?``, ``"4.2.5.d"``, ``« 4.1.c »``, ``41c``: levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
 letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else. A
 number the rule set lacks whose digits, cut otherwise, spell one it holds is that one (a dot slipped:
 ``42.5.c``, ``4.25.c`` → 4.2.5.c). A range of letters (``4.2.5.c-d``, ``7.3.16 a/b``, ``5.2.3.b à e``)
@@ -29,16 +29,16 @@ NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
 _SEP = r"(?:\s*[.,\-/;:_]{1,3}\s*|\s+)"  # « 4..2.5.c », « 4;2;5;c », « 4_2_5_c » too
 #: A whole query that is a rule number however typed. Bounded repetitions: linear in the query.
 LOOSE_NUMBER = re.compile(
-    r"^[(\[]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
+    r"^[(\[\"«“']?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
     rf"(?P<digits>\d{{1,2}}(?:{_SEP}\d{{1,2}}){{0,3}})"
     rf"(?:{_SEP}?\(?(?P<letter>[a-z])\)?"
     # a range of letters (« 4.2.5.c-d », « 7.3.16 a/b », « 4.2.5 c et d », « 5.2.3.b à e »)
     r"(?:\s*(?:-|/|,|&|et|ou|à)\s*\(?(?P<last>[a-z])\)?)?)?"
-    r"\s*[.)\]*,;:?!]*\s*$",
+    r"\s*[.)\]*,;:?!\"»”']*\s*$",
     re.IGNORECASE,
 )
 #: A number typed without separators (``7316b``, ``246c``): read as the rule it can only be.
-RUN_TOGETHER = re.compile(r"^\s*(?P<digits>\d{3,5})\s*(?P<letter>[a-z])?\s*[.)]*\s*$", re.IGNORECASE)
+RUN_TOGETHER = re.compile(r"^\s*(?P<digits>\d{3,5}|\d{2}(?=\s*[a-z]))\s*(?P<letter>[a-z])?\s*[.)]*\s*$", re.IGNORECASE)
 #: At most this many rules answer a missing number besides its citing rules.
 NEAREST = 8
 
@@ -51,7 +51,8 @@ def parse_number(q: str) -> str | None:
     levels = re.findall(r"\d+", match.group("digits"))
     letter = match.group("letter")
     if len(levels) == 1 and (letter or not re.fullmatch(r"\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+[.)]*\s*", q, re.I)):
-        return None  # "2 a" is not a rule (letters start at the second level); "2," is not a number
+        # "2 a" is not a rule (letters start at the second level), « 41c » is 4.1.c; "2," is no number
+        return _run_together(q) if letter else None
     number = ".".join(str(int(n)) for n in levels)
     number = f"{number}.{letter.lower()}" if letter else number
     return _recut(number) or number
@@ -97,7 +98,8 @@ def _known_numbers() -> frozenset[str]:
 
 
 def _run_together(q: str) -> str | None:
-    """The existing rule a run of digits spells (``7316b`` → 7.3.16.b, ``123`` → 1.2.3): its digits cut
+    """The existing rule a run of digits spells (``7316b`` → 7.3.16.b, ``123`` → 1.2.3, ``41c`` → 4.1.c; two
+    digits alone are no number): its digits cut
     into levels of one or two digits, none starting with 0; the first cut the index holds, in any
     rule set (levels of one digit first). None when no cut is a rule (``2024``)."""
     match = RUN_TOGETHER.match(q)

@@ -70,6 +70,8 @@ def test_the_same_rules_imported_again_keep_the_version(document):
 
 TYPED_NUMBERS = [
     "2.4.6.c",
+    '"4.2.5.d"',
+    "« 4.1.c »",
     "R2.4.6 c",
     "règle 4.1 h",
     "2 4 6 c",

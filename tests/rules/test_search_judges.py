@@ -41,6 +41,9 @@ def numbers(results, n=5):
         ("4.25.c", "4.2.5.c"),
         ("4;2;5;c", "4.2.5.c"),  # any separator, doubled too
         ("4..2.5.c", "4.2.5.c"),
+        ('"4.2.5.d"', "4.2.5.d"),  # quoted, as pasted from a message
+        ("« 4.1.c »", "4.1.c"),
+        ("41c", "4.1.c"),  # two digits and a letter, run together
     ],
 )
 def test_a_rule_number_is_read_however_it_is_typed(rules, q, number):
