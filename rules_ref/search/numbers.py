@@ -2,7 +2,8 @@
 
 A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``2 4 6 c``, ``3,2,9,f``, ``7-3-18-a``,
 ``4.2.5c)``, ``(2.5.i)``, ``2.4.6 (c)``, ``règle 2.4.6.c``, ``R2.4.6.c``, ``art. 3.1.3.f``,
-``§ 4.2.5``, ``n° 2.5``, ``4.2.5.c ?``, ``"4.2.5.d"``, ``« 4.1.c »``, ``41c``: levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
+``§ 4.2.5``, ``n° 2.5``, ``4.2.5.c ?``, ``"4.2.5.d"``, ``« 4.1.c »``, ``41c``, ``4.2.5.c.1`` (a level the
+text never has, below a letter: missing, answered by 4.2.5.c): levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
 letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else. A
 number the rule set lacks whose digits, cut otherwise, spell one it holds is that one (a dot slipped:
 ``42.5.c``, ``4.25.c`` → 4.2.5.c). A range of letters (``4.2.5.c-d``, ``7.3.16 a/b``, ``5.2.3.b à e``)
@@ -32,6 +33,8 @@ LOOSE_NUMBER = re.compile(
     r"^[(\[\"«“']?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
     rf"(?P<digits>\d{{1,2}}(?:{_SEP}\d{{1,2}}){{0,3}})"
     rf"(?:{_SEP}?\(?(?P<letter>[a-z])\)?"
+    # a level below the letter, which the French text never has (« 4.2.5.c.1 », « 2.4.6.c.ii »)
+    rf"(?:{_SEP}?(?P<sub>\d{{1,2}}|i{{1,3}}|iv|vi{{0,3}}|ix|x))?"
     # a range of letters (« 4.2.5.c-d », « 7.3.16 a/b », « 4.2.5 c et d », « 5.2.3.b à e »)
     r"(?:\s*(?:-|/|,|&|et|ou|à)\s*\(?(?P<last>[a-z])\)?)?)?"
     r"\s*[.)\]*,;:?!\"»”']*\s*$",
@@ -55,6 +58,8 @@ def parse_number(q: str) -> str | None:
         return _run_together(q) if letter else None
     number = ".".join(str(int(n)) for n in levels)
     number = f"{number}.{letter.lower()}" if letter else number
+    if match.group("sub"):  # missing: answered by its rule (the letter) and its neighbours
+        return f"{number}.{match.group('sub').lower()}"
     return _recut(number) or number
 
 

@@ -65,6 +65,11 @@ def test_a_missing_number_is_answered_with_its_section_and_nearest_rule(rules):
     results = search.search("3.2.4")
     assert results.parent is None and results.nearest == "3.2.3"
     assert numbers(results, 2) == ["3.2.3", "3.2.5"]
+    # A level below a letter, which the French text never has: missing, answered by its rule.
+    for typed in ("4.2.5.c.1", "4.2.5.c1", "règle 4.2.5.c.ii"):
+        results = search.search(typed)
+        assert results.missing_number == f"4.2.5.c.{typed[-1] if typed[-1] == '1' else 'ii'}", typed
+        assert results.parent == "4.2.5.c" and numbers(results, 1) == ["4.2.5.c"], typed
 
 
 def test_a_missing_number_other_rules_cite_is_answered_with_them_first(rules):

@@ -22,7 +22,8 @@
       const letter = match.groups.letter;
       if (levels.length === 1 && (letter || !/^\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+[.)]*\s*$/i.test(text))) return null;
       const number = levels.map((n) => String(parseInt(n, 10))).join(".");
-      return letter ? `${number}.${letter.toLowerCase()}` : number;
+      const lettered = letter ? `${number}.${letter.toLowerCase()}` : number;
+      return letter && match.groups.sub ? `${lettered}.${match.groups.sub.toLowerCase()}` : lettered;
     }
     return { parse, address: (q) => urls.get(parse(q)) || null, urls };
   }
