@@ -41,6 +41,10 @@ QUESTION = re.compile(
     r"|pourquoi|dans\s+quel\s+cas|a\s+quel\s+moment|et\s+si"
     # a definition asked (« ça veut dire quoi », « c'est quoi »): the rule defining the word answers
     r"|(?:ca\s+|cela\s+)?veu(?:t|lent)\s+dire(?:\s+quoi)?|c\s+est\s+quoi|signifie\s+quoi"
+    # what a judge is asked around the case (« comment ça marche », « c'est normal », « que dit la
+    # règle », « ou pas ») : no word of the case (« marche » is not the rules' « fonctionnent »)
+    r"|comment\s+(?:ca|cela|ce)\s+(?:marche|fonctionne)|c\s+est\s+normal|ou\s+pas"
+    r"|que\s+dit\s+(?:la\s+regle|les\s+regles)|qu\s+est[\s-]+ce\s+que\s+dit\s+(?:la\s+regle|les\s+regles)"
     # a count asked in total (« combien de zones en tout ») : « tout » is no word of the case
     r"|en\s+tout(?:\s+et\s+pour\s+tout)?|au\s+total)(?!\w)"
 )

@@ -564,6 +564,16 @@ def test_a_definition_asked_searches_the_word_alone(rules, q):
     assert [w.text for w in read_words(q, memory_module.memory()).words] == ["defausser"]
 
 
+@pytest.mark.parametrize(
+    "q",
+    ["comment ça marche défausser", "défausser c'est normal ?", "défausser que dit la règle", "défausser ou pas ?"],
+)
+def test_what_a_judge_is_asked_around_the_case_is_not_searched(rules, q):
+    # « marche », « normal », « règle » are no words of the case (« comment ça marche la stack »
+    # found 1.2.4.d, whose abilities « fonctionnent »)
+    assert [w.text for w in read_words(q, memory_module.memory()).words] == ["defausser"]
+
+
 def test_a_word_with_two_senses_is_read_by_its_neighbours(rules):
     """« marqueurs » on a character are its counters (2.1.i: « des marqueurs placés sur des
     objets »), those of an expedition its markers, and the word alone is the rules' own."""
