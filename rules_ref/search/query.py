@@ -28,10 +28,11 @@ from functools import lru_cache
 
 from .. import glossary
 from ..analysis import STOPWORDS, fold, stem_forms
+from . import spelling
 from .circumstances import Called, called, text_forms
 from .memory import Memory
 from .numbers import NUMBER_TOKEN
-from .spelling import correct
+from .spelling import correct, distance, respell
 from .words import MAX_TERMS, WORD, Word
 
 #: Question phrases: read for what they ask, never searched (« passe » alone is a rules word).
@@ -279,6 +280,10 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     # « qu'arrive-t-il si une expédition ne peut plus reculer ? » asks what happens in a case whose
     # circumstances are negated, not what is forbidden: the rule deciding the case answers it.
     negated = any(t in NEGATION_WORDS for t in tokens) and not WHAT_HAPPENS.search(folded)
+    corrected: list[tuple[str, str]] = []
+    questioned = asked != folded or "?" in q  # « pioche-t-on ? » (a word respelled asks nothing)
+    hopeless: set[str] = set()  # unknown words no correction reaches: not tried twice
+    asked = _respelled(asked, mem, corrected, hopeless)
     pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary kind))
     usages: list[tuple[str, str]] = []
     cursor = 0
@@ -301,7 +306,6 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     told = called((asked, expanded), asked_forms | text_forms(expanded), q) if cases else Called()
     words: list[Word] = []
     seen: set[frozenset[str]] = set()
-    corrected: list[tuple[str, str]] = []
     for text, (rules, avoid, english, vocab) in pieces:
         for chunk in text.split():
             parts = []
@@ -310,7 +314,7 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
                     continue
                 if raw.isdigit() and any(raw in n.split(".") for n in numbers):
                     continue
-                part = _read_word(mem, raw, rules, avoid, english, vocab, corrected)
+                part = None if raw in hopeless else _read_word(mem, raw, rules, avoid, english, vocab, corrected)
                 if part is not None:
                     parts.append(part)
             if len(parts) > 1:  # one hyphenated word
@@ -342,12 +346,73 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
         for raw, fixed in corrected:
             fixed_query = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, fixed_query, count=1)
     quantity = bool(QUANTITY.search(folded))
-    questioned = asked != folded or "?" in q or quantity  # « pioche-t-on ? », « combien »
+    questioned = questioned or quantity  # « combien »
     situation = not questioned and not conditional and len(words) >= SITUATION_WORDS
     if situation:  # in a case told, a count is a circumstance (« quatre cartes dans ma réserve »)
         words = [replace(w, count=True) if COUNT_WORD.fullmatch(w.text) else w for w in words]
     total = quantity and bool(TOTAL_ASKED.search(folded))
     return Reading(words, numbers, fixed_query, usages, negated, conditional, situation, quantity, total, told)
+
+
+@lru_cache(maxsize=1)
+def _phrase_words() -> list[str]:
+    """Every word of the vocabulary's phrases and forms (« cimetière », « pioche » of « pioche
+    vide »), sorted: what a typo in a player's word is corrected to."""
+    return sorted({w for typed in _phrases()[1] for w in typed.split() if w.isalpha()})
+
+
+@lru_cache(maxsize=1)
+def _phrase_word_set() -> frozenset[str]:
+    return frozenset(_phrase_words())
+
+
+def _spelled(word: str) -> str:
+    """What a respelled vocabulary word is written as: the rules' word a one-word misspelling stands
+    for (« fugase » is « fugace », not the listed misspelling « fugasse »), else the word."""
+    means = _phrases()[1].get(word, ("",))[0]
+    return means if means.isalpha() and len(means) > 1 else word
+
+
+#: Shorter words are never respelled (« tient » is no typo of « tirent »).
+MIN_RESPELLED = 6
+
+
+def _swapped(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with two neighbouring letters swapped."""
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> str:
+    """``asked`` with each unknown word spelled right, before anything reads it: the phrases of the
+    vocabulary (« poiche vide » → pioche vide, « cimetèire » → cimetière, words the index does not
+    hold) and the situations told (« tumutle face cahcee » tells what « tumulte face cachée »
+    does) see the word meant. A typo of an indexed word is corrected as :func:`correct` does; one of
+    a vocabulary word only by a letter left out, one too many or two swapped (a word of its own
+    differs by a letter changed: « marche », « manche »), when no indexed word is nearer."""
+    vocabulary = _phrase_words()
+    known = _phrase_word_set()
+    for raw in dict.fromkeys(WORD.findall(asked)):
+        if len(raw) < spelling.MIN_CORRECTED - 1 or not raw.isalpha() or raw in STOPWORDS or raw in known:
+            continue
+        forms = set(stem_forms(raw))
+        if raw in _widening() or _known(mem, raw, forms) or _widened(raw, forms) is not None:
+            continue
+        if raw.startswith("re") and _known(mem, raw[2:], set(stem_forms(raw[2:]))):
+            continue  # « rejouer » is « jouer » again (read by _read_word)
+        fixed = correct(mem, raw)
+        found = respell(raw, vocabulary, 1) if len(raw) >= MIN_RESPELLED else None
+        if found is not None:
+            word, far = found
+            plausible = (len(word) != len(raw) or _swapped(raw, word)) and forms.isdisjoint(stem_forms(word))
+            if plausible and (fixed is None or distance(raw, fixed, far) >= far):
+                fixed = _spelled(word)
+        if fixed is None:
+            hopeless.add(raw)
+            continue
+        asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, asked)
+        corrected.append((raw, fixed))
+    return asked
 
 
 def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, corrected: list) -> Word | None:

@@ -38,6 +38,20 @@ def correct(mem: Memory, word: str) -> str | None:
     return found[0] if found else None
 
 
+def respell(word: str, words: list[str], maxdist: int) -> tuple[str, int] | None:
+    """The nearest of ``words`` (sorted) to ``word`` within ``maxdist`` edits, same first letter,
+    and its distance: the players' own words, which the index does not hold (« cimetèire »)."""
+    start = bisect.bisect_left(words, word[0])
+    end = bisect.bisect_left(words, word[0] + "\uffff")
+    near = [c for c in words[start:end] if c != word and abs(len(c) - len(word)) <= maxdist]
+    if process is None:
+        scored = sorted((d, c) for c in near if (d := _distance(word, c, maxdist)) <= maxdist)
+    else:
+        found = process.extract(word, near, scorer=OSA.distance, score_cutoff=maxdist, limit=None)
+        scored = sorted((d, c) for c, d, _ in found)
+    return (scored[0][1], scored[0][0]) if scored else None
+
+
 def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
     """Indexed words within ``maxdist`` edits of ``word`` (a swap counts as one), nearest and most
     frequent first; only words with the same first letter, so the scan stays small. The distance is

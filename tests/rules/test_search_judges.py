@@ -574,6 +574,25 @@ def test_what_a_judge_is_asked_around_the_case_is_not_searched(rules, q):
     assert [w.text for w in read_words(q, memory_module.memory()).words] == ["defausser"]
 
 
+def test_a_typo_in_a_players_word_is_read_as_the_word(rules):
+    """The players' words the index does not hold (« cimetière », « mulligan », « pioche » of
+    « pioche vide ») are respelled before the vocabulary reads them; a typo'd query reads as the
+    query typed right, circumstances and all."""
+    mem = memory_module.memory()
+    reading = read_words("cimetèire", mem)
+    assert reading.corrected == "cimetiere" and numbers(search.search("cimetèire"), 1)[0].startswith("3.2.3")
+    assert numbers(search.search("poiche vide"), 1) == numbers(search.search("pioche vide"), 1)
+    assert numbers(search.search("mluligan"), 2) == numbers(search.search("mulligan"), 2)
+    typed, meant = read_words("tumutle face cahcee", mem), read_words("tumulte face cachée", mem)
+    assert [w.text for w in typed.words] == [w.text for w in meant.words]
+    assert typed.situation == meant.situation and numbers(search.search("tumutle face cahcee"), 1) == ["7.3.11.b"]
+    # a misspelling the vocabulary lists is not what the page says it searched
+    assert read_words("fugase", mem).corrected == "fugace"
+    # a word of its own, one letter changed from a players' word, is left as typed
+    assert "manche" not in {w.text for w in read_words("comment marche la réserve", mem).words}
+    assert read_words("perso sorti de la réserve", mem).corrected is None
+
+
 def test_a_word_with_two_senses_is_read_by_its_neighbours(rules):
     """« marqueurs » on a character are its counters (2.1.i: « des marqueurs placés sur des
     objets »), those of an expedition its markers, and the word alone is the rules' own."""
