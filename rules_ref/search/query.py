@@ -361,6 +361,11 @@ def _phrase_words() -> list[str]:
     return sorted({w for typed in _phrases()[1] for w in typed.split() if w.isalpha()})
 
 
+def _plain(mem: Memory, word: str, vocabulary: frozenset[str]) -> bool:
+    """Whether ``word`` is one the index or the vocabulary's phrases hold."""
+    return word in vocabulary or _known(mem, word, set(stem_forms(word)))
+
+
 @lru_cache(maxsize=1)
 def _phrase_word_set() -> frozenset[str]:
     return frozenset(_phrase_words())
@@ -407,6 +412,8 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
             plausible = (len(word) != len(raw) or _swapped(raw, word)) and forms.isdisjoint(stem_forms(word))
             if plausible and (fixed is None or distance(raw, fixed, far) >= far):
                 fixed = _spelled(word)
+        if fixed is None and "k" in raw:  # typed as said (« kitte », « katre », « kartes »)
+            fixed = next((v for v in (raw.replace("k", "qu"), raw.replace("k", "c")) if _plain(mem, v, known)), None)
         if fixed is None:
             hopeless.add(raw)
             continue

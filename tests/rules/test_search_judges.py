@@ -586,6 +586,11 @@ def test_a_typo_in_a_players_word_is_read_as_the_word(rules):
     typed, meant = read_words("tumutle face cahcee", mem), read_words("tumulte face cachée", mem)
     assert [w.text for w in typed.words] == [w.text for w in meant.words]
     assert typed.situation == meant.situation and numbers(search.search("tumutle face cahcee"), 1) == ["7.3.11.b"]
+    # typed as said: « k » for « qu » or « c »
+    assert read_words("un jeton ki kitte l'expé", mem).corrected == "un jeton ki quitte l expe"
+    assert numbers(search.search("katre cartes en réserve le soir"), 1) == numbers(
+        search.search("quatre cartes en réserve le soir"), 1
+    )
     # a misspelling the vocabulary lists is not what the page says it searched
     assert read_words("fugase", mem).corrected == "fugace"
     # a word of its own, one letter changed from a players' word, is left as typed
