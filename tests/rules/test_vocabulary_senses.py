@@ -69,3 +69,74 @@ def test_an_emblem_lifetime_stays_its_duration(rules):
 def test_other_games_and_table_words_find_the_rule_that_decides_them(rules, q, first):
     assert numbers(search.search(q), 1) == [first]
     assert read_as(q), "read through the vocabulary"
+
+
+def test_every_word_an_entry_means_is_a_word_of_the_rules(rules):
+    """The rules' words an entry is read as (``means``) are searched in the index: one the rules do
+    not use, or not with these accents, would be dropped and the entry would mean nothing."""
+    from rules_ref import glossary
+    from rules_ref.analysis import STOPWORDS, fold, stem_forms
+
+    mem = memory_module.memory()
+    missing = []
+    for usage in glossary.vocabulary():
+        for word in fold(usage.means).replace("|", " ").replace("-", " ").replace("'", " ").split():
+            if word in STOPWORDS:
+                continue
+            if not any(mem.known(f, form) for form in stem_forms(word) for f in ("text", "title", "remarks")):
+                missing.append((usage.words[0], word))
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    "q, typed, means, first",
+    [
+        # a card « jetée » is discarded (7.3.4.a); beside « sort » the verb casts it (see below)
+        ("jeter une carte de la réserve", "jeter", "defausser", "7.3.4.a"),
+        # an expedition « bloquée » no longer advances: in the Arena, nothing happens (7.3.11.d)
+        ("mon expé est bloquée dans l'arène", "bloquee", "avancer", "7.3.11.d"),
+        # talking to one's teammate: the 2v2 mode's communication
+        ("parler à son coéquipier", "parler", "communication", "multijoueur-2v2-mode-de-jeu"),
+        # an expedition's « base » is its home region, where going back does nothing (7.3.10.b)
+        ("l'expé revient à la base", "base", "region d origine", "7.3.10.b"),
+    ],
+)
+def test_a_second_round_word_reads_in_the_sense_its_neighbours_give_it(rules, q, typed, means, first):
+    assert read_as(q)[typed].startswith(means)
+    assert numbers(search.search(q), 1) == [first]
+
+
+@pytest.mark.parametrize(
+    "q, typed",
+    [
+        ("jeter un sort", "jeter"),  # the phrase « jeter un sort » (playing a Spell), not discarding
+        ("jeter un œil à sa main", "jeter"),  # looking, not discarding
+        ("bloquée", "bloquee"),  # no expedition beside it
+        ("parler", "parler"),  # no teammate beside it
+        ("caractéristiques de base", "base"),  # an object's base characteristics (3.1.3.c)
+    ],
+)
+def test_without_its_neighbours_a_second_round_word_is_read_otherwise(rules, q, typed):
+    assert typed not in read_as(q)
+
+
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        ("jeter un sort depuis la réserve", "5.2.3.h"),  # a Spell played from the Reserve is Fleeting
+        ("mon perso boosté retourne en réserve il garde ses boosts ?", "2.5.i"),  # counters lost
+        ("battre son deck au début de la partie", "4.1.i"),  # « battre » the cards: shuffling
+        ("personnage éphémère au repos", "2.4.6.c"),  # Legends of Runeterra's Ephemeral: Fleeting
+        ("la pièce pour le second joueur", "4.1.g"),  # no coin: the first player at random
+        ("piétinement", "1.3.2.e"),  # no combat: the Dusk compares statistics
+        ("type de terrain de l'arène", "4.3.f"),  # region types, not Magic's lands
+        ("perdre du terrain", "7.3.10.a"),  # going back
+        ("proprio d'une carte qui va dans ma défausse", "3.1.2.c"),
+        ("jpeux regarder ma zone de mana", "3.2.9.d"),  # « jpeux » is « je peux », not « jeux »
+        ("faire le ménage le soir", "4.2.5.c"),  # the Cleaning
+        ("carte sans stats", "1.1.6.d"),  # a missing number counts as zero
+    ],
+)
+def test_second_round_words_find_the_rule_that_decides_them(rules, q, first):
+    assert numbers(search.search(q), 1) == [first]
+    assert read_as(q), "read through the vocabulary"
