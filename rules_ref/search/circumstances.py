@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ..analysis import fold, stem_forms
 from ..situations import Situation, cues, situations
-from .words import WORD
+from .words import WORD, phrase_alternation
 
 NEGATIONS = frozenset({"sans", "pas", "aucun", "aucune", "jamais", "rien", "ni", "nul", "nulle"})
 #: Words after which a number is what there is (« un deck de 3 », « qui en porte 1 », « il reste 2 »).
@@ -98,11 +98,7 @@ def _cues() -> _Cues:
     pattern = (
         # a lookahead: phrases that overlap are all found (« mon deck est fini »: « mon deck » and
         # « deck est fini »), the longest at each word
-        re.compile(
-            r"(?<!\w)(?=(" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in alternatives) + r")(?!\w))"
-        )
-        if alternatives
-        else None
+        re.compile(r"(?<!\w)(?=(" + phrase_alternation(alternatives) + r")(?!\w))") if alternatives else None
     )
 
     def frozen(table: dict[str, set[str]]) -> dict[str, frozenset[str]]:

@@ -33,7 +33,7 @@ from .circumstances import Called, called, text_forms
 from .memory import Memory
 from .numbers import NUMBER_TOKEN
 from .spelling import correct, distance, respell
-from .words import MAX_TERMS, WORD, Word
+from .words import MAX_TERMS, WORD, Word, phrase_alternation
 
 #: Question phrases: read for what they ask, never searched (« passe » alone is a rules word).
 QUESTION = re.compile(
@@ -169,15 +169,7 @@ def _phrases() -> tuple[re.Pattern, dict[str, Meaning]]:
             True,
             "",
         )
-    alternatives = sorted(meaning, key=len, reverse=True)
-    pattern = re.compile(
-        r"(?<!\w)("
-        + "|".join(
-            re.escape(a).replace(r"\ ", r"[\s-]+").replace(re.escape(COUNT_SLOT), COUNT_ALTERNATIVE)
-            for a in alternatives
-        )
-        + r")(?!\w)"
-    )
+    pattern = re.compile(r"(?<!\w)(" + phrase_alternation(meaning, {COUNT_SLOT: COUNT_ALTERNATIVE}) + r")(?!\w)")
     return pattern, meaning
 
 

@@ -46,3 +46,46 @@ class Word:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "all_forms", self.forms | self.alt)
+
+
+#: How the words of a phrase may be separated as typed (« après midi », « après-midi »).
+PHRASE_GAP = r"[\s-]+"
+
+
+def phrase_alternation(phrases, slots: dict[str, str] | None = None) -> str:
+    """A regular expression matching any of ``phrases`` (folded, single-spaced), the longest at a
+    position first, as a trie: the phrases sharing a beginning share its test, so a query is tried
+    against the few that start with its letters, not against each of two thousand in turn. A space
+    matches :data:`PHRASE_GAP`; ``slots`` maps a placeholder in the phrases (« [nombre] ») to what it
+    matches."""
+    slots = slots or {}
+    trie: dict[str, dict] = {}
+    for phrase in phrases:
+        node = trie
+        for symbol in _symbols(phrase, slots):
+            node = node.setdefault(symbol, {})
+        node[""] = {}  # a phrase ends here
+    return _branches(trie, slots)
+
+
+def _symbols(phrase: str, slots: dict[str, str]) -> list[str]:
+    symbols, i = [], 0
+    while i < len(phrase):
+        slot = next((s for s in slots if phrase.startswith(s, i)), None)
+        symbols.append(slot or phrase[i])
+        i += len(slot) if slot else 1
+    return symbols
+
+
+def _branches(node: dict[str, dict], slots: dict[str, str]) -> str:
+    """The trie below ``node``: longer phrases first (a greedy optional group), then the one ending."""
+    branches = [
+        (slots.get(s) or (PHRASE_GAP if s == " " else re.escape(s))) + _branches(child, slots)
+        for s, child in sorted(node.items())
+        if s
+    ]
+    if not branches:
+        return ""
+    if "" in node:
+        return "(?:" + "|".join(branches) + ")?"
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
