@@ -365,3 +365,33 @@ def test_phrases_that_overlap_are_all_read(rules):
     q = "ma defausse est vide"
     cues = present_cues((q,), text_forms(q), q)
     assert {"zone_mienne", "defausse_vide"} <= cues
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # the zones' rules, read from the last sections first: the Reserve and the Landmarks over
+        # their limit before the Night (3.2.10.a, 3.2.7.a), the Mana orbs (3.2.9), the hand (3.2.5)
+        ("ma reserve depasse 2 cartes avant la nuit", "3.2.10.a"),
+        ("reserve a 5 cartes pendant l'apres-midi je dois defausser", "3.2.10.a"),
+        ("trop de landmarks avant la nuit", "3.2.7.a"),
+        ("combien d'orbes je dois epuiser pour jouer une carte a 4", "3.2.9.f"),
+        ("redresser un orbe de mana a tout moment", "3.2.9.e"),
+        ("relire mes orbes face cachee", "3.2.9.d"),
+        ("mon orbe a-t-il une faction", "3.2.9.c"),
+        ("mon heros est cache", "3.2.6.a"),
+        ("un effet prend une carte de ma main, je dois montrer ma main", "3.2.5.c"),
+        ("il choisit une carte dans ma main, il voit ma main ?", "3.2.5.c"),
+        ("je peux regarder ma main pendant le tour adverse", "3.2.5.b"),
+        ("je pioche mais il ne reste rien nulle part", "3.2.2.e"),
+        ("plus de carte dans la pioche", "3.2.2.d"),
+    ],
+)
+def test_circumstances_of_the_third_round_are_called(rules, q, rule):
+    assert rule in called(q)
+
+
+def test_the_third_round_tells_neighbouring_rules_apart(rules):
+    # a Reserve that « dépasse » its limit is no expedition passing the other (4.3.b)
+    assert "4.3.b" not in called("ma reserve depasse 2 cartes avant la nuit")
+    assert "4.3.b" in called("mes expeditions se depassent")
