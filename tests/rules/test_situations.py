@@ -385,6 +385,18 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("je peux regarder ma main pendant le tour adverse", "3.2.5.b"),
         ("je pioche mais il ne reste rien nulle part", "3.2.2.e"),
         ("plus de carte dans la pioche", "3.2.2.d"),
+        # the day: the Night's excess kept (4.2.5.d's remark), its Cleanup, Anchored and Asleep
+        # lost, the Dusk's region types and an empty expedition (1.3.2.e), Noon
+        ("une reaction du nettoyage met une carte en reserve, j'en ai 3 a la fin du jour", "4.2.5.d"),
+        ("le nettoyage, on defausse en meme temps", "4.2.5.c"),
+        ("je garde quelles cartes en reserve au nettoyage", "4.2.5.c"),
+        ("le statut ancre disparait quand", "1.3.2.f"),
+        ("il reste endormi le lendemain", "2.4.3"),
+        ("j'ai 3 foret et l'adversaire 2 mais la region est montagne", "1.3.2.e"),
+        ("l'adversaire n'a personne dans son expedition, j'avance avec 1", "1.3.2.e"),
+        ("on avance de combien de regions au crepuscule", "1.3.2.e"),
+        ("l'adversaire a passe, je continue a jouer", "1.3.2.d"),
+        ("midi on peut jouer des cartes", "1.3.2.c"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
