@@ -397,6 +397,18 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("on avance de combien de regions au crepuscule", "1.3.2.e"),
         ("l'adversaire a passe, je continue a jouer", "1.3.2.d"),
         ("midi on peut jouer des cartes", "1.3.2.c"),
+        # objects and characteristics: Limbo, where a card being played is, a faction seen or
+        # listed, a token played from the Reserve, a missing Reserve cost, an ability finding a card
+        ("ou est la carte pendant qu'on la joue", "3.2.8.a"),
+        ("limbo c'est ou sur la table", "3.2.8.a"),
+        ("comment savoir la faction d'une carte", "2.2.8.c"),
+        ("liste des factions", "2.2.8.a"),
+        ("rejouer un jeton depuis la reserve", "2.2.7.c"),
+        ("cout de reserve vide", "2.2.7.b"),
+        ("je defausse un perso et je le recupere avec le meme effet", "2.1.e"),
+        ("token qui rentre en reserve la nuit", "2.1.d"),
+        ("la difference entre action rapide et reaction", "1.2.4.c"),
+        ("une carte a quelles caracteristiques", "1.2.2.c"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
