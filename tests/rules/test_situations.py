@@ -409,6 +409,25 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("token qui rentre en reserve la nuit", "2.1.d"),
         ("la difference entre action rapide et reaction", "1.2.4.c"),
         ("une carte a quelles caracteristiques", "1.2.2.c"),
+        # the Adventure, the start and the end: a hidden tile entered, the tiebreakers lasting,
+        # where the regions go when they start, a win told without the rule's words
+        ("on avance sur une tuile cachee", "7.3.11.b"),
+        ("le departage dure combien de jours", "4.3.h"),
+        ("au debut du departage on fait quoi des regions", "4.3.d"),
+        ("nos deux expeditions se croisent au meme crepuscule", "4.3.c"),
+        ("double victoire", "4.3.c"),
+        ("mes expeditions se passent l'une l'autre", "4.3.b"),
+        ("comment on gagne la partie", "4.3.a"),
+        ("premier jour on commence ou", "4.1.j"),
+        ("reveler les heros", "4.1.h"),
+        ("comment on choisit le premier joueur", "4.1.g"),
+        ("je joue sans heros, je montre quoi", "4.1.f"),
+        ("presenter son deck et son heros", "4.1.e"),
+        ("les tumultes sont placees comment", "4.1.c"),
+        ("les tumultes sont orientees comment", "1.3.1.a"),
+        ("la region du heros est a quel bout", "4.1.b"),
+        ("une tumulte c'est deux regions", "3.2.1.b"),
+        ("mon heros va dans le deck", "1.3.1.c"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
@@ -419,3 +438,8 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     # a Reserve that « dépasse » its limit is no expedition passing the other (4.3.b)
     assert "4.3.b" not in called("ma reserve depasse 2 cartes avant la nuit")
     assert "4.3.b" in called("mes expeditions se depassent")
+    # a win for both at once (4.3.c) is no win for one player (4.3.b, « doublé » is a crossing)
+    assert "4.3.b" not in called("double victoire")
+    # « début de la partie » is the setup, not the first day starting (4.1.j)
+    assert "4.1.j" not in called("mise en place de l'arene")
+    assert "4.1.j" not in called("le premier joueur commence au debut de la partie")
