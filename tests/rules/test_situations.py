@@ -428,6 +428,26 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("la region du heros est a quel bout", "4.1.b"),
         ("une tumulte c'est deux regions", "3.2.1.b"),
         ("mon heros va dans le deck", "1.3.1.c"),
+        # actions, Spells, zones and counters (the first file, from its end): a Landmark
+        # sacrificed, two cards sabotaged, where a resupplied card goes, an internal action, a
+        # player or a zone targeted, a hidden card's characteristics used (3.1.3.f's remark)
+        ("je peux sacrifier un repere", "7.3.19.a"),
+        ("saboter deux cartes", "7.3.18.a"),
+        ("ravitailler c'est piocher ?", "7.3.16.a"),
+        ("la carte ravitaillee va ou", "7.3.16.a"),
+        ("l'action interne est obligatoire", "5.2.3.g"),
+        ("la condition est verifiee au lancement ou a la resolution", "5.2.3.f"),
+        ("cibler un joueur", "5.2.3.b"),
+        ("cibler une zone", "5.2.3.b"),
+        ("un effet me permet de regarder sa main", "3.1.3.f"),
+        ("un cout utilise la force d'une carte en main, je la revele", "3.1.3.f"),
+        ("connaitre la force des persos adverses", "3.1.3.b"),
+        ("la defausse est vide, elle existe", "3.1.1.b"),
+        ("les jetons restent quand le perso sort de la defausse", "2.5.j"),
+        ("les boosts partent quand le perso va en reserve", "2.5.i"),
+        ("sort lance de la reserve fugace", "2.4.6.d"),
+        ("on joue avec un seul deck pour deux", "1.2.1.c"),
+        ("defausser une carte de mon mana", "7.3.4.a"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
@@ -443,3 +463,7 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     # « début de la partie » is the setup, not the first day starting (4.1.j)
     assert "4.1.j" not in called("mise en place de l'arene")
     assert "4.1.j" not in called("le premier joueur commence au debut de la partie")
+    # one deck for two players is 1.2.1.c, not a deck too short to draw from (3.2.2.d)
+    assert "3.2.2.d" not in called("on joue avec un seul deck pour deux")
+    # the opponent's characters' strength is known (3.1.3.b), the cards of their hand are not
+    assert "3.1.3.b" not in called("connaitre la force des cartes dans la main adverse")
