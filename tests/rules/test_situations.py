@@ -448,6 +448,15 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("sort lance de la reserve fugace", "2.4.6.d"),
         ("on joue avec un seul deck pour deux", "1.2.1.c"),
         ("defausser une carte de mon mana", "7.3.4.a"),
+        # other games' words and the day's slang
+        ("defausse de fin de tour", "4.2.5.c"),
+        ("boost +1 reste apres la nuit", "2.5.i"),
+        ("on compte les points au crepuscule", "1.3.2.e"),
+        ("le joueur qui a le plus de force avance", "1.3.2.e"),
+        ("untap step", "1.3.2.b"),
+        ("carte exilee au debut si ce n'est pas un heros", "4.1.h"),
+        ("changer de cible", "5.2.3.b"),
+        ("avancer depuis la derniere case", "7.3.11.c"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
@@ -467,3 +476,11 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     assert "3.2.2.d" not in called("on joue avec un seul deck pour deux")
     # the opponent's characters' strength is known (3.1.3.b), the cards of their hand are not
     assert "3.1.3.b" not in called("connaitre la force des cartes dans la main adverse")
+    # « gagne » Fleeting or counters is no win of the game (4.3.a)
+    assert "4.3.a" not in called("un perso sorti de ma reserve gagne fugace")
+    assert "4.3.a" in called("comment on gagne la partie")
+    # a character carrying boosts is no token character (2.1.d); leaving the Reserve keeps them (2.5.j)
+    assert "2.1.d" not in called("mon perso boost retourne en main")
+    assert called("un perso avec des jetons quitte la reserve") == ("2.5.j",)
+    # a Fleeting character discarded at the Rest is 2.4.6.c, not the Cleanup's discard (4.2.5.c)
+    assert "4.2.5.c" not in called("mon perso fugace est defausse la nuit")
