@@ -457,6 +457,13 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("carte exilee au debut si ce n'est pas un heros", "4.1.h"),
         ("changer de cible", "5.2.3.b"),
         ("avancer depuis la derniere case", "7.3.11.c"),
+        # the rules the first passes told least: the start's empty zones and shuffle, a Hero's
+        # counters, whole numbers, Fleeting written on a Spell
+        ("on commence avec rien en main", "4.1.a"),
+        ("faut-il battre les cartes avant la partie", "4.1.i"),
+        ("les jetons du heros arrivent quand", "2.5.d"),
+        ("les nombres sont entiers", "1.1.6.a"),
+        ("un sort avec fugace dans son texte", "5.2.3.i"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
@@ -484,3 +491,6 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     assert called("un perso avec des jetons quitte la reserve") == ("2.5.j",)
     # a Fleeting character discarded at the Rest is 2.4.6.c, not the Cleanup's discard (4.2.5.c)
     assert "4.2.5.c" not in called("mon perso fugace est defausse la nuit")
+    # the Tumult cards shuffled at the start are 4.1.c, not the deck's shuffle (4.1.i)
+    assert "4.1.i" not in called("on melange les tumultes avant la partie")
+    assert "4.1.c" in called("on melange les tumultes avant la partie")
