@@ -494,3 +494,7 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     # the Tumult cards shuffled at the start are 4.1.c, not the deck's shuffle (4.1.i)
     assert "4.1.i" not in called("on melange les tumultes avant la partie")
     assert "4.1.c" in called("on melange les tumultes avant la partie")
+    # an ability getting a card back from the discard pile is not one finding the card it moved (2.1.e)
+    assert "2.1.e" not in called("une capacite qui recupere un perso de la defausse")
+    # taking control of a character is no discard (7.3.4.a)
+    assert "7.3.4.a" not in called("il prend le controle d un perso en expedition")
