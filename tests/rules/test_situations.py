@@ -464,6 +464,11 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("les jetons du heros arrivent quand", "2.5.d"),
         ("les nombres sont entiers", "1.1.6.a"),
         ("un sort avec fugace dans son texte", "5.2.3.i"),
+        ("je relis les cartes de mon mana", "3.2.9.d"),
+        ("est-ce que l'adversaire peut retourner mes orbes", "3.2.9.a"),
+        ("je joue une carte puis une autre", "1.3.2.d"),
+        ("quand finit un embleme", "2.2.13.c"),
+        ("la carte non heros est retiree du jeu", "4.1.h"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
