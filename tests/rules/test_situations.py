@@ -503,3 +503,10 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     assert "2.1.e" not in called("une capacite qui recupere un perso de la defausse")
     # taking control of a character is no discard (7.3.4.a)
     assert "7.3.4.a" not in called("il prend le controle d un perso en expedition")
+    # « 3 mana » is a cost: no face-down Mana card's stats (3.1.3.c, 3.2.9.c), no hidden card revealed
+    assert not {"3.1.3.c", "3.2.9.c", "3.1.3.f"} & set(called("un perso coute 3 mana et a 2 de force"))
+    assert "3.1.3.f" in called("un effet utilise le cout d une carte de ma main")
+    # boosts lost at the Rest are 2.5.i, not the Cleanup's cards kept (4.2.5.c)
+    assert "4.2.5.c" not in called("un perso perd ses boosts en allant en reserve la nuit")
+    # the first player choosing first at the Cleanup is 4.2.5.c's remark, not the first player drawn (4.1.g)
+    assert called("le premier joueur choisit d abord ce qu il garde au nettoyage") == ("4.2.5.c",)
