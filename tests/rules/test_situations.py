@@ -510,3 +510,5 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     assert "4.2.5.c" not in called("un perso perd ses boosts en allant en reserve la nuit")
     # the first player choosing first at the Cleanup is 4.2.5.c's remark, not the first player drawn (4.1.g)
     assert called("le premier joueur choisit d abord ce qu il garde au nettoyage") == ("4.2.5.c",)
+    # a region type named is no Dusk (the vocabulary reads « forêt » as a statistic)
+    assert called("la region foret") == ()
