@@ -469,6 +469,14 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("je joue une carte puis une autre", "1.3.2.d"),
         ("quand finit un embleme", "2.2.13.c"),
         ("la carte non heros est retiree du jeu", "4.1.h"),
+        # the official English terms, as judges who read CR 5.0 type them
+        ("mana card enters exhausted", "3.2.9.b"),
+        ("expedition enters a face down tumult", "7.3.11.b"),
+        ("both players win at the same time", "4.3.c"),
+        ("draw from an empty deck", "3.2.2.d"),
+        ("counters when leaving the expedition", "2.5.i"),
+        ("token leaves the expedition", "2.1.d"),
+        ("spell goes to reserve after resolving", "5.2.3.j"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
