@@ -477,6 +477,14 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("counters when leaving the expedition", "2.5.i"),
         ("token leaves the expedition", "2.1.d"),
         ("spell goes to reserve after resolving", "5.2.3.j"),
+        # remarks and second sentences: quick actions come before the turn's card (1.3.2.d),
+        # hiding that one has no Hero (4.1.f), a reaction to a Sacrifice (7.3.19), an empty Hero zone
+        ("action rapide apres avoir joue une carte", "1.3.2.d"),
+        ("action rapide apres avoir joue une carte", "1.2.4.c"),
+        ("cacher qu'on n'a pas de heros", "4.1.f"),
+        ("une capacite qui se declenche quand on sacrifie", "7.3.19"),
+        ("ma zone du heros est vide", "4.2.5.d"),
+        ("un effet met ma carte dans la main de l'adversaire", "3.1.2.c"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
