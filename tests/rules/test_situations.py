@@ -485,6 +485,10 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("une capacite qui se declenche quand on sacrifie", "7.3.19"),
         ("ma zone du heros est vide", "4.2.5.d"),
         ("un effet met ma carte dans la main de l'adversaire", "3.1.2.c"),
+        ("on a le droit de regarder la pioche adverse", "3.1.3.f"),
+        ("les deux effets de la nuit", "4.2.5.a"),
+        ("il faut plus que l'adversaire pour avancer", "1.3.2.e"),
+        ("on joue chacun son tour", "1.3.2.d"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
