@@ -489,6 +489,10 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("les deux effets de la nuit", "4.2.5.a"),
         ("il faut plus que l'adversaire pour avancer", "1.3.2.e"),
         ("on joue chacun son tour", "1.3.2.d"),
+        ("est-ce qu'une carte peut etre en jeu et en reserve", "2.1.a"),
+        ("est-ce que le perso garde son bonus en changeant de zone", "2.1.c"),
+        ("est-ce qu'on peut avancer au dela de la region du compagnon", "7.3.11.c"),
+        ("est-ce qu'un perso peut avoir des jetons negatifs", "2.5.f"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
