@@ -493,6 +493,10 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("est-ce que le perso garde son bonus en changeant de zone", "2.1.c"),
         ("est-ce qu'on peut avancer au dela de la region du compagnon", "7.3.11.c"),
         ("est-ce qu'un perso peut avoir des jetons negatifs", "2.5.f"),
+        ("le logo main dans la capacite", "1.1.6.f"),
+        ("le picto reserve sur la carte", "1.1.6.g"),
+        ("la derniere carte du deck c'est celle du bas", "3.2.2.b"),
+        ("l'effet regarde les 3 cartes du dessus", "3.2.2.c"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
