@@ -497,6 +497,8 @@ def test_phrases_that_overlap_are_all_read(rules):
         ("le picto reserve sur la carte", "1.1.6.g"),
         ("la derniere carte du deck c'est celle du bas", "3.2.2.b"),
         ("l'effet regarde les 3 cartes du dessus", "3.2.2.c"),
+        ("je suis decked", "3.2.2.d"),
+        ("je dois piocher sur un deck a zero", "3.2.2.d"),
     ],
 )
 def test_circumstances_of_the_third_round_are_called(rules, q, rule):
