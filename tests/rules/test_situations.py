@@ -365,3 +365,180 @@ def test_phrases_that_overlap_are_all_read(rules):
     q = "ma defausse est vide"
     cues = present_cues((q,), text_forms(q), q)
     assert {"zone_mienne", "defausse_vide"} <= cues
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # the zones' rules, read from the last sections first: the Reserve and the Landmarks over
+        # their limit before the Night (3.2.10.a, 3.2.7.a), the Mana orbs (3.2.9), the hand (3.2.5)
+        ("ma reserve depasse 2 cartes avant la nuit", "3.2.10.a"),
+        ("reserve a 5 cartes pendant l'apres-midi je dois defausser", "3.2.10.a"),
+        ("trop de landmarks avant la nuit", "3.2.7.a"),
+        ("combien d'orbes je dois epuiser pour jouer une carte a 4", "3.2.9.f"),
+        ("redresser un orbe de mana a tout moment", "3.2.9.e"),
+        ("relire mes orbes face cachee", "3.2.9.d"),
+        ("mon orbe a-t-il une faction", "3.2.9.c"),
+        ("mon heros est cache", "3.2.6.a"),
+        ("un effet prend une carte de ma main, je dois montrer ma main", "3.2.5.c"),
+        ("il choisit une carte dans ma main, il voit ma main ?", "3.2.5.c"),
+        ("je peux regarder ma main pendant le tour adverse", "3.2.5.b"),
+        ("je pioche mais il ne reste rien nulle part", "3.2.2.e"),
+        ("plus de carte dans la pioche", "3.2.2.d"),
+        # the day: the Night's excess kept (4.2.5.d's remark), its Cleanup, Anchored and Asleep
+        # lost, the Dusk's region types and an empty expedition (1.3.2.e), Noon
+        ("une reaction du nettoyage met une carte en reserve, j'en ai 3 a la fin du jour", "4.2.5.d"),
+        ("le nettoyage, on defausse en meme temps", "4.2.5.c"),
+        ("je garde quelles cartes en reserve au nettoyage", "4.2.5.c"),
+        ("le statut ancre disparait quand", "1.3.2.f"),
+        ("il reste endormi le lendemain", "2.4.3"),
+        ("j'ai 3 foret et l'adversaire 2 mais la region est montagne", "1.3.2.e"),
+        ("l'adversaire n'a personne dans son expedition, j'avance avec 1", "1.3.2.e"),
+        ("on avance de combien de regions au crepuscule", "1.3.2.e"),
+        ("l'adversaire a passe, je continue a jouer", "1.3.2.d"),
+        ("midi on peut jouer des cartes", "1.3.2.c"),
+        # objects and characteristics: Limbo, where a card being played is, a faction seen or
+        # listed, a token played from the Reserve, a missing Reserve cost, an ability finding a card
+        ("ou est la carte pendant qu'on la joue", "3.2.8.a"),
+        ("limbo c'est ou sur la table", "3.2.8.a"),
+        ("comment savoir la faction d'une carte", "2.2.8.c"),
+        ("liste des factions", "2.2.8.a"),
+        ("rejouer un jeton depuis la reserve", "2.2.7.c"),
+        ("cout de reserve vide", "2.2.7.b"),
+        ("je defausse un perso et je le recupere avec le meme effet", "2.1.e"),
+        ("token qui rentre en reserve la nuit", "2.1.d"),
+        ("la difference entre action rapide et reaction", "1.2.4.c"),
+        ("une carte a quelles caracteristiques", "1.2.2.c"),
+        # the Adventure, the start and the end: a hidden tile entered, the tiebreakers lasting,
+        # where the regions go when they start, a win told without the rule's words
+        ("on avance sur une tuile cachee", "7.3.11.b"),
+        ("le departage dure combien de jours", "4.3.h"),
+        ("au debut du departage on fait quoi des regions", "4.3.d"),
+        ("nos deux expeditions se croisent au meme crepuscule", "4.3.c"),
+        ("double victoire", "4.3.c"),
+        ("mes expeditions se passent l'une l'autre", "4.3.b"),
+        ("comment on gagne la partie", "4.3.a"),
+        ("premier jour on commence ou", "4.1.j"),
+        ("reveler les heros", "4.1.h"),
+        ("comment on choisit le premier joueur", "4.1.g"),
+        ("je joue sans heros, je montre quoi", "4.1.f"),
+        ("presenter son deck et son heros", "4.1.e"),
+        ("les tumultes sont placees comment", "4.1.c"),
+        ("les tumultes sont orientees comment", "1.3.1.a"),
+        ("la region du heros est a quel bout", "4.1.b"),
+        ("une tumulte c'est deux regions", "3.2.1.b"),
+        ("mon heros va dans le deck", "1.3.1.c"),
+        # actions, Spells, zones and counters (the first file, from its end): a Landmark
+        # sacrificed, two cards sabotaged, where a resupplied card goes, an internal action, a
+        # player or a zone targeted, a hidden card's characteristics used (3.1.3.f's remark)
+        ("je peux sacrifier un repere", "7.3.19.a"),
+        ("saboter deux cartes", "7.3.18.a"),
+        ("ravitailler c'est piocher ?", "7.3.16.a"),
+        ("la carte ravitaillee va ou", "7.3.16.a"),
+        ("l'action interne est obligatoire", "5.2.3.g"),
+        ("la condition est verifiee au lancement ou a la resolution", "5.2.3.f"),
+        ("cibler un joueur", "5.2.3.b"),
+        ("cibler une zone", "5.2.3.b"),
+        ("un effet me permet de regarder sa main", "3.1.3.f"),
+        ("un cout utilise la force d'une carte en main, je la revele", "3.1.3.f"),
+        ("connaitre la force des persos adverses", "3.1.3.b"),
+        ("la defausse est vide, elle existe", "3.1.1.b"),
+        ("les jetons restent quand le perso sort de la defausse", "2.5.j"),
+        ("les boosts partent quand le perso va en reserve", "2.5.i"),
+        ("sort lance de la reserve fugace", "2.4.6.d"),
+        ("on joue avec un seul deck pour deux", "1.2.1.c"),
+        ("defausser une carte de mon mana", "7.3.4.a"),
+        # other games' words and the day's slang
+        ("defausse de fin de tour", "4.2.5.c"),
+        ("boost +1 reste apres la nuit", "2.5.i"),
+        ("on compte les points au crepuscule", "1.3.2.e"),
+        ("le joueur qui a le plus de force avance", "1.3.2.e"),
+        ("untap step", "1.3.2.b"),
+        ("carte exilee au debut si ce n'est pas un heros", "4.1.h"),
+        ("changer de cible", "5.2.3.b"),
+        ("avancer depuis la derniere case", "7.3.11.c"),
+        # the rules the first passes told least: the start's empty zones and shuffle, a Hero's
+        # counters, whole numbers, Fleeting written on a Spell
+        ("on commence avec rien en main", "4.1.a"),
+        ("faut-il battre les cartes avant la partie", "4.1.i"),
+        ("les jetons du heros arrivent quand", "2.5.d"),
+        ("les nombres sont entiers", "1.1.6.a"),
+        ("un sort avec fugace dans son texte", "5.2.3.i"),
+        ("je relis les cartes de mon mana", "3.2.9.d"),
+        ("est-ce que l'adversaire peut retourner mes orbes", "3.2.9.a"),
+        ("je joue une carte puis une autre", "1.3.2.d"),
+        ("quand finit un embleme", "2.2.13.c"),
+        ("la carte non heros est retiree du jeu", "4.1.h"),
+        # the official English terms, as judges who read CR 5.0 type them
+        ("mana card enters exhausted", "3.2.9.b"),
+        ("expedition enters a face down tumult", "7.3.11.b"),
+        ("both players win at the same time", "4.3.c"),
+        ("draw from an empty deck", "3.2.2.d"),
+        ("counters when leaving the expedition", "2.5.i"),
+        ("token leaves the expedition", "2.1.d"),
+        ("spell goes to reserve after resolving", "5.2.3.j"),
+        # remarks and second sentences: quick actions come before the turn's card (1.3.2.d),
+        # hiding that one has no Hero (4.1.f), a reaction to a Sacrifice (7.3.19), an empty Hero zone
+        ("action rapide apres avoir joue une carte", "1.3.2.d"),
+        ("action rapide apres avoir joue une carte", "1.2.4.c"),
+        ("cacher qu'on n'a pas de heros", "4.1.f"),
+        ("une capacite qui se declenche quand on sacrifie", "7.3.19"),
+        ("ma zone du heros est vide", "4.2.5.d"),
+        ("un effet met ma carte dans la main de l'adversaire", "3.1.2.c"),
+        ("on a le droit de regarder la pioche adverse", "3.1.3.f"),
+        ("les deux effets de la nuit", "4.2.5.a"),
+        ("il faut plus que l'adversaire pour avancer", "1.3.2.e"),
+        ("on joue chacun son tour", "1.3.2.d"),
+        ("est-ce qu'une carte peut etre en jeu et en reserve", "2.1.a"),
+        ("est-ce que le perso garde son bonus en changeant de zone", "2.1.c"),
+        ("est-ce qu'on peut avancer au dela de la region du compagnon", "7.3.11.c"),
+        ("est-ce qu'un perso peut avoir des jetons negatifs", "2.5.f"),
+        ("le logo main dans la capacite", "1.1.6.f"),
+        ("le picto reserve sur la carte", "1.1.6.g"),
+        ("la derniere carte du deck c'est celle du bas", "3.2.2.b"),
+        ("l'effet regarde les 3 cartes du dessus", "3.2.2.c"),
+        ("je suis decked", "3.2.2.d"),
+        ("je dois piocher sur un deck a zero", "3.2.2.d"),
+    ],
+)
+def test_circumstances_of_the_third_round_are_called(rules, q, rule):
+    assert rule in called(q)
+
+
+def test_the_third_round_tells_neighbouring_rules_apart(rules):
+    # a Reserve that « dépasse » its limit is no expedition passing the other (4.3.b)
+    assert "4.3.b" not in called("ma reserve depasse 2 cartes avant la nuit")
+    assert "4.3.b" in called("mes expeditions se depassent")
+    # a win for both at once (4.3.c) is no win for one player (4.3.b, « doublé » is a crossing)
+    assert "4.3.b" not in called("double victoire")
+    # « début de la partie » is the setup, not the first day starting (4.1.j)
+    assert "4.1.j" not in called("mise en place de l'arene")
+    assert "4.1.j" not in called("le premier joueur commence au debut de la partie")
+    # one deck for two players is 1.2.1.c, not a deck too short to draw from (3.2.2.d)
+    assert "3.2.2.d" not in called("on joue avec un seul deck pour deux")
+    # the opponent's characters' strength is known (3.1.3.b), the cards of their hand are not
+    assert "3.1.3.b" not in called("connaitre la force des cartes dans la main adverse")
+    # « gagne » Fleeting or counters is no win of the game (4.3.a)
+    assert "4.3.a" not in called("un perso sorti de ma reserve gagne fugace")
+    assert "4.3.a" in called("comment on gagne la partie")
+    # a character carrying boosts is no token character (2.1.d); leaving the Reserve keeps them (2.5.j)
+    assert "2.1.d" not in called("mon perso boost retourne en main")
+    assert called("un perso avec des jetons quitte la reserve") == ("2.5.j",)
+    # a Fleeting character discarded at the Rest is 2.4.6.c, not the Cleanup's discard (4.2.5.c)
+    assert "4.2.5.c" not in called("mon perso fugace est defausse la nuit")
+    # the Tumult cards shuffled at the start are 4.1.c, not the deck's shuffle (4.1.i)
+    assert "4.1.i" not in called("on melange les tumultes avant la partie")
+    assert "4.1.c" in called("on melange les tumultes avant la partie")
+    # an ability getting a card back from the discard pile is not one finding the card it moved (2.1.e)
+    assert "2.1.e" not in called("une capacite qui recupere un perso de la defausse")
+    # taking control of a character is no discard (7.3.4.a)
+    assert "7.3.4.a" not in called("il prend le controle d un perso en expedition")
+    # « 3 mana » is a cost: no face-down Mana card's stats (3.1.3.c, 3.2.9.c), no hidden card revealed
+    assert not {"3.1.3.c", "3.2.9.c", "3.1.3.f"} & set(called("un perso coute 3 mana et a 2 de force"))
+    assert "3.1.3.f" in called("un effet utilise le cout d une carte de ma main")
+    # boosts lost at the Rest are 2.5.i, not the Cleanup's cards kept (4.2.5.c)
+    assert "4.2.5.c" not in called("un perso perd ses boosts en allant en reserve la nuit")
+    # the first player choosing first at the Cleanup is 4.2.5.c's remark, not the first player drawn (4.1.g)
+    assert called("le premier joueur choisit d abord ce qu il garde au nettoyage") == ("4.2.5.c",)
+    # a region type named is no Dusk (the vocabulary reads « forêt » as a statistic)
+    assert called("la region foret") == ()
