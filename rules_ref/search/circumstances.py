@@ -77,6 +77,14 @@ class _Cues:
 
 
 @lru_cache(maxsize=1)
+def cue_words() -> frozenset[str]:
+    """Every word the situation index reads as typed (« personne », « récupère », « entiers »): the
+    forms of its one-word cues and the words of its phrases. A typo corrector leaves them be."""
+    table = _cues()
+    return frozenset(table.by_form) | frozenset(w for phrase in table.by_phrase for w in phrase.split())
+
+
+@lru_cache(maxsize=1)
 def _cues() -> _Cues:
     by_form: dict[str, set[str]] = {}
     by_phrase: dict[str, set[str]] = {}

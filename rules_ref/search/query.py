@@ -29,7 +29,7 @@ from functools import lru_cache
 from .. import glossary
 from ..analysis import STOPWORDS, fold, stem_forms
 from . import spelling
-from .circumstances import Called, called, text_forms
+from .circumstances import Called, called, cue_words, text_forms
 from .memory import Memory
 from .numbers import NUMBER_TOKEN
 from .spelling import correct, distance, respell
@@ -394,6 +394,8 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
             continue
         forms = set(stem_forms(raw))
         if raw in _widening() or _known(mem, raw, forms) or _widened(raw, forms) is not None:
+            continue
+        if raw in cue_words() or not forms.isdisjoint(cue_words()):  # the situations read it as typed
             continue
         if raw.startswith("re") and _known(mem, raw[2:], set(stem_forms(raw[2:]))):
             continue  # « rejouer » is « jouer » again (read by _read_word)
