@@ -276,6 +276,64 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     assert "4.3.d" not in called("le marqueur avance pendant le départage")
 
 
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        ("est-ce que la défausse est face cachée", "3.2.3.a"),
+        ("un demi point de force", "1.1.6.a"),
+        ("compter la puissance d'une carte qui n'a pas de stats", "1.1.6.d"),
+        ("qui est mon adversaire dans une partie à deux", "1.2.1.b"),
+        ("un seul deck pour deux joueurs", "1.2.1.c"),
+        ("chaque joueur doit avoir son propre deck", "1.2.1.c"),
+        ("il y a une seule aventure pour les deux", "3.1.2.a"),
+        ("zones partagées", "1.2.3.c"),
+        ("y a-t-il une zone d'expédition par joueur", "3.1.2.a"),
+        ("voir les stats des persos adverses", "3.1.3.b"),
+        ("il doit me dire ce qu'il y a dans sa réserve", "3.1.3.b"),
+        ("je peux demander la taille de son deck", "3.1.3.e"),
+        ("il a combien de cartes en main", "3.1.3.e"),
+        ("je prends le contrôle d'un perso puis il retourne en main", "3.1.2.c"),
+        ("dans la réserve de qui va le personnage", "3.1.2.c"),
+        ("il a vu ma main", "3.1.3.f"),
+        ("un effet utilise le coût d'une carte de ma main, il faut la révéler", "3.1.3.f"),
+        ("ma réserve est vide, elle existe encore", "3.1.1.b"),
+        ("la journée se découpe comment", "1.3.2.a"),
+        ("dans quel ordre se passe le matin", "1.3.2.b"),
+        ("que se passe-t-il à midi", "1.3.2.c"),
+        ("qui commence l'après-midi", "1.3.2.d"),
+        ("quand l'après-midi se termine", "1.3.2.d"),
+        ("on additionne les stats de tous les persos", "1.3.2.e"),
+        ("pourquoi mon perso devient fugace", "2.4.6.a"),
+        ("le fugace est-il perdu en passant par limbo", "2.4.6.b"),
+        ("un sort avec le mot-clé fugace", "2.4.6.e"),
+        ("je n'ai plus de cartes dans ma pioche au matin", "3.2.2.d"),
+        ("même après avoir mélangé la défausse il manque des cartes", "3.2.2.e"),
+        ("je pose un troisième repère", "3.2.7.a"),
+        ("troisième carte en réserve, on défausse tout de suite", "3.2.10.a"),
+    ],
+)
+def test_circumstances_of_the_fourth_round_are_called(rules, q, rule):
+    # sections 1 to 3 read rule by rule: a table's words (« taille », « pour les deux », « il a vu »),
+    # a negation turned from « ne … plus » (« je n'ai plus de cartes »), a count (« troisième repère »)
+    assert rule in called(q)
+
+
+def test_the_fourth_round_tells_neighbouring_rules_apart(rules):
+    # the Afternoon holds « midi »: Noon's rule (1.3.2.c) is not called for it
+    assert "1.3.2.c" not in called("une réaction pendant l'après-midi")
+    assert "1.3.2.c" in called("une réaction à midi")
+    # a card in a hand is hidden, not a face-down object of a visible zone (3.1.3.c)
+    assert "3.1.3.c" not in called("une carte révèle la carte de sa main pour son coût")
+    assert "3.1.3.c" in called("une carte face cachée en expédition a quelle force")
+    # a day's phases are no division of a number (1.1.6.b)
+    assert "1.1.6.b" not in called("la journée est divisée en combien de phases")
+    # the other player's hand is hidden (3.1.3.f): its characteristics are no visible zone's (3.1.3.b)
+    assert "3.1.3.b" not in called("regarder la force des cartes en main de l'adversaire")
+    # a limit passed at Night is the Cleanup (4.2.5.c), not the day's remark (3.2.10.a)
+    assert "3.2.10.a" not in called("troisième carte en réserve à la nuit")
+    assert "4.2.5.c" in called("trop de cartes en réserve à la nuit")
+
+
 def test_a_negation_governs_the_words_just_after_it(rules):
     # « sans héros » is a player without a Hero (4.2.5.d); « les héros n'ont pas de sous-type » is not
     assert "4.2.5.d" in called("un joueur sans héros")
