@@ -286,7 +286,6 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
         ("un seul deck pour deux joueurs", "1.2.1.c"),
         ("chaque joueur doit avoir son propre deck", "1.2.1.c"),
         ("il y a une seule aventure pour les deux", "3.1.2.a"),
-        ("zones partagées", "1.2.3.c"),
         ("y a-t-il une zone d'expédition par joueur", "3.1.2.a"),
         ("voir les stats des persos adverses", "3.1.3.b"),
         ("il doit me dire ce qu'il y a dans sa réserve", "3.1.3.b"),
@@ -310,6 +309,15 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
         ("même après avoir mélangé la défausse il manque des cartes", "3.2.2.e"),
         ("je pose un troisième repère", "3.2.7.a"),
         ("troisième carte en réserve, on défausse tout de suite", "3.2.10.a"),
+        ("personne ne gagne la forêt", "1.3.2.e"),
+        ("une expédition vide avance-t-elle", "1.3.2.e"),
+        ("deux jetons pareils", "2.5.c"),
+        ("les boosts s'additionnent", "2.5.e"),
+        ("les boosts disparaissent quand le perso quitte le jeu", "2.5.i"),
+        ("je peux regarder les cartes qu'il a piochées", "3.1.3.f"),
+        ("je dois révéler 3 cartes mais il m'en reste 1", "3.2.2.d"),
+        ("la défausse est vide aussi", "3.2.2.e"),
+        ("deux joueurs avec le même paquet", "1.2.1.c"),
     ],
 )
 def test_circumstances_of_the_fourth_round_are_called(rules, q, rule):
@@ -332,6 +340,9 @@ def test_the_fourth_round_tells_neighbouring_rules_apart(rules):
     # a limit passed at Night is the Cleanup (4.2.5.c), not the day's remark (3.2.10.a)
     assert "3.2.10.a" not in called("troisième carte en réserve à la nuit")
     assert "4.2.5.c" in called("trop de cartes en réserve à la nuit")
+    # boosts are counters on a character (2.5.i), never a token character that ceases to exist (2.1.d)
+    assert "2.1.d" not in called("les boosts disparaissent quand le perso quitte le jeu")
+    assert "2.1.d" in called("un jeton quitte l'expédition")
 
 
 def test_a_negation_governs_the_words_just_after_it(rules):
