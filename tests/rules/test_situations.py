@@ -318,6 +318,8 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
         ("je dois révéler 3 cartes mais il m'en reste 1", "3.2.2.d"),
         ("la défausse est vide aussi", "3.2.2.e"),
         ("deux joueurs avec le même paquet", "1.2.1.c"),
+        ("l'icône main, ça veut dire quoi", "1.1.6.f"),
+        ("on pioche avant ou après avoir mis un mana", "1.3.2.b"),
     ],
 )
 def test_circumstances_of_the_fourth_round_are_called(rules, q, rule):
