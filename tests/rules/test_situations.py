@@ -139,6 +139,8 @@ def test_cues_pointing_to_another_rule_keep_an_entry_out():
     assert "3.2.2.d" not in called("mettre une carte sous un deck trop petit")
     # a token (the object) leaving play is 2.1.d; counters on a character leaving it, 2.5.i
     assert "2.1.d" in called("un jeton quitte l'expédition")
+    # counters left on a character are no empty zone (3.1.1.b), though « restent » shares « restant »'s stem
+    assert "3.1.1.b" not in called("les marqueurs restent quand le perso est bounce")
     assert "2.5.i" in called("un personnage avec des jetons quitte l'expédition")
     assert "2.1.d" not in called("un personnage avec des jetons quitte l'expédition")
 
@@ -320,6 +322,8 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
         ("deux joueurs avec le même paquet", "1.2.1.c"),
         ("l'icône main, ça veut dire quoi", "1.1.6.f"),
         ("on pioche avant ou après avoir mis un mana", "1.3.2.b"),
+        ("la réserve a une limite pendant le tour", "3.2.10.a"),
+        ("ma zone de repères a une limite pendant la journée", "3.2.7.a"),
     ],
 )
 def test_circumstances_of_the_fourth_round_are_called(rules, q, rule):
