@@ -139,6 +139,11 @@ def test_cues_pointing_to_another_rule_keep_an_entry_out():
     assert "3.2.2.d" not in called("mettre une carte sous un deck trop petit")
     # a token (the object) leaving play is 2.1.d; counters on a character leaving it, 2.5.i
     assert "2.1.d" in called("un jeton quitte l'expédition")
+    # « qui est » asks of anything: only a definition's words call for who the opponent is (1.2.1.b)
+    assert "1.2.1.b" not in called("qui est le propriétaire d'une carte que mon adversaire contrôle")
+    assert "1.2.1.b" in called("que signifie « adversaire » sur une carte")
+    # a count per player is no question of whose zone it is (3.1.2.b, 3.2.10.a)
+    assert not {"3.1.2.b", "3.2.10.a"} & set(called("combien de cartes par joueur en réserve"))
     # counters left on a character are no empty zone (3.1.1.b), though « restent » shares « restant »'s stem
     assert "3.1.1.b" not in called("les marqueurs restent quand le perso est bounce")
     assert "2.5.i" in called("un personnage avec des jetons quitte l'expédition")
