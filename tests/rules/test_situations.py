@@ -139,6 +139,8 @@ def test_cues_pointing_to_another_rule_keep_an_entry_out():
     assert "3.2.2.d" not in called("mettre une carte sous un deck trop petit")
     # a token (the object) leaving play is 2.1.d; counters on a character leaving it, 2.5.i
     assert "2.1.d" in called("un jeton quitte l'expédition")
+    # a token character with boosts is both: it ceases to exist (2.1.d) and loses its counters (2.5.i)
+    assert {"2.1.d", "2.5.i"} <= set(called("mon jeton perso boosté retourne en main"))
     # « qui est » asks of anything: only a definition's words call for who the opponent is (1.2.1.b)
     assert "1.2.1.b" not in called("qui est le propriétaire d'une carte que mon adversaire contrôle")
     assert "1.2.1.b" in called("que signifie « adversaire » sur une carte")
