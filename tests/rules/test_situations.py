@@ -139,6 +139,15 @@ def test_cues_pointing_to_another_rule_keep_an_entry_out():
     assert "3.2.2.d" not in called("mettre une carte sous un deck trop petit")
     # a token (the object) leaving play is 2.1.d; counters on a character leaving it, 2.5.i
     assert "2.1.d" in called("un jeton quitte l'expédition")
+    # a token character with boosts is both: it ceases to exist (2.1.d) and loses its counters (2.5.i)
+    assert {"2.1.d", "2.5.i"} <= set(called("mon jeton perso boosté retourne en main"))
+    # « qui est » asks of anything: only a definition's words call for who the opponent is (1.2.1.b)
+    assert "1.2.1.b" not in called("qui est le propriétaire d'une carte que mon adversaire contrôle")
+    assert "1.2.1.b" in called("que signifie « adversaire » sur une carte")
+    # a count per player is no question of whose zone it is (3.1.2.b, 3.2.10.a)
+    assert not {"3.1.2.b", "3.2.10.a"} & set(called("combien de cartes par joueur en réserve"))
+    # counters left on a character are no empty zone (3.1.1.b), though « restent » shares « restant »'s stem
+    assert "3.1.1.b" not in called("les marqueurs restent quand le perso est bounce")
     assert "2.5.i" in called("un personnage avec des jetons quitte l'expédition")
     assert "2.1.d" not in called("un personnage avec des jetons quitte l'expédition")
 
@@ -274,6 +283,79 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     assert "5.2.3.j" not in called("la cible d'un sort change à la résolution")
     # where the markers go when the tiebreakers start (4.3.d) is not whether they move after (4.3.g)
     assert "4.3.d" not in called("le marqueur avance pendant le départage")
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        ("est-ce que la défausse est face cachée", "3.2.3.a"),
+        ("un demi point de force", "1.1.6.a"),
+        ("compter la puissance d'une carte qui n'a pas de stats", "1.1.6.d"),
+        ("qui est mon adversaire dans une partie à deux", "1.2.1.b"),
+        ("un seul deck pour deux joueurs", "1.2.1.c"),
+        ("chaque joueur doit avoir son propre deck", "1.2.1.c"),
+        ("il y a une seule aventure pour les deux", "3.1.2.a"),
+        ("y a-t-il une zone d'expédition par joueur", "3.1.2.a"),
+        ("voir les stats des persos adverses", "3.1.3.b"),
+        ("il doit me dire ce qu'il y a dans sa réserve", "3.1.3.b"),
+        ("je peux demander la taille de son deck", "3.1.3.e"),
+        ("il a combien de cartes en main", "3.1.3.e"),
+        ("je prends le contrôle d'un perso puis il retourne en main", "3.1.2.c"),
+        ("dans la réserve de qui va le personnage", "3.1.2.c"),
+        ("il a vu ma main", "3.1.3.f"),
+        ("un effet utilise le coût d'une carte de ma main, il faut la révéler", "3.1.3.f"),
+        ("ma réserve est vide, elle existe encore", "3.1.1.b"),
+        ("la journée se découpe comment", "1.3.2.a"),
+        ("dans quel ordre se passe le matin", "1.3.2.b"),
+        ("que se passe-t-il à midi", "1.3.2.c"),
+        ("qui commence l'après-midi", "1.3.2.d"),
+        ("quand l'après-midi se termine", "1.3.2.d"),
+        ("on additionne les stats de tous les persos", "1.3.2.e"),
+        ("pourquoi mon perso devient fugace", "2.4.6.a"),
+        ("le fugace est-il perdu en passant par limbo", "2.4.6.b"),
+        ("un sort avec le mot-clé fugace", "2.4.6.e"),
+        ("je n'ai plus de cartes dans ma pioche au matin", "3.2.2.d"),
+        ("même après avoir mélangé la défausse il manque des cartes", "3.2.2.e"),
+        ("je pose un troisième repère", "3.2.7.a"),
+        ("troisième carte en réserve, on défausse tout de suite", "3.2.10.a"),
+        ("personne ne gagne la forêt", "1.3.2.e"),
+        ("une expédition vide avance-t-elle", "1.3.2.e"),
+        ("deux jetons pareils", "2.5.c"),
+        ("les boosts s'additionnent", "2.5.e"),
+        ("les boosts disparaissent quand le perso quitte le jeu", "2.5.i"),
+        ("je peux regarder les cartes qu'il a piochées", "3.1.3.f"),
+        ("je dois révéler 3 cartes mais il m'en reste 1", "3.2.2.d"),
+        ("la défausse est vide aussi", "3.2.2.e"),
+        ("deux joueurs avec le même paquet", "1.2.1.c"),
+        ("l'icône main, ça veut dire quoi", "1.1.6.f"),
+        ("on pioche avant ou après avoir mis un mana", "1.3.2.b"),
+        ("la réserve a une limite pendant le tour", "3.2.10.a"),
+        ("ma zone de repères a une limite pendant la journée", "3.2.7.a"),
+    ],
+)
+def test_circumstances_of_the_fourth_round_are_called(rules, q, rule):
+    # sections 1 to 3 read rule by rule: a table's words (« taille », « pour les deux », « il a vu »),
+    # a negation turned from « ne … plus » (« je n'ai plus de cartes »), a count (« troisième repère »)
+    assert rule in called(q)
+
+
+def test_the_fourth_round_tells_neighbouring_rules_apart(rules):
+    # the Afternoon holds « midi »: Noon's rule (1.3.2.c) is not called for it
+    assert "1.3.2.c" not in called("une réaction pendant l'après-midi")
+    assert "1.3.2.c" in called("une réaction à midi")
+    # a card in a hand is hidden, not a face-down object of a visible zone (3.1.3.c)
+    assert "3.1.3.c" not in called("une carte révèle la carte de sa main pour son coût")
+    assert "3.1.3.c" in called("une carte face cachée en expédition a quelle force")
+    # a day's phases are no division of a number (1.1.6.b)
+    assert "1.1.6.b" not in called("la journée est divisée en combien de phases")
+    # the other player's hand is hidden (3.1.3.f): its characteristics are no visible zone's (3.1.3.b)
+    assert "3.1.3.b" not in called("regarder la force des cartes en main de l'adversaire")
+    # a limit passed at Night is the Cleanup (4.2.5.c), not the day's remark (3.2.10.a)
+    assert "3.2.10.a" not in called("troisième carte en réserve à la nuit")
+    assert "4.2.5.c" in called("trop de cartes en réserve à la nuit")
+    # boosts are counters on a character (2.5.i), never a token character that ceases to exist (2.1.d)
+    assert "2.1.d" not in called("les boosts disparaissent quand le perso quitte le jeu")
+    assert "2.1.d" in called("un jeton quitte l'expédition")
 
 
 def test_a_negation_governs_the_words_just_after_it(rules):
