@@ -69,6 +69,8 @@ CONSTANTS = {
     "CASE_BONUS": "bonus",
     "CASE_SEED": "scale",
     "QUANTITY_BONUS": "bonus",
+    "COUNTED_BONUS": "bonus",
+    "TOTAL_BONUS": "bonus",
 }
 STEPS = (0.5, 0.75, 0.9, 1.1, 1.3, 1.6)
 #: A change is kept only when it raises the tuned MRR by more than this (noise: one query moving

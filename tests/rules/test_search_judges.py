@@ -261,6 +261,8 @@ def test_a_how_many_question_favours_rules_that_state_a_number(rules):
     mem = memory_module.memory()
     assert read_words("combien de cartes tumulte ?", mem).quantity
     assert not read_words("cartes tumulte", mem).quantity
+    assert read_words("cb de cartes tumulte", mem).quantity  # as texted
+    assert read_words("pk mon perso revient en réserve", mem).situation is False  # « pk »: a question
     assert numbers(search.search("combien de cartes pioche-t-on au matin ?"), 1) == ["1.3.2.b"]
 
 
