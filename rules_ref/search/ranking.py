@@ -74,15 +74,15 @@ ARTICLE_TOPIC_USES = 3
 #: for the whole entry (its first rule, what the circumstances decide first, a little more: the
 #: Cleaning, 4.2.5.c, before the Reserve's remark, 3.2.10.a): the circumstances point to it, the
 #: query's other words may point elsewhere (« combien coûte un personnage joué depuis la réserve »).
-IMPLIED_BONUS = 2.3
+IMPLIED_BONUS = 1.65
 #: A word only articles hold (« coéquipier »: the 2v2 mode) says what the query is about: a rule
 #: without it counts this much (« sacrifier un personnage de mon coéquipier » is decided by the mode).
 MODE_FACTOR = 0.4
 #: The first rule a vocabulary entry names is what the word means first (``untap``: the Morning).
-PRIMARY_BONUS = 1.15
+PRIMARY_BONUS = 1.24
 #: A rule retold by a summary (1.3.2.f) goes above it when it covers this share of what the summary
 #: covers of the query.
-SUMMARY_COVERAGE = 0.55
+SUMMARY_COVERAGE = 0.715
 #: A rule that goes on from the one before it (« Si cette position n'existe toujours pas… ») comes
 #: after it when both answer the query: the one before states the case.
 FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
@@ -91,12 +91,12 @@ NEGATION_BONUS = 1.3
 #: A "what if" question (« que se passe-t-il si ») favours rules that decide a case (« Si …, … »).
 CONDITIONAL_BONUS = 1.25
 #: A case told without a question (« jeton renvoyé dans la main ») favours them a little less.
-SITUATION_BONUS = 1.15
+SITUATION_BONUS = 1.24
 #: A rule the judge's situation index calls for (the query tells circumstances it decides: « piocher
 #: avec un deck vide » → 3.2.2.d) counts this much more, and covers the query's words that told its
 #: circumstances; one the words alone did not find joins the candidates at this share of the best
 #: score.
-CASE_BONUS = 2.6
+CASE_BONUS = 4.3
 CASE_SEED = 0.5
 #: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »),
 #: and more those whose number counts one of the query's words (« combien de zones » : « dix types
