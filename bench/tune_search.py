@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from search_bench import (  # noqa: E402
+    EIGHTH,
     FIFTH,
     FOURTH,
     FRESH,
@@ -95,7 +96,7 @@ def main() -> int:
         ours_build()
         judges = load_rows(JUDGES, heldout=False) + load_rows(JUDGES_HELDOUT, heldout=True)
         judges += load_rows(FRESH, heldout=False) + load_rows(FRESH_HELDOUT, heldout=True)
-        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH):
+        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH):
             judges += load_third(path)
         older = load_rows(OLDER)
         tuned = [r for r in judges if not r["heldout"]]
