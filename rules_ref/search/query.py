@@ -359,6 +359,17 @@ def _plain(mem: Memory, word: str, vocabulary: frozenset[str]) -> bool:
 
 
 @lru_cache(maxsize=1)
+def _forms_of_typed() -> dict[str, str]:
+    """The analysed forms of the vocabulary's one-word forms → the form (« détap » → détaper)."""
+    table: dict[str, str] = {}
+    for typed in sorted(_phrases()[1], key=lambda t: (len(t), t)):
+        if " " not in typed and typed.isalpha():
+            for form in stem_forms(typed):
+                table.setdefault(form, typed)
+    return table
+
+
+@lru_cache(maxsize=1)
 def _phrase_word_set() -> frozenset[str]:
     return frozenset(_phrase_words())
 
@@ -399,6 +410,10 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
             continue
         if raw.startswith("re") and _known(mem, raw[2:], set(stem_forms(raw[2:]))):
             continue  # « rejouer » is « jouer » again (read by _read_word)
+        inflected = next((_forms_of_typed()[f] for f in sorted(forms) if f in _forms_of_typed()), None)
+        if inflected is not None:  # another inflection of a players' word (« détapent »: détaper)
+            asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", inflected, asked)
+            continue
         fixed = correct(mem, raw)
         found = respell(raw, vocabulary, 1) if len(raw) >= MIN_RESPELLED else None
         if found is not None:
