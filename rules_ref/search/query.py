@@ -45,6 +45,8 @@ QUESTION = re.compile(
     # what a judge is asked around the case (« comment ça marche », « c'est normal », « que dit la
     # règle », « ou pas ») : no word of the case (« marche » is not the rules' « fonctionnent »)
     r"|comment\s+(?:ca|cela|ce)\s+(?:marche|fonctionne)|c\s+est\s+normal|ou\s+pas"
+    # the game named (« c'est quoi un objet dans Altered »): every rule is Altered's
+    r"|(?:dans|en|sur|pour|a)\s+altered(?:\s+tcg)?"
     r"|que\s+dit\s+(?:la\s+regle|les\s+regles)|qu\s+est[\s-]+ce\s+que\s+dit\s+(?:la\s+regle|les\s+regles)"
     # a count asked in total (« combien de zones en tout ») : « tout » is no word of the case
     r"|en\s+tout(?:\s+et\s+pour\s+tout)?|au\s+total)(?!\w)"

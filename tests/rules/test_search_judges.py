@@ -568,7 +568,13 @@ def test_a_definition_asked_searches_the_word_alone(rules, q):
 
 @pytest.mark.parametrize(
     "q",
-    ["comment ça marche défausser", "défausser c'est normal ?", "défausser que dit la règle", "défausser ou pas ?"],
+    [
+        "comment ça marche défausser",
+        "défausser c'est normal ?",
+        "défausser que dit la règle",
+        "défausser ou pas ?",
+        "défausser dans Altered",  # every rule is Altered's
+    ],
 )
 def test_what_a_judge_is_asked_around_the_case_is_not_searched(rules, q):
     # « marche », « normal », « règle » are no words of the case (« comment ça marche la stack »
