@@ -644,6 +644,8 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
         ("arene foret montagne eau, quelle region", "4.3.f"),
         ("en arene mes persos comptent pour quelle region", "4.3.f"),
         ("departage combien de jours", "4.3.h"),
+        ("les deux joueurs font la jonction le meme soir", "4.3.c"),
+        ("mes expeditions font la jonction", "4.3.a"),
         # Spells: their modes, optional and conditional steps, where they go
         ("sort avec des puces je choisis quand", "5.2.3.c"),
         ("sort modal je peux prendre les deux modes", "5.2.3.c"),
@@ -659,6 +661,7 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
         ("saboter une carte au hasard ?", "7.3.18.a"),
         ("sabotage ca touche les reperes ?", "7.3.18.a"),
         ("sacrifier un jeton", "7.3.19.a"),
+        ("defausser une carte de ma reserve", "7.3.4.a"),
     ],
 )
 def test_circumstances_of_the_fifth_round_are_called(rules, q, rule):
@@ -666,6 +669,9 @@ def test_circumstances_of_the_fifth_round_are_called(rules, q, rule):
 
 
 def test_the_fifth_round_tells_neighbouring_rules_apart(rules):
+    # a card discarded from the Reserve over its limit is 3.2.10.a or the Cleanup, not any discard (7.3.4.a)
+    assert "7.3.4.a" not in called("trop de cartes en reserve je defausse une carte")
+    assert "7.3.4.a" not in called("defausser une carte de ma reserve a la nuit")
     # a card leaving the Reserve is no Spell (« sort » the verb): not where a Spell goes (5.2.3.h, j)
     assert not {"5.2.3.h", "5.2.3.j"} & set(called("une carte sort de la reserve et va dans ma main"))
     assert not {"5.2.3.h", "5.2.3.j"} & set(called("une carte sort de la reserve et revient en main"))
