@@ -624,3 +624,65 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     assert called("le premier joueur choisit d abord ce qu il garde au nettoyage") == ("4.2.5.c",)
     # a region type named is no Dusk (the vocabulary reads « forêt » as a statistic)
     assert called("la region foret") == ()
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # sections 4, 5 and 7 read rule by rule: the Night
+        ("repos est ce que mes persos quittent l'expedition", "4.2.5.b"),
+        ("mes personnages disparaissent le soir", "4.2.5.b"),
+        ("les persos restent en expedition le lendemain ?", "4.2.5.b"),
+        ("nettoyage qui choisit en premier", "4.2.5.c"),
+        ("mon adversaire doit il annoncer ses choix de nettoyage avant moi", "4.2.5.c"),
+        ("j'ai plus de heros, limite de reserve ?", "4.2.5.d"),
+        ("deroulement de la nuit", "4.2.5.a"),
+        ("combien d'effets a la nuit", "4.2.5.a"),
+        # the end of the game: the tiebreakers
+        ("departage on fait quoi des regions", "4.3.d"),
+        ("tie break on retourne quelle region", "4.3.d"),
+        ("arene foret montagne eau, quelle region", "4.3.f"),
+        ("en arene mes persos comptent pour quelle region", "4.3.f"),
+        ("departage combien de jours", "4.3.h"),
+        ("les deux joueurs font la jonction le meme soir", "4.3.c"),
+        ("mes expeditions font la jonction", "4.3.a"),
+        # Spells: their modes, optional and conditional steps, where they go
+        ("sort avec des puces je choisis quand", "5.2.3.c"),
+        ("sort modal je peux prendre les deux modes", "5.2.3.c"),
+        ("sort avec vous pouvez, je peux ne pas le faire", "5.2.3.e"),
+        ("sort si je veux", "5.2.3.e"),
+        ("a moins que : quand est ce qu'on regarde", "5.2.3.f"),
+        ("un sort joue depuis la reserve revient en reserve ?", "5.2.3.h"),
+        ("je joue mon sort depuis la reserve, il retourne en reserve apres ?", "5.2.3.h"),
+        ("mon sort va dans la defausse ou la reserve", "5.2.3.j"),
+        ("le sort reste en jeu ?", "5.2.3.j"),
+        # keywords and actions
+        ("chiffre dans un cercle c'est du mana", "7.1.4.c"),
+        ("saboter une carte au hasard ?", "7.3.18.a"),
+        ("sabotage ca touche les reperes ?", "7.3.18.a"),
+        ("sacrifier un jeton", "7.3.19.a"),
+        ("defausser une carte de ma reserve", "7.3.4.a"),
+    ],
+)
+def test_circumstances_of_the_fifth_round_are_called(rules, q, rule):
+    assert rule in called(q)
+
+
+def test_the_fifth_round_tells_neighbouring_rules_apart(rules):
+    # a card discarded from the Reserve over its limit is 3.2.10.a or the Cleanup, not any discard (7.3.4.a)
+    assert "7.3.4.a" not in called("trop de cartes en reserve je defausse une carte")
+    assert "7.3.4.a" not in called("defausser une carte de ma reserve a la nuit")
+    # a card leaving the Reserve is no Spell (« sort » the verb): not where a Spell goes (5.2.3.h, j)
+    assert not {"5.2.3.h", "5.2.3.j"} & set(called("une carte sort de la reserve et va dans ma main"))
+    assert not {"5.2.3.h", "5.2.3.j"} & set(called("une carte sort de la reserve et revient en main"))
+    assert not {"5.2.3.h", "5.2.3.j"} & set(called("un perso sort de la reserve et va en expedition"))
+    # a Spell played from the hand gains no Fleeting (5.2.3.h is the Reserve's), it goes to the Reserve
+    assert "5.2.3.h" not in called("un sort joue de la main va en reserve")
+    assert "5.2.3.j" in called("un sort joue de la main va en reserve")
+    # what stays in the expedition at Night because of a status is the status's rule, not the Rest's
+    assert "4.2.5.b" not in called("mon perso endormi reste en expedition la nuit")
+    assert "4.2.5.b" not in called("mon jeton perso disparait la nuit")
+    # « vous pouvez payer » is an inner action (5.2.3.g), not an optional step (5.2.3.e)
+    assert called("sort vous pouvez payer 2 pour piocher") == ("5.2.3.g",)
+    # « plus de héros » said by one who has none is 4.2.5.d; more heroes than companions is nothing
+    assert called("plus de heros que de compagnons") == ()
