@@ -39,7 +39,7 @@ from .words import MAX_TERMS, WORD, Word, phrase_alternation
 QUESTION = re.compile(
     r"(?<!\w)(?:que\s+se\s+passe[\s-]+t[\s-]+(?:il|elle)|qu\s+(?:est[\s-]+ce\s+qui\s+se\s+passe|arrive[\s-]+t[\s-]+(?:il|elle))"
     r"|que\s+faire|qu\s+est[\s-]+ce\s+qu[ei]?|est[\s-]+ce\s+qu[ei]?|[\s-]+t[\s-]+(?:il|elle|on|ils|elles)"
-    r"|pourquoi|pourkoi|pk|pq|dans\s+quel\s+cas|a\s+quel\s+moment|et\s+si"
+    r"|pourquoi|pourkoi|pkoi|pk|pq|svp|stp|dans\s+quel\s+cas|a\s+quel\s+moment|et\s+si"
     # a definition asked (« ça veut dire quoi », « c'est quoi »): the rule defining the word answers
     r"|(?:ca\s+|cela\s+)?veu(?:t|lent)\s+dire(?:\s+quoi)?|c\s+est\s+quoi|signifie\s+quoi"
     # what a judge is asked around the case (« comment ça marche », « c'est normal », « que dit la
@@ -97,7 +97,7 @@ _COUNT_TOKEN = re.compile(r"(?<![\w\[])(?:" + COUNT_WORD.pattern + r")(?![\w\]])
 QUANTITY = re.compile(r"(?<!\w)(?:combien|cb|cmb)(?!\w)")  # as texted too
 #: ... asked of all there are (« combien de zones en tout », « combien il y a de types de
 #: capacités »): the rules stating how many kinds exist (« Il existe dix types de zones »).
-TOTAL_ASKED = re.compile(r"(?<!\w)(?:en\s+tout|au\s+total|existe(?:nt)?|(?:il\s+)?y\s+a(?:\s+t\s+il)?)(?!\w)")
+TOTAL_ASKED = re.compile(r"(?<!\w)(?:en\s+tout|au\s+total|existe(?:nt)?|(?:il\s+)?y\s+a(?:\s+t\s+il)?|ya)(?!\w)")
 
 
 #: A query of this many content words, no question asked, tells a case (a situation at the table).

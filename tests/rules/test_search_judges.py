@@ -277,6 +277,7 @@ def test_a_how_many_question_favours_the_rule_counting_what_it_asks_about(rules)
     assert not statements.counted("Les joueurs peuvent connaître le nombre de cartes.")
     assert read_words("combien il y a de zones en tout ?", memory_module.memory()).total
     assert not read_words("combien de zones sont cachées ?", memory_module.memory()).total
+    assert read_words("ya combien de zones", memory_module.memory()).total  # as texted
     assert numbers(search.search("combien il y a de zones en tout ?"), 1)[0] in {"1.2.3.b", "3.1.1.c"}
     assert numbers(search.search("le matin du premier jour on pioche combien"), 1) == ["1.3.1.d"]
 

@@ -635,6 +635,7 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
         ("les persos restent en expedition le lendemain ?", "4.2.5.b"),
         ("nettoyage qui choisit en premier", "4.2.5.c"),
         ("mon adversaire doit il annoncer ses choix de nettoyage avant moi", "4.2.5.c"),
+        ("ou est ma carte pendant que je la lance", "3.2.8.a"),
         ("j'ai plus de heros, limite de reserve ?", "4.2.5.d"),
         ("deroulement de la nuit", "4.2.5.a"),
         ("combien d'effets a la nuit", "4.2.5.a"),
@@ -686,3 +687,9 @@ def test_the_fifth_round_tells_neighbouring_rules_apart(rules):
     assert called("sort vous pouvez payer 2 pour piocher") == ("5.2.3.g",)
     # « plus de héros » said by one who has none is 4.2.5.d; more heroes than companions is nothing
     assert called("plus de heros que de compagnons") == ()
+
+
+def test_what_one_keeps_or_announces_at_the_cleanup_is_not_how_the_night_unfolds(rules):
+    # 4.2.5.c's remark (the first player makes his choice known first) decides it, not 4.2.5.a
+    assert "4.2.5.a" not in called("qui doit annoncer en premier ce qu'il garde au nettoyage ?")
+    assert "4.2.5.a" in called("deroulement de la nuit")
