@@ -417,11 +417,16 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
             asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", inflected, asked)
             continue
         fixed = correct(mem, raw)
-        found = respell(raw, vocabulary, 1) if len(raw) >= MIN_RESPELLED else None
-        if found is not None:
-            word, far = found
-            plausible = (len(word) != len(raw) or _swapped(raw, word)) and forms.isdisjoint(stem_forms(word))
-            if plausible and (fixed is None or distance(raw, fixed, far) >= far):
+        # a letter left out, one too many or two swapped: a word of its own differs by one letter
+        # changed (« marche », « manche »), a form by its ending
+        found = [
+            (word, far)
+            for word, far in (respell(raw, vocabulary, 1) if len(raw) >= MIN_RESPELLED else [])
+            if (len(word) != len(raw) or _swapped(raw, word)) and forms.isdisjoint(stem_forms(word))
+        ]
+        if found:
+            word, far = found[0]
+            if fixed is None or distance(raw, fixed, far) >= far:
                 fixed = _spelled(word)
         if fixed is None and "k" in raw:  # typed as said (« kitte », « katre », « kartes »)
             fixed = next((v for v in (raw.replace("k", "qu"), raw.replace("k", "c")) if _plain(mem, v, known)), None)

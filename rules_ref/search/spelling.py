@@ -38,9 +38,9 @@ def correct(mem: Memory, word: str) -> str | None:
     return found[0] if found else None
 
 
-def respell(word: str, words: list[str], maxdist: int) -> tuple[str, int] | None:
-    """The nearest of ``words`` (sorted) to ``word`` within ``maxdist`` edits, same first letter,
-    and its distance: the players' own words, which the index does not hold (« cimetèire »)."""
+def respell(word: str, words: list[str], maxdist: int) -> list[tuple[str, int]]:
+    """The ``words`` (sorted) within ``maxdist`` edits of ``word``, same first letter, nearest
+    first, with their distance: the players' own words, which the index does not hold (« cimetèire »)."""
     start = bisect.bisect_left(words, word[0])
     end = bisect.bisect_left(words, word[0] + "\uffff")
     near = [c for c in words[start:end] if c != word and abs(len(c) - len(word)) <= maxdist]
@@ -49,7 +49,7 @@ def respell(word: str, words: list[str], maxdist: int) -> tuple[str, int] | None
     else:
         found = process.extract(word, near, scorer=OSA.distance, score_cutoff=maxdist, limit=None)
         scored = sorted((d, c) for c, d, _ in found)
-    return (scored[0][1], scored[0][0]) if scored else None
+    return [(c, d) for d, c in scored]
 
 
 def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:

@@ -597,6 +597,8 @@ def test_a_typo_in_a_players_word_is_read_as_the_word(rules):
     assert typed.situation == meant.situation and numbers(search.search("tumutle face cahcee"), 1) == ["7.3.11.b"]
     # another inflection of a players' word is the word (« détapent »: détaper, Magic's untap)
     assert "preparer|redresser" in {w.text for w in read_words("mes persos se détapent quand", mem).words}
+    # the nearest plausible word: « dégagr » is « dégager » (a letter left out), not « dégagé » (one changed)
+    assert read_words("dégagr ses cartes", mem).corrected == "degager ses cartes"
     # typed as said: « k » for « qu » or « c »
     assert read_words("un jeton ki kitte l'expé", mem).corrected == "un jeton ki quitte l expe"
     assert numbers(search.search("katre cartes en réserve le soir"), 1) == numbers(
