@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ..analysis import fold, stem_forms
 from ..situations import Situation, cues, situations
-from .words import WORD, phrase_alternation
+from .words import WORD
 
 NEGATIONS = frozenset({"sans", "pas", "aucun", "aucune", "jamais", "rien", "ni", "nul", "nulle"})
 #: Words after which a number is what there is (« un deck de 3 », « qui en porte 1 », « il reste 2 »).
@@ -70,7 +70,7 @@ class _Cues:
     """Every cue's words as one lookup: analysed form → cues, one pattern for all phrases."""
 
     by_form: dict[str, frozenset[str]]
-    phrases: re.Pattern | None
+    phrases: dict[str, dict]  # the phrases' words as a trie (see _phrases_in)
     by_phrase: dict[str, frozenset[str]]  # folded phrase, single-spaced → cues
     by_read: dict[str, frozenset[str]]  # read cue (``#absence``) → cues
     forms_of: dict[str, frozenset[str]]  # cue → the analysed forms of its words, phrases' too
@@ -102,17 +102,41 @@ def _cues() -> _Cues:
                     by_form.setdefault(form, set()).add(name)
             elif tokens:
                 by_phrase.setdefault(" ".join(tokens), set()).add(name)
-    alternatives = sorted(by_phrase, key=len, reverse=True)
-    pattern = (
-        # a lookahead: phrases that overlap are all found (« mon deck est fini »: « mon deck » and
-        # « deck est fini »), the longest at each word
-        re.compile(r"(?<!\w)(?=(" + phrase_alternation(alternatives) + r")(?!\w))") if alternatives else None
-    )
+    trie: dict[str, dict] = {}  # phrase words, one level a word; "" where a phrase ends
+    for phrase in by_phrase:
+        node = trie
+        for token in phrase.split():
+            node = node.setdefault(token, {})
+        node[""] = {}
 
     def frozen(table: dict[str, set[str]]) -> dict[str, frozenset[str]]:
         return {k: frozenset(v) for k, v in table.items()}
 
-    return _Cues(frozen(by_form), pattern, frozen(by_phrase), frozen(by_read), frozen(forms_of))
+    return _Cues(frozen(by_form), trie, frozen(by_phrase), frozen(by_read), frozen(forms_of))
+
+
+def _phrases_in(text: str) -> list[tuple[int, str]]:
+    """Every cue phrase the text holds, as (its first word's position, the phrase): all of them, those
+    that overlap (« mon deck est fini »: « mon deck », « deck est fini ») and those starting on the
+    same word (« sort de la réserve »: « sort de la », « sort de la réserve »); words separated by
+    spaces or hyphens only, as typed in a phrase."""
+    trie = _cues().phrases
+    spans = [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
+    found = []
+    for i in range(len(spans)):
+        node = trie
+        for j in range(i, len(spans)):
+            if j > i and not _GAP.fullmatch(text[spans[j - 1][1] : spans[j][0]]):
+                break
+            node = node.get(spans[j][2])
+            if node is None:
+                break
+            if "" in node and j > i:
+                found.append((i, " ".join(t for _, _, t in spans[i : j + 1])))
+    return found
+
+
+_GAP = re.compile(r"[\s-]+")
 
 
 def read_cues(q: str) -> frozenset[str]:
@@ -150,10 +174,9 @@ def present_cues(texts: tuple[str, ...], forms: frozenset[str], q: str) -> froze
     present: set[str] = set()
     for form in forms:
         present.update(table.by_form.get(form, ()))
-    if table.phrases is not None:
-        for text in texts:
-            for match in table.phrases.finditer(text):
-                present.update(table.by_phrase[" ".join(re.split(r"[\s-]+", match.group(1)))])
+    for text in texts:
+        for _, phrase in _phrases_in(text):
+            present.update(table.by_phrase[phrase])
     for read in read_cues(q):
         present.update(table.by_read.get(read, ()))
     tokens = WORD.findall(texts[0]) if texts else []
@@ -177,10 +200,8 @@ def _cues_at(tokens: list[str], text: str) -> dict[int, set[str]]:
     for k, token in enumerate(tokens):
         for form in stem_forms(token):
             at.setdefault(k, set()).update(table.by_form.get(form, ()))
-    if table.phrases is not None:
-        for match in table.phrases.finditer(text):
-            k = len(WORD.findall(text[: match.start()]))
-            at.setdefault(k, set()).update(table.by_phrase[" ".join(re.split(r"[\s-]+", match.group(1)))])
+    for k, phrase in _phrases_in(text):
+        at.setdefault(k, set()).update(table.by_phrase[phrase])
     return at
 
 

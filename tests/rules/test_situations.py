@@ -693,3 +693,14 @@ def test_what_one_keeps_or_announces_at_the_cleanup_is_not_how_the_night_unfolds
     # 4.2.5.c's remark (the first player makes his choice known first) decides it, not 4.2.5.a
     assert "4.2.5.a" not in called("qui doit annoncer en premier ce qu'il garde au nettoyage ?")
     assert "4.2.5.a" in called("deroulement de la nuit")
+
+
+def test_every_cue_phrase_the_query_holds_is_read(rules):
+    # those starting on the same word too: « sort de la » and « sort de la réserve » (both cues)
+    from rules_ref.search.circumstances import _phrases_in
+
+    assert {"sort de la", "sort de la reserve"} <= {p for _, p in _phrases_in("une carte sort de la reserve")}
+    # and those that overlap, each at its first word
+    assert (2, "deck est fini") in _phrases_in("mon gros deck est fini")
+    # words of a phrase are typed apart by spaces or hyphens
+    assert "sort de la reserve" not in {p for _, p in _phrases_in("sort, de la reserve")}
