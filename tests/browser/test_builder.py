@@ -68,6 +68,19 @@ def panel(page: Page):
     return page.locator("#side-panel")
 
 
+def drag(page: Page, source, target):
+    """Drag ``source`` onto ``target`` as a hand does: press, move in steps, release. (A single jump
+    to the target, as ``drag_to`` makes, let Chromium's drag session start after the release on a
+    loaded machine: the drop was then lost, one run in many.)"""
+    source.scroll_into_view_if_needed()
+    start, end = source.bounding_box(), target.bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + start["width"] / 2 + 5, start["y"] + start["height"] / 2 + 5, steps=3)
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=10)
+    page.mouse.up()
+
+
 def board_card(page: Page, path: str):
     return page.locator(f'#builder-board [data-path="{path}"]')
 
@@ -278,7 +291,7 @@ def test_move_reorder_and_remove_cards(judge_page: Page, site, js_errors):
     # Drag a card to another zone, once the live check of the last edit has come back (its answer
     # redraws the board's marks: on a loaded machine it could land in the middle of the drag).
     expect(page.locator("#builder")).not_to_have_attribute("data-check", "pending")
-    page.locator('#builder-board [data-card="a3"]').drag_to(page.locator('#builder-board [data-zone="A.discard"]'))
+    drag(page, page.locator('#builder-board [data-card="a3"]'), page.locator('#builder-board [data-zone="A.discard"]'))
     expect(page.locator('#builder-board [data-zone="A.discard"] .card')).to_have_count(1)
     page.locator('#builder-board [data-card="a3"]').click()
     panel(page).get_by_role("button", name="Supprimer a3").click()
