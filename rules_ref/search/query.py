@@ -378,9 +378,25 @@ def _phrase_word_set() -> frozenset[str]:
 
 def _spelled(word: str) -> str:
     """What a respelled vocabulary word is written as: the rules' word a one-word misspelling stands
-    for (« fugase » is « fugace », not the listed misspelling « fugasse »), else the word."""
+    for (« fugase » is « fugace », not the listed misspelling « fugasse »), else its entry's first
+    form (« mluligan » is « mulligan », not the listed « muligan »), else the word."""
     means = _phrases()[1].get(word, ("",))[0]
-    return means if means.isalpha() and len(means) > 1 else word
+    if means.isalpha() and len(means) > 1:
+        return means
+    return _headwords().get(word, word)
+
+
+@lru_cache(maxsize=1)
+def _headwords() -> dict[str, str]:
+    """Each one-word form of the vocabulary → its entry's first form, when that is one word too."""
+    table: dict[str, str] = {}
+    for usage in glossary.vocabulary():
+        head = glossary.key(usage.words[0])
+        if " " not in head and head.isalpha():
+            for word in usage.words:
+                if " " not in glossary.key(word):
+                    table.setdefault(glossary.key(word), head)
+    return table
 
 
 #: Shorter words are never respelled (« tient » is no typo of « tirent »).

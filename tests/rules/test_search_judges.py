@@ -606,6 +606,7 @@ def test_a_typo_in_a_players_word_is_read_as_the_word(rules):
     )
     # a misspelling the vocabulary lists is not what the page says it searched
     assert read_words("fugase", mem).corrected == "fugace"
+    assert read_words("mluligan", mem).corrected == "mulligan"  # the entry's word, not its listed « muligan »
     # a word of its own, one letter changed from a players' word, is left as typed
     assert "manche" not in {w.text for w in read_words("comment marche la réserve", mem).words}
     assert read_words("perso sorti de la réserve", mem).corrected is None
