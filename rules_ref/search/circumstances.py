@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ..analysis import fold, stem_forms
 from ..situations import Situation, cues, situations
-from .words import WORD
+from .words import PHRASE_GAP, WORD
 
 NEGATIONS = frozenset({"sans", "pas", "aucun", "aucune", "jamais", "rien", "ni", "nul", "nulle"})
 #: Words after which a number is what there is (« un deck de 3 », « qui en porte 1 », « il reste 2 »).
@@ -67,7 +67,7 @@ class Called:
 
 @dataclass(frozen=True)
 class _Cues:
-    """Every cue's words as one lookup: analysed form → cues, one pattern for all phrases."""
+    """Every cue's words as one lookup: analysed form → cues, one trie for all phrases."""
 
     by_form: dict[str, frozenset[str]]
     phrases: dict[str, dict]  # the phrases' words as a trie (see _phrases_in)
@@ -136,7 +136,7 @@ def _phrases_in(text: str) -> list[tuple[int, str]]:
     return found
 
 
-_GAP = re.compile(r"[\s-]+")
+_GAP = re.compile(PHRASE_GAP)
 
 
 def read_cues(q: str) -> frozenset[str]:

@@ -28,11 +28,10 @@ from functools import lru_cache
 
 from .. import glossary
 from ..analysis import STOPWORDS, fold, stem_forms
-from . import spelling
 from .circumstances import Called, called, cue_words, text_forms
 from .memory import Memory
 from .numbers import NUMBER_TOKEN
-from .spelling import correct, distance, respell
+from .spelling import MIN_CORRECTED, correct, distance, respell
 from .words import MAX_TERMS, WORD, Word, phrase_alternation
 
 #: Question phrases: read for what they ask, never searched (« passe » alone is a rules word).
@@ -355,9 +354,9 @@ def _phrase_words() -> list[str]:
     return sorted({w for typed in _phrases()[1] for w in typed.split() if w.isalpha()})
 
 
-def _plain(mem: Memory, word: str, vocabulary: frozenset[str]) -> bool:
-    """Whether ``word`` is one the index or the vocabulary's phrases hold."""
-    return word in vocabulary or _known(mem, word, set(stem_forms(word)))
+def _plain(mem: Memory, word: str, phrase_words: frozenset[str]) -> bool:
+    """Whether ``word`` is one the index or the vocabulary's phrases (``phrase_words``) hold."""
+    return word in phrase_words or _known(mem, word, set(stem_forms(word)))
 
 
 @lru_cache(maxsize=1)
@@ -416,19 +415,18 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
     does) see the word meant. A typo of an indexed word is corrected as :func:`correct` does; one of
     a vocabulary word only by a letter left out, one too many or two swapped (a word of its own
     differs by a letter changed: « marche », « manche »), when no indexed word is nearer."""
-    vocabulary = _phrase_words()
-    known = _phrase_word_set()
+    vocabulary, known, read_as_typed, typed_forms = _phrase_words(), _phrase_word_set(), cue_words(), _forms_of_typed()
     for raw in dict.fromkeys(WORD.findall(asked)):
-        if len(raw) < spelling.MIN_CORRECTED - 1 or not raw.isalpha() or raw in STOPWORDS or raw in known:
+        if len(raw) < MIN_CORRECTED - 1 or not raw.isalpha() or raw in STOPWORDS or raw in known:
             continue
         forms = set(stem_forms(raw))
         if raw in _widening() or _known(mem, raw, forms) or _widened(raw, forms) is not None:
             continue
-        if raw in cue_words() or not forms.isdisjoint(cue_words()):  # the situations read it as typed
+        if raw in read_as_typed or not forms.isdisjoint(read_as_typed):  # the situations read it as typed
             continue
         if raw.startswith("re") and _known(mem, raw[2:], set(stem_forms(raw[2:]))):
             continue  # « rejouer » is « jouer » again (read by _read_word)
-        inflected = next((_forms_of_typed()[f] for f in sorted(forms) if f in _forms_of_typed()), None)
+        inflected = next((typed_forms[f] for f in sorted(forms) if f in typed_forms), None)
         if inflected is not None:  # another inflection of a players' word (« détapent »: détaper)
             asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", inflected, asked)
             continue

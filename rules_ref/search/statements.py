@@ -4,6 +4,7 @@ decides a case (« Si …, … ») or states a number. The ranking favours rules
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
 
 from ..analysis import STOPWORDS, stem_forms
@@ -50,11 +51,15 @@ def counted(text: str) -> frozenset[str]:
     """The forms of the words a rule's text counts: those standing just after a number it states
     (« Il existe dix types de zones » counts types and zones; « Trois zones sont partagées », zones),
     and the verb just before it (« chaque joueur pioche six cartes » counts what is drawn)."""
+    words = [(m.start(), m.group().lower()) for m in re.finditer(r"\w+", text)]
+    starts = [start for start, _ in words]
     forms: set[str] = set()
     for match in QUANTITY.finditer(text):
-        following = re.findall(r"\w+", text[match.end() :].lower())[:COUNTED_TOKENS]
-        before = re.findall(r"\w+", text[: match.start()].lower())[-1:]  # « piochent deux » : how many drawn
-        forms.update(f for w in before + following if w not in STOPWORDS for f in stem_forms(w))
+        at = bisect_left(starts, match.start())  # the number's first word
+        after = bisect_left(starts, match.end())
+        # « piochent deux » : how many are drawn; « dix types de zones »: what there are ten of
+        near = words[max(at - 1, 0) : at] + words[after : after + COUNTED_TOKENS]
+        forms.update(f for _, w in near if w not in STOPWORDS for f in stem_forms(w))
     return frozenset(forms)
 
 

@@ -1,5 +1,5 @@
-"""The vocabulary's and the situations' phrases are matched by one trie-shaped pattern: it finds
-what the plain alternation of every phrase, longest first, finds."""
+"""The vocabulary's phrases are matched by one trie-shaped pattern: it finds what the plain
+alternation of every phrase, longest first, finds."""
 
 import re
 
