@@ -112,6 +112,19 @@ def test_serves_pages_over_plain_http_with_the_production_settings(served):
     assert static.status == 200 and "max-age=315360000" in static.getheader("Cache-Control")
 
 
+def test_each_worker_is_warmed_before_it_serves(served):
+    # judge/wsgi.py warms each gunicorn worker as it loads the site: both workers say so in the log,
+    # and none was left cold (no index, a page failing).
+    _, _, log = served
+    warmed = set()
+    deadline = time.monotonic() + 60
+    while len(warmed) < 2 and time.monotonic() < deadline:
+        warmed = set(re.findall(r"INFO judge\.warm (\d+) worker warmed in \d+ ms", log.read_text()))
+        time.sleep(0.2)
+    assert len(warmed) == 2, log.read_text()[-4000:]
+    assert "worker not warmed" not in log.read_text()
+
+
 def test_a_missing_rule_is_the_french_404_not_the_debug_page(served):
     port, _, log = served
     response, html = request(port, "/regles/fr-1/99.99/")

@@ -52,16 +52,17 @@ def search(q: str, ruleset: str | None = None, limit: int = 20) -> Results:
     if not WORD.search(q):
         return Results(query=q, kind="empty")
     if not settings.ARBITRE_SEARCH_CACHE:
-        return _search(q, ruleset, limit)
+        return uncached(q, ruleset, limit)
     key = "search:" + hashlib.sha1(repr((index_key(), glossary_stamp(), ruleset, limit, q)).encode()).hexdigest()
     results = cache.get(key)
     if results is None:
-        results = _search(q, ruleset, limit)
+        results = uncached(q, ruleset, limit)
         cache.set(key, results, timeout=None)
     return results
 
 
-def _search(q: str, ruleset: str, limit: int) -> Results:
+def uncached(q: str, ruleset: str, limit: int) -> Results:
+    """:func:`search` without its cache (``q`` already normalised)."""
     number = parse_number(q)
     if number:
         return number_search(q, number, ruleset, limit, also=parse_range(q))
