@@ -38,13 +38,40 @@ class Term:
         return "-".join(fold(self.en).replace("'", " ").split())
 
 
+class _TwiceWritten(ValueError):
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> dict:
+    """An object of the file: a key written twice is an error, not the second silently replacing the
+    first (as two branches merged by union once wrote a cue twice, and half its words were lost)."""
+    found: dict = {}
+    for key, value in pairs:
+        if key in found:
+            raise _TwiceWritten(key)
+        found[key] = value
+    return found
+
+
 def load(name: str) -> dict:
-    """A file of ``fixtures/glossary`` read as JSON; a file missing or malformed is a clear error."""
+    """A file of ``fixtures/glossary`` read as JSON; a file missing or malformed is a clear error,
+    and so is a key written twice in one object (its lines named)."""
     from django.conf import settings
 
     path = Path(settings.BASE_DIR) / "fixtures" / "glossary" / name
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        return json.loads(text, object_pairs_hook=_once_each)
+    except _TwiceWritten as twice:
+        marker = json.dumps(twice.key, ensure_ascii=False)
+        lines = [str(n) for n, line in enumerate(text.splitlines(), 1) if f"{marker}:" in line.replace('": ', '":')][
+            :10
+        ]
+        raise GlossaryError(
+            f"{path}: the key {marker} is written twice in one object (lines {', '.join(lines)}): merge them"
+        ) from None
     except (OSError, ValueError) as exc:
         raise GlossaryError(f"{path}: {exc}") from None
 

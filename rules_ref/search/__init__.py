@@ -18,7 +18,8 @@ Modules, each importing only those listed before it: ``words`` (a query's words)
 texts analysed), ``statements`` (what a rule's text says: a definition, a case, a number), ``index`` (the index on disk), ``memory`` (its in-memory reading), ``hits``,
 ``snippets``, ``spelling``, ``numbers`` (rule numbers however typed), ``circumstances`` (the
 situations a query tells), ``query`` (reading the words
-and what the query asks), ``ranking``, ``pipeline`` (a search from query to results), ``suggest``.
+and what the query asks), ``ranking``, ``pipeline`` (a search from query to results), ``suggest``, ``warm`` (every table built
+before a worker serves).
 """
 
 from __future__ import annotations

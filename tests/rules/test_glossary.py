@@ -46,3 +46,20 @@ def test_a_malformed_glossary_file_is_a_clear_error(settings, tmp_path):
             glossary.terms()
     finally:
         glossary.terms.cache_clear()
+
+
+def test_a_key_written_twice_is_a_clear_error_naming_its_lines(settings, tmp_path):
+    # JSON would keep the second and drop the first without a word: a cue merged twice lost words so.
+    (tmp_path / "fixtures" / "glossary").mkdir(parents=True)
+    text = '{\n "cues": {\n  "boost": ["boost"],\n  "deck": ["deck"],\n  "boost": ["counter"]\n },\n "entries": []\n}\n'
+    (tmp_path / "fixtures" / "glossary" / "situations.json").write_text(text, encoding="utf-8")
+    settings.BASE_DIR = tmp_path
+    with pytest.raises(
+        glossary.GlossaryError, match=r'situations\.json: the key "boost" is written twice .*lines 3, 5'
+    ):
+        glossary.load("situations.json")
+
+
+def test_the_glossary_files_write_each_key_once():
+    for name in ("terms.json", "synonyms.json", "vocabulary.json", "situations.json"):
+        assert glossary.load(name), name
