@@ -11,6 +11,8 @@ from playwright.sync_api import Page, expect
 
 from judge.scenarios.models import Scenario
 
+from .test_builder import drag
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.filterwarnings("ignore:Session-scoped fixtures defined as instance methods"),
@@ -39,7 +41,7 @@ class Judge:
 
     def drag(self, source, target):
         self.count += 1
-        source.drag_to(target)
+        drag(self.page, source, target)  # pressed, moved in steps, released: not drag_to's one jump
 
     def report(self, what: str) -> int:
         elapsed = time.perf_counter() - self.started
