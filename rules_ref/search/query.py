@@ -205,6 +205,32 @@ def _senses() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
     return found
 
 
+def _segments(asked: str, pattern: re.Pattern, meaning: dict, forms: frozenset[str]) -> list[tuple[int, int, str]]:
+    """The phrases read in ``asked``: (start, end, form), the longest form at each word, then, where
+    two overlap (« ma main » and « main pleine » in « ma main pleine »), the choice covering most of
+    the query (the earlier one on a tie). A form whose sense does not hold here is not read."""
+    found = []
+    for word in re.finditer(r"\w+", asked):
+        match = pattern.match(asked, word.start())
+        if match is None:
+            continue
+        typed = " ".join(re.split(r"[\s-]+", match.group(1)))
+        if typed not in meaning:  # a form with a count in it (« 4 cartes en réserve »)
+            typed = _COUNT_TOKEN.sub(COUNT_SLOT, typed)
+        if _sense_holds(typed, forms):  # else another sense here: the words as typed
+            found.append((match.start(1), match.end(1), typed))
+    if len(found) < 2:
+        return found
+    # the most of the query covered by phrases that do not overlap (weighted interval scheduling)
+    best: list[tuple[int, list]] = [(0, [])] * (len(found) + 1)
+    for k in range(len(found) - 1, -1, -1):
+        start, end, _ = found[k]
+        after = next((j for j in range(k + 1, len(found)) if found[j][0] >= end), len(found))
+        taken = (end - start + best[after][0], [found[k], *best[after][1]])
+        best[k] = taken if taken[0] >= best[k + 1][0] else best[k + 1]
+    return best[0][1]
+
+
 def _sense_holds(typed: str, forms: frozenset[str]) -> bool:
     """Whether a vocabulary form's sense, if it depends on the query's other words (``forms``: the
     analysed forms of the query's words), holds here."""
@@ -281,18 +307,13 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     usages: list[tuple[str, str]] = []
     cursor = 0
     asked_forms = text_forms(asked)
-    for match in pattern.finditer(asked):
-        pieces.append((asked[cursor : match.start()], ((), (), False, "")))
-        typed = " ".join(re.split(r"[\s-]+", match.group(1)))
-        if typed not in meaning:  # a form with a count in it (« 4 cartes en réserve »)
-            typed = _COUNT_TOKEN.sub(COUNT_SLOT, typed)
-        if not _sense_holds(typed, asked_forms):  # another sense here: the word as typed
-            continue
+    for start, end, typed in _segments(asked, pattern, meaning, asked_forms):
+        pieces.append((asked[cursor:start], ((), (), False, "")))
         french, rules, avoid, english, vocab = meaning[typed]
         if vocab:
-            usages.append((match.group(1), french.replace("|", " ou ")))
+            usages.append((asked[start:end], french.replace("|", " ou ")))
         pieces.append((french, (rules, avoid, english, vocab)))
-        cursor = match.end()
+        cursor = end
     pieces.append((asked[cursor:], ((), (), False, "")))
     expanded = " ".join(text for text, _ in pieces)
     # the circumstances told, read without the question's words (« que se passe-t-il » is no case)

@@ -704,6 +704,17 @@ def test_a_vocabulary_phrase_typed_with_an_abbreviation_in_it_is_the_phrase(rule
     assert [u for u in read_words("perso jeton", mem).usages] == [("perso jeton", "jeton quitter zone d expedition")]
 
 
+def test_of_two_phrases_that_overlap_the_one_covering_more_of_the_query_is_read(rules):
+    # « en main » (the hand) and « main de départ » (the six cards drawn at the setup) share « main »:
+    # reading the first one found lost the second, and with it the rules of the setup.
+    mem = memory_module.memory()
+    q = "combien de cartes en main de départ"
+    assert read_words(q, mem).usages == [("main de depart", "piochent six cartes premier jour")]
+    assert numbers(search.search(q), 1) == ["4.1.j"]
+    # no overlap: the phrase found first is read as before
+    assert read_words("ma main", mem).usages == [("ma main", "main ou cachees")]
+
+
 @pytest.mark.parametrize(
     "q, first",
     [
