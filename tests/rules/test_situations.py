@@ -689,6 +689,46 @@ def test_the_fifth_round_tells_neighbouring_rules_apart(rules):
     assert called("plus de heros que de compagnons") == ()
 
 
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # sections 1, 4, 5 and 7 measured with the whole search: the day and the setup
+        ("qui joue en premier l'apres-midi", "1.3.2.d"),
+        ("les stats qui ne sont pas du type de la region comptent pour avancer ?", "1.3.2.e"),
+        ("sans heros, faut-il prevenir l'adversaire", "4.1.f"),
+        ("mes marqueurs commencent sur quelle region", "1.3.1.b"),
+        ("mes marqueurs commencent sur quelle region", "4.1.d"),
+        ("au departage on garde quelle region", "4.3.d"),
+        # the game's concepts: the zones, the characteristics, the decks, the symbols
+        ("quelles zones sont mes propres zones", "1.2.3.d"),
+        ("seulement les heros ont une limite de reserve ?", "1.2.2.c"),
+        ("jouer avec le deck d'un copain", "1.2.1.c"),
+        ("une capacite de la main sur un perso joue de la reserve", "1.1.6.f"),
+        ("une capacite de la main sur un perso joue de la reserve", "1.1.6.g"),
+        # Spells and actions
+        ("a moins que sur un sort", "5.2.3.f"),
+        ("un effet fait reculer mon expedition qui est sur sa region de depart", "7.3.10.b"),
+    ],
+)
+def test_circumstances_of_the_seventh_round_are_called(rules, q, rule):
+    assert rule in called(q)
+
+
+def test_the_seventh_round_tells_neighbouring_rules_apart(rules):
+    # the Afternoon's first player is 1.3.2.d, not the one drawn at random before the game (4.1.g)
+    assert "4.1.g" not in called("qui joue en premier l'apres-midi")
+    assert "4.1.g" in called("qui joue en premier au debut de la partie")
+    # which zones are one's own: the private zones (1.2.3.d), not how many zones there are (1.2.3.b)
+    assert "1.2.3.b" not in called("quelles zones sont mes propres zones")
+    # Heroes alone have a Reserve limit (1.2.2.c): not how many cards the Cleanup keeps (4.2.5.c)
+    assert "4.2.5.c" not in called("seulement les heros ont une limite de reserve ?")
+    assert "1.2.2.c" not in called("sans heros quelle limite de reserve")
+    # the symbol « défaussez-moi de la Réserve » is not « joué depuis la Main »
+    assert "1.1.6.f" not in called("le symbole defaussez moi de la reserve depuis la main")
+    # the markers at the start of the tiebreakers are 4.3.d, not the setup's
+    assert not {"1.3.1.b", "4.1.d"} & set(called("quand le departage commence les marqueurs vont sur quelle region"))
+
+
 def test_what_one_keeps_or_announces_at_the_cleanup_is_not_how_the_night_unfolds(rules):
     # 4.2.5.c's remark (the first player makes his choice known first) decides it, not 4.2.5.a
     assert "4.2.5.a" not in called("qui doit annoncer en premier ce qu'il garde au nettoyage ?")
