@@ -735,6 +735,10 @@ def test_the_sixth_round_tells_neighbouring_rules_apart(rules):
     # another player's hand or Deck is 3.1.3.f, not one's own hand (3.2.5.b) or the Deck's nature (3.2.2.a)
     assert called("je regarde sa main") == ("3.1.3.f",)
     assert "3.2.2.a" not in called("je peux regarder son deck")
+    # another player's discard pile is what all players know (3.1.3.b); one's own, a visible zone (3.2.3.a)
+    assert "3.1.3.b" in called("je regarde la defausse adverse")
+    assert "3.2.3.a" not in called("je regarde la defausse adverse")
+    assert called("je peux regarder ma defausse") == ("3.2.3.a",)
 
 
 @pytest.mark.parametrize(
@@ -744,6 +748,7 @@ def test_the_sixth_round_tells_neighbouring_rules_apart(rules):
         ("retirer un jeton, je choisis lequel ?", "2.5.c"),  # not 2.5.f, which removes them
         ("cibler une zone vide", "3.1.1.b"),  # an empty zone exists: 5.2.3.b's target may be it
         ("poser un quatrieme repere avec une limite de 2", "3.2.7.a"),  # not the Cleanup, at Night
+        ("la capacite l'envoie en main puis en expedition, elle la retrouve ?", "2.1.f"),  # not 2.1.e
     ],
 )
 def test_the_sixth_round_ranks_the_rule_deciding_the_case_first(rules, q, rule):
