@@ -739,6 +739,9 @@ def test_the_sixth_round_tells_neighbouring_rules_apart(rules):
     assert "3.1.3.b" in called("je regarde la defausse adverse")
     assert "3.2.3.a" not in called("je regarde la defausse adverse")
     assert called("je peux regarder ma defausse") == ("3.2.3.a",)
+    # zone changes told without the ability that makes them, or two zones in one target, are no case
+    assert "2.1.f" not in called("j'utilise la capacite puis en joue un autre")
+    assert "2.1.a" not in called("il cible deux persos a la fois dans la meme expedition")
 
 
 @pytest.mark.parametrize(
