@@ -744,3 +744,55 @@ def test_every_cue_phrase_the_query_holds_is_read(rules):
     assert (2, "deck est fini") in _phrases_in("mon gros deck est fini")
     # words of a phrase are typed apart by spaces or hyphens
     assert "sort de la reserve" not in {p for _, p in _phrases_in("sort, de la reserve")}
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # sections 2 and 3 measured with the whole search: objects and their zones
+        ("mon perso peut il etre a la fois dans la defausse et en jeu", "2.1.a"),
+        ("la capacite sait laquelle c'est une fois dans la reserve", "2.1.e"),
+        ("effet qui renvoie en main puis en expedition, ca suit la carte", "2.1.f"),
+        ("perso fugace qui entre en expedition", "2.4.6.b"),
+        ("un jeton a-t-il un effet en soi", "2.5.h"),
+        ("je peux regarder son deck", "3.1.3.f"),
+    ],
+)
+def test_circumstances_of_the_sixth_round_are_called(rules, q, rule):
+    assert rule in called(q)
+
+
+def test_the_sixth_round_tells_neighbouring_rules_apart(rules):
+    # several zone changes caused by the ability are 2.1.f, neither 2.1.e (one change) nor 2.1.c
+    assert not {"2.1.c", "2.1.e"} & set(called("effet qui renvoie en main puis en expedition, ca suit la carte"))
+    # counting objects is no count of the cards in a hand (3.1.3.e): cards in a hidden zone are no objects
+    assert "3.1.3.e" not in called("effet sur tous les objets, les cartes en main comptent")
+    assert "2.1.g" in called("effet sur tous les objets, les cartes en main comptent")
+    # a token's reserve cost is 2.2.7.c, not the token leaving the expedition (2.1.d) or its counters
+    assert called("cout de reserve d'un jeton") == ("2.2.7.c",)
+    # asking how many cards are left in a Deck is no draw from a Deck too short (3.2.2.d)
+    assert "3.2.2.d" not in called("il doit me dire combien de cartes il reste dans sa pioche")
+    # another player's hand or Deck is 3.1.3.f, not one's own hand (3.2.5.b) or the Deck's nature (3.2.2.a)
+    assert called("je regarde sa main") == ("3.1.3.f",)
+    assert "3.2.2.a" not in called("je peux regarder son deck")
+    # another player's discard pile is what all players know (3.1.3.b); one's own, a visible zone (3.2.3.a)
+    assert "3.1.3.b" in called("je regarde la defausse adverse")
+    assert "3.2.3.a" not in called("je regarde la defausse adverse")
+    assert called("je peux regarder ma defausse") == ("3.2.3.a",)
+    # zone changes told without the ability that makes them, or two zones in one target, are no case
+    assert "2.1.f" not in called("j'utilise la capacite puis en joue un autre")
+    assert "2.1.a" not in called("il cible deux persos a la fois dans la meme expedition")
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # the circumstances that called the rule cover the query's words that told them
+        ("retirer un jeton, je choisis lequel ?", "2.5.c"),  # not 2.5.f, which removes them
+        ("cibler une zone vide", "3.1.1.b"),  # an empty zone exists: 5.2.3.b's target may be it
+        ("poser un quatrieme repere avec une limite de 2", "3.2.7.a"),  # not the Cleanup, at Night
+        ("la capacite l'envoie en main puis en expedition, elle la retrouve ?", "2.1.f"),  # not 2.1.e
+    ],
+)
+def test_the_sixth_round_ranks_the_rule_deciding_the_case_first(rules, q, rule):
+    assert numbers(search.search(q), 1) == [rule]
