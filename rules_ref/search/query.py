@@ -248,10 +248,14 @@ def _widening() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
     for term in glossary.terms():
         single = [f for f in term.forms if " " not in glossary.key(f)]
         forms = {form for f in single for form in stem_forms(f.lower())}
+        # the word alone is the term: its only forms, or the word its longer forms are said with
+        # (« orbe », of « orbe de mana »; « repère », of « point de repère »)
+        words = {glossary.key(f) for f in single}
+        alone = all(" " not in glossary.key(f) or words & set(glossary.key(f).split()) for f in term.forms)
         for f in single:
             entry = table.setdefault(glossary.key(f), (set(), set()))
             entry[0].update(forms)
-            if term.rule and len(single) == len(term.forms):  # the word alone is the term
+            if term.rule and alone:
                 entry[1].add(term.rule)
     for group in glossary.synonyms():
         single = [w for w in group if " " not in w]

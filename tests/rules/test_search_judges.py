@@ -704,6 +704,13 @@ def test_a_vocabulary_phrase_typed_with_an_abbreviation_in_it_is_the_phrase(rule
     assert [u for u in read_words("perso jeton", mem).usages] == [("perso jeton", "jeton quitter zone d expedition")]
 
 
+@pytest.mark.parametrize("q, first", [("c'est quoi un orbe", "3.2.9.c"), ("repère", "3.2.7")])
+def test_the_word_a_terms_longer_forms_are_said_with_is_the_term(rules, q, first):
+    # « orbe » is how « orbe de mana » is said short, « repère » « point de repère »: the word alone
+    # names the term, whose rule defines it (a word the term shares with others, « défausse », does not)
+    assert numbers(search.search(q), 1) == [first]
+
+
 def test_of_two_phrases_that_overlap_the_one_covering_more_of_the_query_is_read(rules):
     # « en main » (the hand) and « main de départ » (the six cards drawn at the setup) share « main »:
     # reading the first one found lost the second, and with it the rules of the setup.
