@@ -85,6 +85,9 @@ PRIMARY_BONUS = 1.24
 SUMMARY_COVERAGE = 0.715
 #: A rule that goes on from the one before it (« Si cette position n'existe toujours pas… ») comes
 #: after it when both answer the query: the one before states the case.
+#: A follow-up scoring this many times the rule it continues is what the query asks (3.2.2.e: the
+#: position still missing after the shuffle), and keeps its place above it.
+FOLLOW_UP_OWN = 1.5
 FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
 #: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
 NEGATION_BONUS = 1.3
@@ -455,14 +458,19 @@ def _rules_above_headings(
 
 def _follow_ups_after(mem: Memory, totals: dict[int, float]) -> None:
     """A rule continuing the one before it goes just below it when both are candidates (3.2.2.e
-    after 3.2.2.d)."""
+    after 3.2.2.d), unless it answers the query by far better (``FOLLOW_UP_OWN``): then the query is
+    about what the follow-up adds (« toujours pas », « ne fait rien »)."""
     docs = mem.docs
     for docnum in list(totals):
         doc = docs[docnum]
         if not doc.number or not FOLLOW_UP.match(doc.text):
             continue
         before = _previous(mem, doc)
-        if before is not None and before in totals and totals[docnum] >= totals[before]:
+        if (
+            before is not None
+            and before in totals
+            and totals[before] <= totals[docnum] < totals[before] * FOLLOW_UP_OWN
+        ):
             totals[docnum] = totals[before] * 0.99
 
 

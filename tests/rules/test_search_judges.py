@@ -227,6 +227,14 @@ def test_a_count_in_a_case_told_is_a_circumstance(rules):
     assert hits[0] == "3.2.2.d" and "3.2.2.e" in hits
 
 
+def test_a_follow_up_the_query_is_about_keeps_its_place_above_the_rule_it_continues(rules):
+    # what 3.2.2.e adds (the position still missing after the shuffle: the action does nothing) is
+    # asked here; a deck merely empty is 3.2.2.d's case, its follow-up below it
+    q = "deck vide, défausse vide aussi : l'action sur cette position ne fait rien ?"
+    assert numbers(search.search(q), 2) == ["3.2.2.e", "3.2.2.d"]
+    assert numbers(search.search("piocher avec un deck vide"), 1) == ["3.2.2.d"]
+
+
 def test_a_hyphenated_compound_is_found_whole(rules):
     mem = memory_module.memory()
     (word,) = [w for w in read_words("après-midi", mem).words]
