@@ -8,7 +8,7 @@ holds a word of each of its cues, in any order and any inflection. An entry may 
 point to another rule instead (``unless``). ``non:CUE`` in a combination is a cue negated (« sans
 héros », « pas de coût de réserve »: a word of CUE just after a negation). Cues starting with ``#`` are read from the query as a
 whole (:mod:`rules_ref.search.circumstances`): ``#absence`` a negation, ``#excess`` a number asked
-for that is larger than the one there is.
+for that is larger than the one there is, ``#decimal`` a number written with a decimal part.
 
 The search favours the rules of the circumstances a query tells; each rule's page lists its
 situations.
@@ -22,7 +22,7 @@ from functools import lru_cache
 from .glossary import GlossaryError, load
 
 #: Cues read from the query as a whole, not from its words.
-READ_CUES = ("#absence", "#excess")
+READ_CUES = ("#absence", "#excess", "#decimal")
 #: A cue negated in the query: ``non:heros`` is « sans héros », « pas de héros ».
 NEGATED = "non:"
 

@@ -8,7 +8,9 @@ phrase (« face cachée ») as its folded words in a row. Two cues are read from
 * ``#excess``: a number asked for larger than the number there is, however the case is told (« la
   5e carte d'un deck de 3 », « placée à dix cartes du dessus d'un deck de cinq », « retirer 5 jetons
   à un personnage qui en porte 1 »): the number there is follows a word saying what is held (« de »,
-  « reste », « porte », « avec », « contient »…), the number asked for does not.
+  « reste », « porte », « avec », « contient »…), the number asked for does not;
+* ``#decimal``: a number written with a decimal part (« 2,5 de force », « 1.5 »), not a rule number
+  (« 2.5.i », « 3,2,9 »: more than two parts).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from ..analysis import fold, stem_forms
 from ..situations import Situation, cues, situations
 from .words import PHRASE_GAP, WORD
 
+#: A number with a decimal part, two parts only (« 2,5 », « 0.5 »; « 2.5.i » is a rule's number).
+DECIMAL = re.compile(r"(?<![\w.,])\d+[.,]\d+(?![.,]?\w)")
 NEGATIONS = frozenset({"sans", "pas", "aucun", "aucune", "jamais", "rien", "ni", "nul", "nulle"})
 #: Words after which a number is what there is (« un deck de 3 », « qui en porte 1 », « il reste 2 »).
 HELD = frozenset(
@@ -140,7 +144,7 @@ _GAP = re.compile(PHRASE_GAP)
 
 
 def read_cues(q: str) -> frozenset[str]:
-    """The cues read from the query as a whole (``#absence``, ``#excess``)."""
+    """The cues read from the query as a whole (``#absence``, ``#excess``, ``#decimal``)."""
     tokens = re.findall(r"\w+", q.lower().replace("'", " ").replace("’", " "))
     found = set()
     if any(fold(t) in NEGATIONS for t in tokens):
@@ -157,6 +161,8 @@ def read_cues(q: str) -> frozenset[str]:
         (held if after_held else asked).append(value)
     if held and asked and max(asked) > min(held):
         found.add("#excess")
+    if DECIMAL.search(q):
+        found.add("#decimal")
     return frozenset(found)
 
 

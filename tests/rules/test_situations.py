@@ -96,6 +96,19 @@ def test_a_number_asked_for_past_what_there_is_and_a_negation_are_read(q, read):
 
 
 @pytest.mark.parametrize(
+    "q, decimal",
+    [("est-ce qu'on peut avoir 2,5 de force", True), ("0.5 de puissance", True), ("2.5.i", False), ("3,2,9,f", False)],
+)
+def test_a_number_with_a_decimal_part_is_read_not_a_rules_number(q, decimal):
+    assert ("#decimal" in read_cues(q)) is decimal
+
+
+def test_a_statistic_with_a_decimal_part_is_the_rule_that_numbers_are_whole(rules):
+    assert "1.1.6.a" in called("est-ce qu'on peut avoir 2,5 de force")
+    assert numbers(search.search("est-ce qu'on peut avoir 2,5 de force"), 1) == ["1.1.6.a"]
+
+
+@pytest.mark.parametrize(
     "q, rule",
     [
         # the cues in another order and other inflections than the index writes them
