@@ -840,6 +840,9 @@ def test_the_eighth_round_keeps_a_general_rule_out_where_another_decides(rules):
         "ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?"
     )
     assert "1.2.4.d" in called("la capacite d'une carte de ma main fonctionne ?")
+    # both players winning at once starts the tiebreakers (4.3.c), no stat compared at Dusk (1.3.2.e)
+    assert called("au crepuscule on gagne tous les deux la partie, qui l'emporte") == ("4.3.c",)
+    assert "1.3.2.e" in called("combat au crepuscule qui gagne")
 
 
 @pytest.mark.parametrize(
