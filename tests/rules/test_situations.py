@@ -809,3 +809,61 @@ def test_the_sixth_round_tells_neighbouring_rules_apart(rules):
 )
 def test_the_sixth_round_ranks_the_rule_deciding_the_case_first(rules, q, rule):
     assert numbers(search.search(q), 1) == [rule]
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # across sections: a general rule's entry no longer fires where another section's rule decides
+        ("un objet peut porter des jetons ?", "2.5.a"),
+        ("je defausse une carte de ma reserve, la capacite sait laquelle c'est", "2.1.e"),
+        ("la capacite retrouve le perso qui a bougé en reserve", "2.1.e"),
+        ("je peux reorganiser ma main pendant le tour de l'adversaire", "3.2.5.b"),
+        ("ma reserve est au maximum, je peux y mettre un perso de plus pendant mon tour", "3.2.10.a"),
+        ("un perso fugace est-il exile", "2.4.6.c"),
+        ("un sort fugace est exile apres sa resolution ?", "2.4.6.f"),
+        ("la zone du heros est publique ?", "3.2.6.a"),
+        ("ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?", "1.1.6.f"),
+        ("ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?", "1.1.6.g"),
+    ],
+)
+def test_circumstances_of_the_eighth_round_are_called(rules, q, rule):
+    assert rule in called(q)
+
+
+def test_the_eighth_round_keeps_a_general_rule_out_where_another_decides(rules):
+    # objects carry tokens (2.5.a): not that a token is no object (2.1.i), which a token as an object still calls
+    assert "2.1.i" not in called("un objet peut porter des jetons ?")
+    assert "2.1.i" in called("est ce qu'un jeton est un objet")
+    # an ability finding the card it discarded is 2.1.e, not what discarding is (7.3.4.a)
+    assert "7.3.4.a" not in called("je defausse une carte de ma reserve, la capacite sait laquelle c'est")
+    # looking at one's hand in the other player's turn is no quick action (1.2.4.c)
+    assert "1.2.4.c" not in called("je peux reorganiser ma main pendant le tour de l'adversaire")
+    # a Reserve at its limit during the day is 3.2.10.a; the limit is the Cleanup's (4.2.5.c) at Night only
+    assert "4.2.5.c" not in called("ma reserve est au maximum, je peux y mettre un perso de plus pendant mon tour")
+    assert "4.2.5.c" in called("limite de reserve au nettoyage")
+    # Fugace is no exile: a character's case (2.4.6.c) is not a Spell's (2.4.6.f)
+    assert "2.4.6.f" not in called("un perso fugace est-il exile")
+    assert "2.4.6.c" not in called("un sort fugace est exile apres sa resolution ?")
+    # a zone named is its own rule, not the list of the visible zones, which a zone unnamed still calls
+    assert not {"3.1.3.a", "1.2.3.e"} & set(called("la zone du heros est publique ?"))
+    assert {"3.1.3.a", "1.2.3.e"} <= set(called("quelles zones sont visibles"))
+    # the symbols' words are no ability out of play (1.2.4.d), which a card in hand still calls
+    assert "1.2.4.d" not in called(
+        "ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?"
+    )
+    assert "1.2.4.d" in called("la capacite d'une carte de ma main fonctionne ?")
+    # both players winning at once starts the tiebreakers (4.3.c), no stat compared at Dusk (1.3.2.e)
+    assert called("au crepuscule on gagne tous les deux la partie, qui l'emporte") == ("4.3.c",)
+    assert "1.3.2.e" in called("combat au crepuscule qui gagne")
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        ("je peux reorganiser ma main pendant le tour de l'adversaire", "3.2.5.b"),  # not 1.2.4.c
+        ("un perso fugace est-il exile", "2.4.6.c"),  # not the heading, 2.4.6
+    ],
+)
+def test_the_eighth_round_ranks_the_rule_deciding_the_case_first(rules, q, rule):
+    assert numbers(search.search(q), 1) == [rule]
