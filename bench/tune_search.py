@@ -34,16 +34,14 @@ from search_bench import (  # noqa: E402
     FRESH_HELDOUT,
     JUDGES,
     JUDGES_HELDOUT,
+    NINTH,
     OLDER,
-    RULE_FILES,
-    RULESET,
     SEVENTH,
     SIXTH,
     THIRD,
-    _setup_django,
+    build_site,
     load_rows,
     load_third,
-    ours_build,
     ours_run,
     relevance,
 )
@@ -86,17 +84,12 @@ def main() -> int:
     os.environ["ARBITRE_SEARCH_CACHE"] = "0"
     workdir = Path(tempfile.mkdtemp(prefix="arbitre-tune-"))
     try:
-        _setup_django(workdir)
-        from django.core.management import call_command
-
+        build_site(workdir)
         from rules_ref.search import ranking
 
-        call_command("migrate", verbosity=0, interactive=False)
-        call_command("import_rules", *map(str, RULE_FILES), ruleset=RULESET, stdout=open(os.devnull, "w"))
-        ours_build()
         judges = load_rows(JUDGES, heldout=False) + load_rows(JUDGES_HELDOUT, heldout=True)
         judges += load_rows(FRESH, heldout=False) + load_rows(FRESH_HELDOUT, heldout=True)
-        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH):
+        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH):
             judges += load_third(path)
         older = load_rows(OLDER)
         tuned = [r for r in judges if not r["heldout"]]

@@ -140,6 +140,351 @@ def test_circumstances_told_in_a_judges_words_find_the_rule_deciding_them(rules,
     assert (rule, next(s.case for s in situations.for_rule(rule))) in results.situations
 
 
+#: Circumstances told as a table tells them, each with a rule the index calls for, round by round
+#: (each round read part of the rules blind and wrote its own phrasings).
+CALLED = [
+    # the first round
+    # zones and objects (1.2.3, 2.5.a), an expedition already at the far end, a win for both at
+    # once, one card a turn, the opposite of the rule's word (« redressée » for « Épuisée »)
+    ("combien de zones y a-t-il", "1.2.3.b"),
+    ("chaque joueur a-t-il sa propre réserve", "3.1.2.b"),
+    ("une carte en main peut-elle porter des jetons", "2.5.a"),
+    ("expé du compagnon arrivée à la région du héros doit avancer", "7.3.11.c"),
+    ("les deux joueurs gagnent la partie en même temps", "4.3.c"),
+    ("jouer deux cartes pendant mon tour", "1.3.2.d"),
+    ("la carte mise en mana arrive redressée", "3.2.9.b"),
+    # the second round
+    # each told as a table tells it: a verb the rule does not use (« rejoue », « vole », « garde »),
+    # the opposite word (« préparée » for « épuisée »), a count without the rule's nouns
+    ("je rejoue un perso depuis ma réserve, il a fugace ?", "2.4.6.a"),
+    ("les deux joueurs arrivent en même temps", "4.3.c"),
+    ("combien de cartes il a dans sa main", "3.1.3.e"),
+    ("je peux compter les cartes de sa défausse", "3.1.3.b"),
+    ("les boosts restent quand le perso va en réserve", "2.5.i"),
+    ("on joue une seule carte par tour", "1.3.2.d"),
+    ("les statistiques d'un sort dans un calcul", "1.1.6.d"),
+    ("combien de cartes je garde en réserve la nuit", "4.2.5.c"),
+    ("ma carte revient dans la main de mon adversaire", "3.1.2.c"),
+    ("il vole une carte de ma réserve, elle va où", "3.1.2.c"),
+    ("je peux regarder la carte du dessus de mon deck", "3.2.2.a"),
+    ("la carte arrive en mana préparée", "3.2.9.b"),
+    ("à midi il se passe quoi", "1.3.2.c"),
+    ("la condition est évaluée quand", "5.2.3.f"),
+    ("la nuit mes persos vont où", "4.2.5.b"),
+    ("endormi, il se réveille quand", "2.4.3"),
+    ("combien de repères je garde", "4.2.5.c"),
+    ("mon héros rejoint mon compagnon", "4.3.a"),
+    ("dans l'arène on compare quoi", "4.3.h"),
+    ("un jeton qui va dans la défausse", "2.1.d"),
+    ("je mets un perso en mana, c'est toujours un perso", "3.2.9.c"),
+    ("les étapes de la nuit", "4.2.5.a"),
+    ("mélanger le deck au début", "4.1.i"),
+    ("où on place les marqueurs au début", "1.3.1.b"),
+    ("payer avec le coût de réserve", "2.2.7.a"),
+    ("perso fugace sacrifié", "7.3.19.a"),
+    ("mon deck est fini, je pioche", "3.2.2.d"),
+    ("je dois tirer une carte et j'en ai plus", "3.2.2.d"),
+    ("enlever plus de boosts qu'il n'en a", "2.5.f"),
+    ("la capacité de soutien en jeu", "1.2.4.d"),
+    ("on répartit les dégâts entre deux persos", "1.1.6.b"),
+    ("combien de types de capacités", "1.2.4.c"),
+    ("une capacité passive modifie les règles", "1.2.4.c"),
+    ("la capacité de mon héros fonctionne", "1.2.4.d"),
+    ("capacité d'un emblème dans limbo", "1.2.4.d"),
+    ("une zone peut être vide", "3.1.1.b"),
+    ("un sort a une force", "1.1.6.d"),
+    ("un jeton coûte combien en réserve", "2.2.7.c"),
+    ("une carte neutre", "2.2.8.b"),
+    ("un perso a une durée", "2.2.13.b"),
+    ("le coût épuisez-moi", "7.1.4.a"),
+    ("payer le chiffre dans le cercle", "7.1.4.c"),
+    ("le land arrive tapé", "3.2.9.b"),
+    ("le type de la région compte pour avancer", "1.3.2.e"),
+    ("l'effet retrouve la carte en réserve", "2.1.e"),
+    ("défausser un repère", "7.3.4.a"),
+    ("défausser une carte de la réserve", "7.3.4.a"),
+    ("jouer avec le deck d'un ami", "1.2.1.c"),
+    ("mon perso a trois sous-types", "2.2.2.c"),
+    ("la cible d'un sort change à la résolution", "5.2.3.b"),
+    ("si la condition n'est plus vraie à la résolution", "5.2.3.f"),
+    ("vous pouvez payer 1 pour piocher, je choisis quand", "5.2.3.g"),
+    ("les marqueurs vont où au départage", "4.3.d"),
+    ("les régions sont placées comment au début", "1.3.1.a"),
+    # the fourth round
+    # sections 1 to 3 read rule by rule: a table's words (« taille », « pour les deux », « il a vu »),
+    # a negation turned from « ne … plus » (« je n'ai plus de cartes »), a count (« troisième repère »)
+    ("est-ce que la défausse est face cachée", "3.2.3.a"),
+    ("un demi point de force", "1.1.6.a"),
+    ("compter la puissance d'une carte qui n'a pas de stats", "1.1.6.d"),
+    ("qui est mon adversaire dans une partie à deux", "1.2.1.b"),
+    ("un seul deck pour deux joueurs", "1.2.1.c"),
+    ("chaque joueur doit avoir son propre deck", "1.2.1.c"),
+    ("il y a une seule aventure pour les deux", "3.1.2.a"),
+    ("y a-t-il une zone d'expédition par joueur", "3.1.2.a"),
+    ("voir les stats des persos adverses", "3.1.3.b"),
+    ("il doit me dire ce qu'il y a dans sa réserve", "3.1.3.b"),
+    ("je peux demander la taille de son deck", "3.1.3.e"),
+    ("il a combien de cartes en main", "3.1.3.e"),
+    ("je prends le contrôle d'un perso puis il retourne en main", "3.1.2.c"),
+    ("dans la réserve de qui va le personnage", "3.1.2.c"),
+    ("il a vu ma main", "3.1.3.f"),
+    ("un effet utilise le coût d'une carte de ma main, il faut la révéler", "3.1.3.f"),
+    ("ma réserve est vide, elle existe encore", "3.1.1.b"),
+    ("la journée se découpe comment", "1.3.2.a"),
+    ("dans quel ordre se passe le matin", "1.3.2.b"),
+    ("que se passe-t-il à midi", "1.3.2.c"),
+    ("qui commence l'après-midi", "1.3.2.d"),
+    ("quand l'après-midi se termine", "1.3.2.d"),
+    ("on additionne les stats de tous les persos", "1.3.2.e"),
+    ("pourquoi mon perso devient fugace", "2.4.6.a"),
+    ("le fugace est-il perdu en passant par limbo", "2.4.6.b"),
+    ("un sort avec le mot-clé fugace", "2.4.6.e"),
+    ("je n'ai plus de cartes dans ma pioche au matin", "3.2.2.d"),
+    ("même après avoir mélangé la défausse il manque des cartes", "3.2.2.e"),
+    ("je pose un troisième repère", "3.2.7.a"),
+    ("troisième carte en réserve, on défausse tout de suite", "3.2.10.a"),
+    ("personne ne gagne la forêt", "1.3.2.e"),
+    ("une expédition vide avance-t-elle", "1.3.2.e"),
+    ("deux jetons pareils", "2.5.c"),
+    ("les boosts s'additionnent", "2.5.e"),
+    ("les boosts disparaissent quand le perso quitte le jeu", "2.5.i"),
+    ("je peux regarder les cartes qu'il a piochées", "3.1.3.f"),
+    ("je dois révéler 3 cartes mais il m'en reste 1", "3.2.2.d"),
+    ("la défausse est vide aussi", "3.2.2.e"),
+    ("deux joueurs avec le même paquet", "1.2.1.c"),
+    ("l'icône main, ça veut dire quoi", "1.1.6.f"),
+    ("on pioche avant ou après avoir mis un mana", "1.3.2.b"),
+    ("la réserve a une limite pendant le tour", "3.2.10.a"),
+    ("ma zone de repères a une limite pendant la journée", "3.2.7.a"),
+    # the third round
+    # the zones' rules, read from the last sections first: the Reserve and the Landmarks over
+    # their limit before the Night (3.2.10.a, 3.2.7.a), the Mana orbs (3.2.9), the hand (3.2.5)
+    ("ma reserve depasse 2 cartes avant la nuit", "3.2.10.a"),
+    ("reserve a 5 cartes pendant l'apres-midi je dois defausser", "3.2.10.a"),
+    ("trop de landmarks avant la nuit", "3.2.7.a"),
+    ("combien d'orbes je dois epuiser pour jouer une carte a 4", "3.2.9.f"),
+    ("redresser un orbe de mana a tout moment", "3.2.9.e"),
+    ("relire mes orbes face cachee", "3.2.9.d"),
+    ("mon orbe a-t-il une faction", "3.2.9.c"),
+    ("mon heros est cache", "3.2.6.a"),
+    ("un effet prend une carte de ma main, je dois montrer ma main", "3.2.5.c"),
+    ("il choisit une carte dans ma main, il voit ma main ?", "3.2.5.c"),
+    ("je peux regarder ma main pendant le tour adverse", "3.2.5.b"),
+    ("je pioche mais il ne reste rien nulle part", "3.2.2.e"),
+    ("plus de carte dans la pioche", "3.2.2.d"),
+    # the day: the Night's excess kept (4.2.5.d's remark), its Cleanup, Anchored and Asleep
+    # lost, the Dusk's region types and an empty expedition (1.3.2.e), Noon
+    ("une reaction du nettoyage met une carte en reserve, j'en ai 3 a la fin du jour", "4.2.5.d"),
+    ("le nettoyage, on defausse en meme temps", "4.2.5.c"),
+    ("je garde quelles cartes en reserve au nettoyage", "4.2.5.c"),
+    ("le statut ancre disparait quand", "1.3.2.f"),
+    ("il reste endormi le lendemain", "2.4.3"),
+    ("j'ai 3 foret et l'adversaire 2 mais la region est montagne", "1.3.2.e"),
+    ("l'adversaire n'a personne dans son expedition, j'avance avec 1", "1.3.2.e"),
+    ("on avance de combien de regions au crepuscule", "1.3.2.e"),
+    ("l'adversaire a passe, je continue a jouer", "1.3.2.d"),
+    ("midi on peut jouer des cartes", "1.3.2.c"),
+    # objects and characteristics: Limbo, where a card being played is, a faction seen or
+    # listed, a token played from the Reserve, a missing Reserve cost, an ability finding a card
+    ("ou est la carte pendant qu'on la joue", "3.2.8.a"),
+    ("limbo c'est ou sur la table", "3.2.8.a"),
+    ("comment savoir la faction d'une carte", "2.2.8.c"),
+    ("liste des factions", "2.2.8.a"),
+    ("rejouer un jeton depuis la reserve", "2.2.7.c"),
+    ("cout de reserve vide", "2.2.7.b"),
+    ("je defausse un perso et je le recupere avec le meme effet", "2.1.e"),
+    ("token qui rentre en reserve la nuit", "2.1.d"),
+    ("la difference entre action rapide et reaction", "1.2.4.c"),
+    ("une carte a quelles caracteristiques", "1.2.2.c"),
+    # the Adventure, the start and the end: a hidden tile entered, the tiebreakers lasting,
+    # where the regions go when they start, a win told without the rule's words
+    ("on avance sur une tuile cachee", "7.3.11.b"),
+    ("le departage dure combien de jours", "4.3.h"),
+    ("au debut du departage on fait quoi des regions", "4.3.d"),
+    ("nos deux expeditions se croisent au meme crepuscule", "4.3.c"),
+    ("double victoire", "4.3.c"),
+    ("mes expeditions se passent l'une l'autre", "4.3.b"),
+    ("comment on gagne la partie", "4.3.a"),
+    ("premier jour on commence ou", "4.1.j"),
+    ("reveler les heros", "4.1.h"),
+    ("comment on choisit le premier joueur", "4.1.g"),
+    ("je joue sans heros, je montre quoi", "4.1.f"),
+    ("presenter son deck et son heros", "4.1.e"),
+    ("les tumultes sont placees comment", "4.1.c"),
+    ("les tumultes sont orientees comment", "1.3.1.a"),
+    ("la region du heros est a quel bout", "4.1.b"),
+    ("une tumulte c'est deux regions", "3.2.1.b"),
+    ("mon heros va dans le deck", "1.3.1.c"),
+    # actions, Spells, zones and counters (the first file, from its end): a Landmark
+    # sacrificed, two cards sabotaged, where a resupplied card goes, an internal action, a
+    # player or a zone targeted, a hidden card's characteristics used (3.1.3.f's remark)
+    ("je peux sacrifier un repere", "7.3.19.a"),
+    ("saboter deux cartes", "7.3.18.a"),
+    ("ravitailler c'est piocher ?", "7.3.16.a"),
+    ("la carte ravitaillee va ou", "7.3.16.a"),
+    ("l'action interne est obligatoire", "5.2.3.g"),
+    ("la condition est verifiee au lancement ou a la resolution", "5.2.3.f"),
+    ("cibler un joueur", "5.2.3.b"),
+    ("cibler une zone", "5.2.3.b"),
+    ("un effet me permet de regarder sa main", "3.1.3.f"),
+    ("un cout utilise la force d'une carte en main, je la revele", "3.1.3.f"),
+    ("connaitre la force des persos adverses", "3.1.3.b"),
+    ("la defausse est vide, elle existe", "3.1.1.b"),
+    ("les jetons restent quand le perso sort de la defausse", "2.5.j"),
+    ("les boosts partent quand le perso va en reserve", "2.5.i"),
+    ("sort lance de la reserve fugace", "2.4.6.d"),
+    ("on joue avec un seul deck pour deux", "1.2.1.c"),
+    ("defausser une carte de mon mana", "7.3.4.a"),
+    # other games' words and the day's slang
+    ("defausse de fin de tour", "4.2.5.c"),
+    ("boost +1 reste apres la nuit", "2.5.i"),
+    ("on compte les points au crepuscule", "1.3.2.e"),
+    ("le joueur qui a le plus de force avance", "1.3.2.e"),
+    ("untap step", "1.3.2.b"),
+    ("carte exilee au debut si ce n'est pas un heros", "4.1.h"),
+    ("changer de cible", "5.2.3.b"),
+    ("avancer depuis la derniere case", "7.3.11.c"),
+    # the rules the first passes told least: the start's empty zones and shuffle, a Hero's
+    # counters, whole numbers, Fleeting written on a Spell
+    ("on commence avec rien en main", "4.1.a"),
+    ("faut-il battre les cartes avant la partie", "4.1.i"),
+    ("les jetons du heros arrivent quand", "2.5.d"),
+    ("les nombres sont entiers", "1.1.6.a"),
+    ("un sort avec fugace dans son texte", "5.2.3.i"),
+    ("je relis les cartes de mon mana", "3.2.9.d"),
+    ("est-ce que l'adversaire peut retourner mes orbes", "3.2.9.a"),
+    ("je joue une carte puis une autre", "1.3.2.d"),
+    ("quand finit un embleme", "2.2.13.c"),
+    ("la carte non heros est retiree du jeu", "4.1.h"),
+    # the official English terms, as judges who read CR 5.0 type them
+    ("mana card enters exhausted", "3.2.9.b"),
+    ("expedition enters a face down tumult", "7.3.11.b"),
+    ("both players win at the same time", "4.3.c"),
+    ("draw from an empty deck", "3.2.2.d"),
+    ("counters when leaving the expedition", "2.5.i"),
+    ("token leaves the expedition", "2.1.d"),
+    ("spell goes to reserve after resolving", "5.2.3.j"),
+    # remarks and second sentences: quick actions come before the turn's card (1.3.2.d),
+    # hiding that one has no Hero (4.1.f), a reaction to a Sacrifice (7.3.19), an empty Hero zone
+    ("action rapide apres avoir joue une carte", "1.3.2.d"),
+    ("action rapide apres avoir joue une carte", "1.2.4.c"),
+    ("cacher qu'on n'a pas de heros", "4.1.f"),
+    ("une capacite qui se declenche quand on sacrifie", "7.3.19"),
+    ("ma zone du heros est vide", "4.2.5.d"),
+    ("un effet met ma carte dans la main de l'adversaire", "3.1.2.c"),
+    ("on a le droit de regarder la pioche adverse", "3.1.3.f"),
+    ("les deux effets de la nuit", "4.2.5.a"),
+    ("il faut plus que l'adversaire pour avancer", "1.3.2.e"),
+    ("on joue chacun son tour", "1.3.2.d"),
+    ("est-ce qu'une carte peut etre en jeu et en reserve", "2.1.a"),
+    ("est-ce que le perso garde son bonus en changeant de zone", "2.1.c"),
+    ("est-ce qu'on peut avancer au dela de la region du compagnon", "7.3.11.c"),
+    ("est-ce qu'un perso peut avoir des jetons negatifs", "2.5.f"),
+    ("le logo main dans la capacite", "1.1.6.f"),
+    ("le picto reserve sur la carte", "1.1.6.g"),
+    ("la derniere carte du deck c'est celle du bas", "3.2.2.b"),
+    ("l'effet regarde les 3 cartes du dessus", "3.2.2.c"),
+    ("je suis decked", "3.2.2.d"),
+    ("je dois piocher sur un deck a zero", "3.2.2.d"),
+    # the fifth round
+    # sections 4, 5 and 7 read rule by rule: the Night
+    ("repos est ce que mes persos quittent l'expedition", "4.2.5.b"),
+    ("mes personnages disparaissent le soir", "4.2.5.b"),
+    ("les persos restent en expedition le lendemain ?", "4.2.5.b"),
+    ("nettoyage qui choisit en premier", "4.2.5.c"),
+    ("mon adversaire doit il annoncer ses choix de nettoyage avant moi", "4.2.5.c"),
+    ("ou est ma carte pendant que je la lance", "3.2.8.a"),
+    ("j'ai plus de heros, limite de reserve ?", "4.2.5.d"),
+    ("deroulement de la nuit", "4.2.5.a"),
+    ("combien d'effets a la nuit", "4.2.5.a"),
+    # the end of the game: the tiebreakers
+    ("departage on fait quoi des regions", "4.3.d"),
+    ("tie break on retourne quelle region", "4.3.d"),
+    ("arene foret montagne eau, quelle region", "4.3.f"),
+    ("en arene mes persos comptent pour quelle region", "4.3.f"),
+    ("departage combien de jours", "4.3.h"),
+    ("les deux joueurs font la jonction le meme soir", "4.3.c"),
+    ("mes expeditions font la jonction", "4.3.a"),
+    # Spells: their modes, optional and conditional steps, where they go
+    ("sort avec des puces je choisis quand", "5.2.3.c"),
+    ("sort modal je peux prendre les deux modes", "5.2.3.c"),
+    ("sort avec vous pouvez, je peux ne pas le faire", "5.2.3.e"),
+    ("sort si je veux", "5.2.3.e"),
+    ("a moins que : quand est ce qu'on regarde", "5.2.3.f"),
+    ("un sort joue depuis la reserve revient en reserve ?", "5.2.3.h"),
+    ("je joue mon sort depuis la reserve, il retourne en reserve apres ?", "5.2.3.h"),
+    ("mon sort va dans la defausse ou la reserve", "5.2.3.j"),
+    ("le sort reste en jeu ?", "5.2.3.j"),
+    # keywords and actions
+    ("chiffre dans un cercle c'est du mana", "7.1.4.c"),
+    ("saboter une carte au hasard ?", "7.3.18.a"),
+    ("sabotage ca touche les reperes ?", "7.3.18.a"),
+    ("sacrifier un jeton", "7.3.19.a"),
+    ("defausser une carte de ma reserve", "7.3.4.a"),
+    # the seventh round
+    # sections 1, 4, 5 and 7 measured with the whole search: the day and the setup
+    ("qui joue en premier l'apres-midi", "1.3.2.d"),
+    ("les stats qui ne sont pas du type de la region comptent pour avancer ?", "1.3.2.e"),
+    ("sans heros, faut-il prevenir l'adversaire", "4.1.f"),
+    ("mes marqueurs commencent sur quelle region", "1.3.1.b"),
+    ("mes marqueurs commencent sur quelle region", "4.1.d"),
+    ("au departage on garde quelle region", "4.3.d"),
+    # the game's concepts: the zones, the characteristics, the decks, the symbols
+    ("quelles zones sont mes propres zones", "1.2.3.d"),
+    ("seulement les heros ont une limite de reserve ?", "1.2.2.c"),
+    ("jouer avec le deck d'un copain", "1.2.1.c"),
+    ("une capacite de la main sur un perso joue de la reserve", "1.1.6.f"),
+    ("une capacite de la main sur un perso joue de la reserve", "1.1.6.g"),
+    # Spells and actions
+    ("a moins que sur un sort", "5.2.3.f"),
+    ("un effet fait reculer mon expedition qui est sur sa region de depart", "7.3.10.b"),
+    # the sixth round
+    # sections 2 and 3 measured with the whole search: objects and their zones
+    ("mon perso peut il etre a la fois dans la defausse et en jeu", "2.1.a"),
+    ("la capacite sait laquelle c'est une fois dans la reserve", "2.1.e"),
+    ("effet qui renvoie en main puis en expedition, ca suit la carte", "2.1.f"),
+    ("perso fugace qui entre en expedition", "2.4.6.b"),
+    ("un jeton a-t-il un effet en soi", "2.5.h"),
+    ("je peux regarder son deck", "3.1.3.f"),
+    # the eighth round
+    # across sections: a general rule's entry no longer fires where another section's rule decides
+    ("un objet peut porter des jetons ?", "2.5.a"),
+    ("je defausse une carte de ma reserve, la capacite sait laquelle c'est", "2.1.e"),
+    ("la capacite retrouve le perso qui a bougé en reserve", "2.1.e"),
+    ("je peux reorganiser ma main pendant le tour de l'adversaire", "3.2.5.b"),
+    ("ma reserve est au maximum, je peux y mettre un perso de plus pendant mon tour", "3.2.10.a"),
+    ("un perso fugace est-il exile", "2.4.6.c"),
+    ("un sort fugace est exile apres sa resolution ?", "2.4.6.f"),
+    ("la zone du heros est publique ?", "3.2.6.a"),
+    ("ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?", "1.1.6.f"),
+    ("ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?", "1.1.6.g"),
+]
+
+
+@pytest.mark.parametrize("q, rule", CALLED)
+def test_circumstances_of_each_round_are_called(rules, q, rule):
+    assert rule in called(q)
+
+
+#: Cases where a neighbouring rule, a general one or another section's, used to come first.
+RANKED_FIRST = [
+    # the sixth round
+    # the circumstances that called the rule cover the query's words that told them
+    ("retirer un jeton, je choisis lequel ?", "2.5.c"),  # not 2.5.f, which removes them
+    ("cibler une zone vide", "3.1.1.b"),  # an empty zone exists: 5.2.3.b's target may be it
+    ("poser un quatrieme repere avec une limite de 2", "3.2.7.a"),  # not the Cleanup, at Night
+    ("la capacite l'envoie en main puis en expedition, elle la retrouve ?", "2.1.f"),  # not 2.1.e
+    # the eighth round
+    ("je peux reorganiser ma main pendant le tour de l'adversaire", "3.2.5.b"),  # not 1.2.4.c
+    ("un perso fugace est-il exile", "2.4.6.c"),  # not the heading, 2.4.6
+]
+
+
+@pytest.mark.parametrize("q, rule", RANKED_FIRST)
+def test_the_rule_deciding_the_case_comes_first(rules, q, rule):
+    assert numbers(search.search(q), 1) == [rule]
+
+
 def test_the_setup_of_the_markers_calls_both_rules_that_say_it(rules):
     # 1.3.1.b and 4.1.d say the same start (the second says « compteur d'expédition »): both decide
     assert set(called("où placer les pions au début de la partie")) == {"1.3.1.b", "4.1.d"}
@@ -188,89 +533,6 @@ def test_words_with_two_senses_call_the_rule_of_the_sense_told():
     assert called("saboter une carte de sa propre réserve") == ("7.3.18.a",)
 
 
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        ("combien de zones y a-t-il", "1.2.3.b"),
-        ("chaque joueur a-t-il sa propre réserve", "3.1.2.b"),
-        ("une carte en main peut-elle porter des jetons", "2.5.a"),
-        ("expé du compagnon arrivée à la région du héros doit avancer", "7.3.11.c"),
-        ("les deux joueurs gagnent la partie en même temps", "4.3.c"),
-        ("jouer deux cartes pendant mon tour", "1.3.2.d"),
-        ("la carte mise en mana arrive redressée", "3.2.9.b"),
-    ],
-)
-def test_rules_read_for_their_cases_in_this_round_are_called(q, rule):
-    # zones and objects (1.2.3, 2.5.a), an expedition already at the far end, a win for both at
-    # once, one card a turn, the opposite of the rule's word (« redressée » for « Épuisée »)
-    assert rule in called(q)
-
-
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        ("je rejoue un perso depuis ma réserve, il a fugace ?", "2.4.6.a"),
-        ("les deux joueurs arrivent en même temps", "4.3.c"),
-        ("combien de cartes il a dans sa main", "3.1.3.e"),
-        ("je peux compter les cartes de sa défausse", "3.1.3.b"),
-        ("les boosts restent quand le perso va en réserve", "2.5.i"),
-        ("on joue une seule carte par tour", "1.3.2.d"),
-        ("les statistiques d'un sort dans un calcul", "1.1.6.d"),
-        ("combien de cartes je garde en réserve la nuit", "4.2.5.c"),
-        ("ma carte revient dans la main de mon adversaire", "3.1.2.c"),
-        ("il vole une carte de ma réserve, elle va où", "3.1.2.c"),
-        ("je peux regarder la carte du dessus de mon deck", "3.2.2.a"),
-        ("la carte arrive en mana préparée", "3.2.9.b"),
-        ("à midi il se passe quoi", "1.3.2.c"),
-        ("la condition est évaluée quand", "5.2.3.f"),
-        ("la nuit mes persos vont où", "4.2.5.b"),
-        ("endormi, il se réveille quand", "2.4.3"),
-        ("combien de repères je garde", "4.2.5.c"),
-        ("mon héros rejoint mon compagnon", "4.3.a"),
-        ("dans l'arène on compare quoi", "4.3.h"),
-        ("un jeton qui va dans la défausse", "2.1.d"),
-        ("je mets un perso en mana, c'est toujours un perso", "3.2.9.c"),
-        ("les étapes de la nuit", "4.2.5.a"),
-        ("mélanger le deck au début", "4.1.i"),
-        ("où on place les marqueurs au début", "1.3.1.b"),
-        ("payer avec le coût de réserve", "2.2.7.a"),
-        ("perso fugace sacrifié", "7.3.19.a"),
-        ("mon deck est fini, je pioche", "3.2.2.d"),
-        ("je dois tirer une carte et j'en ai plus", "3.2.2.d"),
-        ("enlever plus de boosts qu'il n'en a", "2.5.f"),
-        ("la capacité de soutien en jeu", "1.2.4.d"),
-        ("on répartit les dégâts entre deux persos", "1.1.6.b"),
-        ("combien de types de capacités", "1.2.4.c"),
-        ("une capacité passive modifie les règles", "1.2.4.c"),
-        ("la capacité de mon héros fonctionne", "1.2.4.d"),
-        ("capacité d'un emblème dans limbo", "1.2.4.d"),
-        ("une zone peut être vide", "3.1.1.b"),
-        ("un sort a une force", "1.1.6.d"),
-        ("un jeton coûte combien en réserve", "2.2.7.c"),
-        ("une carte neutre", "2.2.8.b"),
-        ("un perso a une durée", "2.2.13.b"),
-        ("le coût épuisez-moi", "7.1.4.a"),
-        ("payer le chiffre dans le cercle", "7.1.4.c"),
-        ("le land arrive tapé", "3.2.9.b"),
-        ("le type de la région compte pour avancer", "1.3.2.e"),
-        ("l'effet retrouve la carte en réserve", "2.1.e"),
-        ("défausser un repère", "7.3.4.a"),
-        ("défausser une carte de la réserve", "7.3.4.a"),
-        ("jouer avec le deck d'un ami", "1.2.1.c"),
-        ("mon perso a trois sous-types", "2.2.2.c"),
-        ("la cible d'un sort change à la résolution", "5.2.3.b"),
-        ("si la condition n'est plus vraie à la résolution", "5.2.3.f"),
-        ("vous pouvez payer 1 pour piocher, je choisis quand", "5.2.3.g"),
-        ("les marqueurs vont où au départage", "4.3.d"),
-        ("les régions sont placées comment au début", "1.3.1.a"),
-    ],
-)
-def test_circumstances_of_the_second_round_are_called(rules, q, rule):
-    # each told as a table tells it: a verb the rule does not use (« rejoue », « vole », « garde »),
-    # the opposite word (« préparée » for « épuisée »), a count without the rule's nouns
-    assert rule in called(q)
-
-
 def test_the_second_round_tells_neighbouring_rules_apart(rules):
     # the count of a hidden zone (3.1.3.e) is not the one of a visible zone (3.1.3.b)
     assert "3.1.3.e" not in called("je peux compter les cartes de sa défausse")
@@ -296,60 +558,6 @@ def test_the_second_round_tells_neighbouring_rules_apart(rules):
     assert "5.2.3.j" not in called("la cible d'un sort change à la résolution")
     # where the markers go when the tiebreakers start (4.3.d) is not whether they move after (4.3.g)
     assert "4.3.d" not in called("le marqueur avance pendant le départage")
-
-
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        ("est-ce que la défausse est face cachée", "3.2.3.a"),
-        ("un demi point de force", "1.1.6.a"),
-        ("compter la puissance d'une carte qui n'a pas de stats", "1.1.6.d"),
-        ("qui est mon adversaire dans une partie à deux", "1.2.1.b"),
-        ("un seul deck pour deux joueurs", "1.2.1.c"),
-        ("chaque joueur doit avoir son propre deck", "1.2.1.c"),
-        ("il y a une seule aventure pour les deux", "3.1.2.a"),
-        ("y a-t-il une zone d'expédition par joueur", "3.1.2.a"),
-        ("voir les stats des persos adverses", "3.1.3.b"),
-        ("il doit me dire ce qu'il y a dans sa réserve", "3.1.3.b"),
-        ("je peux demander la taille de son deck", "3.1.3.e"),
-        ("il a combien de cartes en main", "3.1.3.e"),
-        ("je prends le contrôle d'un perso puis il retourne en main", "3.1.2.c"),
-        ("dans la réserve de qui va le personnage", "3.1.2.c"),
-        ("il a vu ma main", "3.1.3.f"),
-        ("un effet utilise le coût d'une carte de ma main, il faut la révéler", "3.1.3.f"),
-        ("ma réserve est vide, elle existe encore", "3.1.1.b"),
-        ("la journée se découpe comment", "1.3.2.a"),
-        ("dans quel ordre se passe le matin", "1.3.2.b"),
-        ("que se passe-t-il à midi", "1.3.2.c"),
-        ("qui commence l'après-midi", "1.3.2.d"),
-        ("quand l'après-midi se termine", "1.3.2.d"),
-        ("on additionne les stats de tous les persos", "1.3.2.e"),
-        ("pourquoi mon perso devient fugace", "2.4.6.a"),
-        ("le fugace est-il perdu en passant par limbo", "2.4.6.b"),
-        ("un sort avec le mot-clé fugace", "2.4.6.e"),
-        ("je n'ai plus de cartes dans ma pioche au matin", "3.2.2.d"),
-        ("même après avoir mélangé la défausse il manque des cartes", "3.2.2.e"),
-        ("je pose un troisième repère", "3.2.7.a"),
-        ("troisième carte en réserve, on défausse tout de suite", "3.2.10.a"),
-        ("personne ne gagne la forêt", "1.3.2.e"),
-        ("une expédition vide avance-t-elle", "1.3.2.e"),
-        ("deux jetons pareils", "2.5.c"),
-        ("les boosts s'additionnent", "2.5.e"),
-        ("les boosts disparaissent quand le perso quitte le jeu", "2.5.i"),
-        ("je peux regarder les cartes qu'il a piochées", "3.1.3.f"),
-        ("je dois révéler 3 cartes mais il m'en reste 1", "3.2.2.d"),
-        ("la défausse est vide aussi", "3.2.2.e"),
-        ("deux joueurs avec le même paquet", "1.2.1.c"),
-        ("l'icône main, ça veut dire quoi", "1.1.6.f"),
-        ("on pioche avant ou après avoir mis un mana", "1.3.2.b"),
-        ("la réserve a une limite pendant le tour", "3.2.10.a"),
-        ("ma zone de repères a une limite pendant la journée", "3.2.7.a"),
-    ],
-)
-def test_circumstances_of_the_fourth_round_are_called(rules, q, rule):
-    # sections 1 to 3 read rule by rule: a table's words (« taille », « pour les deux », « il a vu »),
-    # a negation turned from « ne … plus » (« je n'ai plus de cartes »), a count (« troisième repère »)
-    assert rule in called(q)
 
 
 def test_the_fourth_round_tells_neighbouring_rules_apart(rules):
@@ -462,144 +670,6 @@ def test_phrases_that_overlap_are_all_read(rules):
     assert {"zone_mienne", "defausse_vide"} <= cues
 
 
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        # the zones' rules, read from the last sections first: the Reserve and the Landmarks over
-        # their limit before the Night (3.2.10.a, 3.2.7.a), the Mana orbs (3.2.9), the hand (3.2.5)
-        ("ma reserve depasse 2 cartes avant la nuit", "3.2.10.a"),
-        ("reserve a 5 cartes pendant l'apres-midi je dois defausser", "3.2.10.a"),
-        ("trop de landmarks avant la nuit", "3.2.7.a"),
-        ("combien d'orbes je dois epuiser pour jouer une carte a 4", "3.2.9.f"),
-        ("redresser un orbe de mana a tout moment", "3.2.9.e"),
-        ("relire mes orbes face cachee", "3.2.9.d"),
-        ("mon orbe a-t-il une faction", "3.2.9.c"),
-        ("mon heros est cache", "3.2.6.a"),
-        ("un effet prend une carte de ma main, je dois montrer ma main", "3.2.5.c"),
-        ("il choisit une carte dans ma main, il voit ma main ?", "3.2.5.c"),
-        ("je peux regarder ma main pendant le tour adverse", "3.2.5.b"),
-        ("je pioche mais il ne reste rien nulle part", "3.2.2.e"),
-        ("plus de carte dans la pioche", "3.2.2.d"),
-        # the day: the Night's excess kept (4.2.5.d's remark), its Cleanup, Anchored and Asleep
-        # lost, the Dusk's region types and an empty expedition (1.3.2.e), Noon
-        ("une reaction du nettoyage met une carte en reserve, j'en ai 3 a la fin du jour", "4.2.5.d"),
-        ("le nettoyage, on defausse en meme temps", "4.2.5.c"),
-        ("je garde quelles cartes en reserve au nettoyage", "4.2.5.c"),
-        ("le statut ancre disparait quand", "1.3.2.f"),
-        ("il reste endormi le lendemain", "2.4.3"),
-        ("j'ai 3 foret et l'adversaire 2 mais la region est montagne", "1.3.2.e"),
-        ("l'adversaire n'a personne dans son expedition, j'avance avec 1", "1.3.2.e"),
-        ("on avance de combien de regions au crepuscule", "1.3.2.e"),
-        ("l'adversaire a passe, je continue a jouer", "1.3.2.d"),
-        ("midi on peut jouer des cartes", "1.3.2.c"),
-        # objects and characteristics: Limbo, where a card being played is, a faction seen or
-        # listed, a token played from the Reserve, a missing Reserve cost, an ability finding a card
-        ("ou est la carte pendant qu'on la joue", "3.2.8.a"),
-        ("limbo c'est ou sur la table", "3.2.8.a"),
-        ("comment savoir la faction d'une carte", "2.2.8.c"),
-        ("liste des factions", "2.2.8.a"),
-        ("rejouer un jeton depuis la reserve", "2.2.7.c"),
-        ("cout de reserve vide", "2.2.7.b"),
-        ("je defausse un perso et je le recupere avec le meme effet", "2.1.e"),
-        ("token qui rentre en reserve la nuit", "2.1.d"),
-        ("la difference entre action rapide et reaction", "1.2.4.c"),
-        ("une carte a quelles caracteristiques", "1.2.2.c"),
-        # the Adventure, the start and the end: a hidden tile entered, the tiebreakers lasting,
-        # where the regions go when they start, a win told without the rule's words
-        ("on avance sur une tuile cachee", "7.3.11.b"),
-        ("le departage dure combien de jours", "4.3.h"),
-        ("au debut du departage on fait quoi des regions", "4.3.d"),
-        ("nos deux expeditions se croisent au meme crepuscule", "4.3.c"),
-        ("double victoire", "4.3.c"),
-        ("mes expeditions se passent l'une l'autre", "4.3.b"),
-        ("comment on gagne la partie", "4.3.a"),
-        ("premier jour on commence ou", "4.1.j"),
-        ("reveler les heros", "4.1.h"),
-        ("comment on choisit le premier joueur", "4.1.g"),
-        ("je joue sans heros, je montre quoi", "4.1.f"),
-        ("presenter son deck et son heros", "4.1.e"),
-        ("les tumultes sont placees comment", "4.1.c"),
-        ("les tumultes sont orientees comment", "1.3.1.a"),
-        ("la region du heros est a quel bout", "4.1.b"),
-        ("une tumulte c'est deux regions", "3.2.1.b"),
-        ("mon heros va dans le deck", "1.3.1.c"),
-        # actions, Spells, zones and counters (the first file, from its end): a Landmark
-        # sacrificed, two cards sabotaged, where a resupplied card goes, an internal action, a
-        # player or a zone targeted, a hidden card's characteristics used (3.1.3.f's remark)
-        ("je peux sacrifier un repere", "7.3.19.a"),
-        ("saboter deux cartes", "7.3.18.a"),
-        ("ravitailler c'est piocher ?", "7.3.16.a"),
-        ("la carte ravitaillee va ou", "7.3.16.a"),
-        ("l'action interne est obligatoire", "5.2.3.g"),
-        ("la condition est verifiee au lancement ou a la resolution", "5.2.3.f"),
-        ("cibler un joueur", "5.2.3.b"),
-        ("cibler une zone", "5.2.3.b"),
-        ("un effet me permet de regarder sa main", "3.1.3.f"),
-        ("un cout utilise la force d'une carte en main, je la revele", "3.1.3.f"),
-        ("connaitre la force des persos adverses", "3.1.3.b"),
-        ("la defausse est vide, elle existe", "3.1.1.b"),
-        ("les jetons restent quand le perso sort de la defausse", "2.5.j"),
-        ("les boosts partent quand le perso va en reserve", "2.5.i"),
-        ("sort lance de la reserve fugace", "2.4.6.d"),
-        ("on joue avec un seul deck pour deux", "1.2.1.c"),
-        ("defausser une carte de mon mana", "7.3.4.a"),
-        # other games' words and the day's slang
-        ("defausse de fin de tour", "4.2.5.c"),
-        ("boost +1 reste apres la nuit", "2.5.i"),
-        ("on compte les points au crepuscule", "1.3.2.e"),
-        ("le joueur qui a le plus de force avance", "1.3.2.e"),
-        ("untap step", "1.3.2.b"),
-        ("carte exilee au debut si ce n'est pas un heros", "4.1.h"),
-        ("changer de cible", "5.2.3.b"),
-        ("avancer depuis la derniere case", "7.3.11.c"),
-        # the rules the first passes told least: the start's empty zones and shuffle, a Hero's
-        # counters, whole numbers, Fleeting written on a Spell
-        ("on commence avec rien en main", "4.1.a"),
-        ("faut-il battre les cartes avant la partie", "4.1.i"),
-        ("les jetons du heros arrivent quand", "2.5.d"),
-        ("les nombres sont entiers", "1.1.6.a"),
-        ("un sort avec fugace dans son texte", "5.2.3.i"),
-        ("je relis les cartes de mon mana", "3.2.9.d"),
-        ("est-ce que l'adversaire peut retourner mes orbes", "3.2.9.a"),
-        ("je joue une carte puis une autre", "1.3.2.d"),
-        ("quand finit un embleme", "2.2.13.c"),
-        ("la carte non heros est retiree du jeu", "4.1.h"),
-        # the official English terms, as judges who read CR 5.0 type them
-        ("mana card enters exhausted", "3.2.9.b"),
-        ("expedition enters a face down tumult", "7.3.11.b"),
-        ("both players win at the same time", "4.3.c"),
-        ("draw from an empty deck", "3.2.2.d"),
-        ("counters when leaving the expedition", "2.5.i"),
-        ("token leaves the expedition", "2.1.d"),
-        ("spell goes to reserve after resolving", "5.2.3.j"),
-        # remarks and second sentences: quick actions come before the turn's card (1.3.2.d),
-        # hiding that one has no Hero (4.1.f), a reaction to a Sacrifice (7.3.19), an empty Hero zone
-        ("action rapide apres avoir joue une carte", "1.3.2.d"),
-        ("action rapide apres avoir joue une carte", "1.2.4.c"),
-        ("cacher qu'on n'a pas de heros", "4.1.f"),
-        ("une capacite qui se declenche quand on sacrifie", "7.3.19"),
-        ("ma zone du heros est vide", "4.2.5.d"),
-        ("un effet met ma carte dans la main de l'adversaire", "3.1.2.c"),
-        ("on a le droit de regarder la pioche adverse", "3.1.3.f"),
-        ("les deux effets de la nuit", "4.2.5.a"),
-        ("il faut plus que l'adversaire pour avancer", "1.3.2.e"),
-        ("on joue chacun son tour", "1.3.2.d"),
-        ("est-ce qu'une carte peut etre en jeu et en reserve", "2.1.a"),
-        ("est-ce que le perso garde son bonus en changeant de zone", "2.1.c"),
-        ("est-ce qu'on peut avancer au dela de la region du compagnon", "7.3.11.c"),
-        ("est-ce qu'un perso peut avoir des jetons negatifs", "2.5.f"),
-        ("le logo main dans la capacite", "1.1.6.f"),
-        ("le picto reserve sur la carte", "1.1.6.g"),
-        ("la derniere carte du deck c'est celle du bas", "3.2.2.b"),
-        ("l'effet regarde les 3 cartes du dessus", "3.2.2.c"),
-        ("je suis decked", "3.2.2.d"),
-        ("je dois piocher sur un deck a zero", "3.2.2.d"),
-    ],
-)
-def test_circumstances_of_the_third_round_are_called(rules, q, rule):
-    assert rule in called(q)
-
-
 def test_the_third_round_tells_neighbouring_rules_apart(rules):
     # a Reserve that « dépasse » its limit is no expedition passing the other (4.3.b)
     assert "4.3.b" not in called("ma reserve depasse 2 cartes avant la nuit")
@@ -639,49 +709,6 @@ def test_the_third_round_tells_neighbouring_rules_apart(rules):
     assert called("la region foret") == ()
 
 
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        # sections 4, 5 and 7 read rule by rule: the Night
-        ("repos est ce que mes persos quittent l'expedition", "4.2.5.b"),
-        ("mes personnages disparaissent le soir", "4.2.5.b"),
-        ("les persos restent en expedition le lendemain ?", "4.2.5.b"),
-        ("nettoyage qui choisit en premier", "4.2.5.c"),
-        ("mon adversaire doit il annoncer ses choix de nettoyage avant moi", "4.2.5.c"),
-        ("ou est ma carte pendant que je la lance", "3.2.8.a"),
-        ("j'ai plus de heros, limite de reserve ?", "4.2.5.d"),
-        ("deroulement de la nuit", "4.2.5.a"),
-        ("combien d'effets a la nuit", "4.2.5.a"),
-        # the end of the game: the tiebreakers
-        ("departage on fait quoi des regions", "4.3.d"),
-        ("tie break on retourne quelle region", "4.3.d"),
-        ("arene foret montagne eau, quelle region", "4.3.f"),
-        ("en arene mes persos comptent pour quelle region", "4.3.f"),
-        ("departage combien de jours", "4.3.h"),
-        ("les deux joueurs font la jonction le meme soir", "4.3.c"),
-        ("mes expeditions font la jonction", "4.3.a"),
-        # Spells: their modes, optional and conditional steps, where they go
-        ("sort avec des puces je choisis quand", "5.2.3.c"),
-        ("sort modal je peux prendre les deux modes", "5.2.3.c"),
-        ("sort avec vous pouvez, je peux ne pas le faire", "5.2.3.e"),
-        ("sort si je veux", "5.2.3.e"),
-        ("a moins que : quand est ce qu'on regarde", "5.2.3.f"),
-        ("un sort joue depuis la reserve revient en reserve ?", "5.2.3.h"),
-        ("je joue mon sort depuis la reserve, il retourne en reserve apres ?", "5.2.3.h"),
-        ("mon sort va dans la defausse ou la reserve", "5.2.3.j"),
-        ("le sort reste en jeu ?", "5.2.3.j"),
-        # keywords and actions
-        ("chiffre dans un cercle c'est du mana", "7.1.4.c"),
-        ("saboter une carte au hasard ?", "7.3.18.a"),
-        ("sabotage ca touche les reperes ?", "7.3.18.a"),
-        ("sacrifier un jeton", "7.3.19.a"),
-        ("defausser une carte de ma reserve", "7.3.4.a"),
-    ],
-)
-def test_circumstances_of_the_fifth_round_are_called(rules, q, rule):
-    assert rule in called(q)
-
-
 def test_the_fifth_round_tells_neighbouring_rules_apart(rules):
     # a card discarded from the Reserve over its limit is 3.2.10.a or the Cleanup, not any discard (7.3.4.a)
     assert "7.3.4.a" not in called("trop de cartes en reserve je defausse une carte")
@@ -700,31 +727,6 @@ def test_the_fifth_round_tells_neighbouring_rules_apart(rules):
     assert called("sort vous pouvez payer 2 pour piocher") == ("5.2.3.g",)
     # « plus de héros » said by one who has none is 4.2.5.d; more heroes than companions is nothing
     assert called("plus de heros que de compagnons") == ()
-
-
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        # sections 1, 4, 5 and 7 measured with the whole search: the day and the setup
-        ("qui joue en premier l'apres-midi", "1.3.2.d"),
-        ("les stats qui ne sont pas du type de la region comptent pour avancer ?", "1.3.2.e"),
-        ("sans heros, faut-il prevenir l'adversaire", "4.1.f"),
-        ("mes marqueurs commencent sur quelle region", "1.3.1.b"),
-        ("mes marqueurs commencent sur quelle region", "4.1.d"),
-        ("au departage on garde quelle region", "4.3.d"),
-        # the game's concepts: the zones, the characteristics, the decks, the symbols
-        ("quelles zones sont mes propres zones", "1.2.3.d"),
-        ("seulement les heros ont une limite de reserve ?", "1.2.2.c"),
-        ("jouer avec le deck d'un copain", "1.2.1.c"),
-        ("une capacite de la main sur un perso joue de la reserve", "1.1.6.f"),
-        ("une capacite de la main sur un perso joue de la reserve", "1.1.6.g"),
-        # Spells and actions
-        ("a moins que sur un sort", "5.2.3.f"),
-        ("un effet fait reculer mon expedition qui est sur sa region de depart", "7.3.10.b"),
-    ],
-)
-def test_circumstances_of_the_seventh_round_are_called(rules, q, rule):
-    assert rule in called(q)
 
 
 def test_the_seventh_round_tells_neighbouring_rules_apart(rules):
@@ -759,22 +761,6 @@ def test_every_cue_phrase_the_query_holds_is_read(rules):
     assert "sort de la reserve" not in {p for _, p in _phrases_in("sort, de la reserve")}
 
 
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        # sections 2 and 3 measured with the whole search: objects and their zones
-        ("mon perso peut il etre a la fois dans la defausse et en jeu", "2.1.a"),
-        ("la capacite sait laquelle c'est une fois dans la reserve", "2.1.e"),
-        ("effet qui renvoie en main puis en expedition, ca suit la carte", "2.1.f"),
-        ("perso fugace qui entre en expedition", "2.4.6.b"),
-        ("un jeton a-t-il un effet en soi", "2.5.h"),
-        ("je peux regarder son deck", "3.1.3.f"),
-    ],
-)
-def test_circumstances_of_the_sixth_round_are_called(rules, q, rule):
-    assert rule in called(q)
-
-
 def test_the_sixth_round_tells_neighbouring_rules_apart(rules):
     # several zone changes caused by the ability are 2.1.f, neither 2.1.e (one change) nor 2.1.c
     assert not {"2.1.c", "2.1.e"} & set(called("effet qui renvoie en main puis en expedition, ca suit la carte"))
@@ -795,40 +781,6 @@ def test_the_sixth_round_tells_neighbouring_rules_apart(rules):
     # zone changes told without the ability that makes them, or two zones in one target, are no case
     assert "2.1.f" not in called("j'utilise la capacite puis en joue un autre")
     assert "2.1.a" not in called("il cible deux persos a la fois dans la meme expedition")
-
-
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        # the circumstances that called the rule cover the query's words that told them
-        ("retirer un jeton, je choisis lequel ?", "2.5.c"),  # not 2.5.f, which removes them
-        ("cibler une zone vide", "3.1.1.b"),  # an empty zone exists: 5.2.3.b's target may be it
-        ("poser un quatrieme repere avec une limite de 2", "3.2.7.a"),  # not the Cleanup, at Night
-        ("la capacite l'envoie en main puis en expedition, elle la retrouve ?", "2.1.f"),  # not 2.1.e
-    ],
-)
-def test_the_sixth_round_ranks_the_rule_deciding_the_case_first(rules, q, rule):
-    assert numbers(search.search(q), 1) == [rule]
-
-
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        # across sections: a general rule's entry no longer fires where another section's rule decides
-        ("un objet peut porter des jetons ?", "2.5.a"),
-        ("je defausse une carte de ma reserve, la capacite sait laquelle c'est", "2.1.e"),
-        ("la capacite retrouve le perso qui a bougé en reserve", "2.1.e"),
-        ("je peux reorganiser ma main pendant le tour de l'adversaire", "3.2.5.b"),
-        ("ma reserve est au maximum, je peux y mettre un perso de plus pendant mon tour", "3.2.10.a"),
-        ("un perso fugace est-il exile", "2.4.6.c"),
-        ("un sort fugace est exile apres sa resolution ?", "2.4.6.f"),
-        ("la zone du heros est publique ?", "3.2.6.a"),
-        ("ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?", "1.1.6.f"),
-        ("ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?", "1.1.6.g"),
-    ],
-)
-def test_circumstances_of_the_eighth_round_are_called(rules, q, rule):
-    assert rule in called(q)
 
 
 def test_the_eighth_round_keeps_a_general_rule_out_where_another_decides(rules):
@@ -856,14 +808,3 @@ def test_the_eighth_round_keeps_a_general_rule_out_where_another_decides(rules):
     # both players winning at once starts the tiebreakers (4.3.c), no stat compared at Dusk (1.3.2.e)
     assert called("au crepuscule on gagne tous les deux la partie, qui l'emporte") == ("4.3.c",)
     assert "1.3.2.e" in called("combat au crepuscule qui gagne")
-
-
-@pytest.mark.parametrize(
-    "q, rule",
-    [
-        ("je peux reorganiser ma main pendant le tour de l'adversaire", "3.2.5.b"),  # not 1.2.4.c
-        ("un perso fugace est-il exile", "2.4.6.c"),  # not the heading, 2.4.6
-    ],
-)
-def test_the_eighth_round_ranks_the_rule_deciding_the_case_first(rules, q, rule):
-    assert numbers(search.search(q), 1) == [rule]
