@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from judge.scenarios.models import Scenario
@@ -71,9 +72,20 @@ def panel(page: Page):
 def drag(page: Page, source, target):
     """Drag ``source`` onto ``target`` as a hand does: press, move in steps, release. (A single jump
     to the target, as ``drag_to`` makes, let Chromium's drag session start after the release on a
-    loaded machine: the drop was then lost, one run in many.)"""
-    source.scroll_into_view_if_needed()
-    start, end = source.bounding_box(), target.bounding_box()
+    loaded machine: the drop was then lost, one run in many.) The board may be drawn anew just before
+    (a phase chosen): a source detached then is found again, as ``drag_to`` would."""
+    for attempt in range(5):
+        try:
+            source.scroll_into_view_if_needed()
+            start, end = source.bounding_box(), target.bounding_box()
+        except PlaywrightError as error:
+            if "not attached" not in str(error) or attempt == 4:
+                raise
+            continue
+        if start and end:
+            break
+    else:
+        raise AssertionError(f"{source} or {target} is not on the board")
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
     page.mouse.down()
     page.mouse.move(start["x"] + start["width"] / 2 + 5, start["y"] + start["height"] / 2 + 5, steps=3)
