@@ -344,10 +344,10 @@ def fresh_worker(warm: bool, runs: int) -> list[tuple[float, float]]:
     script = f"QUERIES = {FRESH_QUERIES!r}\n" + FRESH_WORKER
     found = []
     for _ in range(runs):
-        out = subprocess.run(
-            [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-        ).stdout
-        found.append(tuple(json.loads(out.strip().splitlines()[-1])))
+        child = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
+        if child.returncode:
+            raise SystemExit(f"a fresh worker failed ({child.returncode}):\n{child.stderr[-3000:]}")
+        found.append(tuple(json.loads(child.stdout.strip().splitlines()[-1])))
     return found
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -66,9 +67,8 @@ def load(name: str) -> dict:
         return json.loads(text, object_pairs_hook=_once_each)
     except _TwiceWritten as twice:
         marker = json.dumps(twice.key, ensure_ascii=False)
-        lines = [str(n) for n, line in enumerate(text.splitlines(), 1) if f"{marker}:" in line.replace('": ', '":')][
-            :10
-        ]
+        written = re.compile(re.escape(marker) + r"\s*:")
+        lines = [str(n) for n, line in enumerate(text.splitlines(), 1) if written.search(line)][:10]
         raise GlossaryError(
             f"{path}: the key {marker} is written twice in one object (lines {', '.join(lines)}): merge them"
         ) from None

@@ -119,6 +119,9 @@ def _cues() -> _Cues:
     return _Cues(frozen(by_form), trie, frozen(by_phrase), frozen(by_read), frozen(forms_of))
 
 
+_GAP = re.compile(PHRASE_GAP)
+
+
 def _phrases_in(text: str) -> list[tuple[int, str]]:
     """Every cue phrase the text holds, as (its first word's position, the phrase): all of them, those
     that overlap (« mon deck est fini »: « mon deck », « deck est fini ») and those starting on the
@@ -138,9 +141,6 @@ def _phrases_in(text: str) -> list[tuple[int, str]]:
             if "" in node and j > i:
                 found.append((i, " ".join(t for _, _, t in spans[i : j + 1])))
     return found
-
-
-_GAP = re.compile(PHRASE_GAP)
 
 
 def read_cues(q: str) -> frozenset[str]:

@@ -210,7 +210,7 @@ def _segments(asked: str, pattern: re.Pattern, meaning: dict, forms: frozenset[s
     two overlap (« ma main » and « main pleine » in « ma main pleine »), the choice covering most of
     the query (the earlier one on a tie). A form whose sense does not hold here is not read."""
     found = []
-    for word in re.finditer(r"\w+", asked):
+    for word in WORD.finditer(asked):
         match = pattern.match(asked, word.start())
         if match is None:
             continue

@@ -85,10 +85,10 @@ PRIMARY_BONUS = 1.24
 SUMMARY_COVERAGE = 0.715
 #: A rule that goes on from the one before it (« Si cette position n'existe toujours pas… ») comes
 #: after it when both answer the query: the one before states the case.
+FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
 #: A follow-up scoring this many times the rule it continues is what the query asks (3.2.2.e: the
 #: position still missing after the shuffle), and keeps its place above it.
 FOLLOW_UP_OWN = 1.5
-FOLLOW_UP = re.compile(r"^(?:si\s+)?(?:cette|cet|ces|ce)\s|^(?:dans ce cas|sinon)\b", re.IGNORECASE)
 #: A negated question (« ne peut jamais ») favours rules that forbid or deny (« ne peuvent pas »).
 NEGATION_BONUS = 1.3
 #: A "what if" question (« que se passe-t-il si ») favours rules that decide a case (« Si …, … »).
