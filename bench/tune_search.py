@@ -38,6 +38,7 @@ from search_bench import (  # noqa: E402
     OLDER,
     SEVENTH,
     SIXTH,
+    TENTH,
     THIRD,
     build_site,
     load_rows,
@@ -89,7 +90,7 @@ def main() -> int:
 
         judges = load_rows(JUDGES, heldout=False) + load_rows(JUDGES_HELDOUT, heldout=True)
         judges += load_rows(FRESH, heldout=False) + load_rows(FRESH_HELDOUT, heldout=True)
-        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH):
+        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH):
             judges += load_third(path)
         older = load_rows(OLDER)
         tuned = [r for r in judges if not r["heldout"]]

@@ -210,7 +210,7 @@ def test_fresh_queries_keep_their_floors(rules, search_index):
     assert held["mrr"] >= FRESH_HELDOUT_MRR_FLOOR and held["r5"] >= FRESH_HELDOUT_RECALL5_FLOOR, held
 
 
-# --- the blind sets (third to ninth), measured in bench/search_bench.py: each well formed ------------
+# --- the blind sets (third to tenth), measured in bench/search_bench.py: each well formed ------------
 
 BLIND_SETS = [
     "judges-third.json",
@@ -220,8 +220,7 @@ BLIND_SETS = [
     "judges-seventh.json",
     "judges-eighth.json",
     "judges-ninth.json",
-    # sealed: written blind, kept unread for the next round (fixtures/relevance/sealed/README.md)
-    "sealed/judges-tenth.json",
+    "judges-tenth.json",
 ]
 
 
