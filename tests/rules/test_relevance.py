@@ -221,6 +221,8 @@ BLIND_SETS = [
     "judges-eighth.json",
     "judges-ninth.json",
     "judges-tenth.json",
+    # sealed: written blind, kept unread for the next round (fixtures/relevance/sealed/README.md)
+    "sealed/judges-eleventh.json",
 ]
 
 
