@@ -467,14 +467,55 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
             word, far = found[0]
             if fixed is None or distance(raw, fixed, far) >= far:
                 fixed = _spelled(word)
-        if fixed is None and "k" in raw:  # typed as said (« kitte », « katre », « kartes »)
-            fixed = next((v for v in (raw.replace("k", "qu"), raw.replace("k", "c")) if _plain(mem, v, known)), None)
+        if fixed is None:  # typed as said (« kitte », « markeur », « frase », « otant », « plato »)
+            fixed = _sounded(mem, raw, known)
         if fixed is None:
             hopeless.add(raw)
             continue
         asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, asked)
         corrected.append((raw, fixed))
     return asked
+
+
+#: French spellings of one sound, each written for the others when a word is typed as it is said:
+#: « k » for « qu » or « c », « f » for « ph », « o » for « au » or « eau », « e » for « ai », « an »
+#: for « en », a consonant single for double. Left to right: the spelling typed, those meant.
+SOUNDS = (
+    ("k", ("qu", "c")),
+    ("f", ("ph", "ff")),
+    ("eau", ("o",)),
+    ("au", ("o",)),
+    ("o", ("au", "eau")),
+    ("e", ("ai",)),
+    ("ai", ("e",)),
+    ("an", ("en",)),
+    ("en", ("an",)),
+    ("s", ("ss", "c", "z")),
+    ("c", ("ss", "s")),
+    ("z", ("s",)),
+    ("j", ("g",)),
+    ("g", ("j",)),
+    ("i", ("y",)),
+    ("sion", ("tion",)),
+    *((c, (c + c,)) for c in "lmnprt"),
+    *((c + c, (c,)) for c in "lmnprst"),
+)
+
+
+def _sounded(mem: Memory, raw: str, known: frozenset[str]) -> str | None:
+    """The word ``raw`` sounds like, typed as said: one spelling of a sound written for another
+    (:data:`SOUNDS`), once, gives a word the index or the vocabulary holds; the most used in the
+    rules when several do. Bounded: one variant a sound a position."""
+    found: list[tuple[int, str]] = []
+    for typed, meant in SOUNDS:
+        start = raw.find(typed)
+        while start != -1:
+            for spelling in meant:
+                variant = fold(raw[:start] + spelling + raw[start + len(typed) :])
+                if variant != raw and _plain(mem, variant, known):
+                    found.append((-len(mem.postings["words"].get(variant, ())), variant))
+            start = raw.find(typed, start + 1)
+    return min(found)[1] if found else None
 
 
 def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, corrected: list) -> Word | None:

@@ -5,13 +5,17 @@ two for words of eight letters or more; a swapped pair of letters counts as one 
 Whoosh's corrector, so ``épusié`` and ``rserve`` are one edit away). A four-letter word is corrected
 only by swapping two letters (``mnaa`` → mana): one other edit would turn real words into others.
 Two edits on a seven-letter word turned French words the rules do not use into others
-(``revient`` → restent). The fuzzy search, a last resort when nothing at all is found, looks for rules
+(``revient`` → restent). Of the words as near, the likeliest slip comes first (a letter left out,
+two swapped, a neighbouring key, a letter too many, any other letter: :func:`_slip`), then the most
+used in the rules. A word no edit reaches may be typed as said (« plato »): ``query._sounded``.
+The fuzzy search, a last resort when nothing at all is found, looks for rules
 holding words near any of the query's words.
 """
 
 from __future__ import annotations
 
 import bisect
+from itertools import pairwise
 
 try:  # compiled, on the server; the browser's Pyodide ships no rapidfuzz: the same distance in Python there
     from rapidfuzz import process
@@ -49,7 +53,7 @@ def respell(word: str, words: list[str], maxdist: int) -> list[tuple[str, int]]:
     else:
         found = process.extract(word, near, scorer=OSA.distance, score_cutoff=maxdist, limit=None)
         scored = sorted((d, c) for c, d, _ in found)
-    return [(c, d) for d, c in scored]
+    return [(c, d) for d, _, c in sorted((d, _slip(word, c) if d == 1 else 1.0, c) for d, c in scored)]
 
 
 def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
@@ -67,9 +71,38 @@ def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
         scored = [
             (c, d) for c, d, _ in process.extract(word, near, scorer=OSA.distance, score_cutoff=maxdist, limit=None)
         ]
-    found = [(d, -len(mem.postings["words"][c]), c) for c, d in scored if d <= maxdist]
+    found = [
+        (d, _slip(word, c) if d == 1 else 1.0, -len(mem.postings["words"][c]), c) for c, d in scored if d <= maxdist
+    ]
     found.sort()
-    return [c for _, _, c in found[:limit]]
+    return [c for *_, c in found[:limit]]
+
+
+#: Keys side by side on a French (AZERTY) or English (QWERTY) keyboard, rows and columns: a letter
+#: typed for its neighbour is a slip of the finger.
+_ROWS = ("azertyuiop", "qsdfghjklm", "wxcvbn", "qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEIGHBOURS = frozenset(
+    {(row[i], row[i + 1]) for row in _ROWS for i in range(len(row) - 1)}
+    | {(upper[i], lower[i]) for k in (0, 3) for upper, lower in pairwise(_ROWS[k : k + 3]) for i in range(len(lower))}
+)
+#: Letters that spell one sound (« c », « k », « q », « s »; « m », « n »): one typed for another.
+_SOUNDS = frozenset({("c", "k"), ("c", "q"), ("k", "q"), ("c", "s"), ("s", "z"), ("i", "y"), ("m", "n"), ("a", "e")})
+
+
+def _slip(typed: str, word: str) -> float:
+    """How unlikely ``typed`` is as a slip for ``word``, one edit away: a letter left out or two
+    swapped (the commonest slips) 0.5, a neighbouring key or a letter of the same sound struck for
+    another 0.6, a letter too many 0.7, any other letter for another 1. It orders the corrections
+    at the same distance: « defasse » is « défausse » (a letter left out), not « dépasse »."""
+    if len(typed) < len(word):
+        return 0.5
+    if len(typed) > len(word):
+        return 0.7
+    diff = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+    if len(diff) == 2:
+        return 0.5  # swapped (the only two-letter difference one edit away)
+    pair = tuple(sorted((typed[diff[0]], word[diff[0]])))
+    return 0.6 if pair in _NEIGHBOURS or pair[::-1] in _NEIGHBOURS or pair in _SOUNDS else 1.0
 
 
 def distance(a: str, b: str, bound: int) -> int:

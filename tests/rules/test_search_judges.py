@@ -13,6 +13,7 @@ import pytest
 
 from rules_ref import glossary, search
 from rules_ref.search import memory as memory_module
+from rules_ref.search import spelling
 from rules_ref.search.query import read_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -618,6 +619,49 @@ def test_a_typo_in_a_players_word_is_read_as_the_word(rules):
     # a word of its own, one letter changed from a players' word, is left as typed
     assert "manche" not in {w.text for w in read_words("comment marche la réserve", mem).words}
     assert read_words("perso sorti de la réserve", mem).corrected is None
+
+
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("plato", "plateau"),  # « o » for « eau »
+        ("otant", "autant"),  # « o » for « au », first letter and all
+        ("frase", "phrase"),  # « f » for « ph »
+        ("efet", "effet"),  # a consonant single for double
+    ],
+)
+def test_a_word_typed_as_said_is_the_word_that_sounds_so(rules, typed, meant):
+    """No word is one or two edits away: one spelling of a sound written for another is."""
+    reading = read_words(typed, memory_module.memory())
+    assert reading.corrected == meant
+    assert numbers(search.search(typed), 3) == numbers(search.search(meant), 3)
+
+
+@pytest.mark.parametrize(
+    "typed, meant, not_meant",
+    [
+        ("prase", "phrase", "phase"),  # a letter left out, not one changed for a far key
+        ("atant", "autant", "avant"),
+        ("toues", "toutes", "tous"),  # a letter left out, not one too many
+        ("fuace", "fugace", "face"),
+    ],
+)
+def test_of_corrections_as_near_the_likeliest_slip_is_taken(rules, typed, meant, not_meant):
+    """Words one edit away are ordered by the slip each supposes (a letter left out or two swapped,
+    a neighbouring key, a letter too many, any other letter) before how often the rules use them."""
+    mem = memory_module.memory()
+    assert spelling.distance(typed, meant, 1) == spelling.distance(typed, not_meant, 1) == 1
+    assert read_words(typed, mem).corrected == meant
+    assert spelling._slip(typed, meant) < spelling._slip(typed, not_meant)
+
+
+def test_a_slip_of_a_neighbouring_key_is_likelier_than_of_a_far_one():
+    """(Each pair one edit apart, as the corrector asks.)"""
+    assert spelling._slip("rserve", "reserve") == spelling._slip("resreve", "reserve") == 0.5  # left out, swapped
+    assert spelling._slip("reaerve", "reserve") == 0.6  # a for s: side by side on QWERTY
+    assert spelling._slip("rezerve", "reserve") == 0.6  # z for s: one above the other on AZERTY, one sound
+    assert spelling._slip("rekerve", "reserve") == 1.0  # k for s: far apart, another sound
+    assert spelling._slip("resserve", "reserve") == 0.7  # a letter too many
 
 
 def test_a_word_with_two_senses_is_read_by_its_neighbours(rules):
