@@ -22,7 +22,7 @@ from functools import lru_cache
 from .glossary import GlossaryError, load
 
 #: Cues read from the query as a whole, not from its words.
-READ_CUES = ("#absence", "#excess", "#decimal")
+READ_CUES = ("#absence", "#excess", "#decimal", "#theirs_on_mine", "#modifier")
 #: A cue negated in the query: ``non:heros`` is « sans héros », « pas de héros ».
 NEGATED = "non:"
 

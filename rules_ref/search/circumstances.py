@@ -10,7 +10,11 @@ phrase (« face cachée ») as its folded words in a row. Two cues are read from
   à un personnage qui en porte 1 »): the number there is follows a word saying what is held (« de »,
   « reste », « porte », « avec », « contient »…), the number asked for does not;
 * ``#decimal``: a number written with a decimal part (« 2,5 de force », « 1.5 »), not a rule number
-  (« 2.5.i », « 3,2,9 »: more than two parts).
+  (« 2.5.i », « 3,2,9 »: more than two parts);
+* ``#theirs_on_mine``: another player does something to what is the teller's: a third person acts
+  (« il », « elle », « mon adversaire ») and, after, the teller owns or undergoes (« ma zone de
+  mana », « mes orbes », « il me demande »); not an impersonal « il » (« il faut », « il y a »);
+* ``#modifier``: a bonus or malus typed as a signed number (« +2 », « -1 de force »).
 """
 
 from __future__ import annotations
@@ -53,6 +57,13 @@ ORDINAL = re.compile(r"^(\d+)(?:e|eme|ème|er|ere|ère)?$")
 #: « un » and « une » are articles far more often than counts: a count only after a held word other
 #: than « de » (« qui en porte une », not « d'un deck »).
 ARTICLES = frozenset({"un", "une"})
+#: A third person acting (« il », « elle », « mon adversaire »), unless impersonal (« il faut »).
+OTHERS = frozenset({"il", "elle", "ils", "elles", "adversaire", "adv", "opp", "opposant"})
+IMPERSONAL = frozenset({"y", "faut", "fallait", "reste", "restait", "manque", "suffit", "semble", "s", "n"})
+#: The teller's own things, or the teller undergoing (« il me demande », « il m'oblige »).
+MINE = frozenset({"ma", "mes", "mon", "me", "m", "moi"})
+#: A signed number: a bonus or a malus (« +2 », « -1 »), not a range or a rule number.
+MODIFIER = re.compile(r"(?<![\w.,])[+-]\d+(?![.,]?\d)")
 
 
 @dataclass(frozen=True)
@@ -163,6 +174,14 @@ def read_cues(q: str) -> frozenset[str]:
         found.add("#excess")
     if DECIMAL.search(q):
         found.add("#decimal")
+    if MODIFIER.search(q):
+        found.add("#modifier")
+    acting = next(
+        (i for i, t in enumerate(tokens) if t in OTHERS and (i + 1 == len(tokens) or tokens[i + 1] not in IMPERSONAL)),
+        None,
+    )
+    if acting is not None and any(t in MINE for t in tokens[acting + 1 :]):
+        found.add("#theirs_on_mine")
     return frozenset(found)
 
 

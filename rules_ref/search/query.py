@@ -528,7 +528,9 @@ def _read_word(mem: Memory, raw: str, rules, avoid, english: bool, vocab: str, c
             raw, forms = again, set(stem_forms(again))
             widened = _widening().get(raw)
     if not widened and not english and not vocab and not _known(mem, raw, forms):
-        fixed = correct(mem, raw)
+        # a word the situations read as typed is the judge's own, not a typo (« dessous » is no
+        # « dessus »); the index does not hold it
+        fixed = None if raw in cue_words() or raw in _phrase_word_set() else correct(mem, raw)
         # an inflection of a synonym's word (« garde » → garder, « arrivent » → arriver) is that
         # word, not a typo of another indexed word (« activent »); a typo of the word itself
         # (« sacrifer ») is still corrected, and said so

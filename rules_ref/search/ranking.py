@@ -101,6 +101,10 @@ SITUATION_BONUS = 1.24
 #: score.
 CASE_BONUS = 4.3
 CASE_SEED = 0.5
+#: ... and covers at least this share of the query, though the words that told the case are none of
+#: the index's (« son +1 est resté sur mon perso revenu de la main »: a bonus typed as a number, a
+#: form of « revenir » the rules never write): without it such a rule scored nothing.
+CASE_COVERAGE_FLOOR = 0.2
 #: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »),
 #: and more those whose number counts one of the query's words (« combien de zones » : « dix types
 #: de zones »).
@@ -286,7 +290,10 @@ def rank(
             factor *= EXACT_TITLE_BONUS
             named.append(docnum)
         elif len(words) >= 2:
-            factor *= (covered / total_weight) ** COVERAGE_POWER
+            share = covered / total_weight
+            if docnum in cases:
+                share = max(share, CASE_COVERAGE_FLOOR)
+            factor *= share**COVERAGE_POWER
             if own == len(words):
                 covered_all.add(docnum)
         totals[docnum] *= factor

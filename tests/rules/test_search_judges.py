@@ -655,6 +655,13 @@ def test_of_corrections_as_near_the_likeliest_slip_is_taken(rules, typed, meant,
     assert spelling._slip(typed, meant) < spelling._slip(typed, not_meant)
 
 
+def test_a_word_the_situations_read_is_not_corrected_into_an_indexed_one(rules):
+    """« dessous » is no typo of « dessus » (the rules' word): the situation index reads it (a
+    position), the index holds it nowhere, and it is not turned into its opposite."""
+    reading = read_words("ce qu'il y a dessous", memory_module.memory())
+    assert reading.corrected is None and "dessus" not in {w.text for w in reading.words}
+
+
 def test_a_slip_of_a_neighbouring_key_is_likelier_than_of_a_far_one():
     """(Each pair one edit apart, as the corrector asks.)"""
     assert spelling._slip("rserve", "reserve") == spelling._slip("resreve", "reserve") == 0.5  # left out, swapped

@@ -103,6 +103,45 @@ def test_a_number_with_a_decimal_part_is_read_not_a_rules_number(q, decimal):
     assert ("#decimal" in read_cues(q)) is decimal
 
 
+@pytest.mark.parametrize(
+    "q, theirs",
+    [
+        ("elle a retourné mes orbes", True),
+        ("il me demande de montrer ma main", True),
+        ("mon adversaire cible mon perso", True),
+        # no one else acts, or on nothing of the teller's
+        ("il faut que je regarde ma main", False),  # an impersonal « il »
+        ("il y a trois cartes dans ma réserve", False),
+        ("il a oublié ce qu'il a mis en mana", False),
+        ("je regarde mes orbes", False),
+    ],
+)
+def test_another_player_doing_something_to_the_tellers_things_is_read(q, theirs):
+    assert ("#theirs_on_mine" in read_cues(q)) is theirs
+
+
+@pytest.mark.parametrize(
+    "q, signed", [("le +2 de son sort", True), ("-1 de force", True), ("2-3 cartes", False), ("7-3-18-a", False)]
+)
+def test_a_signed_number_is_read_as_a_bonus_or_malus(q, signed):
+    assert ("#modifier" in read_cues(q)) is signed
+
+
+@pytest.mark.parametrize(
+    "q, rules_",
+    [
+        # another player looking at the teller's Mana: not allowed (its cards are hidden, 3.2.9.a,
+        # 3.1.3.f); one's own: always (3.2.9.d)
+        ("elle a retourné mes orbes pour regarder ce qu'il y a dessous", {"3.2.9.a", "3.1.3.f"}),
+        ("je retourne mes orbes pour voir ce que j'ai mis dessous", {"3.2.9.d"}),
+        # a bonus typed as a number does not follow a character that changed zones (2.1.c)
+        ("son +1 est resté sur mon perso revenu de la main", {"2.1.c"}),
+    ],
+)
+def test_who_acts_on_whose_and_a_typed_bonus_tell_the_case(rules, q, rules_):
+    assert numbers(search.search(q), 1)[0] in rules_
+
+
 def test_a_statistic_with_a_decimal_part_is_the_rule_that_numbers_are_whole(rules):
     assert "1.1.6.a" in called("est-ce qu'on peut avoir 2,5 de force")
     assert numbers(search.search("est-ce qu'on peut avoir 2,5 de force"), 1) == ["1.1.6.a"]
