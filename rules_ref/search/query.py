@@ -31,7 +31,7 @@ from ..analysis import STOPWORDS, fold, stem_forms
 from .circumstances import Called, called, cue_words, text_forms
 from .memory import Memory
 from .numbers import NUMBER_TOKEN
-from .spelling import MIN_CORRECTED, correct, distance, respell
+from .spelling import MIN_CORRECTED, correct, distance, respell, slip
 from .words import MAX_TERMS, WORD, Word, phrase_alternation
 
 #: Question phrases: read for what they ask, never searched (« passe » alone is a rules word).
@@ -286,6 +286,25 @@ def _fold_query(q: str) -> str:
     return " ".join(fold(q).replace("'", " ").split())
 
 
+#: The words that say what a query asks, long enough that a typo of one is no other word: read
+#: before anything else, as typed right (« cmobien de cartes » asks how many).
+ASKING = ("combien", "pourquoi", "comment", "lorsque")
+
+
+def _asked_right(folded: str, mem: Memory, corrected: list) -> str:
+    """``folded`` with a typo of an asking word (:data:`ASKING`: one edit, a swap counting as one)
+    spelled right, and said so in ``corrected``; a word the index or the vocabulary holds is left."""
+    for raw in dict.fromkeys(WORD.findall(folded)):
+        if len(raw) < 6 or raw in ASKING or raw in STOPWORDS or not raw.isalpha():
+            continue
+        meant = next((a for a in ASKING if distance(raw, a, 1) <= 1), None)
+        if meant is None or _plain(mem, raw, _phrase_word_set()):
+            continue
+        folded = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", meant, folded)
+        corrected.append((raw, meant))
+    return folded
+
+
 def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     """The query's content words as :class:`Word` s, its rule-number tokens, the corrected query and
     what it asks (see the module's docstring). Words the index does not hold, even corrected, are left
@@ -293,7 +312,8 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     the situations it tells too (suggestions as you type do without)."""
     pattern, meaning = _phrases()
     numbers = [t.strip(".,;()").lower() for t in q.split() if NUMBER_TOKEN.match(t.strip(".,;()").lower())]
-    folded = _fold_query(q)
+    corrected: list[tuple[str, str]] = []
+    folded = _asked_right(_fold_query(q), mem, corrected)
     conditional = bool(re.search(r"(?<!\w)(?:si|lorsqu|lorsque|que\s+faire|et\s+si)(?!\w)", folded))
     asked = QUESTION.sub(" ", folded)
     # « ne peut plus » is a negation (read below), not « plus » the quantity (« plus de cartes »)
@@ -303,7 +323,6 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     # « qu'arrive-t-il si une expédition ne peut plus reculer ? » asks what happens in a case whose
     # circumstances are negated, not what is forbidden: the rule deciding the case answers it.
     negated = any(t in NEGATION_WORDS for t in tokens) and not WHAT_HAPPENS.search(folded)
-    corrected: list[tuple[str, str]] = []
     questioned = asked != folded or "?" in q  # « pioche-t-on ? » (a word respelled asks nothing)
     hopeless: set[str] = set()  # unknown words no correction reaches: not tried twice
     asked = _respelled(asked, mem, corrected, hopeless)
@@ -425,6 +444,9 @@ def _headwords() -> dict[str, str]:
 
 #: Shorter words are never respelled (« tient » is no typo of « tirent »).
 MIN_RESPELLED = 6
+#: ... nor by a letter changed, unless this long and the key struck a neighbour of the one meant or
+#: of the same sound (« detsper » is « détaper »; « marche » is no « manche »).
+MIN_SLIPPED = 7
 
 
 def _swapped(a: str, b: str) -> bool:
@@ -461,7 +483,8 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
         found = [
             (word, far)
             for word, far in (respell(raw, vocabulary, 1) if len(raw) >= MIN_RESPELLED else [])
-            if (len(word) != len(raw) or _swapped(raw, word)) and forms.isdisjoint(stem_forms(word))
+            if (len(word) != len(raw) or _swapped(raw, word) or len(raw) >= MIN_SLIPPED and slip(raw, word) < 1)
+            and forms.isdisjoint(stem_forms(word))
         ]
         if found:
             word, far = found[0]

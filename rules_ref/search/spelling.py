@@ -53,7 +53,7 @@ def respell(word: str, words: list[str], maxdist: int) -> list[tuple[str, int]]:
     else:
         found = process.extract(word, near, scorer=OSA.distance, score_cutoff=maxdist, limit=None)
         scored = sorted((d, c) for c, d, _ in found)
-    return [(c, d) for d, _, c in sorted((d, _slip(word, c) if d == 1 else 1.0, c) for d, c in scored)]
+    return [(c, d) for d, _, c in sorted((d, slip(word, c) if d == 1 else 1.0, c) for d, c in scored)]
 
 
 def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
@@ -72,7 +72,7 @@ def nearest(mem: Memory, word: str, maxdist: int, limit: int) -> list[str]:
             (c, d) for c, d, _ in process.extract(word, near, scorer=OSA.distance, score_cutoff=maxdist, limit=None)
         ]
     found = [
-        (d, _slip(word, c) if d == 1 else 1.0, -len(mem.postings["words"][c]), c) for c, d in scored if d <= maxdist
+        (d, slip(word, c) if d == 1 else 1.0, -len(mem.postings["words"][c]), c) for c, d in scored if d <= maxdist
     ]
     found.sort()
     return [c for *_, c in found[:limit]]
@@ -89,7 +89,7 @@ _NEIGHBOURS = frozenset(
 _SOUNDS = frozenset({("c", "k"), ("c", "q"), ("k", "q"), ("c", "s"), ("s", "z"), ("i", "y"), ("m", "n"), ("a", "e")})
 
 
-def _slip(typed: str, word: str) -> float:
+def slip(typed: str, word: str) -> float:
     """How unlikely ``typed`` is as a slip for ``word``, one edit away: a letter left out or two
     swapped (the commonest slips) 0.5, a neighbouring key or a letter of the same sound struck for
     another 0.6, a letter too many 0.7, any other letter for another 1. It orders the corrections

@@ -652,7 +652,7 @@ def test_of_corrections_as_near_the_likeliest_slip_is_taken(rules, typed, meant,
     mem = memory_module.memory()
     assert spelling.distance(typed, meant, 1) == spelling.distance(typed, not_meant, 1) == 1
     assert read_words(typed, mem).corrected == meant
-    assert spelling._slip(typed, meant) < spelling._slip(typed, not_meant)
+    assert spelling.slip(typed, meant) < spelling.slip(typed, not_meant)
 
 
 def test_a_word_the_situations_read_is_not_corrected_into_an_indexed_one(rules):
@@ -662,13 +662,38 @@ def test_a_word_the_situations_read_is_not_corrected_into_an_indexed_one(rules):
     assert reading.corrected is None and "dessus" not in {w.text for w in reading.words}
 
 
+@pytest.mark.parametrize(
+    "typed, right",
+    [
+        ("cmobien de cartes en réserve le soir", "combien de cartes en réserve le soir"),
+        ("pourqoui mon perso fugace va dans la défausse", "pourquoi mon perso fugace va dans la défausse"),
+    ],
+)
+def test_a_typo_of_an_asking_word_still_asks(rules, typed, right):
+    """« cmobien » asks how many, as « combien » does: the question is read from the word spelled
+    right, and the page says it was corrected."""
+    mem = memory_module.memory()
+    reading, meant = read_words(typed, mem), read_words(right, mem)
+    assert reading.quantity == meant.quantity and reading.conditional == meant.conditional
+    assert reading.situation == meant.situation and reading.corrected.split()[0] == right.split()[0]
+    assert numbers(search.search(typed), 3) == numbers(search.search(right), 3)
+
+
+def test_a_players_word_with_a_neighbouring_key_struck_is_read_as_the_word(rules):
+    """A long players' word with one letter changed for a neighbouring key (« fleeting » typed
+    « flaeting »: a for e) is respelled; a short one is left (« marche » is no « manche »)."""
+    mem = memory_module.memory()
+    assert read_words("flaeting", mem).corrected == "fugace"
+    assert "manche" not in {w.text for w in read_words("comment marche la réserve", mem).words}
+
+
 def test_a_slip_of_a_neighbouring_key_is_likelier_than_of_a_far_one():
     """(Each pair one edit apart, as the corrector asks.)"""
-    assert spelling._slip("rserve", "reserve") == spelling._slip("resreve", "reserve") == 0.5  # left out, swapped
-    assert spelling._slip("reaerve", "reserve") == 0.6  # a for s: side by side on QWERTY
-    assert spelling._slip("rezerve", "reserve") == 0.6  # z for s: one above the other on AZERTY, one sound
-    assert spelling._slip("rekerve", "reserve") == 1.0  # k for s: far apart, another sound
-    assert spelling._slip("resserve", "reserve") == 0.7  # a letter too many
+    assert spelling.slip("rserve", "reserve") == spelling.slip("resreve", "reserve") == 0.5  # left out, swapped
+    assert spelling.slip("reaerve", "reserve") == 0.6  # a for s: side by side on QWERTY
+    assert spelling.slip("rezerve", "reserve") == 0.6  # z for s: one above the other on AZERTY, one sound
+    assert spelling.slip("rekerve", "reserve") == 1.0  # k for s: far apart, another sound
+    assert spelling.slip("resserve", "reserve") == 0.7  # a letter too many
 
 
 def test_a_word_with_two_senses_is_read_by_its_neighbours(rules):
