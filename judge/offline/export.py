@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from django.conf import settings
 from django.core.cache import cache
@@ -21,6 +22,12 @@ from django.urls import reverse
 from rules_ref.models import Rule, RuleSet
 from rules_ref.search.numbers import LOOSE_NUMBER
 from rules_ref.search.words import MAX_QUERY_CHARS
+
+
+def js_pattern(pattern: str) -> str:
+    """A Python regular expression as JavaScript writes it: its named groups ``(?<name>…)``, a
+    reference back to one ``\\k<name>``."""
+    return re.sub(r"\(\?P=(\w+)\)", r"\\k<\1>", pattern).replace("(?P<", "(?<")
 
 
 def _rows() -> list[dict]:
@@ -86,6 +93,6 @@ def _build() -> dict:
             .replace("RULESET", "{0}")
             .replace("SLUG", "{1}"),
         },
-        "number_pattern": LOOSE_NUMBER.pattern.replace("(?P<", "(?<"),  # JavaScript names its groups so
+        "number_pattern": js_pattern(LOOSE_NUMBER.pattern),
         "max_query_chars": MAX_QUERY_CHARS,
     }

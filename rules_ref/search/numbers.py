@@ -30,9 +30,9 @@ NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
 _SEP = r"(?:\s*[.,\-/;:_]{1,3}\s*|\s+)"  # « 4..2.5.c », « 4;2;5;c », « 4_2_5_c » too
 #: A whole query that is a rule number however typed. Bounded repetitions: linear in the query.
 LOOSE_NUMBER = re.compile(
-    r"^[(\[\"«“']?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
+    r"^[(\[\"«“'#*@>]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
     rf"(?P<digits>\d{{1,2}}(?:{_SEP}\d{{1,2}}){{0,3}})"
-    rf"(?:{_SEP}?\(?(?P<letter>[a-z])\)?"
+    rf"(?:{_SEP}?\(?(?P<letter>[a-z])(?:(?<!f)(?P=letter))?\)?"  # struck twice too (« 4.2.5.cc »; « ff » is « et suivantes »)
     # a level below the letter, which the French text never has (« 4.2.5.c.1 », « 2.4.6.c.ii »)
     rf"(?:{_SEP}?(?P<sub>\d{{1,2}}|i{{1,3}}|iv|vi{{0,3}}|ix|x))?"
     # a range of letters (« 4.2.5.c-d », « 7.3.16 a/b », « 4.2.5 c et d », « 5.2.3.b à e »)

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from judge.offline.export import js_pattern
 from rules_ref.models import Rule, RuleSet
 from rules_ref.search.numbers import LOOSE_NUMBER, parse_number
 from rules_ref.search.words import normalize_query
@@ -36,7 +37,8 @@ def test_the_export_holds_every_rule_in_the_order_the_server_indexes_them(docume
     assert rule["search_text"] == stored.search_text and rule["remarks"] == stored.remarks
     assert rule["url"] == "/regles/fr-1/2.4.6.c/"
     assert data["urls"]["rules_ref:rule"].format("fr-1", "2.4.6.c") == rule["url"]
-    assert data["number_pattern"] == LOOSE_NUMBER.pattern.replace("(?P<", "(?<")  # as JavaScript names groups
+    assert data["number_pattern"] == js_pattern(LOOSE_NUMBER.pattern)  # as JavaScript names groups
+    assert js_pattern(r"(?P<letter>[a-z])(?P=letter)?") == r"(?<letter>[a-z])\k<letter>?"
 
 
 def test_its_version_is_the_rules_content_hash_and_the_site_version_and_answers_304_unchanged(document):
@@ -70,6 +72,9 @@ def test_the_same_rules_imported_again_keep_the_version(document):
 
 TYPED_NUMBERS = [
     "2.4.6.c",
+    "4.2.5.cc",
+    "#4.2.5.c",
+    "3.2.9 ff",
     '"4.2.5.d"',
     "« 4.1.c »",
     "4.2.5.c.1",

@@ -45,6 +45,9 @@ def numbers(results, n=5):
         ('"4.2.5.d"', "4.2.5.d"),  # quoted, as pasted from a message
         ("« 4.1.c »", "4.1.c"),
         ("41c", "4.1.c"),  # two digits and a letter, run together
+        ("#4.2.5.c", "4.2.5.c"),  # as tagged in a chat
+        ("*2.4.6.c", "2.4.6.c"),
+        ("4.2.5.cc", "4.2.5.c"),  # the letter struck twice
     ],
 )
 def test_a_rule_number_is_read_however_it_is_typed(rules, q, number):
