@@ -46,6 +46,9 @@ What it prints, ours and the baseline side by side, from the same run:
     against the figures it had before the judges' set was tuned for (it must not regress);
 * how often the judge's situation index (``fixtures/glossary/situations.json``) calls for rules on
   the judges' queries, tuned and held out, and how often a rule it calls for is relevant;
+* typos in context (informational, no target): the judges' queries of words with their longest word
+  struck once, by a seeded draw (:func:`slipped`), and how often they still find what they find
+  typed right;
 * index build time (read the rules from the database and build the index);
 * in-process latency, result cache off, of every query of every set in one run (median, p95, the
   slowest query), ours and FTS5 interleaved query by query, with the ratio; each query's slowest of
@@ -77,6 +80,7 @@ import argparse
 import hashlib
 import json
 import os
+import random
 import re
 import shutil
 import sqlite3
@@ -190,6 +194,35 @@ def situation_calls(rows: list[dict]) -> dict[str, tuple[int, int, int]]:
         counts[1] += bool(called)
         counts[2] += bool(called & set(row["relevant"]))
     return {part: (n, calls, right) for part, (n, calls, right) in figures.items()}
+
+
+#: Typos in context: the kinds of slip struck into one word of a query, and the seed that picks them.
+SLIPS = ("swap", "drop", "double", "other")
+SLIP_SEED = 5
+
+
+def slipped(rows: list[dict]) -> list[tuple[dict, str]]:
+    """Each judges' query of words (not a number, not a typo already) with its longest word of six
+    letters or more struck once: two letters swapped, one left out, one doubled or one changed, as a
+    seeded draw picks (the same queries and slips in every run)."""
+    draw = random.Random(SLIP_SEED)
+    found = []
+    for row in rows:
+        if row["kind"] in ("number", "far_typo"):
+            continue
+        words = [w for w in re.findall(r"\w+", row["q"]) if len(w) >= 6 and w.isalpha()]
+        if not words:
+            continue
+        word = max(words, key=len)
+        i, kind = draw.randrange(1, len(word) - 1), draw.choice(SLIPS)
+        typo = {
+            "swap": word[:i] + word[i + 1] + word[i] + word[i + 2 :],
+            "drop": word[:i] + word[i + 1 :],
+            "double": word[:i] + word[i] + word[i:],
+            "other": word[:i] + draw.choice("aeiourstnl".replace(word[i], "")) + word[i + 1 :],
+        }[kind]
+        found.append((row, re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", typo, row["q"], count=1)))
+    return found
 
 
 def time_queries(runs: list, queries: list[str], rounds: int) -> tuple[list[list[float]], list[list[float]]]:
@@ -432,6 +465,8 @@ def main() -> int:
         both_ours, both_fts = relevance(ours_run, every), relevance(fts.run, every)
         old_ours, old_fts = relevance(ours_run, older), relevance(fts.run, older)
         index_calls = situation_calls(every)
+        # Typos in context: does a query with one word struck find what it finds typed right?
+        struck = [(row, ours_run(row["q"])[:1], ours_run(typo)[:1]) for row, typo in slipped(every)]
 
         # In-process latency: every query of the file in one run, engines interleaved.
         queries = [r["q"] for r in rows]
@@ -511,6 +546,15 @@ def main() -> int:
         f"  targets (MRR ≥ {TARGET_MRR}, R@5 ≥ {TARGET_R5} overall and held out; every kind MRR ≥"
         f" {TARGET_KIND_MRR}, held out too; on the {len(sets)} sets together and on each):"
         f" {'met' if ok_judges else 'MISSED: ' + '; '.join(misses)}"
+    )
+    print()
+    same = sum(right == typo for _, right, typo in struck)
+    print(
+        f"Typos in context (informational): {len(struck)} judges' queries of words, their longest word"
+        f" struck once (swap, letter left out, doubled or changed; seed {SLIP_SEED}): first result as typed"
+        f" right {same / len(struck):.3f}; the relevant rule first typed right"
+        f" {sum(bool(r) and r[0] in row['relevant'] for row, r, _ in struck) / len(struck):.3f}, struck"
+        f" {sum(bool(t) and t[0] in row['relevant'] for row, _, t in struck) / len(struck):.3f}"
     )
     print()
     table("Relevance, older set (fixtures/relevance/queries.json)", old_ours, old_fts, KINDS)
