@@ -497,6 +497,28 @@ CALLED = [
     ("la zone du heros est publique ?", "3.2.6.a"),
     ("ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?", "1.1.6.f"),
     ("ma capacite lorsque je suis joue depuis la main marche si je le joue de la reserve ?", "1.1.6.g"),
+    # the ninth round
+    # disputes told as stories, none of the deciding rule's words: the table's names for the zones
+    # (banc, stock, derrière; pogne; ressources), the pieces (champion, unités, instants) and acts
+    ("il souleve mes ressources pour lire ce qu'il y a dessous, il a le droit ?", "3.2.9.a"),
+    ("il a fouille mes ressources pendant ma pause", "3.2.9.a"),
+    ("son sort me retire un de mes cartons en pogne, qui decide lequel ?", "3.2.5.c"),
+    ("trois lieux permanents sur la table l'apres midi, il faut en enlever un maintenant ?", "3.2.7.a"),
+    ("je joue sans champion, combien je peux garder derriere le soir ?", "4.2.5.d"),
+    ("mon champion est parti, combien je garde en stock la nuit ?", "4.2.5.d"),
+    ("mon gars qui roupille, sa force compte pour avancer ?", "2.4.3"),
+    ("ma creature qui pionce reste devant au repos ?", "2.4.3"),
+    ("la bestiole invoquee par ma capacite, quand elle rentre le soir elle va derriere ?", "2.1.d"),
+    ("il n'a pas de deuxieme chiffre mon truc, rejouable du banc ?", "2.2.7.b"),
+    ("il a dit stop, maintenant je peux enchainer plusieurs trucs d'affilee ?", "1.3.2.d"),
+    ("mes marqueurs ont saute l'un par dessus l'autre, c'est gagne ?", "4.3.b"),
+    ("je dois mettre le dessus de ma bibli en stock mais elle est a sec", "7.3.16.b"),
+    ("son effet qui detruit dans le stock, il peut toucher le mien ?", "7.3.18.a"),
+    ("son gars que je tenais part au cimetiere, lequel, le mien ou le sien ?", "3.1.2.c"),
+    ("consommer des marqueurs que je n'ai pas encore pour activer", "2.5.g"),
+    ("le token cree par ma carte Axiom, il est Axiom lui aussi ?", "2.2.8.d"),
+    ("le perso Bravos invoque par mon effet est-il Bravos ?", "2.2.8.d"),
+    ("je peux soulever les lieux du milieu pour voir ce qu'il y a dessous ?", "3.2.1.a"),
 ]
 
 
@@ -516,6 +538,14 @@ RANKED_FIRST = [
     # the eighth round
     ("je peux reorganiser ma main pendant le tour de l'adversaire", "3.2.5.b"),  # not 1.2.4.c
     ("un perso fugace est-il exile", "2.4.6.c"),  # not the heading, 2.4.6
+    # the ninth round: a story's neighbour kept out, or its words covered by the circumstances told
+    ("j'ai 4 persos en attente derriere alors que mon champion en tolere 2, je dois jeter tout de suite ?", "3.2.10.a"),
+    ("mon perso rejoue du banc, le soir il retourne derriere ou il meurt ?", "2.4.6.c"),  # not the Rest
+    ("j'ai lance mon instant depuis la main, une fois fini il part au cimetiere ?", "5.2.3.j"),
+    ("le debuff sur son gars tient encore apres un aller-retour en main ?", "2.1.c"),
+    ("mon perso mis a l'envers dans l'expe, il compte pour combien ?", "3.1.3.c"),  # not 3.2.9.b
+    ("mon instant propose de depenser 2 de plus pour un truc en plus, je vise a l'annonce ou apres ?", "5.2.3.g"),
+    ("mon gars qui roupille, sa force compte pour avancer ?", "2.4.3"),  # not the Dusk's 1.3.2.e
 ]
 
 
