@@ -465,19 +465,16 @@ def _rules_above_headings(
 
 def _follow_ups_after(mem: Memory, totals: dict[int, float]) -> None:
     """A rule continuing the one before it goes just below it when both are candidates (3.2.2.e
-    after 3.2.2.d), unless it answers the query by far better (``FOLLOW_UP_OWN``): then the query is
-    about what the follow-up adds (« toujours pas », « ne fait rien »)."""
+    after 3.2.2.d), from above or from further down: the two make one statement, which the judge
+    reads together; unless the follow-up answers the query by far better (``FOLLOW_UP_OWN``): then
+    the query is about what it adds (« toujours pas », « ne fait rien »)."""
     docs = mem.docs
     for docnum in list(totals):
         doc = docs[docnum]
         if not doc.number or not FOLLOW_UP.match(doc.text):
             continue
         before = _previous(mem, doc)
-        if (
-            before is not None
-            and before in totals
-            and totals[before] <= totals[docnum] < totals[before] * FOLLOW_UP_OWN
-        ):
+        if before is not None and before in totals and totals[docnum] < totals[before] * FOLLOW_UP_OWN:
             totals[docnum] = totals[before] * 0.99
 
 

@@ -237,6 +237,9 @@ def test_a_follow_up_the_query_is_about_keeps_its_place_above_the_rule_it_contin
     q = "deck vide, défausse vide aussi : l'action sur cette position ne fait rien ?"
     assert numbers(search.search(q), 2) == ["3.2.2.e", "3.2.2.d"]
     assert numbers(search.search("piocher avec un deck vide"), 1) == ["3.2.2.d"]
+    # ... and whenever 3.2.2.d answers, its follow-up comes just after it, not three places down
+    for q in ("piocher avec un deck vide", "plus une carte dans ma pioche et je dois en prendre deux"):
+        assert numbers(search.search(q), 2) == ["3.2.2.d", "3.2.2.e"]
 
 
 def test_a_hyphenated_compound_is_found_whole(rules):
