@@ -529,6 +529,10 @@ def test_circumstances_of_each_round_are_called(rules, q, rule):
 
 #: Cases where a neighbouring rule, a general one or another section's, used to come first.
 RANKED_FIRST = [
+    # whether a zone is shared: its own rule says (« X est une zone privée / partagée »)
+    ("la réserve c'est une zone partagée ?", "3.2.10.a"),
+    ("la main est partagée entre les joueurs ?", "3.2.5.a"),
+    ("aventure zone partagée", "3.2.1.a"),  # not the general rule on shared zones, 3.1.2.a
     # the sixth round
     # the circumstances that called the rule cover the query's words that told them
     ("retirer un jeton, je choisis lequel ?", "2.5.c"),  # not 2.5.f, which removes them
