@@ -168,7 +168,7 @@ def test_a_statistic_with_a_decimal_part_is_the_rule_that_numbers_are_whole(rule
         ("plusieurs mots-clés sur une ligne", "1.2.4.b"),
         ("le symbole joué depuis la réserve", "1.1.6.g"),
         ("combien de phases dans un jour", "1.3.2.a"),
-        ("limbo est-il partagé", "3.1.2.a"),
+        ("limbo est-il partagé", "3.2.8.a"),  # « Limbo est une zone partagée » (3.1.2.a does not name it)
         ("combien de factions", "2.2.8.a"),
     ],
 )
