@@ -529,6 +529,10 @@ def test_circumstances_of_each_round_are_called(rules, q, rule):
 
 #: Cases where a neighbouring rule, a general one or another section's, used to come first.
 RANKED_FIRST = [
+    # a token character is read as a token that is a character, not as one leaving the expedition:
+    # played from the Reserve, its Reserve cost (2.2.7.c) decides, not the counters it keeps (2.5.j)
+    ("un jeton perso joué depuis la réserve coûte combien", "2.2.7.c"),
+    ("jeton perso qui quitte l'expé", "2.1.d"),
     # whether a zone is shared: its own rule says (« X est une zone privée / partagée »)
     ("la réserve c'est une zone partagée ?", "3.2.10.a"),
     ("la main est partagée entre les joueurs ?", "3.2.5.a"),
