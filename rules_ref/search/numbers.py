@@ -25,8 +25,24 @@ from .hits import Results, make_hit
 from .memory import Memory, memory
 from .snippets import plain_snippet
 
-#: A rule number token among words (``2.4.6.c fugace``): dotted only, as rules write it.
-NUMBER_TOKEN = re.compile(r"^\d+(?:\.\d+)+(?:\.[a-z])?$")
+#: A rule number among words (``2.4.6.c fugace``, « règle 4.2.5c stp », « 4.2.5.c/4.2.5.d »): its
+#: levels dotted, as rules write them, its letter after a dot or attached.
+NUMBER_AMONG_WORDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)(?:\.?([a-z]))?(?![\w.]*\w)", re.IGNORECASE)
+
+
+#: ... but a number of two parts followed by « de » is a quantity (« 1.5 de force »), not rule 1.5.
+QUANTITY_AFTER = re.compile(r"\s+d(?:e\b|')", re.IGNORECASE)
+
+
+def numbers_among_words(q: str) -> list[str]:
+    """The rule numbers a query holds among its words, as rules write them (« 4.2.5c » → 4.2.5.c)."""
+    return [
+        f"{m[1]}.{m[2].lower()}" if m[2] else m[1]
+        for m in NUMBER_AMONG_WORDS.finditer(q)
+        if m[2] or m[1].count(".") > 1 or not QUANTITY_AFTER.match(q, m.end())
+    ]
+
+
 _SEP = r"(?:\s*[.,\-/;:_]{1,3}\s*|\s+)"  # « 4..2.5.c », « 4;2;5;c », « 4_2_5_c » too
 #: A whole query that is a rule number however typed. Bounded repetitions: linear in the query.
 LOOSE_NUMBER = re.compile(

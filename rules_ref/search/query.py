@@ -28,9 +28,9 @@ from functools import lru_cache
 
 from .. import glossary
 from ..analysis import STOPWORDS, fold, stem_forms
-from .circumstances import Called, called, cue_words, text_forms
+from .circumstances import DECIMAL, Called, called, cue_words, text_forms
 from .memory import Memory
-from .numbers import NUMBER_TOKEN
+from .numbers import numbers_among_words
 from .spelling import MIN_CORRECTED, correct, distance, respell, slip
 from .words import MAX_TERMS, WORD, Word, phrase_alternation
 
@@ -311,7 +311,7 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     out. A hyphenated compound (``sous-types``, ``après-midi``) counts as one word. ``cases``: read
     the situations it tells too (suggestions as you type do without)."""
     pattern, meaning = _phrases()
-    numbers = [t.strip(".,;()").lower() for t in q.split() if NUMBER_TOKEN.match(t.strip(".,;()").lower())]
+    numbers = numbers_among_words(q)
     corrected: list[tuple[str, str]] = []
     folded = _asked_right(_fold_query(q), mem, corrected)
     conditional = bool(re.search(r"(?<!\w)(?:si|lorsqu|lorsque|que\s+faire|et\s+si)(?!\w)", folded))
@@ -375,6 +375,10 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
                 if word.all_forms not in seen and len(words) < MAX_TERMS:
                     seen.add(word.all_forms)
                     words.append(word)
+    if DECIMAL.search(q) and len(words) < MAX_TERMS:  # « 1,5 de force »: a number, typed as digits
+        number = _read_word(mem, "nombre", (), (), False, "", corrected)
+        if number is not None and number.all_forms not in seen:
+            words.append(number)
     if len(words) > 1:  # a glossary term's rules define the query only when it is the whole query
         words = [w if (w.english or w.meant) else Word(w.text, w.forms, w.alt, parts=w.parts) for w in words]
     fixed_query = None

@@ -55,6 +55,27 @@ def test_a_rule_number_is_read_however_it_is_typed(rules, q, number):
     assert search.search(q).hits[0].number == number
 
 
+@pytest.mark.parametrize(
+    "q, first",
+    [
+        ("règle 4.2.5c stp", ["4.2.5.c"]),  # its letter attached, among words
+        ("4.2.5c et 4.2.5d", ["4.2.5.c", "4.2.5.d"]),
+        ("4.2.5.c/4.2.5.d", ["4.2.5.c", "4.2.5.d"]),  # two numbers, a slash between
+        ("la 2.4.6.c, fugace", ["2.4.6.c"]),
+    ],
+)
+def test_rule_numbers_among_words_are_read_however_their_letter_is_attached(rules, q, first):
+    assert numbers(search.search(q), len(first)) == first
+
+
+def test_a_number_of_two_parts_followed_by_de_is_a_quantity_not_a_rule(rules):
+    """« 2.5 de force » is a statistic with a decimal part (whole numbers only, 1.1.6.a), not rule
+    2.5 (counters); « règle 2.5 des jetons » is the rule."""
+    assert numbers(search.search("il a 2.5 de force"), 1) == ["1.1.6.a"]
+    assert "1.1.6.a" in numbers(search.search("un perso a 1.5 de force"), 3)
+    assert numbers(search.search("règle 2.5 des jetons"), 1) == ["2.5"]
+
+
 @pytest.mark.parametrize("q", ["2v2", "2 a", "deck de 39 cartes", "3 cartes", "2,", "R", "4.2.5 fugace"])
 def test_words_with_digits_are_not_rule_numbers(q):
     assert search.parse_number(q) is None
