@@ -375,7 +375,8 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
                 if word.all_forms not in seen and len(words) < MAX_TERMS:
                     seen.add(word.all_forms)
                     words.append(word)
-    if DECIMAL.search(q) and len(words) < MAX_TERMS:  # « 1,5 de force »: a number, typed as digits
+    # « 1,5 de force »: a number typed as digits (« règle 4.2 » is a rule's)
+    if any(m.group() not in numbers for m in DECIMAL.finditer(q)) and len(words) < MAX_TERMS:
         number = _read_word(mem, "nombre", (), (), False, "", corrected)
         if number is not None and number.all_forms not in seen:
             words.append(number)
