@@ -3,7 +3,7 @@
 Prints two lines: the files to run here (after the SQLite pass), then those beside (after the
 PostgreSQL pass, which ends a little later). Weights are the seconds each file took, from
 ``.ci/browser-weights``; a file not listed there weighs the median. Heaviest first, each file goes to
-the lane with less to do (longest processing time first: within 4/3 of the best split).
+the lane with less to do (longest processing time first, a greedy split close to the best).
 """
 
 from __future__ import annotations

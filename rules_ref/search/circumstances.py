@@ -92,7 +92,6 @@ class _Cues:
 
 
 @lru_cache(maxsize=1)
-@lru_cache(maxsize=1)
 def cue_words() -> frozenset[str]:
     """Every word the situation index reads as typed (« personne », « récupère », « entiers »): the
     forms of its one-word cues and the words of its phrases. A typo corrector leaves them be."""

@@ -6,7 +6,7 @@ Whoosh's corrector, so ``épusié`` and ``rserve`` are one edit away). A four-le
 only by swapping two letters (``mnaa`` → mana): one other edit would turn real words into others.
 Two edits on a seven-letter word turned French words the rules do not use into others
 (``revient`` → restent). Of the words as near, the likeliest slip comes first (a letter left out,
-two swapped, a neighbouring key, a letter too many, any other letter: :func:`_slip`), then the most
+two swapped, a neighbouring key, a letter too many, any other letter: :func:`slip`), then the most
 used in the rules. A word no edit reaches may be typed as said (« plato »): ``query._sounded``.
 The fuzzy search, a last resort when nothing at all is found, looks for rules
 holding words near any of the query's words.
@@ -86,7 +86,7 @@ _NEIGHBOURS = frozenset(
     | {(upper[i], lower[i]) for k in (0, 3) for upper, lower in pairwise(_ROWS[k : k + 3]) for i in range(len(lower))}
 )
 #: Letters that spell one sound (« c », « k », « q », « s »; « m », « n »): one typed for another.
-_SOUNDS = frozenset({("c", "k"), ("c", "q"), ("k", "q"), ("c", "s"), ("s", "z"), ("i", "y"), ("m", "n"), ("a", "e")})
+_ONE_SOUND = frozenset({("c", "k"), ("c", "q"), ("k", "q"), ("c", "s"), ("s", "z"), ("i", "y"), ("m", "n"), ("a", "e")})
 
 
 def slip(typed: str, word: str) -> float:
@@ -102,7 +102,7 @@ def slip(typed: str, word: str) -> float:
     if len(diff) == 2:
         return 0.5  # swapped (the only two-letter difference one edit away)
     pair = tuple(sorted((typed[diff[0]], word[diff[0]])))
-    return 0.6 if pair in _NEIGHBOURS or pair[::-1] in _NEIGHBOURS or pair in _SOUNDS else 1.0
+    return 0.6 if pair in _NEIGHBOURS or pair[::-1] in _NEIGHBOURS or pair in _ONE_SOUND else 1.0
 
 
 def distance(a: str, b: str, bound: int) -> int:
