@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import random
 import re
 from pathlib import Path
 
@@ -662,6 +663,22 @@ def test_a_word_typed_as_said_is_the_word_that_sounds_so(rules, typed, meant):
     reading = read_words(typed, memory_module.memory())
     assert reading.corrected == meant
     assert numbers(search.search(typed), 3) == numbers(search.search(meant), 3)
+
+
+def test_a_strangers_query_of_unknown_words_tries_few_of_them_as_said(rules, monkeypatch):
+    """Trying a word as said stems some 350 variants of it: a query of 300 characters of words no
+    edit reaches tries only the first few (:data:`query.MAX_SOUNDED`), and still answers."""
+    from rules_ref.search import query
+
+    tried = []
+    sounded = query._sounded
+    monkeypatch.setattr(query, "_sounded", lambda mem, raw, known: tried.append(raw) or sounded(mem, raw, known))
+    draw = random.Random(3)
+    garbage = " ".join("".join(draw.choice("aeiousnrtlcpqfm") for _ in range(12)) for _ in range(40))[:300]
+    search.search(garbage)
+    assert 0 < len(tried) <= query.MAX_SOUNDED
+    tried.clear()
+    assert read_words("plato", memory_module.memory()).corrected == "plateau" and tried == ["plato"]
 
 
 @pytest.mark.parametrize(
