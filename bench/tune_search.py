@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from search_bench import (  # noqa: E402
     EIGHTH,
+    ELEVENTH,
     FIFTH,
     FOURTH,
     FRESH,
@@ -90,7 +91,7 @@ def main() -> int:
 
         judges = load_rows(JUDGES, heldout=False) + load_rows(JUDGES_HELDOUT, heldout=True)
         judges += load_rows(FRESH, heldout=False) + load_rows(FRESH_HELDOUT, heldout=True)
-        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH):
+        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH):
             judges += load_third(path)
         older = load_rows(OLDER)
         tuned = [r for r in judges if not r["heldout"]]
