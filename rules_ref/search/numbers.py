@@ -5,8 +5,8 @@ A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``2 4 6 c``, ``3,2,9,
 ``§ 4.2.5``, ``n° 2.5``, ``4.2.5.c ?``, ``"4.2.5.d"``, ``« 4.1.c »``, ``41c``, ``4.2.5.c.1`` (a level the
 text never has, below a letter: missing, answered by 4.2.5.c): levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
 letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else. A
-number the rule set lacks whose digits, cut otherwise, spell one it holds is that one (a dot slipped:
-``42.5.c``, ``4.25.c`` → 4.2.5.c). A range of letters (``4.2.5.c-d``, ``7.3.16 a/b``, ``5.2.3.b à e``)
+number the rule set lacks whose digits, cut otherwise, spell one it holds is that one (a dot slipped
+or left out: ``42.5.c``, ``4.25.c`` → 4.2.5.c, ``7.310.a`` → 7.3.10.a). A range of letters (``4.2.5.c-d``, ``7.3.16 a/b``, ``5.2.3.b à e``)
 names each rule of it.
 
 A number the rule set lacks is answered with what stands for it, saying so: the rules that cite it
@@ -47,7 +47,8 @@ _SEP = r"(?:\s*[.,\-/;:_]{1,3}\s*|\s+)"  # « 4..2.5.c », « 4;2;5;c », « 4_2
 #: A whole query that is a rule number however typed. Bounded repetitions: linear in the query.
 LOOSE_NUMBER = re.compile(
     r"^[(\[\"«“'#*@>]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
-    rf"(?P<digits>\d{{1,2}}(?:{_SEP}\d{{1,2}}){{0,3}})"
+    # a level of three digits is a dot left out (« 7.310.a »: 7.3.10.a, recut below)
+    rf"(?P<digits>\d{{1,3}}(?:{_SEP}\d{{1,3}}){{0,3}})"
     rf"(?:{_SEP}?\(?(?P<letter>[a-z])(?:(?<!f)(?P=letter))?\)?"  # struck twice too (« 4.2.5.cc »; « ff » is « et suivantes »)
     # a level below the letter, which the French text never has (« 4.2.5.c.1 », « 2.4.6.c.ii »)
     rf"(?:{_SEP}?(?P<sub>\d{{1,2}}|i{{1,3}}|iv|vi{{0,3}}|ix|x))?"
@@ -69,6 +70,8 @@ def parse_number(q: str) -> str | None:
         return _run_together(q)
     levels = re.findall(r"\d+", match.group("digits"))
     letter = match.group("letter")
+    if len(levels) == 1 and len(levels[0]) > 2:  # « 310 », « 246c »: digits run together
+        return _run_together(q)
     if len(levels) == 1 and (letter or not re.fullmatch(r"\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+[.)]*\s*", q, re.I)):
         # "2 a" is not a rule (letters start at the second level), « 41c » is 4.1.c; "2," is no number
         return _run_together(q) if letter else None

@@ -90,6 +90,7 @@ TYPED_NUMBERS = [
     "2/4/6/c",
     "02.04.6",
     "2",
+    "100",  # three digits alone: run together, no rule
     "R 2",
     "2 a",
     "2,",

@@ -41,6 +41,8 @@ def numbers(results, n=5):
         ("4.2.5.c ?", "4.2.5.c"),  # asked
         ("42.5.c", "4.2.5.c"),  # a dot slipped: no rule 42, the digits spell one
         ("4.25.c", "4.2.5.c"),
+        ("7.310.a", "7.3.10.a"),  # a dot left out: a level of three digits
+        ("7 316 b", "7.3.16.b"),
         ("4;2;5;c", "4.2.5.c"),  # any separator, doubled too
         ("4..2.5.c", "4.2.5.c"),
         ('"4.2.5.d"', "4.2.5.d"),  # quoted, as pasted from a message
@@ -554,7 +556,9 @@ def test_the_browsers_corrections_without_rapidfuzz_are_the_servers(rules, monke
     assert browser == server
 
 
-@pytest.mark.parametrize("q, number", [("7316b", "7.3.16.b"), ("246c", "2.4.6.c"), ("3229f", None), ("2024", None)])
+@pytest.mark.parametrize(
+    "q, number", [("7316b", "7.3.16.b"), ("246c", "2.4.6.c"), ("3229f", None), ("2024", None), ("100", None)]
+)
 def test_a_number_typed_without_separators_is_the_rule_it_can_only_be(rules, q, number):
     from rules_ref.search import parse_number
 

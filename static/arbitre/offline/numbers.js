@@ -20,6 +20,7 @@
       // (and « R »/« règle ») was typed ("2 a" is not a rule: letters start at the second level)
       const levels = match.groups.digits.match(/\d+/g);
       const letter = match.groups.letter;
+      if (levels.length === 1 && levels[0].length > 2) return null; // « 310 »: digits run together
       if (levels.length === 1 && (letter || !/^\s*(?:r(?:[eèé]gles?)?\.?\s*)?\d+[.)]*\s*$/i.test(text))) return null;
       const number = levels.map((n) => String(parseInt(n, 10))).join(".");
       const lettered = letter ? `${number}.${letter.toLowerCase()}` : number;
