@@ -460,6 +460,20 @@ def _swapped(a: str, b: str) -> bool:
     return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
+#: The elided words a phone drops the apostrophe of (« d'origine » typed « dorigine »).
+ELIDED = re.compile(r"^(qu|[dljnmst])([aeiouyh]\w{3,})$")
+
+
+def _elided(mem: Memory, raw: str) -> str | None:
+    """``raw`` cut after its elided word when the apostrophe was left out and the rest is a word the
+    index holds (« dorigine » → « d origine », « larene » → « l arene »), or None."""
+    match = ELIDED.match(raw)
+    if match is None:
+        return None
+    rest = match[2]
+    return f"{match[1]} {rest}" if _known(mem, rest, set(stem_forms(rest))) else None
+
+
 def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> str:
     """``asked`` with each unknown word spelled right, before anything reads it: the phrases of the
     vocabulary (« poiche vide » → pioche vide, « cimetèire » → cimetière, words the index does not
@@ -482,6 +496,10 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
         inflected = next((typed_forms[f] for f in sorted(forms) if f in typed_forms), None)
         if inflected is not None:  # another inflection of a players' word (« détapent »: détaper)
             asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", inflected, asked)
+            continue
+        elided = _elided(mem, raw)
+        if elided is not None:  # « dorigine », « lexpedition »: the apostrophe left out
+            asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", elided, asked)
             continue
         fixed = correct(mem, raw)
         # a letter left out, one too many or two swapped: a word of its own differs by one letter

@@ -727,6 +727,23 @@ def test_a_typo_of_an_asking_word_still_asks(rules, typed, right):
     assert numbers(search.search(typed), 3) == numbers(search.search(right), 3)
 
 
+@pytest.mark.parametrize(
+    "typed, right",
+    [
+        ("reculer dans la region dorigine", "reculer dans la region d'origine"),
+        ("lexpedition avance dans larene", "l'expédition avance dans l'arène"),
+    ],
+)
+def test_an_elided_word_typed_without_its_apostrophe_is_read_apart(rules, typed, right):
+    """« dorigine » is « d'origine » typed on a phone: read as the word after the elision, not
+    corrected into another word; a word of the index that starts so (« limite ») is left whole."""
+    mem = memory_module.memory()
+    forms = [w.all_forms for w in read_words(typed, mem).words]
+    assert forms == [w.all_forms for w in read_words(right, mem).words]
+    assert numbers(search.search(typed), 3) == numbers(search.search(right), 3)
+    assert [w.text for w in read_words("limite", mem).words] == ["limite"]
+
+
 def test_a_players_word_with_a_neighbouring_key_struck_is_read_as_the_word(rules):
     """A long players' word with one letter changed for a neighbouring key (« fleeting » typed
     « flaeting »: a for e) is respelled; a short one is left (« marche » is no « manche »)."""
@@ -866,3 +883,13 @@ def test_of_two_phrases_that_overlap_the_one_covering_more_of_the_query_is_read(
 def test_a_range_of_letters_lists_each_rule_of_it(rules, q, first):
     results = search.search(q)
     assert results.kind == "number" and numbers(results, len(first)) == first
+
+
+@pytest.mark.parametrize("q", ["départage arène", "tie-break arène", "arene des departages"])
+def test_the_arena_of_the_tiebreakers_is_where_they_form_it(rules, q):
+    """« départage arène »: the Arena is formed when the tiebreakers start (4.3.d) and named so (4.3.e);
+    the zones' chapter retelling it (3.2.1.c) comes after them, and « arène » alone is still named by
+    its glossary rule."""
+    assert numbers(search.search(q), 2) == ["4.3.d", "4.3.e"]
+    assert search.search(q).vocabulary
+    assert numbers(search.search("arène"), 1) == ["4.3.e"]

@@ -885,3 +885,13 @@ def test_the_eighth_round_keeps_a_general_rule_out_where_another_decides(rules):
     # both players winning at once starts the tiebreakers (4.3.c), no stat compared at Dusk (1.3.2.e)
     assert called("au crepuscule on gagne tous les deux la partie, qui l'emporte") == ("4.3.c",)
     assert "1.3.2.e" in called("combat au crepuscule qui gagne")
+
+
+def test_an_expedition_that_never_moved_is_in_its_home_region(rules):
+    # a marker that has not moved yet is in its home region: pushed back, nothing happens (7.3.10.b)
+    assert "7.3.10.b" in called("mon marqueur n'a pas encore bouge et il doit reculer")
+    assert "7.3.10.b" not in called("mon marqueur a bouge et il doit reculer")
+    # a region's type with nothing in front is the Dusk's progress (1.3.2.e)
+    assert "1.3.2.e" in called("j'ai 2 en eau, lui rien, la region est une foret")
+    # who carries the day in the Arena is the Dusk of the tiebreakers (4.3.h), « remporte » as « gagne »
+    assert "4.3.h" in called("dans l'arene qui remporte")
