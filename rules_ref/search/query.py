@@ -50,6 +50,9 @@ QUESTION = re.compile(
     # a count asked in total (« combien de zones en tout ») : « tout » is no word of the case
     r"|en\s+tout(?:\s+et\s+pour\s+tout)?|au\s+total)(?!\w)"
 )
+#: The game's name, among other words of a query: no word of a case (the rules say « Altered » of
+#: the game they are, never of a rule's subject).
+GAME_NAME = re.compile(r"(?<!\w)altered(?:\s+tcg)?(?!\w)")
 #: Words of a negated question (« est-ce qu'on ne peut jamais … »): read, then dropped.
 NEGATION_WORDS = frozenset(
     {"ne", "n", "pas", "jamais", "aucun", "aucune", "interdit", "interdite", "impossible", "sans"}
@@ -324,6 +327,10 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     # circumstances are negated, not what is forbidden: the rule deciding the case answers it.
     negated = any(t in NEGATION_WORDS for t in tokens) and not WHAT_HAPPENS.search(folded)
     questioned = asked != folded or "?" in q  # « pioche-t-on ? » (a word respelled asks nothing)
+    # the game named among other words (« tiebreak altered arène »): every rule is Altered's
+    unnamed = GAME_NAME.sub(" ", asked)
+    if unnamed != asked and WORD.search(unnamed):
+        asked = " ".join(unnamed.split())
     hopeless: set[str] = set()  # unknown words no correction reaches: not tried twice
     asked = _respelled(asked, mem, corrected, hopeless)
     pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary kind))
@@ -343,7 +350,7 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     told = called((asked, expanded), asked_forms | text_forms(expanded), q) if cases else Called()
     words: list[Word] = []
     seen: set[frozenset[str]] = set()
-    for text, (rules, avoid, english, vocab) in pieces:
+    for piece, (text, (rules, avoid, english, vocab)) in enumerate(pieces):
         for chunk in text.split():
             parts = []
             for raw in WORD.findall(chunk):
@@ -353,7 +360,7 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
                     continue
                 part = None if raw in hopeless else _read_word(mem, raw, rules, avoid, english, vocab, corrected)
                 if part is not None:
-                    parts.append(part)
+                    parts.append(replace(part, phrase=piece) if vocab else part)
             if len(parts) > 1:  # one hyphenated word
                 parts = [
                     Word(
@@ -366,6 +373,7 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
                         meant=bool(vocab),
                         implied=vocab == "situation",
                         entry=parts[0].entry,
+                        phrase=parts[0].phrase,
                         # typed as one compound (« après-midi »), each part must be there (not
                         # « Midi » alone); the vocabulary's « a|b » is either word, not both
                         parts=() if (english or "|" in chunk) else tuple(p.all_forms for p in parts),

@@ -5,7 +5,8 @@ the document's side of the score precomputed in ``memory.py``). Then:
 
 * **coverage**: the score is scaled by the share of the query's words the rule covers (in its own
   fields or in the title of a section it belongs to: 2.4.6.c is under "Fugace"), squared, so a rule
-  holding every word of a question beats a heading holding one word in a short title;
+  holding every word of a question beats a heading holding one word in a short title; the words a
+  vocabulary phrase reads into weigh together as one (« mis en mana » is one thing said, not five);
 * **definers first**: a rule the glossary names as defining one of the words, or the rules of its
   section, or a rule under a section titled with the word, is about that word; one that merely
   mentions it is not (5.2.3.j mentions Fugace; 2.4.6.c decides it);
@@ -46,6 +47,9 @@ from .statements import defined as statements_defined
 from .words import Word
 
 COVERAGE_POWER = 2.0
+#: A vocabulary phrase read into more words of the rules than this weighs as one word in coverage;
+#: into this many (« base » → région d'origine), as a term of the rules would, word by word.
+PHRASE_OWN_WORDS = 2
 #: How many of the best rules by BM25 are re-ranked by coverage, definers and titles.
 RERANK_DEPTH = 60
 #: A rule about a word (its definer, or under a section titled with it) counts this much more.
@@ -195,6 +199,7 @@ def rank(
         (math.log(len(docs) / (len(scores) + 1)) + 1.0) * (COUNT_WEIGHT if word.count else 1.0)
         for word, scores in zip(words, per_word, strict=True)
     ]
+    weights = _phrases_as_one(words, weights)  # a vocabulary phrase weighs as one word
     total_weight = sum(weights) or 1.0
     coverage: dict[int, float] = {}  # share of the query's words each rule covers
     covered_all: set[int] = set()  # rules holding every word in their own fields
@@ -310,6 +315,23 @@ def rank(
         _section_in_order(mem, totals, named)
     ranked = sorted(totals.items(), key=lambda pair: (-pair[1], docs[pair[0]].order))
     return ranked[:limit]
+
+
+def _phrases_as_one(words: list[Word], weights: list[float]) -> list[float]:
+    """The words one vocabulary phrase reads into (« mis en mana » → mettre carte main zone mana)
+    weigh together as its rarest word does: a phrase typed is one thing the query says."""
+    groups: dict[int, list[int]] = {}
+    for i, word in enumerate(words):
+        if word.phrase:
+            groups.setdefault(word.phrase, []).append(i)
+    weights = list(weights)
+    for members in groups.values():
+        if len(members) > PHRASE_OWN_WORDS:
+            total = sum(weights[i] for i in members)
+            top = max(weights[i] for i in members)
+            for i in members:
+                weights[i] *= top / total
+    return weights
 
 
 def _near(where: dict[str, list[int]], pairs: list[tuple[frozenset[str], frozenset[str]]]) -> bool:

@@ -42,6 +42,9 @@ class Word:
     #: The rules the vocabulary entry it was read from names (``definers`` may add its glossary
     #: term's): an entry's bonus is granted once per rule, whichever of its words holds it.
     entry: tuple[str, ...] = ()
+    #: Which vocabulary phrase of the query it was read from (1, 2, …; 0: typed as itself): the words
+    #: one phrase reads into (« mis en mana » → mettre carte main zone mana) weigh as one word.
+    phrase: int = 0
     all_forms: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -893,3 +893,31 @@ def test_the_arena_of_the_tiebreakers_is_where_they_form_it(rules, q):
     assert numbers(search.search(q), 2) == ["4.3.d", "4.3.e"]
     assert search.search(q).vocabulary
     assert numbers(search.search("arène"), 1) == ["4.3.e"]
+
+
+def test_the_games_name_among_other_words_is_no_word_of_the_case(rules):
+    """« tiebreak altered arène » asks what « tiebreak arène » asks; « altered » alone is still searched."""
+    mem = memory_module.memory()
+    assert numbers(search.search("tiebreak altered arène"), 3) == numbers(search.search("tiebreak arène"), 3)
+    assert "altered" not in {w.text for w in read_words("mulligan altered tcg", mem).words}
+    assert [w.text for w in read_words("altered", mem).words] == ["altered"]
+
+
+def test_the_words_a_vocabulary_phrase_reads_into_weigh_as_one(rules):
+    """« mis en mana » reads into five words of the rules (mettre carte main zone mana): they weigh,
+    in a rule's coverage, as the rarest of them alone, so the phrase is one thing the query says; a
+    phrase read into a term of two words weighs as the term's words do."""
+    from rules_ref.search import ranking
+
+    mem = memory_module.memory()
+    words = read_words("il veut voir ce que j'ai mis en mana", mem).words
+    phrase = [i for i, w in enumerate(words) if w.phrase]
+    assert len(phrase) > ranking.PHRASE_OWN_WORDS and len({words[i].phrase for i in phrase}) == 1
+    typed = [i for i, w in enumerate(words) if not w.phrase]
+    weights = [float(i + 1) for i in range(len(words))]
+    weighed = ranking._phrases_as_one(words, weights)
+    assert sum(weighed[i] for i in phrase) == pytest.approx(max(weights[i] for i in phrase))
+    assert [weighed[i] for i in typed] == [weights[i] for i in typed]
+    # a phrase read into a term of two words (« base » → région d'origine) weighs word by word
+    words = read_words("l'expé revient à la base", mem).words
+    assert ranking._phrases_as_one(words, [1.0] * len(words)) == [1.0] * len(words)
