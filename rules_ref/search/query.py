@@ -468,6 +468,21 @@ def _swapped(a: str, b: str) -> bool:
     return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
+def _undoubled(mem: Memory, raw: str, known: frozenset[str]) -> str | None:
+    """``raw`` with a doubled letter typed once, when ``raw`` is no word of the rules or the
+    vocabulary and that spelling is one (« arenne » → arène's « arene », « jettons » → « jetons »):
+    the stem of a word struck twice is often the word's own, but a phrase is read as typed."""
+    words = mem.postings["words"]
+    if raw in words or raw in known:
+        return None
+    for i in range(1, len(raw)):
+        if raw[i] == raw[i - 1] and raw[i].isalpha():
+            single = raw[:i] + raw[i + 1 :]
+            if single in words or single in known:
+                return single
+    return None
+
+
 #: The elided words a phone drops the apostrophe of (« d'origine » typed « dorigine »).
 ELIDED = re.compile(r"^(qu|[dljnmst])([aeiouyh]\w{3,})$")
 
@@ -495,6 +510,11 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
         if len(raw) < MIN_CORRECTED - 1 or not raw.isalpha() or raw in STOPWORDS or raw in known:
             continue
         forms = set(stem_forms(raw))
+        single = _undoubled(mem, raw, known)
+        if single is not None:  # « arenne », « jettons »: a letter struck twice, as the stem hides
+            asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", single, asked)
+            corrected.append((raw, single))
+            continue
         if raw in _widening() or _known(mem, raw, forms) or _widened(raw, forms) is not None:
             continue
         if raw in read_as_typed or not forms.isdisjoint(read_as_typed):  # the situations read it as typed

@@ -921,3 +921,18 @@ def test_the_words_a_vocabulary_phrase_reads_into_weigh_as_one(rules):
     # a phrase read into a term of two words (« base » → région d'origine) weighs word by word
     words = read_words("l'expé revient à la base", mem).words
     assert ranking._phrases_as_one(words, [1.0] * len(words)) == [1.0] * len(words)
+
+
+@pytest.mark.parametrize(
+    "typed, right",
+    [("departage arenne", "departage arene"), ("jettons quittent l expedition", "jetons quittent l expedition")],
+)
+def test_a_letter_struck_twice_is_read_once_though_the_stem_hides_it(rules, typed, right):
+    """« arenne » stems as « arène » does, but a phrase of the vocabulary is read as typed: the word is
+    spelled with the letter once, and the page says so; a word of the rules written with a double
+    letter is left (« personnage »)."""
+    mem = memory_module.memory()
+    reading = read_words(typed, mem)
+    assert reading.corrected == right
+    assert numbers(search.search(typed), 3) == numbers(search.search(right), 3)
+    assert read_words("personnage", mem).corrected is None
