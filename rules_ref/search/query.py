@@ -432,12 +432,13 @@ def _phrase_word_set() -> frozenset[str]:
     return frozenset(_phrase_words())
 
 
-def _spelled(word: str) -> str:
+def _spelled(word: str, typed: str) -> str:
     """What a respelled vocabulary word is written as: the rules' word a one-word misspelling stands
-    for (« fugase » is « fugace », not the listed misspelling « fugasse »), else its entry's first
-    form (« mluligan » is « mulligan », not the listed « muligan »), else the word."""
+    for, when ``typed`` is a slip of it too (« fugase » is « fugace », not the listed misspelling
+    « fugasse »), else its entry's first form (« mluligan » is « mulligan », not the listed
+    « muligan »), else the word (« ehemere » is « éphémère », whose entry names Fugace's rules)."""
     means = _phrases()[1].get(word, ("",))[0]
-    if means.isalpha() and len(means) > 1:
+    if means.isalpha() and len(means) > 1 and distance(typed, means, 2) <= 2:
         return means
     return _headwords().get(word, word)
 
@@ -469,17 +470,20 @@ def _swapped(a: str, b: str) -> bool:
 
 
 def _undoubled(mem: Memory, raw: str, known: frozenset[str]) -> str | None:
-    """``raw`` with a doubled letter typed once, when ``raw`` is no word of the rules or the
-    vocabulary and that spelling is one (« arenne » → arène's « arene », « jettons » → « jetons »):
-    the stem of a word struck twice is often the word's own, but a phrase is read as typed."""
+    """``raw`` with a doubled letter typed once, when ``raw`` is no word of the rules, the vocabulary
+    or the situations and that spelling is one (« arenne » → arène's « arene », « jettons » →
+    « jetons »: the stem of a word struck twice is often the word's own, but a phrase is read as
+    typed), or, when no form of ``raw`` is known, one of that spelling is (« depensaant »)."""
     words = mem.postings["words"]
     if raw in words or raw in known:
         return None
     for i in range(1, len(raw)):
         if raw[i] == raw[i - 1] and raw[i].isalpha():
             single = raw[:i] + raw[i + 1 :]
-            if single in words or single in known:
+            if single in words or single in known or single in cue_words():
                 return single
+            if not _known(mem, raw, set(stem_forms(raw))) and _known(mem, single, set(stem_forms(single))):
+                return single  # « depensaant »: no form of it is known, « depensant »'s is
     return None
 
 
@@ -541,7 +545,7 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
         if found:
             word, far = found[0]
             if fixed is None or distance(raw, fixed, far) >= far:
-                fixed = _spelled(word)
+                fixed = _spelled(word, raw)
         if fixed is None and sounded < MAX_SOUNDED:  # typed as said (« kitte », « frase », « plato »)
             sounded += 1
             fixed = _sounded(mem, raw, known)

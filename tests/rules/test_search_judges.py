@@ -748,7 +748,8 @@ def test_a_players_word_with_a_neighbouring_key_struck_is_read_as_the_word(rules
     """A long players' word with one letter changed for a neighbouring key (« fleeting » typed
     « flaeting »: a for e) is respelled; a short one is left (« marche » is no « manche »)."""
     mem = memory_module.memory()
-    assert read_words("flaeting", mem).corrected == "fugace"
+    assert read_words("flaeting", mem).corrected == "fleeting"
+    assert numbers(search.search("flaeting"), 3) == numbers(search.search("fleeting"), 3)
     assert "manche" not in {w.text for w in read_words("comment marche la réserve", mem).words}
 
 
@@ -936,3 +937,16 @@ def test_a_letter_struck_twice_is_read_once_though_the_stem_hides_it(rules, type
     assert reading.corrected == right
     assert numbers(search.search(typed), 3) == numbers(search.search(right), 3)
     assert read_words("personnage", mem).corrected is None
+
+
+def test_a_slip_of_a_players_word_reads_its_entry_not_only_its_rules_word(rules):
+    """« ehemere » is « éphémère » struck once: respelled to the players' word, whose entry names
+    Fugace's rules (as typed right), not to the bare « fugace »; « depensaant » is « dépensant »."""
+    mem = memory_module.memory()
+    reading = read_words("carte ehemere rejouee de la reserve", mem)
+    assert reading.corrected.startswith("carte ephemere") and reading.usages
+    assert numbers(search.search("carte ehemere rejouee de la reserve"), 1) == numbers(
+        search.search("carte éphémère rejouée de la réserve"), 1
+    )
+    assert read_words("fugase", mem).corrected == "fugace"  # a slip of the rules' word itself
+    assert "depensant" in read_words("payer en depensaant 3 jetons", mem).corrected
