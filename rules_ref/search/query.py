@@ -327,12 +327,13 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     # circumstances are negated, not what is forbidden: the rule deciding the case answers it.
     negated = any(t in NEGATION_WORDS for t in tokens) and not WHAT_HAPPENS.search(folded)
     questioned = asked != folded or "?" in q  # « pioche-t-on ? » (a word respelled asks nothing)
-    # the game named among other words (« tiebreak altered arène »): every rule is Altered's
+    hopeless: set[str] = set()  # unknown words no correction reaches: not tried twice
+    asked = _respelled(asked, mem, corrected, hopeless)
+    # the game named among other words (« tiebreak altered arène », « altreed » too): every rule is
+    # Altered's
     unnamed = GAME_NAME.sub(" ", asked)
     if unnamed != asked and WORD.search(unnamed):
         asked = " ".join(unnamed.split())
-    hopeless: set[str] = set()  # unknown words no correction reaches: not tried twice
-    asked = _respelled(asked, mem, corrected, hopeless)
     pieces: list[tuple[str, tuple]] = []  # (text, (definers, avoid, English?, vocabulary kind))
     usages: list[tuple[str, str]] = []
     cursor = 0
