@@ -100,6 +100,15 @@ def cue_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def cue_spellings() -> list[str]:
+    """The situation index's one-word cues as written (folded, six letters or more), sorted: what a
+    typo in a table word the rules never write (« retirer », « partent ») is respelled to."""
+    return sorted(
+        {w for words in cues().values() for w in (fold(word) for word in words) if w.isalpha() and len(w) >= 6}
+    )
+
+
+@lru_cache(maxsize=1)
 def _cues() -> _Cues:
     by_form: dict[str, set[str]] = {}
     by_phrase: dict[str, set[str]] = {}

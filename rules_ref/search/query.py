@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from .. import glossary
 from ..analysis import STOPWORDS, fold, stem_forms
-from .circumstances import DECIMAL, Called, called, cue_words, text_forms
+from .circumstances import DECIMAL, Called, called, cue_spellings, cue_words, text_forms
 from .memory import Memory
 from .numbers import numbers_among_words
 from .spelling import MIN_CORRECTED, correct, distance, respell, slip
@@ -429,6 +429,13 @@ def _forms_of_typed() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def _respell_targets() -> list[str]:
+    """What a typo of a word the index does not hold is respelled to: the vocabulary's words and the
+    situation index's one-word cues (« retier » → retirer, « prtent » → partent), sorted."""
+    return sorted(set(_phrase_words()) | set(cue_spellings()))
+
+
+@lru_cache(maxsize=1)
 def _phrase_word_set() -> frozenset[str]:
     return frozenset(_phrase_words())
 
@@ -483,8 +490,14 @@ def _undoubled(mem: Memory, raw: str, known: frozenset[str]) -> str | None:
             single = raw[:i] + raw[i + 1 :]
             if single in words or single in known or single in cue_words():
                 return single
-            if not _known(mem, raw, set(stem_forms(raw))) and _known(mem, single, set(stem_forms(single))):
-                return single  # « depensaant »: no form of it is known, « depensant »'s is
+            if (
+                raw[i] in "aiouy"
+                and not _known(mem, raw, set(stem_forms(raw)))
+                and _known(mem, single, set(stem_forms(single)))
+            ):
+                return (
+                    single  # « depensaant »: no form of it is known, « depensant »'s is (a vowel French never doubles)
+                )
     return None
 
 
@@ -509,7 +522,7 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
     does) see the word meant. A typo of an indexed word is corrected as :func:`correct` does; one of
     a vocabulary word only by a letter left out, one too many or two swapped (a word of its own
     differs by a letter changed: « marche », « manche »), when no indexed word is nearer."""
-    vocabulary, known, read_as_typed, typed_forms = _phrase_words(), _phrase_word_set(), cue_words(), _forms_of_typed()
+    known, read_as_typed, typed_forms = _phrase_word_set(), cue_words(), _forms_of_typed()
     sounded = 0  # words tried as said (each costs some 350 stemmed variants)
     for raw in dict.fromkeys(WORD.findall(asked)):
         if len(raw) < MIN_CORRECTED - 1 or not raw.isalpha() or raw in STOPWORDS or raw in known:
@@ -539,7 +552,7 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
         # changed (« marche », « manche »), a form by its ending
         found = [
             (word, far)
-            for word, far in (respell(raw, vocabulary, 1) if len(raw) >= MIN_RESPELLED else [])
+            for word, far in (respell(raw, _respell_targets(), 1) if len(raw) >= MIN_RESPELLED else [])
             if (len(word) != len(raw) or _swapped(raw, word) or len(raw) >= MIN_SLIPPED and slip(raw, word) < 1)
             and forms.isdisjoint(stem_forms(word))
         ]

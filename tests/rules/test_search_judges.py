@@ -950,3 +950,17 @@ def test_a_slip_of_a_players_word_reads_its_entry_not_only_its_rules_word(rules)
     )
     assert read_words("fugase", mem).corrected == "fugace"  # a slip of the rules' word itself
     assert "depensant" in read_words("payer en depensaant 3 jetons", mem).corrected
+
+
+def test_a_typo_of_a_table_word_the_rules_never_write_is_respelled_to_it(rules):
+    """« retirer » is a cue of the situation index the rules never write (they say « retirés »): a
+    slip of it (« reitrer ») is respelled to it, as a typo of a vocabulary word is."""
+    from rules_ref.search.circumstances import cue_spellings
+
+    mem = memory_module.memory()
+    assert "retirer" in cue_spellings() and "retirer" not in mem.postings["words"]
+    reading = read_words("il doit reitrer trois jetons d'un perso qui n'en a qu'un", mem)
+    assert "retirer" in reading.corrected.split()
+    assert (
+        reading.cases.rules == read_words("il doit retirer trois jetons d'un perso qui n'en a qu'un", mem).cases.rules
+    )
