@@ -12,6 +12,7 @@ the rare quoted phrases (:func:`phrase_docs`).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 import time
@@ -23,6 +24,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.qparser import MultifieldParser, OrGroup
 from whoosh.query import NullQuery, Term
 
+from .. import glossary
 from ..analysis import french_analyzer, plain_analyzer
 from ..parser import ancestors
 
@@ -115,6 +117,21 @@ def _prune(builds: Path, keep: set[str], spare: int = 2) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+#: A rule's text opening with a heading of its own run into its sentence (« 4.2.5.c Nettoyage Chaque
+#: joueur choisit… »): a word, then a sentence starting with a capital.
+RUN_IN_HEADING = re.compile(r"^([A-ZÉÈÀ][a-zéèêàûôî]+) (?=[A-ZÉÈÀ])")
+
+
+def run_in_heading(text: str) -> str:
+    """The heading a rule's text opens with when it is a glossary term (« Repos », « Nettoyage »: the
+    Night's daily effects, 4.2.5.b and 4.2.5.c, titled so in the English rules), else ""."""
+    match = RUN_IN_HEADING.match(text or "")
+    if match is None:
+        return ""
+    word = match[1]
+    return word if any(term.fr == word for term in glossary.terms()) else ""
+
+
 def _document(rule, titles: dict | None = None) -> dict:
     text = rule.search_text
     remarks = "\n".join(rule.remarks)
@@ -122,6 +139,8 @@ def _document(rule, titles: dict | None = None) -> dict:
         (titles or {}).get((rule.ruleset_id, level), "")
         for level in (ancestors(rule.number)[:-1] if rule.number else [])
     ]
+    # a heading run into the text titles the rule as a section's title does
+    sections.append(run_in_heading(text))
     return {
         "key": f"{rule.ruleset.slug}:{rule.slug}",
         "ruleset": rule.ruleset.slug,

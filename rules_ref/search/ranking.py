@@ -507,6 +507,27 @@ def _previous(mem: Memory, doc: Doc) -> int | None:
     return mem.by_number.get((doc.ruleset, siblings[i - 1])) if i > 0 else None
 
 
+def _stated(mem: Memory, docnum: int, words: list[Word]) -> set[int]:
+    """Which of the query's words (their positions) a rule holds in its title or text."""
+    postings = mem.postings
+    return {
+        i
+        for i, word in enumerate(words)
+        if any(docnum in postings[f].get(form, ()) for f in ("title", "text") for form in word.all_forms)
+    }
+
+
+def _remarked_only(mem: Memory, docnum: int, words: list[Word]) -> set[int]:
+    """Which of the query's words a rule holds in its remarks only."""
+    remarks = mem.postings["remarks"]
+    stated = _stated(mem, docnum, words)
+    return {
+        i
+        for i, word in enumerate(words)
+        if i not in stated and any(docnum in remarks.get(form, ()) for form in word.all_forms)
+    }
+
+
 def _details_above_summaries(
     mem: Memory, totals: dict[int, float], coverage: dict[int, float], words: list[Word]
 ) -> None:
@@ -537,7 +558,15 @@ def _details_above_summaries(
         for docnum in present
     }
     for docnum in sorted(present, key=lambda d: -totals[d]) * 2:
-        details = [d for d in candidates[docnum] if coverage.get(d, 0.0) >= SUMMARY_COVERAGE * coverage[docnum]]
+        # a rule naming in a remark only what the summary states (4.2.5.b lists Ancré among the
+        # statuses modifying the Rest; 1.3.2.f says Ancré is removed) does not decide it
+        stated = _stated(mem, docnum, words)
+        details = [
+            d
+            for d in candidates[docnum]
+            if coverage.get(d, 0.0) >= SUMMARY_COVERAGE * coverage[docnum]
+            and not (stated & _remarked_only(mem, d, words))
+        ]
         ranked = sorted(details, key=lambda d: -coverage[d])
         # Only an unambiguous answer goes first: when two retold rules cover the query as well,
         # the summary that holds both stays above them.

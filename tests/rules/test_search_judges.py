@@ -964,3 +964,18 @@ def test_a_typo_of_a_table_word_the_rules_never_write_is_respelled_to_it(rules):
     assert (
         reading.cases.rules == read_words("il doit retirer trois jetons d'un perso qui n'en a qu'un", mem).cases.rules
     )
+
+
+def test_a_heading_run_into_a_rules_text_titles_it(rules):
+    """4.2.5.c opens « Nettoyage Chaque joueur choisit… »: « Nettoyage » titles it (the English rules'
+    « Clean-up: »), so a question naming the Cleanup finds it above the Night's summary (1.3.2.f);
+    but a rule naming in a remark only what the summary states does not go above it (4.2.5.b lists
+    Ancré among the statuses modifying the Rest; 1.3.2.f says the Rest removes it)."""
+    from rules_ref.search.index import run_in_heading
+
+    assert run_in_heading("Nettoyage Chaque joueur choisit") == "Nettoyage"
+    assert run_in_heading("La Zone de Mana est une zone privée") == ""  # an article, no heading
+    mem = memory_module.memory()
+    assert "nettoyag" in next(d for d in mem.docs if d.number == "4.2.5.c").context
+    assert numbers(search.search("au nettoyage qui choisit en premier ce qu'il garde ?"), 1) == ["4.2.5.c"]
+    assert numbers(search.search("perso ancré au repos"), 1) == ["1.3.2.f"]
