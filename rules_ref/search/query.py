@@ -539,6 +539,10 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
             continue
         if raw.startswith("re") and _known(mem, raw[2:], set(stem_forms(raw[2:]))):
             continue  # « rejouer » is « jouer » again (read by _read_word)
+        if raw.startswith("re") and len(raw) >= 6 and raw[2:] in known:
+            # « relance » is a players' word done again (« lance »: played), read as that word
+            asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", raw[2:], asked)
+            continue
         inflected = next((typed_forms[f] for f in sorted(forms) if f in typed_forms), None)
         if inflected is not None:  # another inflection of a players' word (« détapent »: détaper)
             asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", inflected, asked)

@@ -979,3 +979,12 @@ def test_a_heading_run_into_a_rules_text_titles_it(rules):
     assert "nettoyag" in next(d for d in mem.docs if d.number == "4.2.5.c").context
     assert numbers(search.search("au nettoyage qui choisit en premier ce qu'il garde ?"), 1) == ["4.2.5.c"]
     assert numbers(search.search("perso ancré au repos"), 1) == ["1.3.2.f"]
+
+
+def test_a_players_word_done_again_reads_as_that_word(rules):
+    """« relance » is « lance » (played, in players' words) done again, as « rejouer » is « jouer »:
+    read through the vocabulary, not dropped."""
+    mem = memory_module.memory()
+    reading = read_words("sort relance depuis la reserve il finit ou", mem)
+    assert ("lance", "jouer") in reading.usages
+    assert "2.4.6.f" in numbers(search.search("sort relance depuis la reserve il finit ou"), 5)
