@@ -519,6 +519,25 @@ CALLED = [
     ("le token cree par ma carte Axiom, il est Axiom lui aussi ?", "2.2.8.d"),
     ("le perso Bravos invoque par mon effet est-il Bravos ?", "2.2.8.d"),
     ("je peux soulever les lieux du milieu pour voir ce qu'il y a dessous ?", "3.2.1.a"),
+    # the tenth round
+    # disputes told as stories with none of the rule's words: halving as cutting in two, a deck
+    # forgotten, bold words side by side, a grey card, a generated token, counters « claqués », a
+    # price of recall missing, options, a marker pushed back, the bench refilled, the Rest and its exception
+    ("il coupe la force de mon gars en deux, 5 ça donne quoi", "1.1.6.b"),
+    ("mon adversaire a oublié son deck, il peut piocher dans le mien ?", "1.2.1.c"),
+    ("combien elle tient en main, elle doit me le dire ?", "3.1.3.e"),
+    ("deux mots en gras sur sa carte, ça fait deux capacités ?", "1.2.4.b"),
+    ("un effet pour chaque personnage compte ceux de mon deck ?", "2.1.g"),
+    ("une carte grise, elle est de quelle faction ?", "2.2.8.b"),
+    ("le bonhomme généré par mon effet Ordis est-il Ordis ?", "2.2.8.d"),
+    ("je veux claquer 3 boosts mais j'en ai 2", "2.5.g"),
+    ("sans prix de rappel, je peux le rejouer du stock ?", "2.2.7.b"),
+    ("il a trois options, je dois viser pour celle que je ne prends pas ?", "5.2.3.d"),
+    ("son sort repousse mon groupe à la case départ", "7.3.10.b"),
+    ("je dois remplir le banc mais ma bibli est vide", "7.3.16.b"),
+    ("mon groupe arrive sur un lieu mystère", "7.3.11.b"),
+    ("tout le monde rentre au repos sauf mon perso qui dort ?", "4.2.5.b"),
+    ("tout le monde rentre au repos sauf mon perso qui dort ?", "2.4.3"),
 ]
 
 
@@ -554,6 +573,11 @@ RANKED_FIRST = [
     ("mon perso mis a l'envers dans l'expe, il compte pour combien ?", "3.1.3.c"),  # not 3.2.9.b
     ("mon instant propose de depenser 2 de plus pour un truc en plus, je vise a l'annonce ou apres ?", "5.2.3.g"),
     ("mon gars qui roupille, sa force compte pour avancer ?", "2.4.3"),  # not the Dusk's 1.3.2.e
+    # the tenth round
+    ("je peux relever un orbe en couchant un autre ?", "3.2.9.e"),
+    ("il range ses cartes comme il veut ?", "3.2.5.b"),
+    ("il a mis sa carte face visible dans ses mana", "3.2.9.b"),
+    ("sa force divisée entre zéro alliés, ça donne quoi", "1.1.6.c"),  # not the Dusk's 1.3.2.e
 ]
 
 
