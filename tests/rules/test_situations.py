@@ -538,6 +538,8 @@ CALLED = [
     ("mon groupe arrive sur un lieu mystère", "7.3.11.b"),
     ("tout le monde rentre au repos sauf mon perso qui dort ?", "4.2.5.b"),
     ("tout le monde rentre au repos sauf mon perso qui dort ?", "2.4.3"),
+    ("il veut commencer parce qu'il a gagné la partie d'avant", "4.1.g"),  # drawn at random
+    ("plus de case devant mon pion, il avance quand même ?", "7.3.11.c"),
 ]
 
 
@@ -578,6 +580,9 @@ RANKED_FIRST = [
     ("il range ses cartes comme il veut ?", "3.2.5.b"),
     ("il a mis sa carte face visible dans ses mana", "3.2.9.b"),
     ("sa force divisée entre zéro alliés, ça donne quoi", "1.1.6.c"),  # not the Dusk's 1.3.2.e
+    ("sans champion je garde combien en stock le soir ?", "4.2.5.d"),  # not a Fleeting character
+    ("je mets le dessus de mon deck sur mon banc, c'est quoi ce mot-clé", "7.3.16.a"),  # not 3.2.2.f
+    ("les pions sur mon gars, je peux les cibler ?", "2.1.i"),  # counters, not the expedition marker
 ]
 
 
