@@ -540,6 +540,9 @@ CALLED = [
     ("tout le monde rentre au repos sauf mon perso qui dort ?", "2.4.3"),
     ("il veut commencer parce qu'il a gagné la partie d'avant", "4.1.g"),  # drawn at random
     ("plus de case devant mon pion, il avance quand même ?", "7.3.11.c"),
+    # the table's other words: ready as « dispo », a place as « le même lieu », a win as « c'est gagné »
+    ("j'incline un orbe pour qu'un autre redevienne dispo ?", "3.2.9.e"),
+    ("mes deux pions sur le même lieu, c'est gagné ?", "4.3.a"),
 ]
 
 
