@@ -586,6 +586,8 @@ RANKED_FIRST = [
     ("sans champion je garde combien en stock le soir ?", "4.2.5.d"),  # not a Fleeting character
     ("je mets le dessus de mon deck sur mon banc, c'est quoi ce mot-clé", "7.3.16.a"),  # not 3.2.2.f
     ("les pions sur mon gars, je peux les cibler ?", "2.1.i"),  # counters, not the expedition marker
+    ("le logo de rotation dans le coût, ça veut dire tapper le perso ?", "7.1.4.a"),  # no target: 5.2.3.b
+    ("un second leader dans ma zone de héros ?", "3.2.6.b"),  # not the first player's 4.1.g
 ]
 
 
