@@ -519,6 +519,30 @@ CALLED = [
     ("le token cree par ma carte Axiom, il est Axiom lui aussi ?", "2.2.8.d"),
     ("le perso Bravos invoque par mon effet est-il Bravos ?", "2.2.8.d"),
     ("je peux soulever les lieux du milieu pour voir ce qu'il y a dessous ?", "3.2.1.a"),
+    # the tenth round
+    # disputes told as stories with none of the rule's words: halving as cutting in two, a deck
+    # forgotten, bold words side by side, a grey card, a generated token, counters « claqués », a
+    # price of recall missing, options, a marker pushed back, the bench refilled, the Rest and its exception
+    ("il coupe la force de mon gars en deux, 5 ça donne quoi", "1.1.6.b"),
+    ("mon adversaire a oublié son deck, il peut piocher dans le mien ?", "1.2.1.c"),
+    ("combien elle tient en main, elle doit me le dire ?", "3.1.3.e"),
+    ("deux mots en gras sur sa carte, ça fait deux capacités ?", "1.2.4.b"),
+    ("un effet pour chaque personnage compte ceux de mon deck ?", "2.1.g"),
+    ("une carte grise, elle est de quelle faction ?", "2.2.8.b"),
+    ("le bonhomme généré par mon effet Ordis est-il Ordis ?", "2.2.8.d"),
+    ("je veux claquer 3 boosts mais j'en ai 2", "2.5.g"),
+    ("sans prix de rappel, je peux le rejouer du stock ?", "2.2.7.b"),
+    ("il a trois options, je dois viser pour celle que je ne prends pas ?", "5.2.3.d"),
+    ("son sort repousse mon groupe à la case départ", "7.3.10.b"),
+    ("je dois remplir le banc mais ma bibli est vide", "7.3.16.b"),
+    ("mon groupe arrive sur un lieu mystère", "7.3.11.b"),
+    ("tout le monde rentre au repos sauf mon perso qui dort ?", "4.2.5.b"),
+    ("tout le monde rentre au repos sauf mon perso qui dort ?", "2.4.3"),
+    ("il veut commencer parce qu'il a gagné la partie d'avant", "4.1.g"),  # drawn at random
+    ("plus de case devant mon pion, il avance quand même ?", "7.3.11.c"),
+    # the table's other words: ready as « dispo », a place as « le même lieu », a win as « c'est gagné »
+    ("j'incline un orbe pour qu'un autre redevienne dispo ?", "3.2.9.e"),
+    ("mes deux pions sur le même lieu, c'est gagné ?", "4.3.a"),
 ]
 
 
@@ -554,6 +578,16 @@ RANKED_FIRST = [
     ("mon perso mis a l'envers dans l'expe, il compte pour combien ?", "3.1.3.c"),  # not 3.2.9.b
     ("mon instant propose de depenser 2 de plus pour un truc en plus, je vise a l'annonce ou apres ?", "5.2.3.g"),
     ("mon gars qui roupille, sa force compte pour avancer ?", "2.4.3"),  # not the Dusk's 1.3.2.e
+    # the tenth round
+    ("je peux relever un orbe en couchant un autre ?", "3.2.9.e"),
+    ("il range ses cartes comme il veut ?", "3.2.5.b"),
+    ("il a mis sa carte face visible dans ses mana", "3.2.9.b"),
+    ("sa force divisée entre zéro alliés, ça donne quoi", "1.1.6.c"),  # not the Dusk's 1.3.2.e
+    ("sans champion je garde combien en stock le soir ?", "4.2.5.d"),  # not a Fleeting character
+    ("je mets le dessus de mon deck sur mon banc, c'est quoi ce mot-clé", "7.3.16.a"),  # not 3.2.2.f
+    ("les pions sur mon gars, je peux les cibler ?", "2.1.i"),  # counters, not the expedition marker
+    ("le logo de rotation dans le coût, ça veut dire tapper le perso ?", "7.1.4.a"),  # no target: 5.2.3.b
+    ("un second leader dans ma zone de héros ?", "3.2.6.b"),  # not the first player's 4.1.g
 ]
 
 
