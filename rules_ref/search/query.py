@@ -535,14 +535,14 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
             continue
         if raw in _widening() or _known(mem, raw, forms) or _widened(raw, forms) is not None:
             continue
-        if raw in read_as_typed or not forms.isdisjoint(read_as_typed):  # the situations read it as typed
-            continue
-        if raw.startswith("re") and _known(mem, raw[2:], set(stem_forms(raw[2:]))):
-            continue  # « rejouer » is « jouer » again (read by _read_word)
         if raw.startswith("re") and len(raw) >= 6 and raw[2:] in known:
             # « relance » is a players' word done again (« lance »: played), read as that word
             asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", raw[2:], asked)
             continue
+        if raw in read_as_typed or not forms.isdisjoint(read_as_typed):  # the situations read it as typed
+            continue
+        if raw.startswith("re") and _known(mem, raw[2:], set(stem_forms(raw[2:]))):
+            continue  # « rejouer » is « jouer » again (read by _read_word)
         inflected = next((typed_forms[f] for f in sorted(forms) if f in typed_forms), None)
         if inflected is not None:  # another inflection of a players' word (« détapent »: détaper)
             asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", inflected, asked)

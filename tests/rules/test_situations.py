@@ -929,3 +929,10 @@ def test_an_expedition_that_never_moved_is_in_its_home_region(rules):
     assert "1.3.2.e" in called("j'ai 2 en eau, lui rien, la region est une foret")
     # who carries the day in the Arena is the Dusk of the tiebreakers (4.3.h), « remporte » as « gagne »
     assert "4.3.h" in called("dans l'arene qui remporte")
+
+
+def test_a_token_in_players_words_is_the_object_and_tokens_leaving_with_a_character_are_its_counters(rules):
+    # « token » in other games' words is the object (2.1.d: it ceases to exist), not a counter (2.5.i)
+    assert "2.1.d" in called("tokens sur le board qui partent au repos")
+    # counters told leaving with a character: both readings of « jeton », the counters lost (2.5.i) too
+    assert {"2.5.i", "2.1.d"} <= set(called("les jetons quand un personnage quitte l'expedition"))
