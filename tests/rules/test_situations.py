@@ -936,3 +936,10 @@ def test_a_token_in_players_words_is_the_object_and_tokens_leaving_with_a_charac
     assert "2.1.d" in called("tokens sur le board qui partent au repos")
     # counters told leaving with a character: both readings of « jeton », the counters lost (2.5.i) too
     assert {"2.5.i", "2.1.d"} <= set(called("les jetons quand un personnage quitte l'expedition"))
+
+
+def test_a_case_the_judge_explains_with_two_rules_calls_both(rules):
+    # both players' expeditions meeting at once: the tiebreakers start (4.3.c) and form the Arena (4.3.d)
+    assert {"4.3.c", "4.3.d"} <= set(called("nos expeditions a tous les deux se rencontrent au meme crepuscule"))
+    # a character played from the Reserve at the Rest: Fleeting (2.4.6.a), so discarded (2.4.6.c)
+    assert {"2.4.6.a", "2.4.6.c"} <= set(called("mon perso joue depuis la reserve part au repos la nuit"))
