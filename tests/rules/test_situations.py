@@ -943,3 +943,9 @@ def test_a_case_the_judge_explains_with_two_rules_calls_both(rules):
     assert {"4.3.c", "4.3.d"} <= set(called("nos expeditions a tous les deux se rencontrent au meme crepuscule"))
     # a character played from the Reserve at the Rest: Fleeting (2.4.6.a), so discarded (2.4.6.c)
     assert {"2.4.6.a", "2.4.6.c"} <= set(called("mon perso joue depuis la reserve part au repos la nuit"))
+
+
+def test_everyone_going_home_at_night_is_the_rest(rules):
+    # « tout le monde rentre le soir »: the characters go to the Reserve at the Rest (4.2.5.b)
+    assert "4.2.5.b" in called("tout le monde rentre le soir")
+    assert "4.2.5.b" not in called("tout le monde pioche le matin")
