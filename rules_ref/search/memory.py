@@ -107,6 +107,16 @@ class Memory:
         ``summaries`` map a rule to the rules it retells)."""
         return {d.number: (d.number,) for d in self.docs if d.kind == "section" and d.number and d.text.strip()}
 
+    @cached_property
+    def twins(self) -> dict[int, tuple[int, ...]]:
+        """Rules of a rule set whose text is another's, word for word (1.1.6.h and 7.1.4.a: « Le
+        symbole signifie « Épuisez-moi » »): each document → the others."""
+        by_text: dict[tuple[str, str], list[int]] = {}
+        for docnum, doc in enumerate(self.docs):
+            if doc.number and doc.text.strip():
+                by_text.setdefault((doc.ruleset, " ".join(doc.text.split())), []).append(docnum)
+        return {d: tuple(o for o in group if o != d) for group in by_text.values() if len(group) > 1 for d in group}
+
     def known(self, fieldname: str, term: str) -> bool:
         return term in self.postings[fieldname]
 

@@ -306,6 +306,7 @@ def rank(
         _rules_above_headings(mem, totals, covered_all, coverage)
         _details_above_summaries(mem, totals, coverage, words)
         _follow_ups_after(mem, totals)
+    _twins_together(mem, totals)
     if extra:  # a rule number typed among the words is what the judge wants first
         top = max(totals.values())
         for docnum in extra:
@@ -498,6 +499,16 @@ def _follow_ups_after(mem: Memory, totals: dict[int, float]) -> None:
         before = _previous(mem, doc)
         if before is not None and before in totals and totals[docnum] < totals[before] * FOLLOW_UP_OWN:
             totals[docnum] = totals[before] * 0.99
+
+
+def _twins_together(mem: Memory, totals: dict[int, float]) -> None:
+    """A rule whose text another rule repeats word for word (1.1.6.h, 7.1.4.a) comes just below it:
+    the judge sees both places the rules say it."""
+    twins = mem.twins
+    for docnum, score in sorted(totals.items(), key=itemgetter(1), reverse=True):
+        for twin in twins.get(docnum, ()):
+            if totals.get(twin, 0.0) < score * 0.99:
+                totals[twin] = score * 0.99
 
 
 def _previous(mem: Memory, doc: Doc) -> int | None:

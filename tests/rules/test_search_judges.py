@@ -988,3 +988,13 @@ def test_a_players_word_done_again_reads_as_that_word(rules):
     reading = read_words("sort relance depuis la reserve il finit ou", mem)
     assert ("lance", "jouer") in reading.usages
     assert "2.4.6.f" in numbers(search.search("sort relance depuis la reserve il finit ou"), 5)
+
+
+def test_a_rule_another_repeats_word_for_word_comes_beside_it(rules):
+    """1.1.6.h and 7.1.4.a both say « Le symbole signifie « Épuisez-moi » »: whichever a query finds,
+    the other comes right below it (the costs' chapter and the keyword actions' say the same)."""
+    mem = memory_module.memory()
+    twins = {mem.docs[d].number: {mem.docs[o].number for o in others} for d, others in mem.twins.items()}
+    assert twins["1.1.6.h"] == {"7.1.4.a"} and twins["7.1.4.b"] == {"1.1.6.i"}
+    found = numbers(search.search("cout exert dans la capa ca veut dire quoi"), 2)
+    assert set(found) == {"7.1.4.a", "1.1.6.h"}
