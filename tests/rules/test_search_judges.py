@@ -998,3 +998,11 @@ def test_a_rule_another_repeats_word_for_word_comes_beside_it(rules):
     assert twins["1.1.6.h"] == {"7.1.4.a"} and twins["7.1.4.b"] == {"1.1.6.i"}
     found = numbers(search.search("cout exert dans la capa ca veut dire quoi"), 2)
     assert set(found) == {"7.1.4.a", "1.1.6.h"}
+
+
+def test_the_zones_arena_retells_the_tiebreakers_rules(rules):
+    """3.2.1.c (« Pendant les départages, toutes les régions sont remplacées par une seule région
+    appelée l'Arène ») retells 4.3.d and 4.3.e: a query naming the end of the game finds them above it."""
+    assert glossary.summaries()["3.2.1.c"] == ("4.3.d", "4.3.e")
+    found = numbers(search.search("overtime quand on finit tous les deux la course le meme jour"), 3)
+    assert found.index("4.3.d") < found.index("3.2.1.c")
