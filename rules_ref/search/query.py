@@ -490,14 +490,13 @@ def _undoubled(mem: Memory, raw: str, known: frozenset[str]) -> str | None:
             single = raw[:i] + raw[i + 1 :]
             if single in words or single in known or single in cue_words():
                 return single
+            # « depensaant »: no form of it is known, « depensant »'s is (a vowel French never doubles)
             if (
                 raw[i] in "aiouy"
                 and not _known(mem, raw, set(stem_forms(raw)))
                 and _known(mem, single, set(stem_forms(single)))
             ):
-                return (
-                    single  # « depensaant »: no form of it is known, « depensant »'s is (a vowel French never doubles)
-                )
+                return single
     return None
 
 

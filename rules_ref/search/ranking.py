@@ -26,7 +26,8 @@ the document's side of the score precomputed in ``memory.py``). Then:
   clarification's « transféré »: ``summaries.articles`` in the vocabulary file); a rule retold by a
   summary (1.3.2.f, the Night; ``summaries`` in the vocabulary file; a heading with text of its own,
   7.3.19 Sacrifier, retells the rules below it) goes above it when the query names its section; a
-  rule continuing the one before it (3.2.2.e) goes after it.
+  rule continuing the one before it (3.2.2.e) goes after it, and a rule another repeats word for
+  word (1.1.6.h, 7.1.4.a) comes right below it.
 """
 
 from __future__ import annotations
