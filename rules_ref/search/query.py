@@ -285,6 +285,11 @@ def _widened(raw: str, forms: set[str]):
     return next((_widening_by_stem()[f] for f in sorted(forms) if f in _widening_by_stem()), None)
 
 
+def _replace_word(text: str, word: str, by: str, count: int = 0) -> str:
+    """``text`` with the whole word ``word`` (not inside another) written ``by``."""
+    return re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _: by, text, count=count)
+
+
 def _fold_query(q: str) -> str:
     return " ".join(fold(q).replace("'", " ").split())
 
@@ -303,7 +308,7 @@ def _asked_right(folded: str, mem: Memory, corrected: list) -> str:
         meant = next((a for a in ASKING if distance(raw, a, 1) <= 1), None)
         if meant is None or _plain(mem, raw, _phrase_word_set()):
             continue
-        folded = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", meant, folded)
+        folded = _replace_word(folded, raw, meant)
         corrected.append((raw, meant))
     return folded
 
@@ -395,7 +400,7 @@ def read_words(q: str, mem: Memory, cases: bool = True) -> Reading:
     if corrected:
         fixed_query = folded
         for raw, fixed in corrected:
-            fixed_query = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, fixed_query, count=1)
+            fixed_query = _replace_word(fixed_query, raw, fixed, count=1)
     quantity = bool(QUANTITY.search(folded))
     questioned = questioned or quantity  # « combien »
     situation = not questioned and not conditional and len(words) >= SITUATION_WORDS
@@ -529,14 +534,14 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
         forms = set(stem_forms(raw))
         single = _undoubled(mem, raw, known)
         if single is not None:  # « arenne », « jettons »: a letter struck twice, as the stem hides
-            asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", single, asked)
+            asked = _replace_word(asked, raw, single)
             corrected.append((raw, single))
             continue
         if raw in _widening() or _known(mem, raw, forms) or _widened(raw, forms) is not None:
             continue
         if raw.startswith("re") and len(raw) >= 6 and raw[2:] in known:
             # « relance » is a players' word done again (« lance »: played), read as that word
-            asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", raw[2:], asked)
+            asked = _replace_word(asked, raw, raw[2:])
             continue
         if raw in read_as_typed or not forms.isdisjoint(read_as_typed):  # the situations read it as typed
             continue
@@ -544,11 +549,11 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
             continue  # « rejouer » is « jouer » again (read by _read_word)
         inflected = next((typed_forms[f] for f in sorted(forms) if f in typed_forms), None)
         if inflected is not None:  # another inflection of a players' word (« détapent »: détaper)
-            asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", inflected, asked)
+            asked = _replace_word(asked, raw, inflected)
             continue
         elided = _elided(mem, raw)
         if elided is not None:  # « dorigine », « lexpedition »: the apostrophe left out
-            asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", elided, asked)
+            asked = _replace_word(asked, raw, elided)
             continue
         fixed = correct(mem, raw)
         # a letter left out, one too many or two swapped: a word of its own differs by one letter
@@ -569,7 +574,7 @@ def _respelled(asked: str, mem: Memory, corrected: list, hopeless: set[str]) -> 
         if fixed is None:
             hopeless.add(raw)
             continue
-        asked = re.sub(rf"(?<!\w){re.escape(raw)}(?!\w)", fixed, asked)
+        asked = _replace_word(asked, raw, fixed)
         corrected.append((raw, fixed))
     return asked
 

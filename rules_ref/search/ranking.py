@@ -506,8 +506,10 @@ def _twins_together(mem: Memory, totals: dict[int, float]) -> None:
     """A rule whose text another rule repeats word for word (1.1.6.h, 7.1.4.a) comes just below it:
     the judge sees both places the rules say it."""
     twins = mem.twins
-    for docnum, score in sorted(totals.items(), key=itemgetter(1), reverse=True):
-        for twin in twins.get(docnum, ()):
+    present = [d for d in totals if d in twins]  # most queries: none
+    for docnum in sorted(present, key=totals.__getitem__, reverse=True):
+        score = totals[docnum]
+        for twin in twins[docnum]:
             if totals.get(twin, 0.0) < score * 0.99:
                 totals[twin] = score * 0.99
 
