@@ -220,11 +220,20 @@ def present_cues(texts: tuple[str, ...], forms: frozenset[str], q: str) -> froze
         at = _cues_at(tokens, texts[0])
         for i in negations:
             for k in range(i + 1, min(i + 1 + NEGATION_SCOPE, len(tokens))):
+                if _counts_several(tokens[k]):  # « jamais deux héros »: the count is denied, not the héros
+                    break
                 present.update("non:" + c for c in at.get(k, ()))
         for k in denied:  # « non fugace »: the word is denied, not told (unless told elsewhere too)
             if not any(k != j and not at.get(j, set()).isdisjoint(at.get(k, ())) for j in at):
                 present.difference_update(at.get(k, ()))
     return frozenset(present)
+
+
+def _counts_several(token: str) -> bool:
+    """A count of two or more (« deux », « 3 », « plusieurs »)."""
+    match = ORDINAL.match(token)
+    value = int(match.group(1)) if match else NUMBER_WORDS.get(token, 0)
+    return value >= 2 or token == "plusieurs"
 
 
 def _cues_at(tokens: list[str], text: str) -> dict[int, set[str]]:

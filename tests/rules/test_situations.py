@@ -949,3 +949,30 @@ def test_everyone_going_home_at_night_is_the_rest(rules):
     # « tout le monde rentre le soir »: the characters go to the Reserve at the Rest (4.2.5.b)
     assert "4.2.5.b" in called("tout le monde rentre le soir")
     assert "4.2.5.b" not in called("tout le monde pioche le matin")
+
+
+def test_a_negation_before_a_count_denies_the_count_not_the_thing_counted(rules):
+    # « jamais deux héros »: a second Hero (3.2.6.b), not a player without one (4.2.5.d)
+    assert called("on n'a jamais deux héros en jeu ?") == ("3.2.6.b",)
+    assert "4.2.5.d" in called("il joue sans héros")
+
+
+def test_the_twelfth_set_round_tells_neighbouring_rules_apart(rules):
+    # a division that does not fall whole: numbers are whole (1.1.6.a), the effect says how to round (1.1.6.b)
+    assert numbers(search.search("la moitié de 3, on arrondit comment ?"), 2) == ["1.1.6.b", "1.1.6.a"]
+    # a card and an object: hidden zones hold cards, visible zones objects (2.1.g, 3.1.3.a, 3.1.3.d)
+    assert numbers(search.search("une carte et un objet, quelle différence ?"), 1)[0] in {"2.1.g", "3.1.3.a", "3.1.3.d"}
+    # a counter on its own does nothing (2.5.h), not « gains X counters » (2.5.e)
+    assert called("un marqueur posé sur un perso, ça fait quelque chose tout seul ?") == ("2.5.h",)
+    # zones « pas partagées » are the private ones
+    assert {"3.1.2.b", "1.2.1.d"} <= set(called("quelles sont les zones pas partagées"))
+    # answering a question about one's hand is not a quick action (1.2.4.c): everyone knows the count
+    assert numbers(search.search("on me demande combien de cartes j'ai en main, je dois répondre ?"), 2) == [
+        "1.2.3.f",
+        "3.1.3.e",
+    ]
+    # the first day's Mana is the setup's (4.1.j), not a card placed in Mana (3.2.9.b) or the Morning's
+    assert numbers(search.search("au premier jour il met trois cartes en mana"), 2) == ["4.1.j", "1.3.1.d"]
+    # counters carried by a character leaving the Reserve (2.5.j), not a token's Reserve cost (2.2.7.c)
+    assert "2.2.7.c" not in called("je rejoue de la réserve un perso qui avait des jetons")
+    assert "2.2.7.c" in called("le token rejoué depuis la réserve coûte combien")
