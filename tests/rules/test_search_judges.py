@@ -911,7 +911,7 @@ def test_the_words_a_vocabulary_phrase_reads_into_weigh_as_one(rules):
     from rules_ref.search import ranking
 
     mem = memory_module.memory()
-    words = read_words("il veut voir ce que j'ai mis en mana", mem).words
+    words = read_words("j'ai mis en mana une carte ce matin", mem).words
     phrase = [i for i, w in enumerate(words) if w.phrase]
     assert len(phrase) > ranking.PHRASE_OWN_WORDS and len({words[i].phrase for i in phrase}) == 1
     typed = [i for i, w in enumerate(words) if not w.phrase]

@@ -885,9 +885,9 @@ def test_the_sixth_round_tells_neighbouring_rules_apart(rules):
     # another player's hand or Deck is 3.1.3.f, not one's own hand (3.2.5.b) or the Deck's nature (3.2.2.a)
     assert called("je regarde sa main") == ("3.1.3.f",)
     assert "3.2.2.a" not in called("je peux regarder son deck")
-    # another player's discard pile is what all players know (3.1.3.b); one's own, a visible zone (3.2.3.a)
-    assert "3.1.3.b" in called("je regarde la defausse adverse")
-    assert "3.2.3.a" not in called("je regarde la defausse adverse")
+    # another player's discard pile is what all players know (3.1.3.b), being a visible zone (3.2.3.a);
+    # one's own, the visible zone alone
+    assert {"3.1.3.b", "3.2.3.a"} <= set(called("je regarde la defausse adverse"))
     assert called("je peux regarder ma defausse") == ("3.2.3.a",)
     # zone changes told without the ability that makes them, or two zones in one target, are no case
     assert "2.1.f" not in called("j'utilise la capacite puis en joue un autre")
@@ -976,3 +976,23 @@ def test_the_twelfth_set_round_tells_neighbouring_rules_apart(rules):
     # counters carried by a character leaving the Reserve (2.5.j), not a token's Reserve cost (2.2.7.c)
     assert "2.2.7.c" not in called("je rejoue de la réserve un perso qui avait des jetons")
     assert "2.2.7.c" in called("le token rejoué depuis la réserve coûte combien")
+
+
+def test_the_twelfth_set_round_keeps_a_general_rule_out_where_another_decides(rules):
+    # a face-down object's Strength: no base characteristics (3.1.3.c), a missing number is zero (1.1.6.d)
+    found = numbers(search.search("un perso face cachée dans l'expédition, quelle force ?"), 3)
+    assert found[0] == "3.1.3.c" and "1.1.6.d" in found
+    # the opponent's discard pile is visible: 3.2.3.a is called beside the visible zones' rules
+    assert "3.2.3.a" in called("je peux regarder la défausse de mon adversaire ?")
+    # a reaction of the Cleanup putting cards back: the remark of 4.2.5.d, not the Cleanup itself
+    assert numbers(search.search("une réaction au nettoyage remet une carte en réserve, j'en ai trop la nuit"), 1) == [
+        "4.2.5.d"
+    ]
+    # too many Landmarks before the Night: nothing to discard yet (3.2.7.a), not the Cleanup (4.2.5.c)
+    assert "4.2.5.c" not in called("trop de repères avant la nuit")
+    # a Fleeting character sent to the Reserve: discarded instead (2.4.6.c), not Limbo's 2.4.6.b
+    assert "2.4.6.b" not in called("mon perso fugace est renvoyé en réserve par un effet")
+    # the types of the regions decide who advances at the Dusk (1.3.2.e), not how a marker moves (7.3.11.a)
+    assert "7.3.11.a" not in called("égalité en forêt, mon expédition avance ?")
+    # looking at what one put in Mana is the Mana zone's rule, not the placing one's
+    assert numbers(search.search("je veux regarder ce que j'ai mis en mana"), 1) == ["3.2.9.d"]
