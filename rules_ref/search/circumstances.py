@@ -20,6 +20,7 @@ phrase (« face cachée ») as its folded words in a row. Two cues are read from
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -167,7 +168,7 @@ def read_cues(q: str) -> frozenset[str]:
     """The cues read from the query as a whole (``#absence``, ``#excess``, ``#decimal``)."""
     tokens = re.findall(r"\w+", q.lower().replace("'", " ").replace("’", " "))
     found = set()
-    if any(fold(t) in NEGATIONS for t in tokens):
+    if any((t if t.isascii() else fold(t)) in NEGATIONS for t in tokens):
         found.add("#absence")
     held, asked = [], []
     for i, token in enumerate(tokens):
@@ -251,31 +252,41 @@ def _cues_at(tokens: list[str], text: str) -> dict[int, set[str]]:
 def called(texts: tuple[str, ...], forms: frozenset[str], q: str) -> Called:
     """The situations whose cues the query holds (see :func:`present_cues`), in the index's order."""
     present = present_cues(texts, forms, q)
-    forms_of = _cues().forms_of
     by_cue, entries = _entries()
-    candidates = sorted({i for cue in present for i in by_cue.get(cue, ())})
+    held: dict[int, set[str]] = {}  # entry → the forms of its combinations the query holds
+    for cue in present:
+        for i, combination, combination_forms in by_cue.get(cue, ()):
+            if combination <= present:
+                held.setdefault(i, set()).update(combination_forms)
     found = []
     told: dict[str, set[str]] = {}
-    for i in candidates:
-        s, when, unless = entries[i]
-        if not present.isdisjoint(unless):
-            continue
-        matched = [c for c in when if present.issuperset(c)]
-        if matched:
+    for i in sorted(held):
+        s, unless = entries[i]
+        if present.isdisjoint(unless):
             found.append(s)
-            told.setdefault(s.rule, set()).update(f for c in matched for name in c for f in forms_of.get(name, ()))
+            told.setdefault(s.rule, set()).update(held[i])
     return Called(tuple(found), {rule: frozenset(f) for rule, f in told.items()})
 
 
+#: An entry's combination as the lookup files it: (entry, its cues, the analysed forms of their words).
+_Combination = tuple[int, frozenset[str], frozenset[str]]
+
+
 @lru_cache(maxsize=1)
-def _entries() -> tuple[dict[str, tuple[int, ...]], list[tuple[Situation, list[frozenset[str]], frozenset[str]]]]:
-    """The index's entries with their combinations as sets, and cue → the entries a combination of
-    which holds it (a query is checked against the entries its cues may complete, not all)."""
-    entries = [(s, [frozenset(c) for c in s.when], frozenset(s.unless)) for s in situations()]
-    by_cue: dict[str, list[int]] = {}
-    for i, (_, when, _) in enumerate(entries):
-        for cue in frozenset().union(*when):
-            by_cue.setdefault(cue, []).append(i)
+def _entries() -> tuple[dict[str, tuple[_Combination, ...]], list[tuple[Situation, frozenset[str]]]]:
+    """The index's entries (with their « unless » as a set), and cue → the combinations filed under
+    it: each under its rarest cue, the one fewest combinations hold, so a query's cues reach only the
+    few combinations they may complete (« jeton » alone is in dozens; « jeton » with « quitter » and
+    « personnage » is filed under the rarer of them)."""
+    forms_of = _cues().forms_of
+    entries = [(s, frozenset(s.unless)) for s in situations()]
+    combinations = [(i, frozenset(c)) for i, s in enumerate(situations()) for c in s.when]
+    holding = Counter(cue for _, combination in combinations for cue in combination)
+    by_cue: dict[str, list[_Combination]] = {}
+    for i, combination in combinations:
+        rarest = min(combination, key=lambda cue: (holding[cue], cue))
+        told = frozenset(f for name in combination for f in forms_of.get(name, ()))
+        by_cue.setdefault(rarest, []).append((i, combination, told))
     return {cue: tuple(found) for cue, found in by_cue.items()}, entries
 
 

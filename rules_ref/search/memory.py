@@ -19,7 +19,7 @@ from functools import cached_property
 
 from ..parser import CITATION, ancestors, number_key
 from .index import KEYWORD_FIELDS, index_key, searcher
-from .text import analyse, flat
+from .text import analyse, flat, title_words
 
 #: BM25's parameters (``ranking.py`` scores with them): the part of each posting's score that depends
 #: on the document alone is computed here, once per build.
@@ -94,6 +94,12 @@ class Memory:
                     }
             found[fieldname] = table
         return found
+
+    @cached_property
+    def named(self) -> list[frozenset[str]]:
+        """Each document's names, as analysed forms: the titles of its sections and its own title's
+        words (what a query names a rule by)."""
+        return [doc.context.union(*title_words(doc.title)) for doc in self.docs]
 
     @cached_property
     def numbers(self) -> frozenset[str]:

@@ -39,12 +39,12 @@ from itertools import pairwise
 from operator import itemgetter
 
 from .. import glossary
-from ..analysis import STOPWORDS, stem_forms
 from .index import FIELD_BOOSTS, KEYWORD_FIELDS
 from .memory import Doc, Memory
 from .query import Reading
 from .statements import CONDITION, NEGATION, QUANTITY, TOTAL, counted, says
 from .statements import defined as statements_defined
+from .text import title_words
 from .words import Word
 
 COVERAGE_POWER = 2.0
@@ -349,16 +349,11 @@ def _near(where: dict[str, list[int]], pairs: list[tuple[frozenset[str], frozens
     return False
 
 
-@lru_cache(maxsize=4096)
-def _title_words(title: str) -> tuple[frozenset[str], ...]:
-    return tuple(frozenset(stem_forms(w)) for w in re.findall(r"\w+", title.lower()) if w not in STOPWORDS)
-
-
 def _is_title(title: str, words) -> bool:
     """Whether the title's content words are exactly the query's words (in any order)."""
     if not title or not words:
         return False
-    mine = _title_words(title)
+    mine = title_words(title)
     return (
         len(mine) == len(words)
         and all(any(not w.all_forms.isdisjoint(t) for t in mine) for w in words)
@@ -404,7 +399,7 @@ def _about_articles(
             continue
         for docnum in held:
             doc = mem.docs[docnum]
-            title = _title_words(doc.title)
+            title = title_words(doc.title)
             named = sum(1 for t in title if any(not w.all_forms.isdisjoint(t) for w in words))
             if (word.definers and doc.slug in word.definers) or 2 * named >= len(title):
                 about.add(docnum)
@@ -416,7 +411,7 @@ def _dwells_on(mem: Memory, docnum: int, word: Word) -> bool:
     a number only articles state (« deck de 39 cartes »: the 2v2 mode's)."""
     if any(f.isdigit() for f in word.forms):
         return True
-    if any(not word.all_forms.isdisjoint(t) for t in _title_words(mem.docs[docnum].title)):
+    if any(not word.all_forms.isdisjoint(t) for t in title_words(mem.docs[docnum].title)):
         return True
     where = mem.positions[docnum]
     return max((len(where[f]) for f in word.forms if f in where), default=0) >= ARTICLE_TOPIC_USES
@@ -445,7 +440,7 @@ def _section_in_order(mem: Memory, totals: dict[int, float], named: list[int]) -
 def _defines_heading(rule: Doc, heading: Doc) -> bool:
     """Whether ``rule`` opens by defining what ``heading`` is titled (« Limbo est une zone … »)."""
     said = statements_defined(rule.text)
-    title = _title_words(heading.title)
+    title = title_words(heading.title)
     return bool(said) and bool(title) and all(any(_akin(t, d) for t in words for d in said) for words in title)
 
 
@@ -564,10 +559,7 @@ def _details_above_summaries(
             for d in totals
             if d != docnum
             and _under(docs[d], summaries[docs[docnum].number])
-            and (
-                not forms.isdisjoint(docs[d].context | frozenset().union(*_title_words(docs[d].title)))
-                or (implied and _under(docs[d], implied))
-            )
+            and (not forms.isdisjoint(mem.named[d]) or (implied and _under(docs[d], implied)))
         ]
         for docnum in present
     }

@@ -3,12 +3,19 @@ stands. The snippets highlight with it and the ranking measures proximity with i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
 from ..analysis import STOPWORDS, fold, stem_forms
 from .words import WORD
+
+
+@lru_cache(maxsize=4096)
+def title_words(title: str) -> tuple[frozenset[str], ...]:
+    """A title's content words, each as its analysed forms."""
+    return tuple(frozenset(stem_forms(w)) for w in re.findall(r"\w+", title.lower()) if w not in STOPWORDS)
 
 
 @lru_cache(maxsize=4096)
