@@ -279,8 +279,9 @@ def _entries() -> tuple[dict[str, tuple[_Combination, ...]], list[tuple[Situatio
     few combinations they may complete (« jeton » alone is in dozens; « jeton » with « quitter » and
     « personnage » is filed under the rarer of them)."""
     forms_of = _cues().forms_of
-    entries = [(s, frozenset(s.unless)) for s in situations()]
-    combinations = [(i, frozenset(c)) for i, s in enumerate(situations()) for c in s.when]
+    index = situations()  # read and checked once
+    entries = [(s, frozenset(s.unless)) for s in index]
+    combinations = [(i, frozenset(c)) for i, s in enumerate(index) for c in s.when]
     holding = Counter(cue for _, combination in combinations for cue in combination)
     by_cue: dict[str, list[_Combination]] = {}
     for i, combination in combinations:
