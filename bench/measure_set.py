@@ -1,6 +1,6 @@
 """Measure a query set blind: MRR and recall@5 by kind of query, never a query.
 
-    .venv/bin/python bench/measure_set.py fixtures/relevance/sealed/judges-thirteenth.json [...]
+    .venv/bin/python bench/measure_set.py fixtures/relevance/sealed/judges-fourteenth.json [...]
 
 By kind, the rows are the tuned part (as in ``search_bench.py``), the held-out third apart. For the
 sealed sets (``fixtures/relevance/sealed/README.md``): each is measured on a temporary

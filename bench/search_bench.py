@@ -44,8 +44,10 @@ What it prints, ours and the baseline side by side, from the same run:
   - the eleventh, ``fixtures/relevance/judges-eleventh.json`` (140 queries, written blind the same way
     and sealed for a round; its ``about`` keeps three blind measures), held out by the same rule;
   - the twelfth, ``fixtures/relevance/judges-twelfth.json`` (140 queries, written blind the same way
-    and sealed for a round; its ``about`` keeps its blind measures), held out by the same rule; then
-    the twelve judges' sets together;
+    and sealed for a round; its ``about`` keeps its blind measures), held out by the same rule;
+  - the thirteenth, ``fixtures/relevance/judges-thirteenth.json`` (150 queries, written blind the same
+    way and sealed for a round; its ``about`` keeps its blind measures), held out by the same rule;
+    then the thirteen judges' sets together;
   - the older set, ``fixtures/relevance/queries.json`` (its ``"heldout": true`` queries apart),
     against the figures it had before the judges' set was tuned for (it must not regress);
 * how often the judge's situation index (``fixtures/glossary/situations.json``) calls for rules on
@@ -63,7 +65,7 @@ What it prints, ours and the baseline side by side, from the same run:
   served by a threaded WSGI server (one thread per request, like ``runserver``) in a child process
   on a free loopback port.
 
-Exit status 0 when, on the twelve judges' sets together, on each, and on their held-out parts alone,
+Exit status 0 when, on the thirteen judges' sets together, on each, and on their held-out parts alone,
 MRR ≥ 0.95, recall@5 ≥ 0.98 and every kind's MRR ≥ 0.9; the older set and its held-out part keep their former MRR; ours beats
 the baseline on both relevance figures; the median query costs at most 2× FTS5's; every query is
 under 10 ms in each of three passes; the median suggestion is under 1 ms and the search page's
@@ -124,6 +126,7 @@ NINTH = RELEVANCE / "judges-ninth.json"
 TENTH = RELEVANCE / "judges-tenth.json"
 ELEVENTH = RELEVANCE / "judges-eleventh.json"
 TWELFTH = RELEVANCE / "judges-twelfth.json"
+THIRTEENTH = RELEVANCE / "judges-thirteenth.json"
 TOP = 20  # results asked for, as the search page does
 
 # Targets (2-core machine).
@@ -453,6 +456,7 @@ def main() -> int:
             ("tenth", TENTH),
             ("eleventh", ELEVENTH),
             ("twelfth", TWELFTH),
+            ("thirteenth", THIRTEENTH),
         )
         for name, path in blind:
             title = (

@@ -41,6 +41,7 @@ from search_bench import (  # noqa: E402
     SIXTH,
     TENTH,
     THIRD,
+    THIRTEENTH,
     TWELFTH,
     build_site,
     load_rows,
@@ -92,7 +93,7 @@ def main() -> int:
 
         judges = load_rows(JUDGES, heldout=False) + load_rows(JUDGES_HELDOUT, heldout=True)
         judges += load_rows(FRESH, heldout=False) + load_rows(FRESH_HELDOUT, heldout=True)
-        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH, TWELFTH):
+        for path in (THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH, TWELFTH, THIRTEENTH):
             judges += load_third(path)
         older = load_rows(OLDER)
         tuned = [r for r in judges if not r["heldout"]]
