@@ -996,3 +996,39 @@ def test_the_twelfth_set_round_keeps_a_general_rule_out_where_another_decides(ru
     assert "7.3.11.a" not in called("égalité en forêt, mon expédition avance ?")
     # looking at what one put in Mana is the Mana zone's rule, not the placing one's
     assert numbers(search.search("je veux regarder ce que j'ai mis en mana"), 1) == ["3.2.9.d"]
+
+
+def test_the_thirteenth_set_round_reads_the_circumstances_told(rules):
+    # my card sent to the other player's private zone goes to its owner's instead (3.1.2.c)
+    assert "3.1.2.c" in called("sa capacité envoie mon perso dans sa main à lui")
+    # « fufu » is Fugace: a Fleeting character bounced to the Reserve is discarded instead (2.4.6.c)
+    assert "2.4.6.c" in called("mon fufu renvoyé en réserve")
+    # how many Heroes a Hero zone holds: one (3.2.6.b), though « max » is also the Reserve's limit
+    assert numbers(search.search("la zone du héros peut avoir combien de héros au max ?"), 1) == ["3.2.6.b"]
+    # a face-down card shown as a Hero to bluff (4.1.f), removed when Heroes are revealed (4.1.h)
+    assert {"4.1.f", "4.1.h"} <= set(called("il montre une carte face cachée à la place du héros"))
+    assert {"4.1.f", "4.1.h"} <= set(called("que devient sa fausse carte de héros ?"))
+    assert "4.2.5.d" not in called("que devient sa fausse carte de héros ?")
+    # « puis le remet »: the ability finds its object through several changes of zone (2.1.f), 2.1.e left out
+    assert called("ma capacité envoie le perso en réserve puis le remet en expédition, elle le retrouve ?") == (
+        "2.1.f",
+    )
+    # Tumult cards set in a chosen order: shuffled (4.1.c), placed at random (1.3.1.a); not revealed (7.3.11.b)
+    found = called("il a rangé ses tumultes dans l'ordre qu'il veut")
+    assert {"4.1.c", "1.3.1.a"} <= set(found) and "7.3.11.b" not in found
+    # where a Spell is while it resolves: Limbo (3.2.8.a), not where it goes after (5.2.3.j)
+    found = called("où est le sort pendant qu'il se résout")
+    assert "3.2.8.a" in found and "5.2.3.j" not in found
+    # a « static ability » (Magic) is a passive ability (1.2.4.c)
+    assert numbers(search.search("une capacité statique, c'est quoi ?"), 1) == ["1.2.4.c"]
+
+
+def test_the_thirteenth_set_round_calls_both_rules_of_a_two_rule_case(rules):
+    # an Emblem cannot be played from the Reserve: only cards with a Reserve cost (2.2.7.b), it has none (2.2.7.d)
+    assert numbers(search.search("je peux jouer un emblème depuis ma réserve ?"), 2) == ["2.2.7.b", "2.2.7.d"]
+    # sacrificing and discarding told apart: 7.3.4.a beside 7.3.19
+    assert {"7.3.4.a", "7.3.19"} <= set(called("différence entre défausser et sacrifier un perso"))
+    # the first player is drawn at random (4.1.g)
+    assert "4.1.g" in called("on tire au sort le premier joueur ?")
+    # the Expedition zone is one for both players: a shared zone (3.1.2.a, 1.2.3.c)
+    assert {"3.1.2.a", "1.2.3.c"} <= set(called("la zone d'expédition, chacun a la sienne ?"))
