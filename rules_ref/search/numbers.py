@@ -2,12 +2,14 @@
 
 A number: ``3.2.9.f``, ``3.2.9 f``, ``3.2.9f``, ``4.1 h``, ``2 4 6 c``, ``3,2,9,f``, ``7-3-18-a``,
 ``4.2.5c)``, ``(2.5.i)``, ``2.4.6 (c)``, ``règle 2.4.6.c``, ``R2.4.6.c``, ``art. 3.1.3.f``,
-``§ 4.2.5``, ``n° 2.5``, ``4.2.5.c ?``, ``"4.2.5.d"``, ``« 4.1.c »``, ``41c``, ``4.2.5.c.1`` (a level the
+``§ 4.2.5``, ``n° 2.5``, ``CR4.2.5c``, ``4.2.5.c ?``, ``"4.2.5.d"``, ``« 4.1.c »``, ``41c``, ``4.2.5.c.1`` (a level the
 text never has, below a letter: missing, answered by 4.2.5.c): levels of digits separated by dots, commas, hyphens, slashes or spaces, then an optional letter (attached or separated); a
 letter needs two levels (``2 a`` is not a rule). Only a query that is a number and nothing else. A
 number the rule set lacks whose digits, cut otherwise, spell one it holds is that one (a dot slipped
 or left out: ``42.5.c``, ``4.25.c`` → 4.2.5.c, ``7.310.a`` → 7.3.10.a). A range of letters (``4.2.5.c-d``, ``7.3.16 a/b``, ``5.2.3.b à e``)
-names each rule of it.
+names each rule of it. Among other words, a number is read dotted (« 2.4.6.c fugace ») or, when it
+names a rule the index holds, typed loosely (« c koi la 4 2 5 c », « regle 4,2,5,c svp », « la regle
+425c stp »), but not a count or a score (« j'ai 2 3 cartes », « 2-2 à la fin »).
 
 A number the rule set lacks is answered with what stands for it, saying so: the rules that cite it
 (``6.1.g`` is cited by 4.2.5.c, whose section the French text lacks), its nearest existing
@@ -34,19 +36,60 @@ NUMBER_AMONG_WORDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)(?:\.?([a-z]))?(?![\w
 QUANTITY_AFTER = re.compile(r"\s+d(?:e\b|')", re.IGNORECASE)
 
 
+#: A rule number typed loosely among words (« c koi la 4 2 5 c », « regle 4,2,5,c svp », « la regle
+#: 425c stp », « la 4.2.5 c »): levels separated by commas, hyphens, slashes or spaces, or run
+#: together, then a letter attached or apart; kept only as :func:`_loose_among_words` says.
+LOOSE_AMONG_WORDS = re.compile(
+    r"(?<![\w.,/-])(?P<digits>\d{1,3}(?:(?:[.,/;:_-]|\s+)\d{1,3}){1,3}|\d{3,5})"
+    r"(?:(?P<apart>[.,/-]|\s+)?\(?(?P<letter>[a-z])\)?)?(?![\w'’.,/-]*\w)",
+    re.IGNORECASE,
+)
+#: After a letter typed apart from its number, the query ends or punctuation follows (« la 4.2.5 c »,
+#: « 4 2 5 c ? »), else the letter is a word (« la 4.2.5 a dit », « 2 4 6 c'est »).
+_LETTER_ENDS = re.compile(r"\s*(?:[,;:?!.)»\"]|$)")
+
+
 def numbers_among_words(q: str) -> list[str]:
-    """The rule numbers a query holds among its words, as rules write them (« 4.2.5c » → 4.2.5.c)."""
-    return [
-        f"{m[1]}.{m[2].lower()}" if m[2] else m[1]
+    """The rule numbers a query holds among its words, as rules write them (« 4.2.5c » → 4.2.5.c),
+    dotted or, when they name a rule the index holds, typed loosely (see :data:`LOOSE_AMONG_WORDS`)."""
+    found = {
+        m.span(): f"{m[1]}.{m[2].lower()}" if m[2] else m[1]
         for m in NUMBER_AMONG_WORDS.finditer(q)
         if m[2] or m[1].count(".") > 1 or not QUANTITY_AFTER.match(q, m.end())
-    ]
+    }
+    for m in LOOSE_AMONG_WORDS.finditer(q):
+        number = _loose_among_words(q, m)
+        if number:  # it reads the dotted number it covers further (« la 4.2.5 c »: 4.2.5.c, not 4.2.5)
+            found = {span: n for span, n in found.items() if not (m.start() <= span[0] and span[1] <= m.end())}
+            found[m.span()] = number
+    return list(dict.fromkeys(n for _, n in sorted(found.items())))
+
+
+def _loose_among_words(q: str, m: re.Match) -> str | None:
+    """The rule a loose number among words names, or None: a quantity (« 2 3 cartes », « 1,5 de
+    force »), a year (« 2024 ») or a number the index lacks is no rule. Levels apart by spaces alone
+    need three of them and a letter (« 4 2 5 c »); by commas or hyphens three levels or a letter
+    (« 4,2,5,c », « 3-2-9 »); run together, a letter (« 425c »)."""
+    digits, letter = m["digits"], m["letter"]
+    levels = re.findall(r"\d+", digits)
+    spaced = not re.search(r"[.,/;:_-]", digits)
+    if letter and m["apart"] and m["apart"].isspace() and not _LETTER_ENDS.match(q, m.end()):
+        letter = None  # « la 4.2.5 a dit »: « a » is a word
+    if len(levels) == 1:
+        if not letter:
+            return None
+        number = parse_number(digits + letter)  # run together: « 425c »
+    elif (spaced and (len(levels) < 3 or not letter)) or (not letter and len(levels) < 3):
+        return None
+    else:
+        number = parse_number(digits + (f".{letter}" if letter else ""))
+    return number if number and number in _known_numbers() else None
 
 
 _SEP = r"(?:\s*[.,\-/;:_]{1,3}\s*|\s+)"  # « 4..2.5.c », « 4;2;5;c », « 4_2_5_c » too
 #: A whole query that is a rule number however typed. Bounded repetitions: linear in the query.
 LOOSE_NUMBER = re.compile(
-    r"^[(\[\"«“'#*@>]?\s*(?:(?:r(?:[eèé]gles?)?|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
+    r"^[(\[\"«“'#*@>]?\s*(?:(?:r(?:[eèé]gles?)?|cr|rule|art(?:icle)?|§|n°|no|num(?:[eé]ro)?)\.?\s*(?:n°\s*)?)?"
     # a level of three digits is a dot left out (« 7.310.a »: 7.3.10.a, recut below)
     rf"(?P<digits>\d{{1,3}}(?:{_SEP}\d{{1,3}}){{0,3}})"
     rf"(?:{_SEP}?\(?(?P<letter>[a-z])(?:(?<!f)(?P=letter))?\)?"  # struck twice too (« 4.2.5.cc »; « ff » is « et suivantes »)

@@ -124,12 +124,37 @@ def test_suggest_as_you_type(rules):
         ("R2.4.6.c", "2.4.6.c"),
         ("r 2.4.6 C", "2.4.6.c"),
         ("Règle 4.2.5", "4.2.5"),
+        ("CR4.2.5c", "4.2.5.c"),
+        ("cr 2.4.6 c", "2.4.6.c"),
     ],
 )
 def test_loose_numbers_land_on_the_rule(rules, q, number):
     results = search.search(q)
     assert results.kind == "number" and results.number == number
     assert results.hits[0].number == number
+
+
+@pytest.mark.parametrize(
+    "q, number",
+    [
+        ("c koi la 4 2 5 c", "4.2.5.c"),
+        ("regle 4,2,5,c svp", "4.2.5.c"),
+        ("la regle 425c stp", "4.2.5.c"),
+        ("la 4.2.5 c", "4.2.5.c"),
+        ("que dit la 7 3 10 b ?", "7.3.10.b"),
+    ],
+)
+def test_a_loose_number_among_words_is_read_as_the_rule(rules, q, number):
+    assert search.search(q).hits[0].number == number
+
+
+@pytest.mark.parametrize(
+    "q", ["j'ai 2 3 cartes", "il a 4 2 5 en force", "2 4 6 c'est quoi", "3 2 1 a la fin", "en 2024", "2-2 à la fin"]
+)
+def test_counts_and_scores_among_words_are_no_rule_numbers(rules, q):
+    from rules_ref.search.numbers import numbers_among_words
+
+    assert numbers_among_words(q) == []
 
 
 @pytest.mark.parametrize("q", ["2 a", "2v2", "3.2.9 ff", "fugace 2"])
