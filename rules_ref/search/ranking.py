@@ -110,6 +110,9 @@ CASE_SEED = 0.5
 #: the index's (« son +1 est resté sur mon perso revenu de la main »: a bonus typed as a number, a
 #: form of « revenir » the rules never write): without it such a rule scored nothing.
 CASE_COVERAGE_FLOOR = 0.2
+#: ... and, the case told without a question or as a "what if", the best of them comes this much above
+#: the best rule it does not call for (:func:`_told_case_first`).
+TOLD_CASE_MARGIN = 1.01
 #: A "how many" question (« combien ») favours rules that state a number (« deux cartes », « 2 »),
 #: and more those whose number counts one of the query's words (« combien de zones » : « dix types
 #: de zones »).
@@ -307,6 +310,8 @@ def rank(
         _rules_above_headings(mem, totals, covered_all, coverage)
         _details_above_summaries(mem, totals, coverage, words)
         _follow_ups_after(mem, totals)
+    if told and cases and only is None:
+        _told_case_first(totals, cases)
     _twins_together(mem, totals)
     if extra:  # a rule number typed among the words is what the judge wants first
         top = max(totals.values())
@@ -495,6 +500,17 @@ def _follow_ups_after(mem: Memory, totals: dict[int, float]) -> None:
         before = _previous(mem, doc)
         if before is not None and before in totals and totals[docnum] < totals[before] * FOLLOW_UP_OWN:
             totals[docnum] = totals[before] * 0.99
+
+
+def _told_case_first(totals: dict[int, float], cases: dict[int, frozenset[str]]) -> None:
+    """A case told (« mon perso rejoué de la réserve, le soir il va où », « que se passe-t-il si … »):
+    of the rules the judge's situation index calls for, the one that scores best comes first. The
+    index was written from each rule's text for the cases it decides; a rule that holds more of the
+    query's words (« Personnages », « Réserve ») but decides nothing told comes after it."""
+    best = max(cases, key=lambda docnum: totals.get(docnum, 0.0))
+    others = max((score for docnum, score in totals.items() if docnum not in cases), default=0.0)
+    if best in totals and totals[best] < others:
+        totals[best] = others * TOLD_CASE_MARGIN
 
 
 def _twins_together(mem: Memory, totals: dict[int, float]) -> None:

@@ -1032,3 +1032,25 @@ def test_the_thirteenth_set_round_calls_both_rules_of_a_two_rule_case(rules):
     assert "4.1.g" in called("on tire au sort le premier joueur ?")
     # the Expedition zone is one for both players: a shared zone (3.1.2.a, 1.2.3.c)
     assert {"3.1.2.a", "1.2.3.c"} <= set(called("la zone d'expédition, chacun a la sienne ?"))
+
+
+@pytest.mark.parametrize(
+    "q, rule",
+    [
+        # one card a turn (1.3.2.d), though « persos » and « jouer » are more 2.4.6.a's words
+        ("il a posé deux persos d'affilée sans me laisser jouer", "1.3.2.d"),
+        # counters kept leaving the Reserve (2.5.j), not the Spell cast from it (5.2.3.h)
+        ("je rejoue de ma réserve un perso qui avait des jetons sur lui en réserve", "2.5.j"),
+        # a Hero's expedition marker at home made to go back: nothing happens (7.3.10.b)
+        ("mon marqueur héros n'a pas encore bougé et un effet me fait reculer", "7.3.10.b"),
+    ],
+)
+def test_a_case_told_puts_first_the_rule_the_index_calls_for(rules, q, rule):
+    assert rule in called(q)
+    assert numbers(search.search(q), 1) == [rule]
+
+
+def test_a_question_about_an_article_keeps_it_first(rules):
+    # a question (no case told): the 2v2 article, which says it, before 3.1.3.f the index calls for
+    found = numbers(search.search("est-ce qu'on a le droit de montrer sa main à son coéquipier ?"), 2)
+    assert found[0] == "multijoueur-2v2-mode-de-jeu"
