@@ -1030,6 +1030,9 @@ def test_the_thirteenth_set_round_calls_both_rules_of_a_two_rule_case(rules):
     assert {"7.3.4.a", "7.3.19"} <= set(called("différence entre défausser et sacrifier un perso"))
     # the first player is drawn at random (4.1.g)
     assert "4.1.g" in called("on tire au sort le premier joueur ?")
+    # « début partie » (no « de »): the setup, when every zone is empty (4.1.a), not 3.1.1.b
+    found = called("début partie toutes les zones sont vides ?")
+    assert "4.1.a" in found and "3.1.1.b" not in found
     # the Expedition zone is one for both players: a shared zone (3.1.2.a, 1.2.3.c)
     assert {"3.1.2.a", "1.2.3.c"} <= set(called("la zone d'expédition, chacun a la sienne ?"))
 
