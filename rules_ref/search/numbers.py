@@ -45,8 +45,17 @@ LOOSE_AMONG_WORDS = re.compile(
     re.IGNORECASE,
 )
 #: After a letter typed apart from its number, the query ends or punctuation follows (« la 4.2.5 c »,
-#: « 4 2 5 c ? »), else the letter is a word (« la 4.2.5 a dit », « 2 4 6 c'est »).
+#: « 4 2 5 c ? »), else the letter is a word (« la 4.2.5 a dit », « 2 4 6 c'est »), unless it is
+#: no French word (« 4.2.5 c nettoyage »: « a », « y » and the unknown « x » are words).
 _LETTER_ENDS = re.compile(r"\s*(?:[,;:?!.)»\"]|$)")
+_LETTER_WORDS = frozenset("ayx")
+#: A letter named in words (« 4.2.5 alinéa c », « le point c de la 4.2.5 »).
+LETTER_NAMED = re.compile(
+    r"(?<![\w.])(?:(?P<digits>\d{1,3}(?:\.\d{1,3}){1,3})\s+(?:alin[ée]a|lettre|point|paragraphe)\s+(?P<letter>[a-z])"
+    r"|(?:alin[ée]a|lettre|point|paragraphe)\s+(?P<letter2>[a-z])\s+(?:de\s+la|de|du)\s+(?:r[eèé]gle\s+)?(?P<digits2>\d{1,3}(?:\.\d{1,3}){1,3}))"
+    r"(?![\w'’])",
+    re.IGNORECASE,
+)
 
 
 def numbers_among_words(q: str) -> list[str]:
@@ -57,8 +66,11 @@ def numbers_among_words(q: str) -> list[str]:
         for m in NUMBER_AMONG_WORDS.finditer(q)
         if m[2] or m[1].count(".") > 1 or not QUANTITY_AFTER.match(q, m.end())
     }
-    for m in LOOSE_AMONG_WORDS.finditer(q):
-        number = _loose_among_words(q, m)
+    loose = [(m, _loose_among_words(q, m)) for m in LOOSE_AMONG_WORDS.finditer(q)]
+    for m in LETTER_NAMED.finditer(q):
+        number = f"{m['digits'] or m['digits2']}.{(m['letter'] or m['letter2']).lower()}"
+        loose.append((m, number if number in _known_numbers() else None))
+    for m, number in loose:
         if number:  # it reads the dotted number it covers further (« la 4.2.5 c »: 4.2.5.c, not 4.2.5)
             found = {span: n for span, n in found.items() if not (m.start() <= span[0] and span[1] <= m.end())}
             found[m.span()] = number
@@ -73,7 +85,13 @@ def _loose_among_words(q: str, m: re.Match) -> str | None:
     digits, letter = m["digits"], m["letter"]
     levels = re.findall(r"\d+", digits)
     spaced = not re.search(r"[.,/;:_-]", digits)
-    if letter and m["apart"] and m["apart"].isspace() and not _LETTER_ENDS.match(q, m.end()):
+    if (
+        letter
+        and m["apart"]
+        and m["apart"].isspace()
+        and letter.lower() in _LETTER_WORDS
+        and not _LETTER_ENDS.match(q, m.end())
+    ):
         letter = None  # « la 4.2.5 a dit »: « a » is a word
     if len(levels) == 1:
         if not letter:
@@ -101,7 +119,9 @@ LOOSE_NUMBER = re.compile(
     re.IGNORECASE,
 )
 #: A number typed without separators (``7316b``, ``246c``): read as the rule it can only be.
-RUN_TOGETHER = re.compile(r"^\s*(?P<digits>\d{3,5}|\d{2}(?=\s*[a-z]))\s*(?P<letter>[a-z])?\s*[.)]*\s*$", re.IGNORECASE)
+RUN_TOGETHER = re.compile(
+    r"^\s*(?:c?r\.?\s*)?(?P<digits>\d{3,5}|\d{2}(?=\s*[a-z]))\s*(?P<letter>[a-z])?\s*[.)]*\s*$", re.IGNORECASE
+)
 #: At most this many rules answer a missing number besides its citing rules.
 NEAREST = 8
 

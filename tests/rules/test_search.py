@@ -126,6 +126,7 @@ def test_suggest_as_you_type(rules):
         ("Règle 4.2.5", "4.2.5"),
         ("CR4.2.5c", "4.2.5.c"),
         ("cr 2.4.6 c", "2.4.6.c"),
+        ("R7319A", "7.3.19.a"),
     ],
 )
 def test_loose_numbers_land_on_the_rule(rules, q, number):
@@ -142,6 +143,9 @@ def test_loose_numbers_land_on_the_rule(rules, q, number):
         ("la regle 425c stp", "4.2.5.c"),
         ("la 4.2.5 c", "4.2.5.c"),
         ("que dit la 7 3 10 b ?", "7.3.10.b"),
+        ("4.2.5 c nettoyage", "4.2.5.c"),
+        ("4.2.5 alinéa c", "4.2.5.c"),
+        ("le point c de la 4.2.5", "4.2.5.c"),
     ],
 )
 def test_a_loose_number_among_words_is_read_as_the_rule(rules, q, number):
@@ -149,12 +153,26 @@ def test_a_loose_number_among_words_is_read_as_the_rule(rules, q, number):
 
 
 @pytest.mark.parametrize(
-    "q", ["j'ai 2 3 cartes", "il a 4 2 5 en force", "2 4 6 c'est quoi", "3 2 1 a la fin", "en 2024", "2-2 à la fin"]
+    "q",
+    [
+        "j'ai 2 3 cartes",
+        "il a 4 2 5 en force",
+        "2 4 6 c'est quoi",
+        "3 2 1 a la fin",
+        "en 2024",
+        "2-2 à la fin",
+    ],
 )
 def test_counts_and_scores_among_words_are_no_rule_numbers(rules, q):
     from rules_ref.search.numbers import numbers_among_words
 
     assert numbers_among_words(q) == []
+
+
+def test_a_letter_that_is_a_word_is_not_read_into_the_number(rules):
+    from rules_ref.search.numbers import numbers_among_words
+
+    assert numbers_among_words("la 4.2.5 a dit quoi") == ["4.2.5"]  # « a »: the verb, not 4.2.5.a
 
 
 @pytest.mark.parametrize("q", ["2 a", "2v2", "3.2.9 ff", "fugace 2"])
