@@ -9,7 +9,7 @@ number the rule set lacks whose digits, cut otherwise, spell one it holds is tha
 or left out: ``42.5.c``, ``4.25.c`` → 4.2.5.c, ``7.310.a`` → 7.3.10.a). A range of letters (``4.2.5.c-d``, ``7.3.16 a/b``, ``5.2.3.b à e``)
 names each rule of it. Among other words, a number is read dotted (« 2.4.6.c fugace ») or, when it
 names a rule the index holds, typed loosely (« c koi la 4 2 5 c », « regle 4,2,5,c svp », « la regle
-425c stp »), but not a count or a score (« j'ai 2 3 cartes », « 2-2 à la fin »).
+425c stp », « 4.2.5 alinéa c »), but not a count or a score (« j'ai 2 3 cartes », « 2-2 à la fin »).
 
 A number the rule set lacks is answered with what stands for it, saying so: the rules that cite it
 (``6.1.g`` is cited by 4.2.5.c, whose section the French text lacks), its nearest existing
