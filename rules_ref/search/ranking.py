@@ -503,10 +503,11 @@ def _follow_ups_after(mem: Memory, totals: dict[int, float]) -> None:
 
 
 def _told_case_first(totals: dict[int, float], cases: dict[int, frozenset[str]]) -> None:
-    """A case told (« mon perso rejoué de la réserve, le soir il va où », « que se passe-t-il si … »):
-    of the rules the judge's situation index calls for, the one that scores best comes first. The
-    index was written from each rule's text for the cases it decides; a rule that holds more of the
-    query's words (« Personnages », « Réserve ») but decides nothing told comes after it."""
+    """A case told, no question asked or as a "what if" (« il a posé deux persos d'affilée sans me
+    laisser jouer », « que se passe-t-il si … »): of the rules the judge's situation index calls for,
+    the one that scores best comes first (1.3.2.d: one card a turn). The index was written from each
+    rule's text for the cases it decides; a rule that holds more of the query's words (2.4.6.a:
+    « Personnage », « joué ») but decides nothing told comes after it. A question keeps its ranking."""
     best = max(cases, key=lambda docnum: totals.get(docnum, 0.0))
     others = max((score for docnum, score in totals.items() if docnum not in cases), default=0.0)
     if best in totals and totals[best] < others:
