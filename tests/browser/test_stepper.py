@@ -369,8 +369,15 @@ def test_rule_panel_stays_beside_a_long_log_on_a_desktop(browser, site, make_jud
     desk.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     last_link = desk.locator('#log .entry a.rule-link:not([href*="glossaire"])').last  # a numbered rule, not an article
     panel = desk.locator("#rule-panel")
+    # in the window and not hidden by the log's own scroll box: the rule box grows when its rule comes
+    # (130 → 252 px here), which shrinks the log below it and may hide its last line
     in_view = (
-        "e => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.height > 0; }"
+        "e => { const r = e.getBoundingClientRect();"
+        " if (!(r.bottom > 0 && r.top < innerHeight && r.height > 0)) return false;"
+        " for (let p = e.parentElement; p; p = p.parentElement) {"
+        " if (!/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowY)) continue;"
+        " const q = p.getBoundingClientRect(); if (r.bottom <= q.top || r.top >= q.bottom) return false; }"
+        " return true; }"
     )
     for _ in range(
         3
